@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The core (`EasyBake`) depends on nothing but the toolchain. Each text format
+// is its own module so that a JSON-only user links neither libxml2 nor libyaml.
+let package = Package(
+    name: "EasyBake",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "EasyBake", targets: ["EasyBake"]),
+        .library(name: "EasyBakeJSON", targets: ["EasyBakeJSON"]),
+        .library(name: "EasyBakeXML", targets: ["EasyBakeXML"]),
+        .library(name: "EasyBakeYAML", targets: ["EasyBakeYAML"]),
+        .executable(name: "easybake", targets: ["easybake"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "EasyBake"),
+        .target(name: "EasyBakeJSON", dependencies: ["EasyBake"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "EasyBakeXML", dependencies: ["EasyBake", "CLibXML2"]),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "EasyBakeYAML", dependencies: ["EasyBake", "CYAML"]),
+        .executableTarget(
+            name: "easybake",
+            dependencies: [
+                "EasyBake", "EasyBakeJSON", "EasyBakeXML", "EasyBakeYAML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "EasyBakeTestSupport",
+            dependencies: ["EasyBake"],
+            path: "Tests/EasyBakeTestSupport"
+        ),
+        .testTarget(name: "EasyBakeTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(name: "EasyBakeJSONTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(name: "EasyBakeXMLTests", dependencies: ["EasyBake", "EasyBakeXML", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(name: "EasyBakeYAMLTests", dependencies: ["EasyBake", "EasyBakeYAML", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(name: "easybakeTests", dependencies: ["easybake", "EasyBakeTestSupport"]),
+    ]
+)

@@ -1,0 +1,160 @@
+/// The error every EasyBake API throws: a ``Code`` to switch on, a message
+/// that says what was expected and what was found, and where it happened —
+/// the ingredient path, and for text input the line and column.
+///
+/// ```swift
+/// do {
+///     let user = try Baker().bake(User.self, from: document)
+/// } catch let error as EasyBakeError where error.code == .typeMismatch {
+///     print(error)   // renders like a compiler diagnostic
+/// }
+/// ```
+public struct EasyBakeError: Error, Sendable {
+    /// What kind of failure this is.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The input is not well formed in its format.
+        public static let syntax = Code(rawValue: "syntax")
+        /// The input is not in an encoding the source reads.
+        public static let unsupportedEncoding = Code(rawValue: "unsupported encoding")
+        /// The input passed one of the ``IngredientLimits``.
+        public static let limitExceeded = Code(rawValue: "limit exceeded")
+        /// A key repeats in one dictionary under ``DuplicateKeyPolicy/reject``.
+        public static let duplicateKey = Code(rawValue: "duplicate key")
+        /// The input asks for something refused for safety (an external entity).
+        public static let forbidden = Code(rawValue: "forbidden")
+        /// An ingredient path does not parse.
+        public static let invalidPath = Code(rawValue: "invalid path")
+        /// A recipe is invalid; ``EasyBakeError/problems`` lists every problem.
+        public static let invalidRecipe = Code(rawValue: "invalid recipe")
+        /// A recipe box already holds a recipe with that name.
+        public static let duplicateRecipe = Code(rawValue: "duplicate recipe")
+        /// No recipe with that name.
+        public static let recipeNotFound = Code(rawValue: "recipe not found")
+        /// No transformer registered with that name.
+        public static let unknownTransformer = Code(rawValue: "unknown transformer")
+        /// A transformer could not transform the value.
+        public static let transformFailed = Code(rawValue: "transform failed")
+        /// A value has a type the model cannot take, even with coercion.
+        public static let typeMismatch = Code(rawValue: "type mismatch")
+        /// The model needs a value that the ingredients do not have (or have as null).
+        public static let valueNotFound = Code(rawValue: "value not found")
+        /// A number does not fit the model's numeric type.
+        public static let numberOutOfRange = Code(rawValue: "number out of range")
+        /// The value is of the right type but not acceptable (a malformed date or URL).
+        public static let invalidValue = Code(rawValue: "invalid value")
+        /// An update carries an identifier different from the model's.
+        public static let identifierMismatch = Code(rawValue: "identifier mismatch")
+        /// No format is registered for a name or file extension.
+        public static let unknownFormat = Code(rawValue: "unknown format")
+        /// Reading or writing a file failed.
+        public static let io = Code(rawValue: "i/o")
+        /// The operation is not supported (writing a format that has no writer).
+        public static let unsupported = Code(rawValue: "unsupported")
+    }
+
+    /// What kind of failure this is.
+    public var code: Code
+    /// What was expected and what was found, in words.
+    public var message: String
+    /// Where in the text input, when the ingredients came from text.
+    public var location: SourceLocation?
+    /// The ingredient path of the value concerned.
+    public var path: IngredientPath?
+    /// For baking errors: the model type, the property, and the types involved.
+    public var baking: BakingContext?
+    /// Further errors reported together with this one (every problem of a recipe).
+    public var problems: [EasyBakeError]
+    /// The error that caused this one, if any.
+    public var cause: (any Error & Sendable)?
+
+    public init(
+        _ code: Code,
+        _ message: String,
+        location: SourceLocation? = nil,
+        path: IngredientPath? = nil,
+        baking: BakingContext? = nil,
+        problems: [EasyBakeError] = [],
+        cause: (any Error & Sendable)? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.location = location
+        self.path = path
+        self.baking = baking
+        self.problems = problems
+        self.cause = cause
+    }
+
+    /// Context of an error raised while baking a model.
+    public struct BakingContext: Sendable, Hashable {
+        /// The model type being baked (`User`).
+        public var modelType: String
+        /// The property, as a coding path (`address.zip`, `orders[2].total`).
+        public var property: String
+        /// The type the model expected (`Int`).
+        public var expected: String?
+        /// A short rendering of the value found (`"abc" (string)`).
+        public var found: String?
+
+        public init(modelType: String, property: String, expected: String? = nil, found: String? = nil) {
+            self.modelType = modelType
+            self.property = property
+            self.expected = expected
+            self.found = found
+        }
+    }
+}
+
+extension EasyBakeError: CustomStringConvertible {
+    /// A compiler-style rendering:
+    ///
+    /// ```
+    /// error: type mismatch: expected Int, found "abc" (string)
+    ///  --> users.json:3:14
+    ///   |
+    /// 3 |   "age": "abc",
+    ///   |          ^
+    ///   = model: User, property: age, path: users[0].age
+    /// ```
+    public var description: String {
+        var text = "error: \(code): \(message)"
+        if let location {
+            text += "\n --> \(location)"
+            if let lineText = location.lineText {
+                let gutter = String(location.line)
+                let pad = String(repeating: " ", count: gutter.count)
+                let caretColumn = max(0, location.column - 1)
+                let prefix = lineText.unicodeScalars.prefix(caretColumn).map { $0 == "\t" ? "\t" : " " }.joined()
+                text += "\n\(pad) |\n\(gutter) | \(lineText)\n\(pad) | \(prefix)^"
+            }
+        }
+        var notes: [String] = []
+        if let baking {
+            notes.append("model: \(baking.modelType), property: \(baking.property)")
+        }
+        if let path { notes.append("path: \(path.description.isEmpty ? "(root)" : path.description)") }
+        if !notes.isEmpty { text += "\n  = " + notes.joined(separator: ", ") }
+        for problem in problems {
+            text += "\n  - " + problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "\n    ")
+        }
+        if let cause { text += "\n  caused by: \(cause)" }
+        return text
+    }
+}
+
+extension EasyBakeError {
+    /// A syntax error at `location`.
+    public static func syntax(_ message: String, at location: SourceLocation?) -> EasyBakeError {
+        EasyBakeError(.syntax, message, location: location)
+    }
+
+    /// A limit error: names the limit, its value and the position.
+    public static func limit(_ name: String, _ value: Int, at location: SourceLocation?) -> EasyBakeError {
+        EasyBakeError(.limitExceeded, "\(name) limit of \(value) exceeded", location: location)
+    }
+}

@@ -1,0 +1,35 @@
+/// One step of the pull-based event stream that every ``IngredientSource``
+/// produces: the shape of a payload without its tree.
+///
+/// A dictionary reads as `beginDictionary`, then for each entry a `key`
+/// followed by the events of its value, then `endDictionary`. An array reads
+/// as `beginArray`, the events of each element, `endArray`. Every other value
+/// is one `scalar`, whose payload is never a container.
+///
+/// `{"id": 7, "tags": ["a"]}` reads as:
+/// ```
+/// beginDictionary, key("id"), scalar(7), key("tags"),
+/// beginArray, scalar("a"), endArray, endDictionary
+/// ```
+public enum IngredientEvent: Sendable, Hashable {
+    case beginDictionary
+    case key(String)
+    case endDictionary
+    case beginArray
+    case endArray
+    /// A value that is not a container: null, bool, number or string.
+    case scalar(Ingredients)
+}
+
+extension IngredientEvent: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .beginDictionary: "beginDictionary"
+        case .key(let key): "key(\(key.debugDescription))"
+        case .endDictionary: "endDictionary"
+        case .beginArray: "beginArray"
+        case .endArray: "endArray"
+        case .scalar(let value): "scalar(\(value))"
+        }
+    }
+}

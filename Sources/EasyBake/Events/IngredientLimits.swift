@@ -1,0 +1,40 @@
+/// Bounds on what one payload may cost, shared by every source and by
+/// streaming. Passing a limit throws ``EasyBakeError/Code/limitExceeded``
+/// naming the limit, its value and the position.
+///
+/// The defaults are safe for untrusted input and generous for real payloads;
+/// raise them for trusted input:
+/// ```swift
+/// var limits = IngredientLimits.default
+/// limits.maximumDepth = 10_000
+/// ```
+public struct IngredientLimits: Sendable, Hashable {
+    /// The deepest nesting of containers. Default 512.
+    public var maximumDepth: Int
+    /// The largest input in bytes. Default: no limit (streaming reads any size).
+    public var maximumInputBytes: Int
+    /// The longest single string (or XML text node, attribute) in bytes. Default 64 MiB.
+    public var maximumStringBytes: Int
+    /// The longest number literal in characters. Default 1,000,000.
+    public var maximumNumberLength: Int
+    /// The most nodes that entity or alias expansion may produce for one
+    /// payload (billion-laughs and alias bombs stop here). Default 1,000,000.
+    public var maximumExpansion: Int
+
+    public init(
+        maximumDepth: Int = 512,
+        maximumInputBytes: Int = .max,
+        maximumStringBytes: Int = 64 << 20,
+        maximumNumberLength: Int = 1_000_000,
+        maximumExpansion: Int = 1_000_000
+    ) {
+        self.maximumDepth = maximumDepth
+        self.maximumInputBytes = maximumInputBytes
+        self.maximumStringBytes = maximumStringBytes
+        self.maximumNumberLength = maximumNumberLength
+        self.maximumExpansion = maximumExpansion
+    }
+
+    /// The defaults.
+    public static let `default` = IngredientLimits()
+}

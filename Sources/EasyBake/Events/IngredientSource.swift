@@ -1,0 +1,77 @@
+/// A reader that turns one payload format into ``IngredientEvent``s.
+///
+/// Sources are pulled: each call to ``next()`` reads just enough input for
+/// one event. Consumers build a tree from the events
+/// (``Ingredients/init(reading:duplicateKeys:)``), match paths against them
+/// without a tree, or write them straight to another format.
+///
+/// A source enforces its own ``IngredientLimits`` (nesting depth above all)
+/// and reports errors with the ``SourceLocation`` of the offending input.
+///
+/// To plug in a format of your own, implement this protocol and register an
+/// ``IngredientFormat`` that makes it (see ``FormatRegistry``).
+public protocol IngredientSource {
+    /// Reads the next event, or returns `nil` once the input is exhausted.
+    ///
+    /// A source whose input holds several top-level values (a YAML stream of
+    /// documents) returns the events of each in turn.
+    ///
+    /// - Throws: ``EasyBakeError`` with the location of malformed input or
+    ///   of an exceeded limit.
+    mutating func next() throws(EasyBakeError) -> IngredientEvent?
+
+    /// Skips the whole value that the next call to ``next()`` would begin,
+    /// without materializing it: a container up to its matching end, or one
+    /// scalar. Sources implement this natively where they can skip cheaper
+    /// than they can read (a JSON source scans bytes without decoding strings
+    /// or numbers).
+    ///
+    /// The skipped input must still be well formed; an error in it throws.
+    mutating func skipValue() throws(EasyBakeError)
+
+    /// Where the event most recently returned by ``next()`` begins (or where
+    /// reading stands, before the first event).
+    ///
+    /// Sources may compute line and column lazily; consumers ask for the
+    /// location when they report something, not for every event.
+    var location: SourceLocation { get }
+
+    /// How the consumer should treat a key that repeats within one
+    /// dictionary. Sources pass on their format's policy.
+    var duplicateKeyPolicy: DuplicateKeyPolicy { get }
+}
+
+extension IngredientSource {
+    /// Skips by reading events and counting nesting: correct for every
+    /// source, and what a source gets unless it has a faster way.
+    public mutating func skipValue() throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try next() else { return }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
+    public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }
+}
+
+/// What to do when a key repeats within one dictionary.
+///
+/// Foundation's two JSON APIs disagree here, and parsers that disagree with
+/// each other are an attack surface, so EasyBake decides once per format
+/// and every consumer — tree, path resolution, streaming, baking — follows the
+/// same policy.
+public enum DuplicateKeyPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Keep the first value and skip later ones. The default for JSON: it lets
+    /// a streaming reader stop as soon as a path is found, and gives the same
+    /// answer as the tree.
+    case firstWins
+    /// Keep the last value (what JavaScript's `JSON.parse` does).
+    case lastWins
+    /// Reject the payload with ``EasyBakeError/Code/duplicateKey``.
+    case reject
+}

@@ -1,0 +1,79 @@
+/// An ``IngredientSource`` that reads a tree already in memory.
+///
+/// Writers consume events, so any tree can be written in any format through
+/// this source, and any source can be converted without building a tree.
+///
+/// ```swift
+/// var source = IngredientTreeSource(["id": 1, "tags": ["a"]])
+/// while let event = try source.next() { print(event) }
+/// ```
+public struct IngredientTreeSource: IngredientSource {
+    private enum Cursor {
+        case array(IngredientArray, next: Int)
+        case dictionary(IngredientDictionary, next: Int, valueDue: Bool)
+    }
+
+    private var root: Ingredients?
+    private var stack: [Cursor] = []
+    private var eventCount = 0
+
+    /// A source that reads `tree` once.
+    public init(_ tree: Ingredients) { root = tree }
+
+    /// Trees have no text positions; the location counts events instead.
+    public var location: SourceLocation {
+        SourceLocation(sourceName: "<tree>", line: 1, column: eventCount)
+    }
+
+    public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
+        eventCount += 1
+        if let value = root {
+            root = nil
+            return open(value)
+        }
+        guard let top = stack.popLast() else { return nil }
+        switch top {
+        case .array(let array, let next):
+            guard next < array.count else { return .endArray }
+            stack.append(.array(array, next: next + 1))
+            return open(array[next])
+        case .dictionary(let dictionary, let next, let valueDue):
+            guard next < dictionary.count else { return .endDictionary }
+            if valueDue {
+                stack.append(.dictionary(dictionary, next: next + 1, valueDue: false))
+                return open(dictionary[next].value)
+            }
+            stack.append(.dictionary(dictionary, next: next, valueDue: true))
+            return .key(dictionary[next].key)
+        }
+    }
+
+    public mutating func skipValue() throws(EasyBakeError) {
+        eventCount += 1
+        if root != nil {
+            root = nil
+            return
+        }
+        guard let top = stack.popLast() else { return }
+        switch top {
+        case .array(let array, let next):
+            // Skipping past the end leaves the cursor for its endArray.
+            stack.append(.array(array, next: min(next + 1, array.count)))
+        case .dictionary(let dictionary, let next, let valueDue):
+            stack.append(.dictionary(dictionary, next: valueDue ? next + 1 : next, valueDue: false))
+        }
+    }
+
+    private mutating func open(_ value: Ingredients) -> IngredientEvent {
+        switch value {
+        case .array(let array):
+            stack.append(.array(array, next: 0))
+            return .beginArray
+        case .dictionary(let dictionary):
+            stack.append(.dictionary(dictionary, next: 0, valueDue: false))
+            return .beginDictionary
+        default:
+            return .scalar(value)
+        }
+    }
+}

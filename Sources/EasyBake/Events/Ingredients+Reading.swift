@@ -1,0 +1,201 @@
+extension Ingredients {
+    /// Builds the tree of the next value that `source` reads.
+    ///
+    /// The builder keeps explicit stacks of open containers, so the depth of
+    /// the input costs heap, never call stack. Repeated keys are handled as
+    /// `duplicateKeys` says (by default, the source's policy); under
+    /// ``DuplicateKeyPolicy/firstWins`` a repeated key's value is skipped
+    /// unread.
+    ///
+    /// - Returns: the value, or `nil` when the source has no more values.
+    /// - Throws: the source's errors; ``EasyBakeError/Code/duplicateKey`` under
+    ///   ``DuplicateKeyPolicy/reject``; ``EasyBakeError/Code/syntax`` when the
+    ///   events end inside a container or are out of order.
+    public static func read<Source: IngredientSource>(
+        from source: inout Source, duplicateKeys: DuplicateKeyPolicy? = nil
+    ) throws(EasyBakeError) -> Ingredients? {
+        var builder = TreeBuilder(duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy)
+        while true {
+            guard let event = try source.next() else {
+                if builder.isEmpty { return nil }
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
+            }
+            switch builder.accept(event) {
+            case .needMore:
+                continue
+            case .skipNextValue:
+                try source.skipValue()
+            case .duplicate(let key):
+                throw EasyBakeError(
+                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary",
+                    location: source.location, path: builder.path(appending: key))
+            case .malformed(let message):
+                throw EasyBakeError.syntax(message, at: source.location)
+            case .finished(let value):
+                return value
+            }
+        }
+    }
+
+    /// Builds the tree of a source's single value, and checks that nothing
+    /// follows it.
+    ///
+    /// ```swift
+    /// var source = try JSONFormat().makeSource(for: .bytes(Array(#"{"a": [1, 2]}"#.utf8)))
+    /// let tree = try Ingredients(reading: &source)
+    /// ```
+    ///
+    /// - Throws: ``EasyBakeError/Code/syntax`` when the source is empty or
+    ///   holds more than one value, and any error of ``read(from:duplicateKeys:)``.
+    public init<Source: IngredientSource>(
+        reading source: inout Source, duplicateKeys: DuplicateKeyPolicy? = nil
+    ) throws(EasyBakeError) {
+        guard let value = try Ingredients.read(from: &source, duplicateKeys: duplicateKeys) else {
+            throw EasyBakeError.syntax("expected a value, found end of input", at: source.location)
+        }
+        if try source.next() != nil {
+            throw EasyBakeError.syntax("expected end of input after the value", at: source.location)
+        }
+        self = value
+    }
+}
+
+/// Assembles events into a tree.
+///
+/// The values of all open containers live in one flat stack (and the keys of
+/// open dictionaries in another); closing a container moves its slice out
+/// into the new array or dictionary. This costs one allocation per container
+/// and no per-event copying of container frames.
+struct TreeBuilder {
+    enum Step {
+        case needMore
+        case skipNextValue
+        case duplicate(String)
+        case malformed(String)
+        case finished(Ingredients)
+    }
+
+    private struct Frame {
+        let isDictionary: Bool
+        let valueStart: Int
+        let keyStart: Int
+        /// Key positions (relative to `keyStart`) once a dictionary grows large.
+        var index: [String: Int]?
+        /// The position a repeated key's value replaces under last-wins.
+        var replacing: Int?
+    }
+
+    let duplicateKeys: DuplicateKeyPolicy
+    private var frames: [Frame] = []
+    private var values = ContiguousArray<Ingredients>()
+    private var keys = ContiguousArray<String>()
+
+    init(duplicateKeys: DuplicateKeyPolicy) { self.duplicateKeys = duplicateKeys }
+
+    var isEmpty: Bool { frames.isEmpty }
+
+    /// The path of the value being built, for error messages.
+    func path(appending key: String? = nil) -> IngredientPath {
+        var steps: [IngredientPath.Step] = []
+        for (depth, frame) in frames.enumerated() {
+            let end = depth + 1 < frames.count ? frames[depth + 1].valueStart : values.count
+            if frame.isDictionary {
+                let keyEnd = depth + 1 < frames.count ? frames[depth + 1].keyStart : keys.count
+                if keyEnd > frame.keyStart, keyEnd - frame.keyStart > end - frame.valueStart {
+                    steps.append(.key(keys[keyEnd - 1]))
+                }
+            } else if depth + 1 < frames.count {
+                steps.append(.index(end - frame.valueStart))
+            }
+        }
+        if let key { steps.append(.key(key)) }
+        return IngredientPath(steps)
+    }
+
+    private func position(of key: String, inFrame top: Int) -> Int? {
+        if let index = frames[top].index { return index[key] }
+        var i = frames[top].keyStart
+        while i < keys.count {
+            if keys[i] == key { return i - frames[top].keyStart }
+            i += 1
+        }
+        return nil
+    }
+
+    mutating func accept(_ event: IngredientEvent) -> Step {
+        switch event {
+        case .beginArray, .beginDictionary:
+            if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
+               top.replacing == nil {
+                return .malformed("a value inside a dictionary has no key")
+            }
+            frames.append(Frame(
+                isDictionary: event == .beginDictionary, valueStart: values.count, keyStart: keys.count))
+            return .needMore
+        case .key(let key):
+            // Read the top frame's fields in place: a local copy of the frame
+            // would share its index and make every insertion copy it.
+            let top = frames.count - 1
+            guard top >= 0, frames[top].isDictionary, frames[top].replacing == nil,
+                  keys.count - frames[top].keyStart == values.count - frames[top].valueStart else {
+                return .malformed("a key outside a dictionary or two keys in a row")
+            }
+            if let existing = position(of: key, inFrame: top) {
+                switch duplicateKeys {
+                case .firstWins: return .skipNextValue
+                case .reject: return .duplicate(key)
+                case .lastWins:
+                    frames[top].replacing = existing
+                    return .needMore
+                }
+            }
+            keys.append(key)
+            let keyStart = frames[top].keyStart
+            if frames[top].index != nil {
+                frames[top].index![key] = keys.count - 1 - keyStart
+            } else if keys.count - keyStart > IngredientDictionary.indexThreshold {
+                var index = [String: Int](minimumCapacity: 2 * (keys.count - keyStart))
+                for i in keyStart..<keys.count { index[keys[i]] = i - keyStart }
+                frames[top].index = index
+            }
+            return .needMore
+        case .endArray:
+            guard let top = frames.last, !top.isDictionary else { return .malformed("an unbalanced end of array") }
+            frames.removeLast()
+            let elements = ContiguousArray(values[top.valueStart...])
+            values.removeSubrange(top.valueStart...)
+            return add(.array(IngredientArray(elements)))
+        case .endDictionary:
+            guard let top = frames.last, top.isDictionary, top.replacing == nil,
+                  keys.count - top.keyStart == values.count - top.valueStart else {
+                return .malformed("an unbalanced end of dictionary")
+            }
+            frames.removeLast()
+            var entries = ContiguousArray<IngredientDictionary.Element>()
+            entries.reserveCapacity(keys.count - top.keyStart)
+            for i in 0..<(keys.count - top.keyStart) {
+                entries.append((keys[top.keyStart + i], values[top.valueStart + i]))
+            }
+            keys.removeSubrange(top.keyStart...)
+            values.removeSubrange(top.valueStart...)
+            return add(.dictionary(IngredientDictionary(uniqueEntries: entries)))
+        case .scalar(let value):
+            if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
+               top.replacing == nil {
+                return .malformed("a value inside a dictionary has no key")
+            }
+            return add(value)
+        }
+    }
+
+    private mutating func add(_ value: Ingredients) -> Step {
+        guard let top = frames.last else { return .finished(value) }
+        if let replacing = top.replacing {
+            values[top.valueStart + replacing] = value
+            frames[frames.count - 1].replacing = nil
+        } else {
+            values.append(value)
+        }
+        return .needMore
+    }
+}

@@ -1,0 +1,72 @@
+/// A payload format that EasyBake can read (and possibly write): JSON, XML,
+/// YAML, or one of your own.
+///
+/// A format makes an ``IngredientSource`` for an input, and writes events
+/// back as bytes. Register formats with a ``FormatRegistry`` to find them by
+/// name or file extension.
+///
+/// ```swift
+/// struct CSVFormat: IngredientFormat {
+///     var name: String { "csv" }
+///     var fileExtensions: [String] { ["csv"] }
+///     func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
+///         CSVSource(try input.loadBytes())
+///     }
+/// }
+/// FormatRegistry.shared.register(CSVFormat())
+/// ```
+public protocol IngredientFormat: Sendable {
+    /// The format's name, in lower case (`json`).
+    var name: String { get }
+    /// File extensions without the dot (`["json"]`), in lower case.
+    var fileExtensions: [String] { get }
+
+    /// A source that reads `input`.
+    ///
+    /// - Throws: ``EasyBakeError`` when the input cannot be opened or its
+    ///   start is unreadable (an unsupported encoding).
+    func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource
+
+    /// Writes the events of `source` in this format.
+    ///
+    /// - Throws: ``EasyBakeError/Code/unsupported`` when the format has no
+    ///   writer (the default), or errors of the source.
+    func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8]
+}
+
+extension IngredientFormat {
+    public func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
+        throw EasyBakeError(.unsupported, "the \(name) format has no writer")
+    }
+
+    /// Writes a tree in this format.
+    public func write(_ tree: Ingredients, options: WritingOptions = .init()) throws(EasyBakeError) -> [UInt8] {
+        var source = IngredientTreeSource(tree)
+        return try write(&source, options: options)
+    }
+
+    /// Reads the single value of `input` into a tree.
+    public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
+        var source = try makeSource(for: input)
+        return try Ingredients(reading: &source)
+    }
+}
+
+/// How a writer lays out its output.
+public struct WritingOptions: Sendable, Hashable {
+    /// Indent nested values on lines of their own.
+    public var prettyPrinted: Bool
+    /// Write dictionary keys sorted (by Unicode scalars) instead of in order.
+    public var sortedKeys: Bool
+    /// The spaces per indentation level when pretty printing.
+    public var indentWidth: Int
+    /// The name of the root element, for formats that need one (XML).
+    public var rootName: String?
+
+    public init(prettyPrinted: Bool = false, sortedKeys: Bool = false, indentWidth: Int = 2, rootName: String? = nil) {
+        self.prettyPrinted = prettyPrinted
+        self.sortedKeys = sortedKeys
+        self.indentWidth = indentWidth
+        self.rootName = rootName
+    }
+}

@@ -1,0 +1,90 @@
+/// The elements of an ``Ingredients/array(_:)``: a random-access collection
+/// of ``Ingredients`` with value semantics.
+///
+/// The elements live in a shared, copy-on-write buffer whose release takes
+/// nested containers apart iteratively, so a tree nested a million levels
+/// deep is freed without recursing (see ``Ingredients``).
+public struct IngredientArray: Sendable {
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        // Mutated only while uniquely referenced (copy on write), which is
+        // what makes the unchecked Sendable conformance sound.
+        @usableFromInline var elements: ContiguousArray<Ingredients>
+
+        @usableFromInline
+        init(_ elements: ContiguousArray<Ingredients>) { self.elements = elements }
+
+        deinit { IngredientTeardown.dismantle(&elements) }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// An empty array.
+    public init() { storage = Storage([]) }
+
+    /// An array of the given elements.
+    public init<S: Sequence>(_ elements: S) where S.Element == Ingredients {
+        storage = Storage(ContiguousArray(elements))
+    }
+
+    /// An array that takes ownership of `elements` without copying them.
+    @inlinable
+    public init(_ elements: ContiguousArray<Ingredients>) { storage = Storage(elements) }
+
+    /// The elements as a Swift array.
+    public var elements: [Ingredients] { Array(storage.elements) }
+
+    @inlinable
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
+    }
+
+    /// Adds `element` at the end.
+    public mutating func append(_ element: Ingredients) {
+        makeUnique()
+        storage.elements.append(element)
+    }
+
+    /// Adds the elements of `sequence` at the end.
+    public mutating func append<S: Sequence>(contentsOf sequence: S) where S.Element == Ingredients {
+        makeUnique()
+        storage.elements.append(contentsOf: sequence)
+    }
+
+    /// Removes and returns the last element, or returns `nil` when empty.
+    @discardableResult
+    public mutating func popLast() -> Ingredients? {
+        makeUnique()
+        return storage.elements.popLast()
+    }
+}
+
+extension IngredientArray: RandomAccessCollection, MutableCollection {
+    public typealias Index = Int
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storage.elements.count }
+    @inlinable public var count: Int { storage.elements.count }
+
+    @inlinable
+    public subscript(position: Int) -> Ingredients {
+        get { storage.elements[position] }
+        set {
+            makeUnique()
+            storage.elements[position] = newValue
+        }
+    }
+}
+
+extension IngredientArray: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Ingredients...) { self.init(elements) }
+}
+
+extension IngredientArray: Equatable {
+    public static func == (lhs: IngredientArray, rhs: IngredientArray) -> Bool {
+        lhs.storage === rhs.storage || Ingredients.structurallyEqual(.array(lhs), .array(rhs))
+    }
+}
+
+extension IngredientArray: Hashable {
+    public func hash(into hasher: inout Hasher) { Ingredients.array(self).hash(into: &hasher) }
+}

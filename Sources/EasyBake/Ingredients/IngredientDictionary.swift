@@ -1,0 +1,159 @@
+/// The entries of an ``Ingredients/dictionary(_:)``: unique string keys in
+/// insertion (source) order, each mapped to a value.
+///
+/// Lookups scan small dictionaries linearly and use a hash index once a
+/// dictionary holds more than ``indexThreshold`` keys, which keeps the many
+/// small objects of a typical payload compact.
+///
+/// Two dictionaries are equal when they hold the same keys with equal values,
+/// whatever their order; iteration always follows insertion order.
+public struct IngredientDictionary: Sendable {
+    /// A key and its value.
+    public typealias Element = (key: String, value: Ingredients)
+
+    /// The number of keys above which a dictionary keeps a hash index.
+    public static let indexThreshold = 24
+
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        // Mutated only while uniquely referenced (copy on write).
+        @usableFromInline var entries: ContiguousArray<Element>
+        @usableFromInline var index: [String: Int]?
+
+        @usableFromInline
+        init(_ entries: ContiguousArray<Element>, index: [String: Int]?) {
+            self.entries = entries
+            self.index = index
+        }
+
+        deinit {
+            if entries.contains(where: { $0.value.isContainer }) {
+                var values = ContiguousArray(entries.lazy.map(\.value))
+                entries = []
+                IngredientTeardown.dismantle(&values)
+            }
+        }
+
+        @inlinable
+        func position(of key: String) -> Int? {
+            if let index { return index[key] }
+            return entries.firstIndex { $0.key == key }
+        }
+
+        func rebuildIndexIfNeeded() {
+            guard entries.count > IngredientDictionary.indexThreshold else {
+                index = nil
+                return
+            }
+            var built = [String: Int](minimumCapacity: entries.count)
+            for (offset, entry) in entries.enumerated() { built[entry.key] = offset }
+            index = built
+        }
+    }
+
+    @usableFromInline var storage: Storage
+
+    /// An empty dictionary.
+    public init() { storage = Storage([], index: nil) }
+
+    /// A dictionary of the given entries in their order.
+    ///
+    /// When a key repeats, the first occurrence wins, matching the default
+    /// ``DuplicateKeyPolicy/firstWins`` of the sources.
+    public init<S: Sequence>(_ entries: S) where S.Element == Element {
+        storage = Storage([], index: nil)
+        for (key, value) in entries where storage.position(of: key) == nil {
+            appendNew(key: key, value: value)
+        }
+    }
+
+    /// A dictionary of entries the caller guarantees to have unique keys.
+    ///
+    /// - Precondition: no key occurs twice in `entries`.
+    public init(uniqueEntries entries: ContiguousArray<Element>) {
+        storage = Storage(entries, index: nil)
+        storage.rebuildIndexIfNeeded()
+    }
+
+    @inlinable
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(storage.entries, index: storage.index)
+        }
+    }
+
+    /// The value for `key`, or `nil` when absent. Setting `nil` removes the key;
+    /// setting a new key appends it at the end.
+    public subscript(key: String) -> Ingredients? {
+        get {
+            guard let position = storage.position(of: key) else { return nil }
+            return storage.entries[position].value
+        }
+        set {
+            makeUnique()
+            if let position = storage.position(of: key) {
+                if let newValue {
+                    storage.entries[position].value = newValue
+                } else {
+                    storage.entries.remove(at: position)
+                    storage.rebuildIndexIfNeeded()
+                }
+            } else if let newValue {
+                appendNew(key: key, value: newValue)
+            }
+        }
+    }
+
+    /// Appends an entry whose key is known not to be present yet.
+    @usableFromInline
+    mutating func appendNew(key: String, value: Ingredients) {
+        makeUnique()
+        storage.entries.append((key, value))
+        if storage.index != nil {
+            storage.index![key] = storage.entries.count - 1
+        } else if storage.entries.count > Self.indexThreshold {
+            storage.rebuildIndexIfNeeded()
+        }
+    }
+
+    /// Whether `key` is present.
+    public func contains(key: String) -> Bool { storage.position(of: key) != nil }
+
+    /// The position of `key` in iteration order.
+    public func index(forKey key: String) -> Int? { storage.position(of: key) }
+
+    /// The keys in order.
+    public var keys: [String] { storage.entries.map(\.key) }
+
+    /// The values in key order.
+    public var values: [Ingredients] { storage.entries.map(\.value) }
+
+    /// The entries sorted by key (by Unicode scalar values), for canonical output.
+    public func sortedByKey() -> [Element] {
+        storage.entries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+    }
+}
+
+extension IngredientDictionary: RandomAccessCollection {
+    public typealias Index = Int
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { storage.entries.count }
+    @inlinable public var count: Int { storage.entries.count }
+    @inlinable public subscript(position: Int) -> Element { storage.entries[position] }
+}
+
+extension IngredientDictionary: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, Ingredients)...) {
+        self.init(elements.lazy.map { (key: $0.0, value: $0.1) })
+    }
+}
+
+extension IngredientDictionary: Equatable {
+    public static func == (lhs: IngredientDictionary, rhs: IngredientDictionary) -> Bool {
+        lhs.storage === rhs.storage || Ingredients.structurallyEqual(.dictionary(lhs), .dictionary(rhs))
+    }
+}
+
+extension IngredientDictionary: Hashable {
+    public func hash(into hasher: inout Hasher) { Ingredients.dictionary(self).hash(into: &hasher) }
+}

@@ -1,0 +1,108 @@
+/// The common tree that every payload format becomes: null, bool, integer,
+/// floating point, string, array and ordered dictionary.
+///
+/// `Ingredients` is a value type. Containers share storage until mutated
+/// (copy on write), dictionaries keep the source's key order, and numbers are
+/// never silently rounded: a number that neither `Int64` nor `Double` holds
+/// exactly stays ``exactNumber(_:)`` with its source text.
+///
+/// ```swift
+/// let user: Ingredients = ["name": "Zach", "unread_messages": 10, "tags": ["a", "b"]]
+/// user["name"]        // "Zach"
+/// user["tags"]?[1]    // "b"
+/// ```
+///
+/// Trees of any depth are safe to build, compare, write and free: no
+/// operation on `Ingredients` recurses on the depth of the tree.
+public enum Ingredients: Sendable {
+    /// An explicit null (JSON `null`, YAML `~`, an empty XML element).
+    case null
+    /// A boolean.
+    case bool(Bool)
+    /// An integer that fits in 64 bits.
+    case integer(Int64)
+    /// A floating-point number that a `Double` holds without loss of meaning.
+    case float(Double)
+    /// A number kept as its exact source text because neither `Int64` nor
+    /// `Double` holds it: an integer beyond 64 bits, more significant digits
+    /// than a `Double` keeps, or a magnitude a `Double` overflows or underflows.
+    ///
+    /// Decoding it into `Decimal` keeps every digit; decoding it into `Int`
+    /// or `Double` fails with ``EasyBakeError/Code/numberOutOfRange`` where the
+    /// value does not fit.
+    case exactNumber(String)
+    /// A string.
+    case string(String)
+    /// An ordered sequence of values.
+    case array(IngredientArray)
+    /// String keys, unique and in source order, mapped to values.
+    case dictionary(IngredientDictionary)
+}
+
+extension Ingredients {
+    /// The kind of a value, for messages and for matching without payloads.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        case null, bool, integer, float, exactNumber = "number", string, array, dictionary
+        public var description: String { rawValue }
+    }
+
+    /// The kind of this value.
+    @inlinable
+    public var kind: Kind {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .integer: .integer
+        case .float: .float
+        case .exactNumber: .exactNumber
+        case .string: .string
+        case .array: .array
+        case .dictionary: .dictionary
+        }
+    }
+
+    /// Whether this value is ``null``.
+    @inlinable
+    public var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// Whether this value is an array or a dictionary.
+    @inlinable
+    public var isContainer: Bool {
+        switch self {
+        case .array, .dictionary: true
+        default: false
+        }
+    }
+
+    /// The string payload, if this is a ``string(_:)``.
+    @inlinable
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+
+    /// The boolean payload, if this is a ``bool(_:)``.
+    @inlinable
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+
+    /// The array payload, if this is an ``array(_:)``.
+    @inlinable
+    public var arrayValue: IngredientArray? { if case .array(let a) = self { a } else { nil } }
+
+    /// The dictionary payload, if this is a ``dictionary(_:)``.
+    @inlinable
+    public var dictionaryValue: IngredientDictionary? { if case .dictionary(let d) = self { d } else { nil } }
+
+    /// The value of a dictionary entry, or `nil` when this is not a
+    /// dictionary or has no such key.
+    public subscript(key: String) -> Ingredients? {
+        get { dictionaryValue?[key] }
+    }
+
+    /// The array element at `index`, or `nil` when this is not an array or
+    /// the index is out of bounds. Negative indexes count from the end.
+    public subscript(index: Int) -> Ingredients? {
+        get {
+            guard case .array(let array) = self else { return nil }
+            let resolved = index < 0 ? array.count + index : index
+            return array.indices.contains(resolved) ? array[resolved] : nil
+        }
+    }
+}
