@@ -74,4 +74,11 @@ public enum DuplicateKeyPolicy: String, Sendable, Hashable, CaseIterable {
     case lastWins
     /// Reject the payload with ``EasyBakeError/Code/duplicateKey``.
     case reject
+    /// Gather the values of a repeated key into an array, in document order:
+    /// the first occurrence stays a single value, the second turns it into a
+    /// two-element array, later ones append. This is how XML's repeated
+    /// sibling elements (`<item>…</item><item>…</item>`) become an array while
+    /// the source stays a plain stream. It is meant for sources whose values
+    /// are never arrays themselves, as XML's are not.
+    case collect
 }

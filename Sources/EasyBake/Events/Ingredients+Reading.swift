@@ -81,8 +81,11 @@ struct TreeBuilder {
         let keyStart: Int
         /// Key positions (relative to `keyStart`) once a dictionary grows large.
         var index: [String: Int]?
-        /// The position a repeated key's value replaces under last-wins.
+        /// The position a repeated key's value replaces under last-wins, or
+        /// joins under collect.
         var replacing: Int?
+        /// Under collect: positions whose value is already a gathered array.
+        var collected: Set<Int> = []
     }
 
     let duplicateKeys: DuplicateKeyPolicy
@@ -144,7 +147,7 @@ struct TreeBuilder {
                 switch duplicateKeys {
                 case .firstWins: return .skipNextValue
                 case .reject: return .duplicate(key)
-                case .lastWins:
+                case .lastWins, .collect:
                     frames[top].replacing = existing
                     return .needMore
                 }
@@ -189,10 +192,28 @@ struct TreeBuilder {
     }
 
     private mutating func add(_ value: Ingredients) -> Step {
-        guard let top = frames.last else { return .finished(value) }
-        if let replacing = top.replacing {
-            values[top.valueStart + replacing] = value
-            frames[frames.count - 1].replacing = nil
+        let top = frames.count - 1
+        guard top >= 0 else { return .finished(value) }
+        if let replacing = frames[top].replacing {
+            let slot = frames[top].valueStart + replacing
+            if duplicateKeys == .collect {
+                // Take the value out so that its array is uniquely owned and
+                // grows in place.
+                var gathered = values[slot]
+                values[slot] = .null
+                if frames[top].collected.contains(replacing), case .array(var array) = gathered {
+                    gathered = .null
+                    array.append(value)
+                    gathered = .array(array)
+                } else {
+                    gathered = .array([gathered, value])
+                    frames[top].collected.insert(replacing)
+                }
+                values[slot] = gathered
+            } else {
+                values[slot] = value
+            }
+            frames[top].replacing = nil
         } else {
             values.append(value)
         }
