@@ -82,6 +82,17 @@ extension Ingredients {
     @inlinable
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
 
+    /// The number as a `Double`, if this is a number that a `Double` holds
+    /// without overflowing (an ``exactNumber(_:)`` is rounded to the nearest).
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let i): Double(i)
+        case .float(let d): d
+        case .exactNumber(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
+        default: nil
+        }
+    }
+
     /// The array payload, if this is an ``array(_:)``.
     @inlinable
     public var arrayValue: IngredientArray? { if case .array(let a) = self { a } else { nil } }

@@ -1,0 +1,187 @@
+import Foundation
+
+/// EasyBake's `Decoder` over an ingredient tree.
+///
+/// A decoder knows its parent, so the coding path and the ingredient path are
+/// built only when an error needs them, not for every value.
+final class BakeDecoder: Decoder {
+    /// The value to decode; `nil` when missing.
+    let value: Ingredients?
+    let context: BakeContext
+    /// A recipe to apply when this value is decoded as a keyed container.
+    let recipe: Recipe?
+    private let parent: BakeDecoder?
+    private let key: (any CodingKey)?
+    /// How this value was reached from the parent's value: one step, or a
+    /// recipe path (nil at the root).
+    private let pathFromParent: IngredientPath?
+
+    init(value: Ingredients?, context: BakeContext, recipe: Recipe?) {
+        self.value = value
+        self.context = context
+        self.recipe = recipe
+        parent = nil
+        key = nil
+        pathFromParent = nil
+    }
+
+    init(value: Ingredients?, parent: BakeDecoder, key: any CodingKey, path: IngredientPath?, recipe: Recipe?) {
+        self.value = value
+        context = parent.context
+        self.recipe = recipe
+        self.parent = parent
+        self.key = key
+        pathFromParent = path
+    }
+
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: BakeDecoder? = self
+        while let current = node, let key = current.key {
+            keys.append(key)
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The ingredient path of this value from the root of the bake.
+    var ingredientPath: IngredientPath {
+        var pieces: [IngredientPath] = []
+        var node: BakeDecoder? = self
+        while let current = node {
+            if let path = current.pathFromParent { pieces.append(path) }
+            node = current.parent
+        }
+        return pieces.reversed().reduce(IngredientPath()) { $0.appending($1) }
+    }
+
+    // MARK: Errors
+
+    func error(_ code: EasyBakeError.Code, expected: String, found: Ingredients?, detail: String? = nil) -> EasyBakeError {
+        let property = CodingPathText.render(codingPath)
+        let foundText = found?.briefDescription ?? "nothing"
+        var message = "\(context.modelTypeName)\(property.isEmpty ? "" : ".\(property)"): expected \(expected), found \(foundText)"
+        if let detail { message += " (\(detail))" }
+        return EasyBakeError(
+            code, message, path: ingredientPath,
+            baking: .init(modelType: context.modelTypeName, property: property, expected: expected, found: foundText))
+    }
+
+    func missing(_ type: Any.Type) -> EasyBakeError {
+        error(.valueNotFound, expected: String(describing: type), found: value)
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if let recipe {
+            guard let value, !value.isNull else { throw missing(Key.self == NameKey.self ? [String: Any].self : Any.self) }
+            if recipe.rootIsArray, !value.isContainer || value.arrayValue == nil {
+                throw error(.typeMismatch, expected: "an array (the recipe's paths start with an index)", found: value)
+            }
+            return KeyedDecodingContainer(BakeKeyedContainer<Key>(decoder: self, dictionary: value.dictionaryValue, recipe: recipe))
+        }
+        guard case .dictionary(let dictionary)? = value else {
+            throw error(value == nil || value!.isNull ? .valueNotFound : .typeMismatch, expected: "a dictionary", found: value)
+        }
+        return KeyedDecodingContainer(BakeKeyedContainer<Key>(decoder: self, dictionary: dictionary, recipe: nil))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard let value, !value.isNull else { throw error(.valueNotFound, expected: "an array", found: value) }
+        // A single value where an array is wanted reads as one element: XML
+        // has no way to say "a list of one".
+        let elements: IngredientArray = value.arrayValue ?? [value]
+        return BakeUnkeyedContainer(decoder: self, elements: elements, isWrappedSingle: value.arrayValue == nil)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Decoding values
+
+    /// Decodes `T` from this decoder's value, with EasyBake's handling of
+    /// special types, type recipes and lossy arrays.
+    func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
+        if let special = try decodeSpecial(type) { return special }
+        if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
+           let typeRecipe = try bakeable.bakingRecipe {
+            return try BakeDecoder(value: value, parent: self, typeRecipe: typeRecipe).decodeValue(type, applyingTypeRecipe: false)
+        }
+        if context.options.lossyArrays, let lossy = T.self as? any LossyDecodableArray.Type {
+            return try lossy.decodeLossy(from: self) as! T
+        }
+        return try T(from: self)
+    }
+
+    /// A decoder for the same value with a type's recipe applied.
+    private convenience init(value: Ingredients?, parent: BakeDecoder, typeRecipe: Recipe) {
+        self.init(value: value, context: parent.context, recipe: typeRecipe, parent: parent)
+    }
+
+    private init(value: Ingredients?, context: BakeContext, recipe: Recipe?, parent: BakeDecoder) {
+        self.value = value
+        self.context = context
+        self.recipe = recipe
+        // Stand in for the parent at the same place: same key, no extra path.
+        self.parent = parent.parent
+        key = parent.key
+        pathFromParent = parent.pathFromParent
+    }
+
+    /// Types that Foundation encodes in ways a tree should not see (`URL` and
+    /// `Decimal` as keyed containers, `Date` as a bare number), and primitives.
+    private func decodeSpecial<T>(_ type: T.Type) throws -> T? {
+        switch type {
+        case is Date.Type: return try decode(Date.self) as? T
+        case is URL.Type: return try decode(URL.self) as? T
+        case is Decimal.Type: return try decode(Decimal.self) as? T
+        case is Data.Type: return try decode(Data.self) as? T
+        case is UUID.Type: return try decode(UUID.self) as? T
+        case is String.Type: return try decode(String.self) as? T
+        case is Int.Type: return try decode(Int.self) as? T
+        case is Double.Type: return try decode(Double.self) as? T
+        case is Bool.Type: return try decode(Bool.self) as? T
+        case is Ingredients.Type: return try present(T.self) as? T
+        default: return nil
+        }
+    }
+
+    /// The value, or a missing-value error.
+    func present(_ type: Any.Type) throws -> Ingredients {
+        guard let value else { throw missing(type) }
+        return value
+    }
+
+    /// A non-null scalar value for a primitive, or an error.
+    func scalar(_ type: Any.Type) throws -> Ingredients {
+        let value = try present(type)
+        if value.isNull { throw missing(type) }
+        return value
+    }
+}
+
+/// Arrays that can drop their failing elements (``Baker/Options/lossyArrays``).
+protocol LossyDecodableArray {
+    static func decodeLossy(from decoder: BakeDecoder) throws -> Any
+}
+
+extension Array: LossyDecodableArray where Element: Decodable {
+    static func decodeLossy(from decoder: BakeDecoder) throws -> Any {
+        var container = try decoder.unkeyedContainer() as! BakeUnkeyedContainer
+        var result: [Element] = []
+        result.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd {
+            let elementDecoder = container.nextDecoder()
+            do {
+                result.append(try elementDecoder.decodeValue(Element.self))
+            } catch {
+                var warning = decoder.context.converting(error, at: elementDecoder)
+                warning.message = "dropped array element: " + warning.message
+                decoder.context.warnings.append(warning)
+            }
+        }
+        return result
+    }
+}

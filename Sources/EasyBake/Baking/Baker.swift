@@ -1,0 +1,192 @@
+import Foundation
+
+/// A model type that names the recipe it is baked with, so that nested
+/// values of this type use it wherever they appear.
+///
+/// ```swift
+/// struct Address: Bakeable {
+///     let city: String
+///     static let bakingRecipe: Recipe? = try? Recipe(mapping: ["city": "town_name"])
+/// }
+/// ```
+public protocol Bakeable: Decodable {
+    /// The recipe to bake this type with; `nil` for implicit key matching only.
+    static var bakingRecipe: Recipe? { get throws }
+}
+
+extension Bakeable {
+    public static var bakingRecipe: Recipe? { nil }
+}
+
+/// Bakes `Decodable` models from ingredients through recipes.
+///
+/// Baking resolves each mapped path, applies transformers, then decodes the
+/// model with EasyBake's own `Decoder` over the tree — no detour through
+/// JSON bytes or `Any`. Properties no recipe maps are matched implicitly:
+/// keys match when their letters and digits match case-insensitively, so
+/// `unread_messages`, `unread-messages` and `UnreadMessages` all fill
+/// `unreadMessages`. An explicit recipe entry always wins.
+///
+/// Values are coerced as users expect (see the README's coercion table):
+/// `"42"` → `Int`, `42` → `String`, `0`/`1`/`"true"` → `Bool`, an ISO 8601
+/// string or a Unix time → `Date`, a string → `URL`, a number or numeric
+/// string → `Decimal`, null or missing → `nil` for optionals, and a single
+/// value where an array is wanted → a one-element array.
+///
+/// ```swift
+/// struct User: Decodable { let name: String; let unreadMessages: Int; let updatedAt: Date }
+/// let user = try Baker().bake(User.self, from: ingredients, recipe: recipe)
+/// ```
+public struct Baker: Sendable {
+    /// What to do with a non-optional property that has no value.
+    public enum MissingValueStrategy: Sendable, Hashable {
+        /// Throw ``EasyBakeError/Code/valueNotFound``.
+        case error
+        /// Fill the empty value of the type: `false`, `0`, `""`, `[]`, `[:]`
+        /// (other types still throw). Each fill is reported as a warning.
+        case emptyValue
+    }
+
+    /// Options that change how baking treats imperfect ingredients.
+    public struct Options: Sendable, Hashable {
+        /// Drop array elements that fail to bake, reporting each as a
+        /// warning, instead of failing the whole model. Default `false`.
+        public var lossyArrays: Bool
+        /// What a missing non-optional value does. Default ``MissingValueStrategy/error``.
+        public var missingValues: MissingValueStrategy
+        /// Match unmapped properties to keys by letters and digits. Default `true`.
+        public var implicitKeyMatching: Bool
+
+        public init(lossyArrays: Bool = false, missingValues: MissingValueStrategy = .error, implicitKeyMatching: Bool = true) {
+            self.lossyArrays = lossyArrays
+            self.missingValues = missingValues
+            self.implicitKeyMatching = implicitKeyMatching
+        }
+    }
+
+    /// A baked model with the warnings of lossy baking.
+    public struct Result<Model> {
+        /// The model.
+        public var value: Model
+        /// What was dropped or filled in, each with its path and property.
+        public var warnings: [EasyBakeError]
+    }
+
+    /// The options.
+    public var options: Options
+
+    /// A baker with the given options.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Bakes a model from ingredients.
+    ///
+    /// - Parameters:
+    ///   - type: the model type.
+    ///   - ingredients: the tree to bake from.
+    ///   - recipe: the recipe; by default the type's ``Bakeable/bakingRecipe``,
+    ///     or implicit key matching alone.
+    /// - Throws: ``EasyBakeError`` naming the model type, the property, the
+    ///   ingredient path, the expected type and the value found.
+    public func bake<Model: Decodable>(
+        _ type: Model.Type, from ingredients: Ingredients, recipe: Recipe? = nil
+    ) throws(EasyBakeError) -> Model {
+        try bakeReporting(type, from: ingredients, recipe: recipe).value
+    }
+
+    /// Bakes a model and returns the warnings of lossy baking with it.
+    public func bakeReporting<Model: Decodable>(
+        _ type: Model.Type, from ingredients: Ingredients, recipe: Recipe? = nil
+    ) throws(EasyBakeError) -> Result<Model> {
+        let context = BakeContext(options: options, modelType: Model.self)
+        let decoder = BakeDecoder(value: ingredients, context: context, recipe: recipe)
+        do {
+            let value = try decoder.decodeValue(Model.self, applyingTypeRecipe: recipe == nil)
+            return Result(value: value, warnings: context.warnings)
+        } catch {
+            throw context.converting(error, at: decoder)
+        }
+    }
+
+    /// Bakes a model from a document, adding the line and column of the
+    /// offending value to any error.
+    public func bake<Model: Decodable>(
+        _ type: Model.Type, from document: Document, recipe: Recipe? = nil
+    ) throws(EasyBakeError) -> Model {
+        do {
+            return try bake(type, from: document.tree, recipe: recipe)
+        } catch {
+            throw document.locating(error)
+        }
+    }
+}
+
+/// State shared by all decoders of one bake.
+final class BakeContext {
+    let options: Baker.Options
+    let modelTypeName: String
+    var warnings: [EasyBakeError] = []
+
+    init(options: Baker.Options, modelType: Any.Type) {
+        self.options = options
+        modelTypeName = String(describing: modelType)
+    }
+
+    /// Any error thrown while decoding, as an EasyBakeError with context.
+    func converting(_ error: any Error, at decoder: BakeDecoder) -> EasyBakeError {
+        if var bakeError = error as? EasyBakeError {
+            if bakeError.baking == nil {
+                bakeError.baking = .init(modelType: modelTypeName, property: "")
+            }
+            return bakeError
+        }
+        if let decodingError = error as? DecodingError {
+            let (code, context): (EasyBakeError.Code, DecodingError.Context) = switch decodingError {
+            case .typeMismatch(_, let c): (.typeMismatch, c)
+            case .valueNotFound(_, let c): (.valueNotFound, c)
+            case .keyNotFound(_, let c): (.valueNotFound, c)
+            case .dataCorrupted(let c): (.invalidValue, c)
+            @unknown default: (.invalidValue, DecodingError.Context(codingPath: [], debugDescription: "\(decodingError)"))
+            }
+            return EasyBakeError(
+                code, context.debugDescription,
+                baking: .init(modelType: modelTypeName, property: CodingPathText.render(context.codingPath)),
+                cause: decodingError)
+        }
+        return EasyBakeError(
+            .invalidValue, String(describing: error),
+            baking: .init(modelType: modelTypeName, property: ""), cause: error)
+    }
+}
+
+enum CodingPathText {
+    static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue, key is IndexKey {
+                text += "[\(index)]"
+            } else {
+                if !text.isEmpty { text += "." }
+                text += key.stringValue
+            }
+        }
+        return text
+    }
+}
+
+/// The coding key of an array element.
+struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { String(intValue ?? 0) }
+    init(_ index: Int) { intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { return nil }
+}
+
+/// The coding key of a dictionary entry decoded into a `[String: T]`.
+struct NameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}

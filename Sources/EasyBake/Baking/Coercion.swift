@@ -1,0 +1,176 @@
+import Foundation
+
+/// Why a value could not become the requested type.
+struct CoercionFailure: Error {
+    let code: EasyBakeError.Code
+    let expected: String
+    let detail: String?
+    init(_ code: EasyBakeError.Code = .typeMismatch, expected: String, detail: String? = nil) {
+        self.code = code
+        self.expected = expected
+        self.detail = detail
+    }
+}
+
+/// The coercions baking applies, from a non-null ingredient to a model type.
+/// Each either returns the value or throws a ``CoercionFailure`` that the
+/// decoder turns into an error with the property and path.
+enum Coercion {
+    static func bool(_ value: Ingredients) throws(CoercionFailure) -> Bool {
+        switch value {
+        case .bool(let b): return b
+        case .integer(0): return false
+        case .integer(1): return true
+        case .float(0): return false
+        case .float(1): return true
+        case .string(let text):
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "yes", "on", "1", "y": return true
+            case "false", "no", "off", "0", "n": return false
+            default: break
+            }
+        default: break
+        }
+        throw CoercionFailure(expected: "Bool (true/false, yes/no, on/off, 1/0)")
+    }
+
+    static func integer<T: FixedWidthInteger>(_ value: Ingredients, as type: T.Type) throws(CoercionFailure) -> T {
+        let name = String(describing: T.self)
+        switch value {
+        case .integer(let i):
+            guard let exact = T(exactly: i) else { throw outOfRange(name) }
+            return exact
+        case .float(let d):
+            guard d.rounded(.towardZero) == d else { throw CoercionFailure(expected: "\(name) (a whole number)") }
+            guard let exact = T(exactly: d) else { throw outOfRange(name) }
+            return exact
+        case .exactNumber(let text):
+            if let exact = T(text) { return exact }
+            // Only integers beyond 64 bits, or decimals with too many digits,
+            // are exact numbers: either way no fixed-width integer holds them.
+            if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+               var decimal = Decimal(string: text) {
+                var whole = Decimal()
+                NSDecimalRound(&whole, &decimal, 0, .plain)
+                guard whole == decimal else {
+                    throw CoercionFailure(expected: "\(name) (a whole number)")
+                }
+            }
+            throw outOfRange(name)
+        case .string(let text):
+            if let number = Ingredients.number(literal: text.trimmingCharacters(in: .whitespaces)) {
+                return try integer(number, as: type)
+            }
+        default: break
+        }
+        throw CoercionFailure(expected: name)
+    }
+
+    static func double(_ value: Ingredients) throws(CoercionFailure) -> Double {
+        switch value {
+        case .integer(let i): return Double(i)
+        case .float(let d): return d
+        case .exactNumber(let text):
+            // Rounding away digits is what a Double is for; losing the
+            // magnitude (overflow to infinity, underflow to zero) is not.
+            guard let d = Double(text), d.isFinite, d != 0 || !text.hasNonZeroDigitBeforeExponent else {
+                throw outOfRange("Double")
+            }
+            return d
+        case .string(let text):
+            if let number = Ingredients.number(literal: text.trimmingCharacters(in: .whitespaces)) {
+                return try double(number)
+            }
+        default: break
+        }
+        throw CoercionFailure(expected: "Double")
+    }
+
+    static func float(_ value: Ingredients) throws(CoercionFailure) -> Float {
+        let d = try double(value)
+        let f = Float(d)
+        guard f.isFinite || !d.isFinite else { throw outOfRange("Float") }
+        return f
+    }
+
+    static func string(_ value: Ingredients) throws(CoercionFailure) -> String {
+        switch value {
+        case .string(let s): return s
+        case .integer(let i): return String(i)
+        case .float(let d): return d.description
+        case .exactNumber(let text): return text
+        case .bool(let b): return b ? "true" : "false"
+        default: throw CoercionFailure(expected: "String")
+        }
+    }
+
+    static func decimal(_ value: Ingredients) throws(CoercionFailure) -> Decimal {
+        let text: String
+        switch value {
+        case .integer(let i): return Decimal(i)
+        case .float(let d): text = d.description
+        case .exactNumber(let t): text = t
+        case .string(let s):
+            guard let number = Ingredients.number(literal: s.trimmingCharacters(in: .whitespaces)), !number.isNull else {
+                throw CoercionFailure(expected: "Decimal")
+            }
+            return try decimal(number)
+        default: throw CoercionFailure(expected: "Decimal")
+        }
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            throw outOfRange("Decimal")
+        }
+        return decimal
+    }
+
+    static func date(_ value: Ingredients) throws(CoercionFailure) -> Date {
+        switch value {
+        case .string(let text):
+            if let date = DateFormats.parseISO8601(text) { return date }
+            throw CoercionFailure(.invalidValue, expected: "Date (an ISO 8601 string or a Unix time)")
+        case .integer, .float, .exactNumber:
+            return Date(timeIntervalSince1970: try double(value))
+        default:
+            throw CoercionFailure(expected: "Date (an ISO 8601 string or a Unix time)")
+        }
+    }
+
+    static func url(_ value: Ingredients) throws(CoercionFailure) -> URL {
+        guard case .string(let text) = value else { throw CoercionFailure(expected: "URL (a string)") }
+        guard !text.isEmpty, let url = URL(string: text) else {
+            throw CoercionFailure(.invalidValue, expected: "URL", detail: "not a valid URL")
+        }
+        return url
+    }
+
+    static func data(_ value: Ingredients) throws(CoercionFailure) -> Data {
+        guard case .string(let text) = value else { throw CoercionFailure(expected: "Data (a base64 string)") }
+        guard let data = Data(base64Encoded: text) else {
+            throw CoercionFailure(.invalidValue, expected: "Data (a base64 string)", detail: "not valid base64")
+        }
+        return data
+    }
+
+    static func uuid(_ value: Ingredients) throws(CoercionFailure) -> UUID {
+        guard case .string(let text) = value else { throw CoercionFailure(expected: "UUID (a string)") }
+        guard let uuid = UUID(uuidString: text) else {
+            throw CoercionFailure(.invalidValue, expected: "UUID", detail: "not a valid UUID")
+        }
+        return uuid
+    }
+
+    private static func outOfRange(_ type: String) -> CoercionFailure {
+        CoercionFailure(.numberOutOfRange, expected: type, detail: "does not fit in \(type)")
+    }
+}
+
+private extension String {
+    /// Whether the mantissa of a number literal has a non-zero digit.
+    var hasNonZeroDigitBeforeExponent: Bool {
+        for scalar in unicodeScalars {
+            if scalar == "e" || scalar == "E" { return false }
+            if ("1"..."9").contains(scalar) { return true }
+        }
+        return false
+    }
+}

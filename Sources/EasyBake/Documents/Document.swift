@@ -1,0 +1,164 @@
+/// A payload read into a tree, remembering where it came from so that errors
+/// found later — while baking, say — can name the line and column of the
+/// offending value.
+///
+/// Trees keep no positions (that would double their memory); instead, when an
+/// error names an ingredient path, the document reads its input again and
+/// finds where that path begins. Errors are rare; the second read is paid
+/// only then.
+///
+/// ```swift
+/// let document = try Document(reading: .file("users.json"))
+/// let user = try Baker().bake(User.self, from: document, recipe: recipe)
+/// // error: typeMismatch: User.age: expected Int, found "forty"
+/// //   --> users.json:3:10
+/// ```
+public struct Document: Sendable {
+    /// The payload's tree.
+    public let tree: Ingredients
+    /// Where it was read from; standard input is kept as bytes so that it
+    /// can be read again.
+    public let input: IngredientInput
+    /// The format it was read in.
+    public let format: any IngredientFormat
+
+    /// Reads `input` in `format`, or the format its file extension names.
+    ///
+    /// - Throws: ``EasyBakeError/Code/unknownFormat``, I/O errors, or the
+    ///   source's errors with their location.
+    public init(
+        reading input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared
+    ) throws(EasyBakeError) {
+        let resolved: any IngredientFormat
+        if let format { resolved = format } else { resolved = try formats.format(forPath: input.filePath ?? input.name) }
+        var rereadable = input
+        if case .standardInput = input.storage {
+            var reader = try input.openReader()
+            rereadable = .bytes(try reader.readToEnd(), name: input.name)
+        }
+        self.input = rereadable
+        self.format = resolved
+        tree = try resolved.read(rereadable)
+    }
+
+    /// A document over an already-built tree and the input it came from.
+    public init(tree: Ingredients, input: IngredientInput, format: any IngredientFormat) {
+        self.tree = tree
+        self.input = input
+        self.format = format
+    }
+
+    /// Where the value at `path` begins in the input, or where its deepest
+    /// present ancestor begins when the path leads nowhere. `nil` when the
+    /// input can no longer be read.
+    public func location(of path: IngredientPath) -> SourceLocation? {
+        var steps = path.steps
+        while true {
+            if let found = try? PathLocator.locate(IngredientPath(steps), in: input, format: format) { return found }
+            if steps.isEmpty { return nil }
+            steps.removeLast()
+        }
+    }
+
+    /// `error` with the location of its ingredient path filled in, when it
+    /// has a path and no location yet.
+    public func locating(_ error: EasyBakeError) -> EasyBakeError {
+        guard error.location == nil, let path = error.path, let location = location(of: path) else { return error }
+        var located = error
+        located.location = location
+        return located
+    }
+}
+
+/// Finds where a concrete path begins by replaying a source's events.
+enum PathLocator {
+    /// One open container while replaying.
+    private struct Frame {
+        var isArray: Bool
+        var nextIndex = 0
+        var key: String?
+        var occurrences: [String: Int] = [:]
+        /// How many target steps were matched when entering this container,
+        /// or nil when this container is off the path.
+        var matched: Int?
+    }
+
+    static func locate(_ path: IngredientPath, in input: IngredientInput, format: any IngredientFormat) throws -> SourceLocation? {
+        var source = try format.makeSource(for: input)
+        return try locate(path, in: &source)
+    }
+
+    static func locate(_ path: IngredientPath, in source: inout some IngredientSource) throws -> SourceLocation? {
+        let target = path.steps
+        let collects = source.duplicateKeyPolicy == .collect
+        var stack: [Frame] = []
+        var rootMatched: Int? = 0
+
+        /// How many target steps the next value matches, given the step that
+        /// leads to it; nil when it is off the path.
+        func matchedSteps(for frame: Frame, key: String?, index: Int, occurrence: Int) -> Int? {
+            guard var consumed = frame.matched else { return nil }
+            if frame.isArray {
+                guard consumed < target.count, case .index(let wanted) = target[consumed], wanted == index else { return nil }
+                consumed += 1
+            } else {
+                guard consumed < target.count, case .key(let wanted) = target[consumed], wanted == key else { return nil }
+                consumed += 1
+                // A repeated key (XML siblings) is an array whose elements
+                // are its occurrences.
+                if collects, consumed < target.count, case .index(let wanted) = target[consumed] {
+                    guard wanted == occurrence else { return occurrence == 0 ? nil : nil }
+                    consumed += 1
+                } else if collects && occurrence > 0 {
+                    return nil
+                }
+            }
+            return consumed
+        }
+
+        /// A single value read as a one-element array: `[0]` still finds it.
+        func skippingSingleIndex(_ consumed: Int, beginsArray: Bool) -> Int {
+            var consumed = consumed
+            while !beginsArray, consumed < target.count, case .index(let i) = target[consumed], i == 0 || i == -1 {
+                consumed += 1
+            }
+            return consumed
+        }
+
+        var pendingMatch: Int? = rootMatched
+        while let event = try source.next() {
+            switch event {
+            case .key(let key):
+                let occurrence = stack[stack.count - 1].occurrences[key, default: 0]
+                stack[stack.count - 1].occurrences[key] = occurrence + 1
+                pendingMatch = matchedSteps(for: stack[stack.count - 1], key: key, index: 0, occurrence: occurrence)
+                continue
+            case .endArray, .endDictionary:
+                stack.removeLast()
+                if stack.isEmpty { return nil }
+                continue
+            case .beginArray, .beginDictionary, .scalar:
+                break
+            }
+            // A value begins: find how much of the target it matches.
+            var matched = pendingMatch
+            if let top = stack.last, top.isArray {
+                matched = matchedSteps(for: top, key: nil, index: top.nextIndex, occurrence: 0)
+                stack[stack.count - 1].nextIndex += 1
+            }
+            if let consumed = matched {
+                let resolved = skippingSingleIndex(consumed, beginsArray: event == .beginArray)
+                if resolved == target.count { return source.location }
+                matched = resolved
+            }
+            switch event {
+            case .beginArray: stack.append(Frame(isArray: true, matched: matched))
+            case .beginDictionary: stack.append(Frame(isArray: false, matched: matched))
+            default: if stack.isEmpty { return nil }
+            }
+            pendingMatch = nil
+            rootMatched = nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,225 @@
+/// Instructions for preparing ingredients for a model: which ingredient path
+/// fills each model property, how values are transformed on the way, and
+/// which nested recipes and defaults apply.
+///
+/// Recipes are validated when made, reporting every problem at once:
+/// ```swift
+/// let recipe = try Recipe(
+///     name: "UserJSON",
+///     mapping: [
+///         "name": "name",
+///         "unreadMessages": "stats.unread_messages",
+///         "updatedAt": "updated_at",
+///         "city": "addresses[0].city",
+///     ],
+///     transformers: ["updatedAt": "iso8601"]
+/// )
+/// ```
+/// Properties a recipe does not map are still filled, by implicit key
+/// matching (see ``Baker``); an explicit mapping always wins.
+public struct Recipe: Sendable {
+    /// One mapped property.
+    public struct Entry: Sendable {
+        /// The model property (a coding key).
+        public let property: String
+        /// Where its value lives in the ingredients.
+        public let path: IngredientPath
+        /// The transformer applied to the value, if any.
+        public let transformer: (any IngredientTransformer)?
+        /// How the transformer was named in the recipe (for descriptions).
+        public let transformerName: String?
+    }
+
+    /// The recipe's name, used by ``RecipeBox``.
+    public let name: String?
+    /// The mapped properties in declaration order.
+    public let entries: [Entry]
+    /// Recipes for nested models, by property: applied to a property's value
+    /// (or to each element when the value is an array).
+    public let nested: [String: Recipe]
+    /// Values used when a property's path is missing from the ingredients.
+    public let defaults: [String: Ingredients]
+    /// Whether the ingredients' root is an array (paths start with `[n]`)
+    /// rather than a dictionary.
+    public let rootIsArray: Bool
+
+    private let entryIndex: [String: Int]
+
+    /// Makes and validates a recipe.
+    ///
+    /// - Parameters:
+    ///   - name: an optional name.
+    ///   - mapping: model property → ingredient path, in order.
+    ///   - transformers: model property → transformer (an instance, a
+    ///     registered name, or a spec such as `["date": "yyyy-MM-dd"]`).
+    ///     Each key must be a mapped property.
+    ///   - nested: model property → recipe for the nested model(s) there.
+    ///   - defaults: model property → value used when the path is missing.
+    ///   - registry: where transformer names are looked up.
+    /// - Throws: ``EasyBakeError/Code/invalidRecipe`` whose
+    ///   ``EasyBakeError/problems`` lists every problem: paths that do not
+    ///   parse, a root used both as a dictionary and as an array, one step used
+    ///   both ways (`a[0]` and `a.b`), transformer keys that are not mapped,
+    ///   unknown transformer names, repeated or empty property names.
+    public init(
+        name: String? = nil,
+        mapping: KeyValuePairs<String, String>,
+        transformers: [String: TransformerReference] = [:],
+        nested: [String: Recipe] = [:],
+        defaults: [String: Ingredients] = [:],
+        registry: TransformerRegistry = .shared
+    ) throws(EasyBakeError) {
+        try self.init(
+            name: name, orderedMapping: mapping.map { ($0.key, $0.value) }, transformers: transformers,
+            nested: nested, defaults: defaults, registry: registry)
+    }
+
+    /// Makes and validates a recipe from a mapping in an array of pairs (for
+    /// mappings built at run time). See ``init(name:mapping:transformers:nested:defaults:registry:)``.
+    public init(
+        name: String? = nil,
+        orderedMapping mapping: [(property: String, path: String)],
+        transformers: [String: TransformerReference] = [:],
+        nested: [String: Recipe] = [:],
+        defaults: [String: Ingredients] = [:],
+        registry: TransformerRegistry = .shared
+    ) throws(EasyBakeError) {
+        var problems: [EasyBakeError] = []
+        var entries: [Entry] = []
+        var seen: [String: Int] = [:]
+        let recipeLabel = name.map { "recipe \($0.debugDescription)" } ?? "recipe"
+
+        var resolvedTransformers: [String: (any IngredientTransformer, String)] = [:]
+        for (property, reference) in transformers.sorted(by: { $0.key < $1.key }) {
+            if !mapping.contains(where: { $0.property == property }) {
+                problems.append(EasyBakeError(
+                    .invalidRecipe, "transformer for \(property.debugDescription), which the mapping does not map"))
+            }
+            do {
+                resolvedTransformers[property] = (try reference.resolve(in: registry), reference.label)
+            } catch {
+                problems.append(EasyBakeError(
+                    error.code, "property \(property.debugDescription): \(error.message)", cause: error))
+            }
+        }
+
+        for (property, pathText) in mapping {
+            if property.isEmpty {
+                problems.append(EasyBakeError(.invalidRecipe, "a mapping entry has an empty property name"))
+                continue
+            }
+            if seen[property] != nil {
+                problems.append(EasyBakeError(.invalidRecipe, "property \(property.debugDescription) is mapped twice"))
+                continue
+            }
+            let path: IngredientPath
+            do {
+                path = try IngredientPath(parsing: pathText)
+            } catch {
+                problems.append(EasyBakeError(
+                    .invalidPath, "property \(property.debugDescription): \(error.message)", location: error.location))
+                continue
+            }
+            seen[property] = entries.count
+            let transformer = resolvedTransformers[property]
+            entries.append(Entry(property: property, path: path, transformer: transformer?.0, transformerName: transformer?.1))
+        }
+
+        let shapeProblems = RecipeShape.conflicts(in: entries.map { ($0.property, $0.path) })
+        problems.append(contentsOf: shapeProblems.problems)
+
+        guard problems.isEmpty else {
+            throw EasyBakeError(
+                .invalidRecipe, "\(recipeLabel) has \(problems.count) problem\(problems.count == 1 ? "" : "s")",
+                problems: problems)
+        }
+        self.name = name
+        self.entries = entries
+        self.nested = nested
+        self.defaults = defaults
+        self.rootIsArray = shapeProblems.rootIsArray
+        self.entryIndex = seen
+    }
+
+    /// The entry that maps `property`, if any.
+    public func entry(for property: String) -> Entry? {
+        entryIndex[property].map { entries[$0] }
+    }
+
+    /// The mapped property names in order.
+    public var properties: [String] { entries.map(\.property) }
+}
+
+/// A transformer as a recipe names it: an instance, a registered name, or a
+/// spec (`"iso8601"`, `["date": "yyyy-MM-dd"]`, a list for a chain).
+public enum TransformerReference: Sendable, ExpressibleByStringLiteral {
+    case instance(any IngredientTransformer)
+    case spec(Ingredients)
+
+    public init(stringLiteral name: String) { self = .spec(.string(name)) }
+
+    /// A transformer looked up by registered name.
+    public static func named(_ name: String) -> TransformerReference { .spec(.string(name)) }
+
+    func resolve(in registry: TransformerRegistry) throws(EasyBakeError) -> any IngredientTransformer {
+        switch self {
+        case .instance(let transformer): transformer
+        case .spec(let spec): try registry.resolve(spec)
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .instance(let transformer): String(describing: type(of: transformer))
+        case .spec(let spec): spec.stringValue ?? spec.description
+        }
+    }
+}
+
+/// Checks that a recipe's paths agree on the shape of the ingredients.
+enum RecipeShape {
+    private final class Node {
+        var usedAsDictionary: [String] = []  // properties whose path steps into it by key
+        var usedAsArray: [String] = []       // … by index or [*]
+        var children: [IngredientPath.Step: Node] = [:]
+        let label: String
+        init(label: String) { self.label = label }
+    }
+
+    static func conflicts(in paths: [(property: String, path: IngredientPath)]) -> (problems: [EasyBakeError], rootIsArray: Bool) {
+        let root = Node(label: "the root")
+        for (property, path) in paths {
+            var node = root
+            var prefix = IngredientPath()
+            for step in path.steps {
+                if step.isArrayStep { node.usedAsArray.append(property) } else { node.usedAsDictionary.append(property) }
+                // Indexes and [*] of one array share a node: they all say "array".
+                let childKey: IngredientPath.Step = step.isArrayStep ? .everyElement : step
+                prefix = prefix.appending(step)
+                if let child = node.children[childKey] {
+                    node = child
+                } else {
+                    let child = Node(label: prefix.description)
+                    node.children[childKey] = child
+                    node = child
+                }
+            }
+        }
+        var problems: [EasyBakeError] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            if !node.usedAsDictionary.isEmpty && !node.usedAsArray.isEmpty {
+                problems.append(EasyBakeError(
+                    .invalidRecipe,
+                    "\(node.label == "the root" ? "the root" : "'\(node.label)'") is used as a dictionary by "
+                        + list(node.usedAsDictionary) + " and as an array by " + list(node.usedAsArray)))
+            }
+            pending.append(contentsOf: node.children.values)
+        }
+        return (problems, !root.usedAsArray.isEmpty && root.usedAsDictionary.isEmpty)
+    }
+
+    private static func list(_ properties: [String]) -> String {
+        Array(Set(properties)).sorted().map(\.debugDescription).joined(separator: ", ")
+    }
+}

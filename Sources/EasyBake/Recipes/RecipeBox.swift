@@ -1,0 +1,74 @@
+import Foundation
+
+/// Named recipes, one per name, safe to use from many threads.
+///
+/// ```swift
+/// try RecipeBox.default.add(userRecipe)           // userRecipe.name == "UserJSON"
+/// let recipe = try RecipeBox.default.recipe(named: "UserJSON")
+/// ```
+public final class RecipeBox: @unchecked Sendable {
+    // All state is guarded by `lock`.
+    private let lock = NSLock()
+    private var recipes: [String: Recipe] = [:]
+
+    /// The shared box.
+    public static let `default` = RecipeBox()
+
+    /// An empty box.
+    public init() {}
+
+    /// Adds a named recipe.
+    ///
+    /// - Throws: ``EasyBakeError/Code/invalidRecipe`` when the recipe has no
+    ///   name; ``EasyBakeError/Code/duplicateRecipe`` when the box already
+    ///   holds a recipe with that name (the box keeps the first).
+    public func add(_ recipe: Recipe) throws(EasyBakeError) {
+        guard let name = recipe.name, !name.isEmpty else {
+            throw EasyBakeError(.invalidRecipe, "a recipe needs a name to go in a recipe box")
+        }
+        let added: Bool = lock.withLock {
+            guard recipes[name] == nil else { return false }
+            recipes[name] = recipe
+            return true
+        }
+        if !added {
+            throw EasyBakeError(.duplicateRecipe, "the box already holds a recipe named \(name.debugDescription)")
+        }
+    }
+
+    /// The recipe named `name`.
+    ///
+    /// - Throws: ``EasyBakeError/Code/recipeNotFound`` listing the names held.
+    public func recipe(named name: String) throws(EasyBakeError) -> Recipe {
+        if let recipe = lock.withLock({ recipes[name] }) { return recipe }
+        throw EasyBakeError(
+            .recipeNotFound,
+            "no recipe named \(name.debugDescription); the box holds: \(names.map(\.debugDescription).joined(separator: ", "))")
+    }
+
+    /// Whether the box holds a recipe named `name`.
+    public func contains(_ name: String) -> Bool { lock.withLock { recipes[name] != nil } }
+
+    /// Removes and returns the recipe named `name`.
+    @discardableResult
+    public func remove(named name: String) -> Recipe? { lock.withLock { recipes.removeValue(forKey: name) } }
+
+    /// The names held, sorted.
+    public var names: [String] { lock.withLock { recipes.keys.sorted() } }
+
+    /// Reads a recipe file (see ``RecipeFile``) in a format known to
+    /// `formats` and adds its recipes.
+    ///
+    /// - Returns: the recipes added, in file order.
+    /// - Throws: any error of ``RecipeFile/recipes(in:registry:resolvingNamesIn:)``,
+    ///   or ``EasyBakeError/Code/duplicateRecipe``.
+    @discardableResult
+    public func load(
+        _ input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared,
+        transformers: TransformerRegistry = .shared
+    ) throws(EasyBakeError) -> [Recipe] {
+        let recipes = try RecipeFile.load(input, format: format, formats: formats, transformers: transformers, box: self)
+        for recipe in recipes where recipe.name != nil { try add(recipe) }
+        return recipes
+    }
+}

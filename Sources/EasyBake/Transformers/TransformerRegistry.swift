@@ -1,0 +1,123 @@
+import Foundation
+
+/// Named transformers and transformer factories, safe to use from many
+/// threads. Recipes and recipe files name transformers through a registry.
+///
+/// A transformer spec is one of:
+/// - a name: `"iso8601"`;
+/// - a factory with its argument: `["date": "yyyy-MM-dd"]`, `["lookup": ["a": 1]]`;
+/// - a list of specs, applied in order: `["trim", "lowercase"]`.
+///
+/// The built-in names are `iso8601`, `rfc822` (`rfc1123`, `rfc2822`),
+/// `unixSeconds`, `unixMilliseconds`, `url`, `uuid`, `number`, `string`,
+/// `bool`, `trim`, `lowercase`, `uppercase`, `split`; the built-in factories
+/// are `date` (a `DateFormatter` pattern), `lookup` (a table), `split` (a
+/// separator) and `url` (a base URL).
+///
+/// ```swift
+/// TransformerRegistry.shared.register(ClosureTransformer { $0 }, named: "identity")
+/// let recipe = try Recipe(mapping: ["joined": "joined_on"], transformers: ["joined": .spec(["date": "dd.MM.yyyy"])])
+/// ```
+public final class TransformerRegistry: @unchecked Sendable {
+    /// Makes a transformer from a factory argument.
+    public typealias Factory = @Sendable (Ingredients) throws(EasyBakeError) -> any IngredientTransformer
+
+    // All state is guarded by `lock`.
+    private let lock = NSLock()
+    private var transformers: [String: any IngredientTransformer] = [:]
+    private var factories: [String: Factory] = [:]
+
+    /// The registry recipes use unless given another; starts with the built-ins.
+    public static let shared = TransformerRegistry()
+
+    /// A registry with the built-in transformers, or an empty one.
+    public init(includingBuiltins: Bool = true) {
+        guard includingBuiltins else { return }
+        transformers = [
+            "iso8601": ISO8601DateTransformer(),
+            "rfc822": RFC822DateTransformer(), "rfc1123": RFC822DateTransformer(), "rfc2822": RFC822DateTransformer(),
+            "unixSeconds": UnixTimeTransformer(), "unixMilliseconds": UnixTimeTransformer(milliseconds: true),
+            "url": URLTransformer(), "uuid": UUIDTransformer(),
+            "number": NumberTransformer(), "string": StringTransformer(), "bool": BoolTransformer(),
+            "split": SplitTransformer(),
+        ]
+        for edit in TextTransformer.Edit.allCases { transformers[edit.rawValue] = TextTransformer(edit) }
+        factories = [
+            "date": { argument throws(EasyBakeError) in
+                guard let format = argument.stringValue, !format.isEmpty else {
+                    throw EasyBakeError(.invalidRecipe, "the date factory takes a date format string, found \(argument.briefDescription)")
+                }
+                return DateFormatTransformer(format: format)
+            },
+            "lookup": { argument throws(EasyBakeError) in
+                guard case .dictionary(let table) = argument else {
+                    throw EasyBakeError(.invalidRecipe, "the lookup factory takes a dictionary, found \(argument.briefDescription)")
+                }
+                return LookupTransformer(Dictionary(table.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+            },
+            "split": { argument throws(EasyBakeError) in
+                guard let separator = argument.stringValue, !separator.isEmpty else {
+                    throw EasyBakeError(.invalidRecipe, "the split factory takes a separator string, found \(argument.briefDescription)")
+                }
+                return SplitTransformer(separator: separator)
+            },
+            "url": { argument throws(EasyBakeError) in
+                guard let text = argument.stringValue, let base = URL(string: text) else {
+                    throw EasyBakeError(.invalidRecipe, "the url factory takes a base URL, found \(argument.briefDescription)")
+                }
+                return URLTransformer(base: base)
+            },
+        ]
+    }
+
+    /// Registers `transformer` under `name`, replacing any transformer of that name.
+    public func register(_ transformer: any IngredientTransformer, named name: String) {
+        lock.withLock { transformers[name] = transformer }
+    }
+
+    /// Registers a factory: `[name: argument]` in a spec calls it with the argument.
+    public func registerFactory(named name: String, _ factory: @escaping Factory) {
+        lock.withLock { factories[name] = factory }
+    }
+
+    /// The transformer registered under `name`.
+    public func transformer(named name: String) -> (any IngredientTransformer)? {
+        lock.withLock { transformers[name] }
+    }
+
+    /// The registered transformer names, sorted.
+    public var names: [String] { lock.withLock { transformers.keys.sorted() } }
+
+    /// The registered factory names, sorted.
+    public var factoryNames: [String] { lock.withLock { factories.keys.sorted() } }
+
+    /// The transformer a spec describes (see the type's discussion).
+    ///
+    /// - Throws: ``EasyBakeError/Code/unknownTransformer`` naming the known
+    ///   names, or ``EasyBakeError/Code/invalidRecipe`` for a malformed spec.
+    public func resolve(_ spec: Ingredients) throws(EasyBakeError) -> any IngredientTransformer {
+        switch spec {
+        case .string(let name):
+            if let transformer = transformer(named: name) { return transformer }
+            throw EasyBakeError(
+                .unknownTransformer,
+                "unknown transformer \(name.debugDescription); known: \(names.joined(separator: ", "))")
+        case .dictionary(let call) where call.count == 1:
+            let (name, argument) = call[0]
+            guard let factory = lock.withLock({ factories[name] }) else {
+                throw EasyBakeError(
+                    .unknownTransformer,
+                    "unknown transformer factory \(name.debugDescription); known: \(factoryNames.joined(separator: ", "))")
+            }
+            return try factory(argument)
+        case .array(let specs):
+            var chain: [any IngredientTransformer] = []
+            for spec in specs { chain.append(try resolve(spec)) }
+            return ChainTransformer(chain)
+        default:
+            throw EasyBakeError(
+                .invalidRecipe,
+                "a transformer is a name, a {factory: argument} dictionary or a list of these; found \(spec.briefDescription)")
+        }
+    }
+}
