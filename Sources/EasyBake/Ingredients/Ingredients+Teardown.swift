@@ -12,31 +12,24 @@ enum IngredientTeardown {
         var pending = ContiguousArray<Ingredients>()
         swap(&pending, &elements)
         while var node = pending.popLast() {
-            node.moveUniqueChildren(into: &pending)
-        }
-    }
-}
-
-extension Ingredients {
-    /// Moves the children of a uniquely owned container into `pending`,
-    /// leaving the container empty (and this value `.null`).
-    fileprivate mutating func moveUniqueChildren(into pending: inout ContiguousArray<Ingredients>) {
-        switch self {
-        case .array(var array):
-            self = .null
-            guard isKnownUniquelyReferenced(&array.storage) else { return }
-            var children = ContiguousArray<Ingredients>()
-            swap(&children, &array.storage.elements)
-            pending.append(contentsOf: children.lazy.filter(\.isContainer))
-        case .dictionary(var dictionary):
-            self = .null
-            guard isKnownUniquelyReferenced(&dictionary.storage) else { return }
-            var entries = ContiguousArray<IngredientDictionary.Element>()
-            swap(&entries, &dictionary.storage.entries)
-            dictionary.storage.index = nil
-            pending.append(contentsOf: entries.lazy.map(\.value).filter(\.isContainer))
-        default:
-            return
+            // Take the container out of the enum, then clear the enum: the
+            // local is then the only reference unless the container is shared
+            // with a live tree. (A `switch` on `node` would keep a hidden copy
+            // of it alive through the case body and defeat the check.)
+            if var array = node.arrayValue {
+                node = .null
+                guard isKnownUniquelyReferenced(&array.storage) else { continue }
+                var children = ContiguousArray<Ingredients>()
+                swap(&children, &array.storage.elements)
+                pending.append(contentsOf: children.lazy.filter(\.isContainer))
+            } else if var dictionary = node.dictionaryValue {
+                node = .null
+                guard isKnownUniquelyReferenced(&dictionary.storage) else { continue }
+                var entries = ContiguousArray<IngredientDictionary.Element>()
+                swap(&entries, &dictionary.storage.entries)
+                dictionary.storage.index = nil
+                pending.append(contentsOf: entries.lazy.map(\.value).filter(\.isContainer))
+            }
         }
     }
 }

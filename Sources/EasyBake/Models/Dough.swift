@@ -1,0 +1,132 @@
+import Foundation
+
+/// An immutable model with an identity, the way ZCREasyBake's models work:
+/// two values with the same ``id`` are the same entity, possibly at two
+/// moments; updating one with new ingredients yields the entity's next state.
+///
+/// Conforming types get equality and hashing by identifier; use
+/// ``isEqual(toIngredients:recipe:baker:)`` or ``hasSameContents(as:)`` to
+/// compare contents.
+///
+/// ```swift
+/// struct User: Dough {
+///     let id: Int
+///     let name: String
+///     let unreadMessages: Int
+///     static let bakingRecipe: Recipe? = try? Recipe(mapping: ["id": "user_id", "name": "name", "unreadMessages": "stats.unread"])
+/// }
+/// let user = try Baker().bake(User.self, from: json)
+/// let next = try user.updated(with: ["stats": ["unread": 3]])
+/// ```
+public protocol Dough: Bakeable, Encodable, Identifiable, Hashable, Sendable where ID: Sendable {}
+
+extension Dough {
+    /// Values are the same entity when their identifiers are equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+
+    /// Hashes the identifier only, to agree with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// Whether `other` holds the same values, not merely the same identifier.
+    public func hasSameContents(as other: Self) -> Bool {
+        guard let mine = try? Ingredients(encoding: self), let theirs = try? Ingredients(encoding: other) else { return false }
+        return mine == theirs
+    }
+
+    /// Whether baking `ingredients` through `recipe` gives a model with the
+    /// same contents as this one (same identifier and same values).
+    public func isEqual(toIngredients ingredients: Ingredients, recipe: Recipe? = nil, baker: Baker = Baker()) -> Bool {
+        guard let other = try? baker.bake(Self.self, from: ingredients, recipe: recipe) else { return false }
+        return other.id == id && hasSameContents(as: other)
+    }
+
+    /// The differences between this model's values and `other`'s, by path
+    /// in this model's decomposition through `recipe`.
+    public func difference(to other: Self, recipe: Recipe? = nil, baker: Baker = Baker()) throws(EasyBakeError) -> [IngredientDifference] {
+        try baker.decompose(self, recipe: recipe).difference(to: baker.decompose(other, recipe: recipe))
+    }
+
+    /// This entity's next state: its decomposition with `ingredients` merged
+    /// over it (dictionaries key by key, anything else replaced), baked again.
+    ///
+    /// When nothing changes, returns `self` and posts nothing. Otherwise
+    /// posts ``DoughUpdates/didUpdateNotification`` and this type's
+    /// ``didUpdateNotification`` with the identifier and the new value in the
+    /// user info (``DoughUpdates/identifierKey``, ``DoughUpdates/updatedKey``),
+    /// and yields the new value to every ``updates()`` sequence.
+    ///
+    /// - Parameters:
+    ///   - ingredients: new ingredients, shaped as `recipe` reads them; paths
+    ///     they leave out keep their values, null clears.
+    ///   - recipe: the recipe; by default the type's ``Bakeable/bakingRecipe``.
+    /// - Throws: ``EasyBakeError/Code/identifierMismatch`` when the result
+    ///   has another identifier, or any baking error.
+    public func updated(
+        with ingredients: Ingredients, recipe: Recipe? = nil, baker: Baker = Baker(),
+        notificationCenter: NotificationCenter = .default
+    ) throws(EasyBakeError) -> Self {
+        let current = try baker.decompose(self, recipe: recipe)
+        let merged = current.merging(ingredients)
+        let next = try baker.bake(Self.self, from: merged, recipe: recipe)
+        guard next.id == id else {
+            throw EasyBakeError(
+                .identifierMismatch,
+                "an update of \(Self.self) \(String(describing: id).debugDescription) carries the identifier \(String(describing: next.id).debugDescription)",
+                baking: .init(modelType: String(describing: Self.self), property: "id",
+                              expected: String(describing: id), found: String(describing: next.id)))
+        }
+        if hasSameContents(as: next) { return self }
+        DoughUpdates.post(next, center: notificationCenter)
+        return next
+    }
+
+    /// The name of the notification posted when a value of this type is
+    /// updated.
+    public static var didUpdateNotification: Notification.Name {
+        Notification.Name("EasyBake.didUpdate.\(String(reflecting: Self.self))")
+    }
+
+    /// The updates of values of this type, as they happen, from the moment
+    /// of the call; pass an identifier to follow one entity.
+    public static func updates(of id: ID? = nil) -> AsyncStream<Self> {
+        DoughUpdates.stream(of: Self.self, id: id)
+    }
+}
+
+/// Where updates of ``Dough`` models are announced.
+public enum DoughUpdates {
+    /// Posted for every updated model of any type.
+    public static let didUpdateNotification = Notification.Name("EasyBake.didUpdate")
+    /// The user-info key of the updated model's identifier.
+    public static let identifierKey = "identifier"
+    /// The user-info key of the updated model.
+    public static let updatedKey = "updated"
+
+    private static let lock = NSLock()
+    // Guarded by `lock`: the continuations of live `updates()` streams, by model type.
+    nonisolated(unsafe) private static var subscribers: [ObjectIdentifier: [UUID: (any Sendable) -> Void]] = [:]
+
+    static func post<Model: Dough>(_ model: Model, center: NotificationCenter) {
+        let info: [String: Any] = [identifierKey: model.id, updatedKey: model]
+        center.post(name: Model.didUpdateNotification, object: nil, userInfo: info)
+        center.post(name: didUpdateNotification, object: nil, userInfo: info)
+        let deliver = lock.withLock { subscribers[ObjectIdentifier(Model.self)].map { Array($0.values) } ?? [] }
+        for send in deliver { send(model) }
+    }
+
+    static func stream<Model: Dough>(of type: Model.Type, id: Model.ID?) -> AsyncStream<Model> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Model.self, bufferingPolicy: .unbounded)
+        let token = UUID()
+        let key = ObjectIdentifier(Model.self)
+        lock.withLock {
+            subscribers[key, default: [:]][token] = { value in
+                guard let model = value as? Model, id == nil || model.id == id else { return }
+                continuation.yield(model)
+            }
+        }
+        continuation.onTermination = { _ in
+            _ = lock.withLock { subscribers[key]?.removeValue(forKey: token) }
+        }
+        return stream
+    }
+}
