@@ -12,31 +12,33 @@ enum IngredientTeardown {
         var pending = ContiguousArray<Ingredients>()
         swap(&pending, &elements)
         while var node = pending.popLast() {
-            node.moveUniqueChildren(into: &pending)
+            // Take the storage out of the node and drop the node, so that the
+            // storage variable holds the only reference this loop has; pattern
+            // bindings on the node itself may hold extra references (they do
+            // in unoptimized builds) and make a unique storage look shared,
+            // which would let its release recurse.
+            if var storage = arrayStorage(of: node) {
+                node = .null
+                guard isKnownUniquelyReferenced(&storage) else { continue }
+                var children = ContiguousArray<Ingredients>()
+                swap(&children, &storage.elements)
+                pending.append(contentsOf: children.lazy.filter(\.isContainer))
+            } else if var storage = dictionaryStorage(of: node) {
+                node = .null
+                guard isKnownUniquelyReferenced(&storage) else { continue }
+                var entries = ContiguousArray<IngredientDictionary.Element>()
+                swap(&entries, &storage.entries)
+                storage.index = nil
+                pending.append(contentsOf: entries.lazy.map(\.value).filter(\.isContainer))
+            }
         }
     }
-}
 
-extension Ingredients {
-    /// Moves the children of a uniquely owned container into `pending`,
-    /// leaving the container empty (and this value `.null`).
-    fileprivate mutating func moveUniqueChildren(into pending: inout ContiguousArray<Ingredients>) {
-        switch self {
-        case .array(var array):
-            self = .null
-            guard isKnownUniquelyReferenced(&array.storage) else { return }
-            var children = ContiguousArray<Ingredients>()
-            swap(&children, &array.storage.elements)
-            pending.append(contentsOf: children.lazy.filter(\.isContainer))
-        case .dictionary(var dictionary):
-            self = .null
-            guard isKnownUniquelyReferenced(&dictionary.storage) else { return }
-            var entries = ContiguousArray<IngredientDictionary.Element>()
-            swap(&entries, &dictionary.storage.entries)
-            dictionary.storage.index = nil
-            pending.append(contentsOf: entries.lazy.map(\.value).filter(\.isContainer))
-        default:
-            return
-        }
+    private static func arrayStorage(of node: Ingredients) -> IngredientArray.Storage? {
+        if case .array(let array) = node { array.storage } else { nil }
+    }
+
+    private static func dictionaryStorage(of node: Ingredients) -> IngredientDictionary.Storage? {
+        if case .dictionary(let dictionary) = node { dictionary.storage } else { nil }
     }
 }
