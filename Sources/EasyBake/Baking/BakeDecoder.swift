@@ -112,7 +112,29 @@ final class BakeDecoder: Decoder {
         if context.options.lossyArrays, let lossy = T.self as? any LossyDecodableArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
-        return try T(from: self)
+        do {
+            return try T(from: self)
+        } catch let decodingError as DecodingError {
+            // Errors of the model's own `init(from:)` (an unknown raw value of
+            // an enum, a custom check) know neither the ingredient path nor
+            // the value; this decoder does.
+            throw describing(decodingError, decoding: T.self)
+        }
+    }
+
+    /// A `DecodingError` thrown while decoding `T` from this decoder's value,
+    /// as an error naming the property, the ingredient path and the value found.
+    private func describing<T>(_ decodingError: DecodingError, decoding type: T.Type) -> EasyBakeError {
+        let (code, context): (EasyBakeError.Code, DecodingError.Context?) = switch decodingError {
+        case .typeMismatch(_, let c): (.typeMismatch, c)
+        case .valueNotFound(_, let c): (.valueNotFound, c)
+        case .keyNotFound(_, let c): (.valueNotFound, c)
+        case .dataCorrupted(let c): (.invalidValue, c)
+        @unknown default: (.invalidValue, nil)
+        }
+        var described = error(code, expected: String(describing: T.self), found: value, detail: context?.debugDescription)
+        described.cause = decodingError
+        return described
     }
 
     /// A decoder for the same value with a type's recipe applied.
