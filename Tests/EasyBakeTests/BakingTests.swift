@@ -441,3 +441,38 @@ struct LenientBakingTests {
         #expect(error.baking?.property == "address")
     }
 }
+
+/// A recursive model: each level is one more decoder deep.
+final class Chain: Decodable {
+    let a: Chain?
+    let end: Int?
+}
+
+@Suite("Baking: deep trees")
+struct DeepBakingTests {
+    @Test("a recursive model bakes from a tree as deep as the sources allow by default")
+    func withinLimit() throws {
+        var source = DeepSource(depth: 400, dictionaries: true)
+        let tree = try Ingredients(reading: &source)
+        let error = try #require(captureError { try Baker().bake(Chain.self, from: tree) })
+        // The innermost value is the number 7 where a Chain dictionary is expected.
+        #expect(error.code == .typeMismatch)
+        #expect(error.path?.steps.count == 400)
+        var chainTree: Ingredients = ["end": 1]
+        for _ in 0..<400 { chainTree = ["a": chainTree] }
+        var node: Chain? = try Baker().bake(Chain.self, from: chainTree)
+        var levels = 0
+        while let next = node?.a { node = next; levels += 1 }
+        #expect(levels == 400)
+        #expect(node?.end == 1)
+    }
+
+    @Test("a deeper tree is a limitExceeded error, not a stack overflow", arguments: [2_000, 100_000])
+    func beyondLimit(depth: Int) throws {
+        var source = DeepSource(depth: depth, dictionaries: true)
+        let tree = try Ingredients(reading: &source)
+        let error = try #require(captureError { try Baker().bake(Chain.self, from: tree) })
+        #expect(error.code == .limitExceeded)
+        #expect(error.baking?.modelType == "Chain")
+    }
+}
