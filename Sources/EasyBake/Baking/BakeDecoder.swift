@@ -15,6 +15,13 @@ final class BakeDecoder: Decoder {
     /// How this value was reached from the parent's value: one step, or a
     /// recipe path (nil at the root).
     private let pathFromParent: IngredientPath?
+    /// How many values deep this decoder is from the root of the bake.
+    let depth: Int
+
+    /// The deepest nesting baking follows. Decoding a model recurses (that
+    /// is how `Decodable` works), so a deeper value, which only a source
+    /// with raised limits can produce, is an error instead of a stack overflow.
+    static let maximumDepth = IngredientLimits.default.maximumDepth
 
     init(value: Ingredients?, context: BakeContext, recipe: Recipe?) {
         self.value = value
@@ -23,6 +30,7 @@ final class BakeDecoder: Decoder {
         parent = nil
         key = nil
         pathFromParent = nil
+        depth = 0
     }
 
     init(value: Ingredients?, parent: BakeDecoder, key: any CodingKey, path: IngredientPath?, recipe: Recipe?) {
@@ -32,6 +40,7 @@ final class BakeDecoder: Decoder {
         self.parent = parent
         self.key = key
         pathFromParent = path
+        depth = parent.depth + 1
     }
 
     var codingPath: [any CodingKey] {
@@ -104,6 +113,9 @@ final class BakeDecoder: Decoder {
     /// Decodes `T` from this decoder's value, with EasyBake's handling of
     /// special types, type recipes and lossy arrays.
     func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
+        if depth > Self.maximumDepth {
+            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting", found: value)
+        }
         if let special = try decodeSpecial(type) { return special }
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
            let typeRecipe = try bakeable.bakingRecipe {
@@ -112,7 +124,29 @@ final class BakeDecoder: Decoder {
         if context.options.lossyArrays, let lossy = T.self as? any LossyDecodableArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
-        return try T(from: self)
+        do {
+            return try T(from: self)
+        } catch let decodingError as DecodingError {
+            // Errors of the model's own `init(from:)` (an unknown raw value of
+            // an enum, a custom check) know neither the ingredient path nor
+            // the value; this decoder does.
+            throw describing(decodingError, decoding: T.self)
+        }
+    }
+
+    /// A `DecodingError` thrown while decoding `T` from this decoder's value,
+    /// as an error naming the property, the ingredient path and the value found.
+    private func describing<T>(_ decodingError: DecodingError, decoding type: T.Type) -> EasyBakeError {
+        let (code, context): (EasyBakeError.Code, DecodingError.Context?) = switch decodingError {
+        case .typeMismatch(_, let c): (.typeMismatch, c)
+        case .valueNotFound(_, let c): (.valueNotFound, c)
+        case .keyNotFound(_, let c): (.valueNotFound, c)
+        case .dataCorrupted(let c): (.invalidValue, c)
+        @unknown default: (.invalidValue, nil)
+        }
+        var described = error(code, expected: String(describing: T.self), found: value, detail: context?.debugDescription)
+        described.cause = decodingError
+        return described
     }
 
     /// A decoder for the same value with a type's recipe applied.
@@ -128,6 +162,7 @@ final class BakeDecoder: Decoder {
         self.parent = parent.parent
         key = parent.key
         pathFromParent = parent.pathFromParent
+        depth = parent.depth
     }
 
     /// Types that Foundation encodes in ways a tree should not see (`URL` and

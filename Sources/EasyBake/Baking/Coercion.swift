@@ -55,6 +55,9 @@ enum Coercion {
                 guard whole == decimal else {
                     throw CoercionFailure(expected: "\(name) (a whole number)")
                 }
+                // A whole number written with an exponent (`1e2`, from a
+                // source that keeps such text exact) may still fit.
+                if let exact = T(decimal.description) { return exact }
             }
             throw outOfRange(name)
         case .string(let text):

@@ -12,24 +12,33 @@ enum IngredientTeardown {
         var pending = ContiguousArray<Ingredients>()
         swap(&pending, &elements)
         while var node = pending.popLast() {
-            // Take the container out of the enum, then clear the enum: the
-            // local is then the only reference unless the container is shared
-            // with a live tree. (A `switch` on `node` would keep a hidden copy
-            // of it alive through the case body and defeat the check.)
-            if var array = node.arrayValue {
+            // Take the storage out of the node and drop the node, so that the
+            // storage variable holds the only reference this loop has; pattern
+            // bindings on the node itself may hold extra references (they do
+            // in unoptimized builds) and make a unique storage look shared,
+            // which would let its release recurse.
+            if var storage = arrayStorage(of: node) {
                 node = .null
-                guard isKnownUniquelyReferenced(&array.storage) else { continue }
+                guard isKnownUniquelyReferenced(&storage) else { continue }
                 var children = ContiguousArray<Ingredients>()
-                swap(&children, &array.storage.elements)
+                swap(&children, &storage.elements)
                 pending.append(contentsOf: children.lazy.filter(\.isContainer))
-            } else if var dictionary = node.dictionaryValue {
+            } else if var storage = dictionaryStorage(of: node) {
                 node = .null
-                guard isKnownUniquelyReferenced(&dictionary.storage) else { continue }
+                guard isKnownUniquelyReferenced(&storage) else { continue }
                 var entries = ContiguousArray<IngredientDictionary.Element>()
-                swap(&entries, &dictionary.storage.entries)
-                dictionary.storage.index = nil
+                swap(&entries, &storage.entries)
+                storage.index = nil
                 pending.append(contentsOf: entries.lazy.map(\.value).filter(\.isContainer))
             }
         }
+    }
+
+    private static func arrayStorage(of node: Ingredients) -> IngredientArray.Storage? {
+        if case .array(let array) = node { array.storage } else { nil }
+    }
+
+    private static func dictionaryStorage(of node: Ingredients) -> IngredientDictionary.Storage? {
+        if case .dictionary(let dictionary) = node { dictionary.storage } else { nil }
     }
 }
