@@ -5,7 +5,7 @@ import EasyBakeTestSupport
 
 // Models used across these specifications.
 
-struct Address: Codable, Equatable, Sendable {
+struct PostalAddress: Codable, Equatable, Sendable {
     let city: String
     let zip: String?
 }
@@ -18,7 +18,7 @@ struct Account: Dough {
     let homepage: URL?
     let balance: Decimal
     let tags: [String]
-    let address: Address?
+    let address: PostalAddress?
 
     static let recipe = try! Recipe(
         name: "Account",
@@ -62,7 +62,7 @@ extension Account {
             homepage: Bool.random(using: &generator) ? URL(string: "https://example.com/\(Int.random(in: 0...99, using: &generator))") : nil,
             balance: Decimal(string: "\(Int.random(in: -99999...99999, using: &generator)).\(Int.random(in: 10...99, using: &generator))")!,
             tags: (0..<Int.random(in: 0...4, using: &generator)).map { _ in word() },
-            address: Bool.random(using: &generator) ? Address(city: word(), zip: Bool.random(using: &generator) ? word() : nil) : nil)
+            address: Bool.random(using: &generator) ? PostalAddress(city: word(), zip: Bool.random(using: &generator) ? word() : nil) : nil)
     }
 }
 
@@ -73,7 +73,7 @@ struct DecomposingTests {
         let account = Account(
             id: 7, name: "Ada", unreadMessages: 3, joined: Date(timeIntervalSince1970: 1_031_356_801),
             homepage: URL(string: "https://ada.example"), balance: Decimal(string: "12.50")!,
-            tags: ["a", "b"], address: Address(city: "London", zip: nil))
+            tags: ["a", "b"], address: PostalAddress(city: "London", zip: nil))
         let tree = try Baker().decompose(account, recipe: Account.recipe)
         #expect(tree["account_id"] == 7)
         #expect(try tree.resolve("profile.name") == "Ada")
@@ -97,7 +97,7 @@ struct DecomposingTests {
 
     @Test("without a recipe, decomposition is a dictionary keyed by property names")
     func noRecipe() throws {
-        let tree = try Baker().decompose(Address(city: "Paris", zip: "75001"))
+        let tree = try Baker().decompose(PostalAddress(city: "Paris", zip: "75001"))
         #expect(tree == ["city": "Paris", "zip": "75001"])
     }
 
