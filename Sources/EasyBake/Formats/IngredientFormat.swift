@@ -32,6 +32,10 @@ public protocol IngredientFormat: Sendable {
     /// - Throws: ``EasyBakeError/Code/unsupported`` when the format has no
     ///   writer (the default), or errors of the source.
     func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8]
+
+    /// Reads the single value of `input` into a tree. The default reads the
+    /// source's events and rejects input that holds more than one value.
+    func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients
 }
 
 extension IngredientFormat {
@@ -45,10 +49,13 @@ extension IngredientFormat {
         return try write(&source, options: options)
     }
 
-    /// Reads the single value of `input` into a tree.
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         var source = try makeSource(for: input)
-        return try Ingredients(reading: &source)
+        let tree = try Ingredients(reading: &source)
+        if try source.next() != nil {
+            throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
+        }
+        return tree
     }
 }
 

@@ -1,0 +1,524 @@
+import EasyBake
+
+/// Reads JSON (RFC 8259) into ``IngredientEvent``s, in pure Swift, straight
+/// from bytes in memory or a mapped file.
+///
+/// Strict by default: no comments, trailing commas, leading zeros, bad
+/// escapes, lone surrogates, invalid UTF-8 or raw control characters in
+/// strings, and nothing but whitespace after the value. A UTF-8 byte order
+/// mark is skipped; UTF-16 and UTF-32 input (with or without a BOM, told
+/// apart by the pattern of zero bytes RFC 4627 describes) is transcoded to
+/// UTF-8 first. Nesting deeper than ``IngredientLimits/maximumDepth`` throws
+/// ``EasyBakeError/Code/limitExceeded``.
+///
+/// Line and column are computed only when an error is reported, from the
+/// byte offset, so reading pays nothing for them.
+///
+/// ```swift
+/// var source = try JSONIngredientSource(input: .file("users.json"))
+/// let tree = try Ingredients(reading: &source)
+/// ```
+public struct JSONIngredientSource: IngredientSource {
+    /// How repeated keys in one object are treated by whoever consumes the
+    /// events. Default ``DuplicateKeyPolicy/firstWins``.
+    public var duplicateKeyPolicy: DuplicateKeyPolicy
+
+    private var scanner: JSONScanner
+
+    /// A source over `input`, mapping files rather than copying them.
+    ///
+    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be read,
+    ///   ``EasyBakeError/Code/unsupportedEncoding`` for malformed UTF-16/32.
+    public init(
+        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        let loaded = try input.loadBytes()
+        guard loaded.buffer.count <= limits.maximumInputBytes else {
+            throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes, at: nil)
+        }
+        scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
+        self.duplicateKeyPolicy = duplicateKeyPolicy
+    }
+
+    /// A source over bytes in memory.
+    public init(
+        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input: .bytes(bytes, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    }
+
+    /// A source over the UTF-8 of `text`.
+    public init(
+        text: String, name: String = "<text>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input: .text(text, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    }
+
+    public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
+        try scanner.next(materializing: true)
+    }
+
+    /// Skips the next value by scanning its bytes: strings are checked but
+    /// not decoded, numbers checked but not converted, containers not built.
+    public mutating func skipValue() throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try scanner.next(materializing: false) else { return }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
+    public var location: SourceLocation { scanner.location(of: scanner.eventStart) }
+
+    /// How many bytes have been read, for progress reports and for releasing
+    /// mapped pages behind a streaming reader.
+    public var bytesRead: Int { scanner.position }
+
+    /// The total size of the (UTF-8) input in bytes.
+    public var byteCount: Int { scanner.count }
+
+    /// Tells the kernel it may drop the pages of a mapped file already read.
+    public func releaseConsumedInput() { scanner.storage.release(before: scanner.eventStart) }
+}
+
+/// The byte-level JSON grammar as a pull state machine.
+struct JSONScanner {
+    private enum Expect {
+        case value            // any value (top level or after ':' or ',' in an array)
+        case firstKeyOrEnd    // after '{'
+        case key              // after ',' in an object
+        case firstValueOrEnd  // after '['
+        case afterValue       // ',' or the container's end, or the end of input
+        case end              // after the top-level value
+    }
+
+    let storage: LoadedBytes
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    private(set) var position = 0
+    private(set) var eventStart = 0
+    private var expect = Expect.value
+    /// The open containers: true for an object.
+    private var containers: [Bool] = []
+    private let limits: IngredientLimits
+    private let sourceName: String
+    private var scratch: [UInt8] = []
+
+    init(bytes: LoadedBytes, limits: IngredientLimits, sourceName: String) throws(EasyBakeError) {
+        var loaded = bytes
+        if let transcoded = try JSONEncodingDetector.utf8(from: bytes.buffer, sourceName: sourceName) {
+            loaded = LoadedBytes(copying: transcoded)
+        }
+        storage = loaded
+        // An empty buffer may have no base address; point at a byte that is never read.
+        base = loaded.buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? JSONScanner.emptyByte
+        count = loaded.buffer.count
+        self.limits = limits
+        self.sourceName = sourceName
+        containers.reserveCapacity(64)
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { position = 3 }
+    }
+
+    nonisolated(unsafe) private static let emptyByte: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        pointer.initialize(to: 0)
+        return UnsafePointer(pointer)
+    }()
+
+    // MARK: Errors
+
+    func location(of offset: Int) -> SourceLocation {
+        SourceLocation.locate(offset: offset, in: UnsafeRawBufferPointer(start: base, count: count), sourceName: sourceName)
+    }
+
+    private func syntax(_ message: String, at offset: Int) -> EasyBakeError {
+        EasyBakeError.syntax(message, at: location(of: offset))
+    }
+
+    /// "found 'x'" or "found the end of the input".
+    private func found(at offset: Int) -> String {
+        guard offset < count else { return "the end of the input" }
+        let byte = base[offset]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    // MARK: Events
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < count {
+            let byte = base[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    mutating func next(materializing: Bool) throws(EasyBakeError) -> IngredientEvent? {
+        skipWhitespace()
+        eventStart = position
+        switch expect {
+        case .value:
+            return try value(materializing: materializing)
+        case .firstKeyOrEnd:
+            if position < count, base[position] == UInt8(ascii: "}") { return endContainer(.endDictionary) }
+            return try key(materializing: materializing, afterComma: false)
+        case .key:
+            return try key(materializing: materializing, afterComma: true)
+        case .firstValueOrEnd:
+            if position < count, base[position] == UInt8(ascii: "]") { return endContainer(.endArray) }
+            return try value(materializing: materializing)
+        case .afterValue:
+            guard let isObject = containers.last else {
+                expect = .end
+                return try next(materializing: materializing)
+            }
+            guard position < count else {
+                throw syntax("expected ',' or '\(isObject ? "}" : "]")' after \(isObject ? "an object member" : "an array element"), found the end of the input", at: position)
+            }
+            let byte = base[position]
+            if byte == UInt8(ascii: ",") {
+                position += 1
+                skipWhitespace()
+                eventStart = position
+                if isObject {
+                    return try key(materializing: materializing, afterComma: true)
+                }
+                if position < count, base[position] == UInt8(ascii: "]") {
+                    throw syntax("expected a value after ',', found ']' (trailing commas are not JSON)", at: position)
+                }
+                return try value(materializing: materializing)
+            }
+            if isObject && byte == UInt8(ascii: "}") { return endContainer(.endDictionary) }
+            if !isObject && byte == UInt8(ascii: "]") { return endContainer(.endArray) }
+            throw syntax(
+                "expected ',' or '\(isObject ? "}" : "]")' after \(isObject ? "an object member" : "an array element"), found \(found(at: position))",
+                at: position)
+        case .end:
+            guard position >= count else {
+                throw syntax("expected the end of the input after the JSON value, found \(found(at: position))", at: position)
+            }
+            return nil
+        }
+    }
+
+    @inline(__always)
+    private mutating func endContainer(_ event: IngredientEvent) -> IngredientEvent {
+        position += 1
+        containers.removeLast()
+        expect = .afterValue
+        return event
+    }
+
+    private mutating func key(materializing: Bool, afterComma: Bool) throws(EasyBakeError) -> IngredientEvent {
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            if afterComma, position < count, base[position] == UInt8(ascii: "}") {
+                throw syntax("expected a string key after ',', found '}' (trailing commas are not JSON)", at: position)
+            }
+            throw syntax("expected a string key\(afterComma ? "" : " or '}'"), found \(found(at: position))", at: position)
+        }
+        let name = try string(materializing: materializing)
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: ":") else {
+            throw syntax("expected ':' after an object key, found \(found(at: position))", at: position)
+        }
+        position += 1
+        expect = .value
+        return .key(name)
+    }
+
+    private mutating func value(materializing: Bool) throws(EasyBakeError) -> IngredientEvent {
+        guard position < count else {
+            throw syntax("expected a JSON value, found the end of the input", at: position)
+        }
+        let byte = base[position]
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard containers.count < limits.maximumDepth else {
+                throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location(of: position))
+            }
+            position += 1
+            let isObject = byte == UInt8(ascii: "{")
+            containers.append(isObject)
+            expect = isObject ? .firstKeyOrEnd : .firstValueOrEnd
+            return isObject ? .beginDictionary : .beginArray
+        case UInt8(ascii: "\""):
+            let text = try string(materializing: materializing)
+            expect = .afterValue
+            return .scalar(materializing ? .string(text) : .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try self.number(materializing: materializing)
+            expect = .afterValue
+            return .scalar(number)
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .scalar(.bool(true))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .scalar(.bool(false))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .scalar(.null)
+        default:
+            throw syntax("expected a JSON value, found \(found(at: position))", at: position)
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(EasyBakeError) {
+        let length = word.utf8CodeUnitCount
+        let expected = word.utf8Start
+        var i = 0
+        while i < length {
+            guard position + i < count, base[position + i] == expected[i] else {
+                throw syntax("expected '\(word)', found \(found(at: position + i))", at: position)
+            }
+            i += 1
+        }
+        position += length
+        expect = .afterValue
+    }
+
+    // MARK: Numbers
+
+    private mutating func number(materializing: Bool) throws(EasyBakeError) -> Ingredients {
+        let start = position
+        @inline(__always) func isDigit(_ i: Int) -> Bool { i < count && base[i] &- UInt8(ascii: "0") < 10 }
+        if base[position] == UInt8(ascii: "-") { position += 1 }
+        guard isDigit(position) else {
+            throw syntax("expected a digit after '-', found \(found(at: position))", at: position)
+        }
+        if base[position] == UInt8(ascii: "0") {
+            position += 1
+            if isDigit(position) { throw syntax("expected '.', 'e' or the end of the number after a leading 0 (leading zeros are not JSON)", at: position) }
+        } else {
+            while isDigit(position) { position += 1 }
+        }
+        if position < count, base[position] == UInt8(ascii: ".") {
+            position += 1
+            guard isDigit(position) else {
+                throw syntax("expected a digit after the decimal point, found \(found(at: position))", at: position)
+            }
+            while isDigit(position) { position += 1 }
+        }
+        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") { position += 1 }
+            guard isDigit(position) else {
+                throw syntax("expected a digit in the exponent, found \(found(at: position))", at: position)
+            }
+            while isDigit(position) { position += 1 }
+        }
+        let length = position - start
+        guard length <= limits.maximumNumberLength else {
+            throw EasyBakeError.limit("maximumNumberLength", limits.maximumNumberLength, at: location(of: start))
+        }
+        guard materializing else { return .null }
+        return Ingredients.number(literal: UnsafeRawBufferPointer(start: base + start, count: length))
+    }
+
+    // MARK: Strings
+
+    /// Reads a string starting at its opening quote. Without `materializing`
+    /// it checks the string and returns "".
+    private mutating func string(materializing: Bool) throws(EasyBakeError) -> String {
+        let open = position
+        position += 1
+        let start = position
+        // Fast path: printable ASCII up to the closing quote.
+        while position < count {
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                let length = position - start
+                try checkStringLength(length, at: open)
+                position += 1
+                guard materializing else { return "" }
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+            position += 1
+        }
+        return try slowString(open: open, start: start, materializing: materializing)
+    }
+
+    private func checkStringLength(_ length: Int, at offset: Int) throws(EasyBakeError) {
+        guard length <= limits.maximumStringBytes else {
+            throw EasyBakeError.limit("maximumStringBytes", limits.maximumStringBytes, at: location(of: offset))
+        }
+    }
+
+    /// Strings with escapes or non-ASCII text: validates UTF-8, decodes
+    /// escapes into the scratch buffer.
+    private mutating func slowString(open: Int, start: Int, materializing: Bool) throws(EasyBakeError) -> String {
+        var hasEscapes = false
+        scratch.removeAll(keepingCapacity: true)
+        var copiedUpTo = start
+        while true {
+            guard position < count else {
+                throw syntax("expected '\"' to close the string that begins here, found the end of the input", at: open)
+            }
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 {
+                throw syntax("expected '\\u\(String(format4: byte))' for a control character in a string, found it raw", at: position)
+            }
+            if byte < 0x80 {
+                if byte == UInt8(ascii: "\\") {
+                    if materializing {
+                        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
+                    }
+                    hasEscapes = true
+                    try escape(materializing: materializing)
+                    copiedUpTo = position
+                } else {
+                    position += 1
+                }
+                continue
+            }
+            try validateUTF8Sequence()
+        }
+        let length = position - start
+        try checkStringLength(length, at: open)
+        let end = position
+        position += 1
+        guard materializing else { return "" }
+        if !hasEscapes {
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: end - copiedUpTo))
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no
+    /// overlong forms, no surrogates, nothing above U+10FFFF) and steps over it.
+    @inline(__always)
+    private mutating func validateUTF8Sequence() throws(EasyBakeError) {
+        let lead = base[position]
+        let length: Int
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default:
+            throw syntax("expected UTF-8 text, found the invalid byte 0x\(String(lead, radix: 16, uppercase: true))", at: position)
+        }
+        guard position + length <= count else {
+            throw syntax("expected UTF-8 text, found a sequence cut short by the end of the input", at: position)
+        }
+        let second = base[position + 1]
+        guard second >= lower && second <= upper else {
+            throw syntax("expected UTF-8 text, found an invalid \(length)-byte sequence", at: position)
+        }
+        var i = 2
+        while i < length {
+            guard base[position + i] & 0xC0 == 0x80 else {
+                throw syntax("expected UTF-8 text, found an invalid \(length)-byte sequence", at: position)
+            }
+            i += 1
+        }
+        position += length
+    }
+
+    /// Decodes one escape at `position` (the backslash) into the scratch buffer.
+    private mutating func escape(materializing: Bool) throws(EasyBakeError) {
+        let backslash = position
+        guard position + 1 < count else {
+            throw syntax("expected an escape after '\\', found the end of the input", at: position)
+        }
+        let code = base[position + 1]
+        position += 2
+        let simple: UInt8
+        switch code {
+        case UInt8(ascii: "\""): simple = 0x22
+        case UInt8(ascii: "\\"): simple = 0x5C
+        case UInt8(ascii: "/"): simple = 0x2F
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"):
+            var scalar = try hex4(at: backslash)
+            if scalar >= 0xD800 && scalar <= 0xDBFF {
+                // A high surrogate must be followed by an escaped low one.
+                guard position + 1 < count, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u") else {
+                    throw syntax("expected '\\u' and a low surrogate after the high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)", at: backslash)
+                }
+                let lowStart = position
+                position += 2
+                let low = try hex4(at: lowStart)
+                guard low >= 0xDC00 && low <= 0xDFFF else {
+                    throw syntax("expected a low surrogate (\\uDC00–\\uDFFF) after a high surrogate, found \\u\(String(low, radix: 16, uppercase: true))", at: lowStart)
+                }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                throw syntax("expected a high surrogate before the low surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)", at: backslash)
+            }
+            if materializing { appendUTF8(scalar) }
+            return
+        default:
+            throw syntax("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\\(found(at: backslash + 1).trimmingQuotes)'", at: backslash)
+        }
+        if materializing { scratch.append(simple) }
+    }
+
+    private mutating func hex4(at escapeStart: Int) throws(EasyBakeError) -> UInt32 {
+        guard position + 4 <= count else {
+            throw syntax("expected four hex digits after '\\u', found the end of the input", at: escapeStart)
+        }
+        var value: UInt32 = 0
+        for i in 0..<4 {
+            let byte = base[position + i]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw syntax("expected four hex digits after '\\u', found \(found(at: position + i))", at: position + i)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        position += 4
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}
+
+private extension String {
+    init(format4 byte: UInt8) {
+        let hex = String(byte, radix: 16, uppercase: true)
+        self = String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    var trimmingQuotes: String {
+        hasPrefix("'") && hasSuffix("'") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}

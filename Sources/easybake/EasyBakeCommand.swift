@@ -1,0 +1,105 @@
+import ArgumentParser
+import EasyBake
+import EasyBakeJSON
+import Foundation
+
+/// `easybake`: bake feeds with recipe files, read paths, convert formats.
+@main
+struct EasyBakeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "easybake",
+        abstract: "Bake JSON, XML and YAML payloads with EasyBake recipes.",
+        discussion: """
+            Formats come from file extensions (json, xml, rss, atom, yaml, yml); --format overrides.
+            Use - to read standard input. Errors go to standard error with their position.
+            """,
+        subcommands: [Bake.self, Get.self, Convert.self]
+    )
+}
+
+/// Options every subcommand that reads a payload shares.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "The payload file, or - for standard input.")
+    var input: String
+
+    @Option(name: .long, help: "The payload's format (json, xml, yaml), when the extension does not say.")
+    var format: String?
+
+    func document() throws(EasyBakeError) -> Document {
+        Formats.registerAll()
+        let input = IngredientInput.file(input)
+        return try Document(reading: input, format: try Formats.named(format))
+    }
+}
+
+/// Options of JSON output.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Indent the output.")
+    var pretty = false
+
+    @Flag(name: .long, help: "Write dictionary keys sorted.")
+    var sortedKeys = false
+
+    var writingOptions: WritingOptions { WritingOptions(prettyPrinted: pretty, sortedKeys: sortedKeys) }
+}
+
+enum Formats {
+    static func registerAll() {
+        let registry = FormatRegistry.shared
+        guard registry.names.isEmpty else { return }
+        registry.register(JSONFormat())
+    }
+
+    static func named(_ name: String?) throws(EasyBakeError) -> (any IngredientFormat)? {
+        guard let name else { return nil }
+        registerAll()
+        guard let format = FormatRegistry.shared.format(named: name) else {
+            throw EasyBakeError(
+                .unknownFormat,
+                "unknown format \(name.debugDescription); known: \(FormatRegistry.shared.names.joined(separator: ", "))")
+        }
+        return format
+    }
+}
+
+/// Runs a command body, turning EasyBake errors into a message on standard
+/// error and exit code 1.
+func reportingErrors(_ body: () throws(EasyBakeError) -> Void) throws {
+    do {
+        try body()
+        Output.standard.flush()
+    } catch {
+        Output.standard.flush()
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        throw ExitCode.failure
+    }
+}
+
+/// Buffered standard output.
+final class Output {
+    nonisolated(unsafe) static let standard = Output()
+    private var buffer: [UInt8] = []
+
+    func write(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    func writeLine(_ bytes: [UInt8]) {
+        write(bytes)
+        buffer.append(UInt8(ascii: "\n"))
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

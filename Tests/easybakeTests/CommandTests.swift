@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import EasyBakeTestSupport
+
+/// Runs the built `easybake` executable, as a user does.
+struct CommandResult {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+
+    var lines: [String] { standardOutput.split(separator: "\n").map(String.init) }
+}
+
+enum Command {
+    /// The executable, built beside the test bundle.
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        // On macOS the tests run from inside an .xctest bundle.
+        while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("easybake").path) {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("easybake")
+    }()
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = TestPaths.packageRoot
+        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        // Read before waiting, so a full pipe cannot block the child.
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self))
+    }
+
+    static func json(_ line: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+    }
+}
+
+@Suite("The easybake command")
+struct CommandTests {
+    @Test("bake prints one JSON line per record, as the README shows")
+    func bakeEach() throws {
+        let result = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.lines.count == 3)
+        let first = try #require(try Command.json(result.lines[0]) as? [String: Any])
+        #expect(first["id"] as? Int == 101)
+        #expect(first["unreadMessages"] as? Int == 12)
+        #expect(first["isAdmin"] as? Bool == true)
+        #expect(first["joined"] as? String == "1843-07-10T00:00:00Z")
+        #expect(first["lastSeen"] as? String == "2025-11-20T08:00:00Z")
+        #expect(first["role"] as? String == "admin")
+        #expect(first["tags"] as? [String] == ["math", "poetry"])
+        #expect(first["deviceKinds"] as? [String] == ["phone", "laptop"])
+        let third = try #require(try Command.json(result.lines[2]) as? [String: Any])
+        // A decimal with more digits than a Double holds is printed exactly.
+        #expect(result.lines[2].contains("12345678901234567890.12"))
+        #expect(third["postcode"] is NSNull)
+        #expect(third["email"] == nil)
+    }
+
+    @Test("get prints the value at a path; --raw prints text bare")
+    func get() throws {
+        let city = try Command.run(["get", "users[0].address.town", "Fixtures/json/users.json"])
+        #expect(city.status == 0)
+        #expect(city.standardOutput == "\"London\"\n")
+        let raw = try Command.run(["get", "--raw", "meta[\"content.type\"]", "Fixtures/json/users.json"])
+        #expect(raw.standardOutput == "application/json\n")
+        let names = try Command.run(["get", "users[*].user_id", "Fixtures/json/users.json"])
+        #expect(names.standardOutput == "[101,102,103]\n")
+    }
+
+    @Test("a missing path fails with its location on stderr")
+    func missingPath() throws {
+        let result = try Command.run(["get", "users[0].address.planet", "Fixtures/json/users.json"])
+        #expect(result.status != 0)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("users[0].address.planet"))
+        #expect(result.standardError.contains("Fixtures/json/users.json:"))
+    }
+
+    @Test("convert reads standard input with --format")
+    func convertStandardInput() throws {
+        let result = try Command.run(["convert", "--to", "json", "--sorted-keys", "--format", "json", "-"], input: #"{"b": [1, 2.5, "x"], "a": null}"#)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == #"{"a":null,"b":[1,2.5,"x"]}"# + "\n")
+    }
+
+    @Test("malformed input exits non-zero with line and column")
+    func malformed() throws {
+        let result = try Command.run(["convert", "--to", "json", "--format", "json", "-"], input: "{\n  \"a\": [1, 2,]\n}")
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("<stdin>:2:"))
+    }
+
+    @Test("an unknown extension asks for --format")
+    func unknownFormat() throws {
+        let result = try Command.run(["get", "a", "Package.swift"])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("--format"))
+    }
+
+    @Test("a recipe error names the property and path with a position")
+    func transformError() throws {
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-test-recipe-\(UUID()).json")
+        try Data(#"{"mapping": {"seen": {"path": "when", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
+        defer { try? FileManager.default.removeItem(at: recipe) }
+        let result = try Command.run(
+            ["bake", "--recipe", recipe.path, "--each", "[*]", "--format", "json", "-"],
+            input: "[\n  {\"when\": \"2024-01-01\"},\n  {\"when\": \"yesterday\"}\n]")
+        #expect(result.status == 1)
+        #expect(result.lines.count == 1)  // the first record was printed before the failure
+        #expect(result.standardError.contains("[1].when"))
+        #expect(result.standardError.contains("<stdin>:3:"))
+    }
+}
