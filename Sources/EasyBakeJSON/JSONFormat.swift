@@ -32,9 +32,6 @@ public struct JSONFormat: IngredientFormat {
     /// Reads `input` into a tree (without going through an existential source).
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         var source = try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
-        let tree = try Ingredients(reading: &source)
-        // Reading past the value checks that only whitespace follows it.
-        _ = try source.next()
-        return tree
+        return try Ingredients(reading: &source)
     }
 }

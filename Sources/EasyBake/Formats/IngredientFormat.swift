@@ -51,11 +51,7 @@ extension IngredientFormat {
 
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         var source = try makeSource(for: input)
-        let tree = try Ingredients(reading: &source)
-        if try source.next() != nil {
-            throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
-        }
-        return tree
+        return try Ingredients(reading: &source)
     }
 }
 

@@ -66,7 +66,7 @@ extension Dough {
         notificationCenter: NotificationCenter = .default
     ) throws(EasyBakeError) -> Self {
         let current = try baker.decompose(self, recipe: recipe)
-        let merged = current.merging(ingredients)
+        let merged = current.merging(ingredients, matchingKeysImplicitly: baker.options.implicitKeyMatching)
         let next = try baker.bake(Self.self, from: merged, recipe: recipe)
         guard next.id == id else {
             throw EasyBakeError(

@@ -74,14 +74,33 @@ extension Ingredients {
     /// This tree with `update` laid over it: dictionaries merge key by key
     /// (recursively), anything else in `update` replaces what is here —
     /// null included, which clears.
-    public func merging(_ update: Ingredients) -> Ingredients {
+    ///
+    /// - Parameter matchingKeysImplicitly: when true, a key of `update`
+    ///   replaces a key here whose letters and digits match it
+    ///   case-insensitively (`unread_messages` replaces `unreadMessages`), as
+    ///   implicit key matching would read them.
+    public func merging(_ update: Ingredients, matchingKeysImplicitly: Bool = false) -> Ingredients {
         guard case .dictionary(let base) = self, case .dictionary(let changes) = update else { return update }
-        var entries = ContiguousArray<IngredientDictionary.Element>()
-        entries.reserveCapacity(base.count + changes.count)
-        for (key, value) in base {
-            if let change = changes[key] { entries.append((key, value.merging(change))) } else { entries.append((key, value)) }
+        var entries = ContiguousArray<IngredientDictionary.Element>(base)
+        var positions: [String: Int] = [:]
+        var normalizedPositions: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            if positions[entry.key] == nil { positions[entry.key] = index }
+            if matchingKeysImplicitly {
+                let normalized = ImplicitKeyIndex.normalize(entry.key)
+                if normalizedPositions[normalized] == nil { normalizedPositions[normalized] = index }
+            }
         }
-        for (key, value) in changes where base[key] == nil { entries.append((key, value)) }
+        for (key, change) in changes {
+            let position = positions[key] ?? (matchingKeysImplicitly ? normalizedPositions[ImplicitKeyIndex.normalize(key)] : nil)
+            if let position {
+                let existing = entries[position]
+                entries[position] = (existing.key, existing.value.merging(change, matchingKeysImplicitly: matchingKeysImplicitly))
+            } else {
+                positions[key] = entries.count
+                entries.append((key, change))
+            }
+        }
         return .dictionary(IngredientDictionary(uniqueEntries: entries))
     }
 
