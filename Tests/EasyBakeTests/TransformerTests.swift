@@ -163,6 +163,19 @@ struct BuiltinTransformerTests {
         #expect(try LookupTransformer(["a": 1], fallback: 0).transform(nil) == 0)
     }
 
+    @Test("base64 accepts standard and URL-safe text, padded or not, and normalises it")
+    func base64() throws {
+        let t = try named("base64")
+        let bytes = Data([0xFB, 0xFF, 0x01, 0x02])
+        #expect(try t.transform(.string(bytes.base64EncodedString())) == .string("+/8BAg=="))
+        #expect(try t.transform("-_8BAg") == "+/8BAg==")
+        #expect(throws: EasyBakeError.self) { try t.transform("not base64!") }
+        #expect(throws: EasyBakeError.self) { try t.transform(12) }
+        struct Blob: Decodable { let data: Data }
+        let recipe = try Recipe(mapping: ["data": "payload"], transformers: ["data": "base64"])
+        #expect(try Baker().bake(Blob.self, from: ["payload": "-_8BAg"], recipe: recipe).data == bytes)
+    }
+
     @Test("iso8601 normalises to canonical UTC text and rejects other values")
     func iso8601() throws {
         let t = try named("iso8601")

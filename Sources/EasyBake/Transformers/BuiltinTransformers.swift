@@ -364,3 +364,26 @@ public struct ChainTransformer: IngredientTransformer {
 
     public var allowsReverseTransformation: Bool { transformers.contains { $0.allowsReverseTransformation } }
 }
+
+/// `"base64"`: base64 data in the standard or URL-safe alphabet, padded or
+/// not, checked and normalised to standard padded base64 — the form the
+/// baker decodes into `Data` and decomposition produces from it.
+public struct Base64Transformer: IngredientTransformer {
+    public init() {}
+
+    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+        guard let value else { return nil }
+        guard var text = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) else {
+            throw EasyBakeError(.transformFailed, "expected base64 text, found \(value.briefDescription)")
+        }
+        text = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        if text.count % 4 != 0 { text += String(repeating: "=", count: 4 - text.count % 4) }
+        guard let data = Data(base64Encoded: text) else {
+            throw EasyBakeError(.transformFailed, "expected base64 text, found \(value.briefDescription)")
+        }
+        return .string(data.base64EncodedString())
+    }
+
+    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public var allowsReverseTransformation: Bool { true }
+}

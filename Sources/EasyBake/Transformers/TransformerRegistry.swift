@@ -10,7 +10,7 @@ import Foundation
 ///
 /// The built-in names are `iso8601`, `rfc822` (`rfc1123`, `rfc2822`),
 /// `unixSeconds`, `unixMilliseconds`, `url`, `uuid`, `number`, `string`,
-/// `bool`, `trim`, `lowercase`, `uppercase`, `split`; the built-in factories
+/// `bool`, `trim`, `lowercase`, `uppercase`, `split`, `base64`; the built-in factories
 /// are `date` (a `DateFormatter` pattern), `lookup` (a table), `split` (a
 /// separator) and `url` (a base URL).
 ///
@@ -39,7 +39,7 @@ public final class TransformerRegistry: @unchecked Sendable {
             "unixSeconds": UnixTimeTransformer(), "unixMilliseconds": UnixTimeTransformer(milliseconds: true),
             "url": URLTransformer(), "uuid": UUIDTransformer(),
             "number": NumberTransformer(), "string": StringTransformer(), "bool": BoolTransformer(),
-            "split": SplitTransformer(),
+            "split": SplitTransformer(), "base64": Base64Transformer(),
         ]
         for edit in TextTransformer.Edit.allCases { transformers[edit.rawValue] = TextTransformer(edit) }
         factories = [
