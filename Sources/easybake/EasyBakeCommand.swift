@@ -1,6 +1,7 @@
 import ArgumentParser
 import EasyBake
 import EasyBakeJSON
+import EasyBakeYAML
 import Foundation
 
 /// `easybake`: bake feeds with recipe files, read paths, convert formats.
@@ -48,6 +49,7 @@ enum Formats {
         let registry = FormatRegistry.shared
         guard registry.names.isEmpty else { return }
         registry.register(JSONFormat())
+        registry.register(YAMLFormat())
     }
 
     static func named(_ name: String?) throws(EasyBakeError) -> (any IngredientFormat)? {
