@@ -14,4 +14,8 @@
 #include <libxml/xmlIO.h>
 #include <libxml/SAX2.h>
 #include <libxml/entities.h>
+
+/* libxml2's deallocator is a global function pointer, which Swift 6 treats as
+   shared mutable state; calling it from C keeps that out of Swift. */
+static inline void easybake_xml_free(void *pointer) { xmlFree(pointer); }
 #endif

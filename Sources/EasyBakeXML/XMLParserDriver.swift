@@ -1,5 +1,10 @@
 internal import CLibXML2
 import EasyBake
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// libxml2 needs one process-wide initialisation before parsers run on
 /// several threads; Swift runs a global's initializer exactly once.
@@ -401,15 +406,43 @@ final class XMLParserDriver {
                         fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
                         return
                     }
-                    emit(.key(name(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
-                                   attribute: true)), position)
-                    emit(.scalar(.string(String(decoding: UnsafeBufferPointer(start: value, count: length),
-                                                as: UTF8.self))), position)
+                    let key = name(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
+                                   attribute: true)
+                    guard let text = attributeValue(context, value, length) else { return }
+                    emit(.key(key), position)
+                    emit(.scalar(.string(text)), position)
                 }
             }
         }
         frames.append(Frame(opened: opened, hasChildElements: false))
         pendingText.removeAll(keepingCapacity: true)
+    }
+
+    /// An attribute's value with its references replaced.
+    ///
+    /// Without `XML_PARSE_NOENT`, libxml2 hands SAX2 attribute values with
+    /// entity references still in them (`&#38;` for `&amp;`), as its tree
+    /// builder does, the replacement is done here the same way; it goes
+    /// through the `getEntity` hook, so it is charged to the expansion budget.
+    private func attributeValue(_ context: xmlParserCtxtPtr, _ value: UnsafePointer<xmlChar>, _ length: Int) -> String? {
+        if memchr(value, 0x26, length) == nil {
+            return String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+        }
+        guard let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
+        else {
+            if failure == nil {
+                fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
+            }
+            return nil
+        }
+        defer { easybake_xml_free(decoded) }
+        guard failure == nil else { return nil }
+        let text = String(cString: decoded)
+        if text.utf8.count > limits.maximumStringBytes {
+            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            return nil
+        }
+        return text
     }
 
     fileprivate func endElement(_ context: xmlParserCtxtPtr) {
