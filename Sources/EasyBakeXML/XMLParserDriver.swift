@@ -66,6 +66,7 @@ final class XMLParserDriver {
     private var pendingText: [UInt8] = []
     private var rootSeen = false
     private var expansion = 0
+    private var deepestEntityNesting = 0
     private var names: [NameKey: String] = [:]
     private static let nameCacheLimit = 4096
 
@@ -85,30 +86,21 @@ final class XMLParserDriver {
         pendingText.reserveCapacity(256)
 
         // The first chunk: check its declared encoding, and give libxml2 its
-        // first four bytes to detect the encoding from.
+        // first four bytes to detect the encoding from. (Every stored
+        // property is set by now, so a throw runs deinit, which frees the
+        // chunk.)
         var filled = 0
-        do {
-            while filled < chunk.count {
-                let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[filled...]))
-                if count == 0 { break }
-                filled += count
-            }
-        } catch {
-            chunk.deallocate()
-            throw error
+        while filled < chunk.count {
+            let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[filled...]))
+            if count == 0 { break }
+            filled += count
         }
         inputBytes = filled
         if filled > limits.maximumInputBytes {
-            chunk.deallocate()
             throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes,
                                       at: SourceLocation(sourceName: sourceName, line: 1, column: 1))
         }
-        do {
-            try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
-        } catch {
-            chunk.deallocate()
-            throw error
-        }
+        try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
 
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
@@ -122,7 +114,6 @@ final class XMLParserDriver {
             }
         }
         guard let created else {
-            chunk.deallocate()
             throw EasyBakeError(.io, "libxml2 could not create a parser context (out of memory)")
         }
         context = created
@@ -131,7 +122,6 @@ final class XMLParserDriver {
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
         firstChunkRange = head..<filled
-        if filled < chunk.count { inputDone = false }
     }
 
     deinit {
@@ -151,8 +141,10 @@ final class XMLParserDriver {
     }
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
+        // After an error the queued events (read before it) are dropped:
+        // the error repeats on every call.
+        if let failure { throw failure }
         while head == events.count {
-            if let failure { throw failure }
             if inputDone && context == nil { return nil }
             events.removeAll(keepingCapacity: true)
             positions.removeAll(keepingCapacity: true)
@@ -271,8 +263,16 @@ final class XMLParserDriver {
         let code: EasyBakeError.Code
         switch Int(details.code) {
         case Int(XML_ERR_ENTITY_LOOP.rawValue):
-            code = .limitExceeded
-            message = "entity expansion limit exceeded: \(message)"
+            // libxml2 2.9 reports an entity that refers to itself and an
+            // amplifying one (billion laughs) alike; only a self-reference
+            // nests entities 40 deep before it stops.
+            if deepestEntityNesting >= 20 {
+                code = .syntax
+                message = "an entity refers to itself, directly or indirectly (\(message))"
+            } else {
+                code = .limitExceeded
+                message = "entity expansion limit exceeded: libxml2 stopped an amplifying entity (\(message))"
+            }
         case Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue), Int(XML_ERR_UNKNOWN_ENCODING.rawValue):
             code = .unsupportedEncoding
         default:
@@ -477,6 +477,7 @@ final class XMLParserDriver {
             xmlStopParser(context)
             return nil
         }
+        deepestEntityNesting = max(deepestEntityNesting, Int(context.pointee.depth))
         let found = parameter ? xmlSAX2GetParameterEntity(context, name) : xmlSAX2GetEntity(context, name)
         guard let found else { return nil }
         switch found.pointee.etype {
