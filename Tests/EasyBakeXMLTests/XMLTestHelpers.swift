@@ -28,3 +28,9 @@ func xmlError(bytes: [UInt8], options: XMLSourceOptions = .init()) -> EasyBakeEr
         return error
     }
 }
+
+extension Ingredients {
+    /// A dictionary in the given order (the literal form is ambiguous
+    /// between `IngredientDictionary` and `KeyValuePairs` in `.dictionary`).
+    static func dict(_ entries: KeyValuePairs<String, Ingredients>) -> Ingredients { .dictionary(entries) }
+}
