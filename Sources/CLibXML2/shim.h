@@ -18,4 +18,30 @@
 /* libxml2's deallocator is a global function pointer, which Swift 6 treats as
    shared mutable state; calling it from C keeps that out of Swift. */
 static inline void easybake_xml_free(void *pointer) { xmlFree(pointer); }
+
+/* Some libxml2 errors carry no parser context (encoding conversion errors,
+   "I/O error : encoder error") and go to the thread's generic error handler,
+   which prints to stderr. EasyBake silences that handler on the calling
+   thread for the duration of each call into the parser (the parser context
+   reports the same failure through its structured callback) and restores it
+   afterwards. The handler is variadic, which Swift cannot implement. */
+typedef struct {
+    xmlGenericErrorFunc handler;
+    void *context;
+} easybake_xml_error_state;
+
+static inline void easybake_xml_ignore(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+static inline easybake_xml_error_state easybake_xml_silence(void) {
+    easybake_xml_error_state saved = { xmlGenericError, xmlGenericErrorContext };
+    xmlSetGenericErrorFunc(NULL, easybake_xml_ignore);
+    return saved;
+}
+
+static inline void easybake_xml_restore(easybake_xml_error_state saved) {
+    xmlSetGenericErrorFunc(saved.context, saved.handler);
+}
 #endif

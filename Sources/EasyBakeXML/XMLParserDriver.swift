@@ -106,6 +106,8 @@ final class XMLParserDriver {
         xmlSAXVersion(&handler, 2)
         Self.install(into: &handler)
         let head = min(4, filled)
+        let saved = easybake_xml_silence()
+        defer { easybake_xml_restore(saved) }
         let created = withUnsafePointer(to: &handler) { handlerPointer in
             input.name.withCString { name in
                 xmlCreatePushParserCtxt(
@@ -161,6 +163,8 @@ final class XMLParserDriver {
     /// events of that chunk.
     private func feed() throws(EasyBakeError) {
         guard let context else { return }
+        let saved = easybake_xml_silence()
+        defer { easybake_xml_restore(saved) }
         if !firstChunkRange.isEmpty {
             let range = firstChunkRange
             firstChunkRange = range.upperBound..<range.upperBound

@@ -1,5 +1,6 @@
 import EasyBake
 import EasyBakeXML
+import Foundation
 import Testing
 
 @Suite("XML encodings")
@@ -69,5 +70,30 @@ struct XMLEncodingTests {
     func unknownEncoding() {
         let error = xmlError(#"<?xml version="1.0" encoding="X-NO-SUCH-ENCODING"?><a/>"#)
         #expect(error?.code == .unsupportedEncoding)
+    }
+}
+
+@Suite("XML input kinds")
+struct XMLInputTests {
+    @Test("a lone surrogate in UTF-16 is rejected")
+    func loneSurrogate() {
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "<a>".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        bytes += [0x00, 0xD8]  // U+D800 without its low half
+        for unit in "x</a>".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(xmlError(bytes: bytes) != nil)
+    }
+
+    @Test("a file is read in chunks through the format")
+    func fileInput() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-\(UUID()).rss").path
+        var xml = "<rss><channel>"
+        for i in 0..<30_000 { xml += "<item><title>T\(i)</title><guid>\(i)</guid></item>\n" }
+        xml += "</channel></rss>"
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tree = try XMLFormat().read(.file(path))
+        #expect(try tree.resolve("rss.channel.item[-1].guid") == "29999")
+        #expect(try tree.resolve("rss.channel.item[12345].title") == "T12345")
     }
 }
