@@ -1,0 +1,63 @@
+import EasyBake
+
+/// The XML format: reads with ``XMLIngredientSource`` and writes ingredients
+/// back as XML under the same conventions (see ``XMLSourceOptions``).
+///
+/// ```swift
+/// FormatRegistry.shared.register(XMLFormat())
+/// let tree = try XMLFormat().read(.file("feed.rss"))
+/// let xml = try XMLFormat().write(["note": ["@id": "1", "body": "Hi"]])
+/// // <?xml version="1.0" encoding="UTF-8"?>
+/// // <note id="1"><body>Hi</body></note>
+/// ```
+///
+/// The writer maps keys with the attribute prefix to attributes, the text
+/// key to text, arrays to repeated elements, null to an empty element, and
+/// escapes text and attribute values. A top value that is a dictionary with
+/// a single element key becomes the root element; any other top value is
+/// written inside a root element named by ``WritingOptions/rootName``
+/// (default `root`). Reading what the writer wrote gives the same tree for
+/// every tree that follows the reading conventions (strings, nulls,
+/// dictionaries, arrays of repeated elements).
+public struct XMLFormat: IngredientFormat {
+    /// The conventions and limits for reading, and the attribute prefix and
+    /// text key for writing.
+    public var options: XMLSourceOptions
+
+    /// The XML format with `options`.
+    public init(options: XMLSourceOptions = .init()) {
+        self.options = options
+    }
+
+    /// `xml`.
+    public var name: String { "xml" }
+
+    /// `xml`, `rss` and `atom`.
+    public var fileExtensions: [String] { ["xml", "rss", "atom"] }
+
+    /// An ``XMLIngredientSource`` for `input`.
+    ///
+    /// - Throws: the errors of ``XMLIngredientSource/init(_:options:)``.
+    public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
+        try XMLIngredientSource(input, options: options)
+    }
+
+    /// Writes the value that `source` reads as an XML document in UTF-8.
+    ///
+    /// Scalars are written as text: numbers in their shortest form, booleans
+    /// as `true`/`false`. An array nested directly in an array is written as
+    /// an element holding repeated `item` elements. Attribute values that are
+    /// null are left out. With ``WritingOptions/prettyPrinted``, elements
+    /// start on lines of their own, except inside elements that have text
+    /// beside child elements (mixed content), whose text would change.
+    ///
+    /// - Throws: ``EasyBakeError/Code/invalidValue`` for a key that is not
+    ///   an XML name, an attribute whose value is a container, or text with
+    ///   characters XML 1.0 cannot hold (control characters other than tab,
+    ///   CR and LF; U+FFFE, U+FFFF); the source's errors.
+    public func write(_ source: inout some IngredientSource, options writing: WritingOptions) throws(EasyBakeError) -> [UInt8] {
+        let tree = try Ingredients(reading: &source)
+        var writer = XMLWriter(attributePrefix: options.attributePrefix, textKey: options.textKey, options: writing)
+        return try writer.document(tree)
+    }
+}

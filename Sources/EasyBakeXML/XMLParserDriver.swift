@@ -1,0 +1,585 @@
+internal import CLibXML2
+import EasyBake
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// libxml2 needs one process-wide initialisation before parsers run on
+/// several threads; Swift runs a global's initializer exactly once.
+private let libxml2Initialized: Void = { xmlInitParser() }()
+
+/// Drives libxml2's SAX2 push parser and turns its callbacks into
+/// ``IngredientEvent``s, queued until ``next()`` pulls them.
+///
+/// The input is read in chunks of ``chunkSize`` bytes and handed to
+/// `xmlParseChunk` only when the queue is empty, so memory stays bounded by
+/// one chunk's events whatever the document's size. libxml2 never sees the
+/// whole document at once, which also keeps it clear of its "Huge input
+/// lookup" refusal.
+///
+/// Safety is configured per parser context, never through libxml2's globals:
+/// the parser runs without `NOENT`, `DTDLOAD`, `DTDATTR`, `DTDVALID`, `HUGE`
+/// and `XINCLUDE`, with `NONET`; the SAX handler has no external-subset
+/// loader, refuses every entity resolution (`resolveEntity`), refuses
+/// references to external entities in `getEntity` and `getParameterEntity`,
+/// and counts each internal-entity reference against the expansion budget.
+/// Errors arrive through the context's structured error callback, so
+/// nothing is printed.
+final class XMLParserDriver {
+    static let chunkSize = 1 << 16
+
+    private struct Frame {
+        /// Whether `beginDictionary` was emitted for the element (it has
+        /// attributes or a child element).
+        var opened: Bool
+        var hasChildElements: Bool
+    }
+
+    private struct NameKey: Hashable {
+        var qualifier: UInt
+        var local: UInt
+        var attribute: Bool
+    }
+
+    let options: XMLSourceOptions
+    let limits: IngredientLimits
+    let sourceName: String
+
+    private var reader: ChunkReader
+    private var context: xmlParserCtxtPtr?
+    private let chunk: UnsafeMutableRawBufferPointer
+    /// Bytes of the first chunk not yet handed to libxml2.
+    private var firstChunkRange: Range<Int>
+    private var inputBytes = 0
+    private var inputDone = false
+    private var failure: EasyBakeError?
+
+    private var events = ContiguousArray<IngredientEvent>()
+    /// `line << 32 | column` of each queued event.
+    private var positions = ContiguousArray<UInt64>()
+    private var head = 0
+    private var lastPosition: UInt64 = 1 << 32 | 1
+
+    private var frames = ContiguousArray<Frame>()
+    private var pendingText: [UInt8] = []
+    private var rootSeen = false
+    private var expansion = 0
+    private var deepestEntityNesting = 0
+    private var names: [NameKey: String] = [:]
+    private static let nameCacheLimit = 4096
+
+    private let attributePrefix: String
+    private let textKey: String
+
+    init(input: IngredientInput, options: XMLSourceOptions) throws(EasyBakeError) {
+        _ = libxml2Initialized
+        self.options = options
+        self.limits = options.limits
+        self.sourceName = input.name
+        self.attributePrefix = options.attributePrefix
+        self.textKey = options.textKey
+        reader = try input.openReader()
+        chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        firstChunkRange = 0..<0
+        pendingText.reserveCapacity(256)
+
+        // The first chunk: check its declared encoding, and give libxml2 its
+        // first four bytes to detect the encoding from. (Every stored
+        // property is set by now, so a throw runs deinit, which frees the
+        // chunk.)
+        var filled = 0
+        while filled < chunk.count {
+            let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk[filled...]))
+            if count == 0 { break }
+            filled += count
+        }
+        inputBytes = filled
+        if filled > limits.maximumInputBytes {
+            throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes,
+                                      at: SourceLocation(sourceName: sourceName, line: 1, column: 1))
+        }
+        try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
+
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        Self.install(into: &handler)
+        let head = min(4, filled)
+        let saved = easybake_xml_silence()
+        defer { easybake_xml_restore(saved) }
+        let created = withUnsafePointer(to: &handler) { handlerPointer in
+            input.name.withCString { name in
+                xmlCreatePushParserCtxt(
+                    UnsafeMutablePointer(mutating: handlerPointer), nil,
+                    chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(head), name)
+            }
+        }
+        guard let created else {
+            throw EasyBakeError(.io, "libxml2 could not create a parser context (out of memory)")
+        }
+        context = created
+        // Explicit options for this context only: no entity substitution, no
+        // DTD loading, no network, no XInclude, libxml2's limits kept.
+        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
+        created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        firstChunkRange = head..<filled
+    }
+
+    deinit {
+        if let context {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+        }
+        chunk.deallocate()
+    }
+
+    // MARK: Pulling
+
+    var location: SourceLocation {
+        if let failure, let location = failure.location { return location }
+        return SourceLocation(sourceName: sourceName, line: Int(lastPosition >> 32), column: Int(lastPosition & 0xFFFF_FFFF))
+    }
+
+    func next() throws(EasyBakeError) -> IngredientEvent? {
+        // After an error the queued events (read before it) are dropped:
+        // the error repeats on every call.
+        if let failure { throw failure }
+        while head == events.count {
+            if inputDone && context == nil { return nil }
+            events.removeAll(keepingCapacity: true)
+            positions.removeAll(keepingCapacity: true)
+            head = 0
+            try feed()
+        }
+        let event = events[head]
+        lastPosition = positions[head]
+        head += 1
+        return event
+    }
+
+    /// Hands libxml2 the next chunk (or the end of input), which queues the
+    /// events of that chunk.
+    private func feed() throws(EasyBakeError) {
+        guard let context else { return }
+        let saved = easybake_xml_silence()
+        defer { easybake_xml_restore(saved) }
+        if !firstChunkRange.isEmpty {
+            let range = firstChunkRange
+            firstChunkRange = range.upperBound..<range.upperBound
+            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
+                          Int32(range.count), 0)
+        } else if !inputDone {
+            let count = try reader.read(into: chunk)
+            if count == 0 {
+                inputDone = true
+                xmlParseChunk(context, nil, 0, 1)
+            } else {
+                inputBytes += count
+                if inputBytes > limits.maximumInputBytes {
+                    fail(.limit("maximumInputBytes", limits.maximumInputBytes, at: currentLocation(context)), context)
+                } else {
+                    xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+                }
+            }
+        }
+        if let failure { throw failure }
+        if inputDone {
+            if context.pointee.wellFormed == 0 || !frames.isEmpty || !rootSeen {
+                let error = failure ?? EasyBakeError.syntax(
+                    rootSeen ? "unexpected end of input inside an element" : "the document has no root element",
+                    at: currentLocation(context))
+                failure = error
+                throw error
+            }
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+            self.context = nil
+        }
+    }
+
+    // MARK: Errors and positions
+
+    /// Records the first error and stops the parser that hit it; later
+    /// callbacks are ignored.
+    private func fail(_ error: EasyBakeError, _ context: xmlParserCtxtPtr) {
+        if failure == nil { failure = error }
+        xmlStopParser(context)
+    }
+
+    private func currentLocation(_ context: xmlParserCtxtPtr) -> SourceLocation {
+        guard let input = context.pointee.input else {
+            return SourceLocation(sourceName: sourceName, line: 1, column: 1)
+        }
+        let line = Int(input.pointee.line)
+        let column = Int(input.pointee.col)
+        return location(line: line, column: column, context: context)
+    }
+
+    /// A location with the text of its line when libxml2 still holds that
+    /// line in its buffer (the caret then lines up with `column`); otherwise
+    /// without an excerpt.
+    private func location(line: Int, column: Int, context: xmlParserCtxtPtr?) -> SourceLocation {
+        var result = SourceLocation(sourceName: sourceName, line: max(line, 1), column: max(column, 1))
+        if let excerpt = Self.excerpt(context: context, column: column) { result.lineText = excerpt }
+        return result
+    }
+
+    /// The text around libxml2's current position: the whole line when its
+    /// start is still buffered and the column agrees, else `nil`.
+    static func excerpt(context: xmlParserCtxtPtr?, column: Int) -> String? {
+        guard let input = context?.pointee.input, let base = input.pointee.base,
+              var cur = input.pointee.cur, let end = input.pointee.end, cur >= base, end >= cur else { return nil }
+        // At the end of a line (or of the input) the error concerns the line
+        // just left.
+        if cur > base, cur == end || cur.pointee == 0x0A { cur -= 1 }
+        var start = cur
+        while start > base, start[-1] != 0x0A, cur - start < 400 { start -= 1 }
+        let atLineStart = start == base ? (input.pointee.consumed == 0 && base == input.pointee.base) : start[-1] == 0x0A
+        guard atLineStart else { return nil }
+        var stop = cur
+        while stop < end, stop.pointee != 0x0A, stop.pointee != 0x0D, stop - start < 400 { stop += 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: stop - start), as: UTF8.self)
+        // The caret must land inside the line (or just after it).
+        guard column >= 1, column <= text.unicodeScalars.count + 1 else { return nil }
+        return text
+    }
+
+    fileprivate func reportError(_ error: xmlErrorPtr) {
+        guard failure == nil else { return }
+        let details = error.pointee
+        // Warnings and recoverable errors (namespace and validity problems,
+        // which XML 1.0 well-formedness does not cover) do not stop reading.
+        guard details.level == XML_ERR_FATAL else { return }
+        var message = details.message.map { String(cString: $0) } ?? "malformed XML"
+        while let last = message.last, last.isWhitespace { message.removeLast() }
+        let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        var location = location(line: Int(details.line), column: Int(details.int2), context: context)
+        if location.lineText == nil, let context, let input = context.pointee.input,
+           let cur = input.pointee.cur, let end = input.pointee.end, cur <= end {
+            let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
+                .prefix(while: { $0 != "\n" })
+            if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
+        }
+        location.sourceName = sourceName
+        let code: EasyBakeError.Code
+        switch Int(details.code) {
+        case Int(XML_ERR_ENTITY_LOOP.rawValue):
+            // libxml2 2.9 reports an entity that refers to itself and an
+            // amplifying one (billion laughs) alike; only a self-reference
+            // nests entities 40 deep before it stops.
+            if deepestEntityNesting >= 20 {
+                code = .syntax
+                message = "an entity refers to itself, directly or indirectly (\(message))"
+            } else {
+                code = .limitExceeded
+                message = "entity expansion limit exceeded: libxml2 stopped an amplifying entity (\(message))"
+            }
+        case Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue), Int(XML_ERR_UNKNOWN_ENCODING.rawValue):
+            code = .unsupportedEncoding
+        default:
+            if message.contains("XML_PARSE_HUGE") || message.contains("too long") || message.contains("Huge input") {
+                code = .limitExceeded
+                if message.hasPrefix("Excessive depth") {
+                    message = "element nesting depth limit exceeded: libxml2 refuses nesting deeper than 256 elements"
+                }
+            } else {
+                code = .syntax
+            }
+        }
+        failure = EasyBakeError(code, message, location: location)
+        if let context { xmlStopParser(context) }
+    }
+
+    // MARK: Events
+
+    @inline(__always)
+    private func emit(_ event: IngredientEvent, _ position: UInt64) {
+        events.append(event)
+        positions.append(position)
+    }
+
+    @inline(__always)
+    private static func position(_ context: xmlParserCtxtPtr) -> UInt64 {
+        guard let input = context.pointee.input else { return 1 << 32 | 1 }
+        return UInt64(UInt32(truncatingIfNeeded: max(input.pointee.line, 1))) << 32
+            | UInt64(UInt32(truncatingIfNeeded: max(input.pointee.col, 1)))
+    }
+
+    private func name(
+        local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?, attribute: Bool
+    ) -> String {
+        // libxml2 interns names, prefixes and URIs in the context's
+        // dictionary, so their addresses identify them.
+        let qualifier: UnsafePointer<xmlChar>? = switch options.namespaces {
+        case .keepPrefixes: prefix
+        case .resolveToURIs: uri
+        case .strip: nil
+        }
+        let key = NameKey(qualifier: UInt(bitPattern: qualifier), local: UInt(bitPattern: local), attribute: attribute)
+        if let cached = names[key] { return cached }
+        var text = attribute ? attributePrefix : ""
+        if let qualifier {
+            let q = String(cString: qualifier)
+            text += options.namespaces == .resolveToURIs ? "{\(q)}" : "\(q):"
+        }
+        text += String(cString: local)
+        if names.count < Self.nameCacheLimit { names[key] = text }
+        return text
+    }
+
+    @inline(__always)
+    private static func isXMLWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    /// The pending text as a value: trimmed when asked, `nil` when absent.
+    private func pendingValue(droppingWhitespaceOnly: Bool) -> String? {
+        if pendingText.isEmpty { return nil }
+        var start = 0
+        var end = pendingText.count
+        if options.trimsText || droppingWhitespaceOnly {
+            while start < end, Self.isXMLWhitespace(pendingText[start]) { start += 1 }
+            while end > start, Self.isXMLWhitespace(pendingText[end - 1]) { end -= 1 }
+            if start == end { return nil }
+            if !options.trimsText { start = 0; end = pendingText.count }
+        }
+        return pendingText.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// Emits text that precedes or follows child elements as a `#text` entry.
+    private func flushText(droppingWhitespaceOnly: Bool, _ position: UInt64) {
+        if let text = pendingValue(droppingWhitespaceOnly: droppingWhitespaceOnly) {
+            emit(.key(textKey), position)
+            emit(.scalar(.string(text)), position)
+        }
+        pendingText.removeAll(keepingCapacity: true)
+    }
+
+    fileprivate func startElement(
+        _ context: xmlParserCtxtPtr,
+        local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+        namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        guard failure == nil else { return }
+        let position = Self.position(context)
+        // The document dictionary, then one level per element.
+        if frames.count + 2 > limits.maximumDepth {
+            fail(.limit("maximumDepth", limits.maximumDepth, at: currentLocation(context)), context)
+            return
+        }
+        if frames.isEmpty {
+            emit(.beginDictionary, position)
+            rootSeen = true
+        } else {
+            let parent = frames.count - 1
+            if !frames[parent].opened {
+                emit(.beginDictionary, position)
+                frames[parent].opened = true
+            }
+            flushText(droppingWhitespaceOnly: true, position)
+            frames[parent].hasChildElements = true
+        }
+        emit(.key(name(local: local, prefix: prefix, uri: uri, attribute: false)), position)
+
+        let declarations = options.keepsNamespaceDeclarations ? namespaceCount : 0
+        let opened = declarations > 0 || attributeCount > 0
+        if opened {
+            emit(.beginDictionary, position)
+            if let namespaces {
+                for i in 0..<declarations {
+                    let declaredPrefix = namespaces[2 * i]
+                    let declaredURI = namespaces[2 * i + 1].map { String(cString: $0) } ?? ""
+                    let key = attributePrefix + (declaredPrefix.map { "xmlns:" + String(cString: $0) } ?? "xmlns")
+                    emit(.key(key), position)
+                    emit(.scalar(.string(declaredURI)), position)
+                }
+            }
+            if let attributes {
+                for i in 0..<attributeCount {
+                    let base = 5 * i
+                    guard let attributeLocal = attributes[base], let value = attributes[base + 3],
+                          let valueEnd = attributes[base + 4] else { continue }
+                    let length = valueEnd - value
+                    if length > limits.maximumStringBytes {
+                        fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                        return
+                    }
+                    let key = name(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
+                                   attribute: true)
+                    guard let text = attributeValue(context, value, length) else { return }
+                    emit(.key(key), position)
+                    emit(.scalar(.string(text)), position)
+                }
+            }
+        }
+        frames.append(Frame(opened: opened, hasChildElements: false))
+        pendingText.removeAll(keepingCapacity: true)
+    }
+
+    /// An attribute's value with its references replaced.
+    ///
+    /// Without `XML_PARSE_NOENT`, libxml2 hands SAX2 attribute values with
+    /// entity references still in them (`&#38;` for `&amp;`), as its tree
+    /// builder does, the replacement is done here the same way; it goes
+    /// through the `getEntity` hook, so it is charged to the expansion budget.
+    private func attributeValue(_ context: xmlParserCtxtPtr, _ value: UnsafePointer<xmlChar>, _ length: Int) -> String? {
+        if memchr(value, 0x26, length) == nil {
+            return String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+        }
+        guard let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
+        else {
+            if failure == nil {
+                fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
+            }
+            return nil
+        }
+        defer { easybake_xml_free(decoded) }
+        guard failure == nil else { return nil }
+        let text = String(cString: decoded)
+        if text.utf8.count > limits.maximumStringBytes {
+            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            return nil
+        }
+        return text
+    }
+
+    fileprivate func endElement(_ context: xmlParserCtxtPtr) {
+        guard failure == nil, let frame = frames.popLast() else { return }
+        let position = Self.position(context)
+        if frame.opened {
+            flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
+            emit(.endDictionary, position)
+        } else {
+            let value = pendingValue(droppingWhitespaceOnly: false)
+            emit(.scalar(value.map(Ingredients.string) ?? .null), position)
+        }
+        pendingText.removeAll(keepingCapacity: true)
+        if frames.isEmpty { emit(.endDictionary, position) }
+    }
+
+    fileprivate func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
+        guard failure == nil, !frames.isEmpty, length > 0 else { return }
+        if pendingText.count + length > limits.maximumStringBytes {
+            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            return
+        }
+        pendingText.append(contentsOf: UnsafeBufferPointer(start: text, count: length))
+    }
+
+    /// Looks an entity up for libxml2, refusing external ones and charging
+    /// internal ones against the expansion budget.
+    fileprivate func entity(
+        _ context: xmlParserCtxtPtr, named name: UnsafePointer<xmlChar>?, parameter: Bool
+    ) -> xmlEntityPtr? {
+        guard failure == nil, let name else {
+            xmlStopParser(context)
+            return nil
+        }
+        deepestEntityNesting = max(deepestEntityNesting, Int(context.pointee.depth))
+        let found = parameter ? xmlSAX2GetParameterEntity(context, name) : xmlSAX2GetEntity(context, name)
+        guard let found else { return nil }
+        switch found.pointee.etype {
+        case XML_INTERNAL_PREDEFINED_ENTITY:
+            return found
+        case XML_INTERNAL_GENERAL_ENTITY, XML_INTERNAL_PARAMETER_ENTITY:
+            expansion += max(1, Int(found.pointee.length))
+            if expansion > limits.maximumExpansion {
+                let what = parameter ? "%" : "&"
+                var error = EasyBakeError.limit("maximumExpansion", limits.maximumExpansion, at: currentLocation(context))
+                error.message += " while expanding the entity reference \(what)\(String(cString: name));"
+                    + " each reference costs the length of its replacement text"
+                fail(error, context)
+                return nil
+            }
+            return found
+        default:
+            let system = found.pointee.SystemID.map { String(cString: $0) } ?? "?"
+            let what = parameter ? "%\(String(cString: name));" : "&\(String(cString: name));"
+            fail(EasyBakeError(
+                .forbidden,
+                "the reference \(what) names an external entity (\(system.debugDescription)); external entities are never loaded",
+                location: currentLocation(context)), context)
+            return nil
+        }
+    }
+
+    fileprivate func refuseResolution(
+        _ context: xmlParserCtxtPtr, publicID: UnsafePointer<xmlChar>?, systemID: UnsafePointer<xmlChar>?
+    ) {
+        let system = systemID.map { String(cString: $0) } ?? publicID.map { String(cString: $0) } ?? "?"
+        fail(EasyBakeError(
+            .forbidden, "the document asks to load the external resource \(system.debugDescription); external entities and DTDs are never loaded",
+            location: currentLocation(context)), context)
+    }
+
+    // MARK: The SAX handler
+
+    private static func install(into handler: inout xmlSAXHandler) {
+        handler.startElementNs = { ctx, local, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+            guard let (context, driver) = XMLParserDriver.resolve(ctx), let local else { return }
+            driver.startElement(
+                context, local: local, prefix: prefix, uri: uri,
+                namespaceCount: Int(namespaceCount), namespaces: namespaces,
+                attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { ctx, _, _, _ in
+            guard let (context, driver) = XMLParserDriver.resolve(ctx) else { return }
+            driver.endElement(context)
+        }
+        let characters: charactersSAXFunc = { ctx, text, length in
+            guard let (context, driver) = XMLParserDriver.resolve(ctx), let text else { return }
+            driver.characters(context, text, Int(length))
+        }
+        handler.characters = characters
+        handler.ignorableWhitespace = characters
+        handler.cdataBlock = characters
+        handler.getEntity = { ctx, name in
+            guard let (context, driver) = XMLParserDriver.resolve(ctx) else { return nil }
+            return driver.entity(context, named: name, parameter: false)
+        }
+        handler.getParameterEntity = { ctx, name in
+            guard let (context, driver) = XMLParserDriver.resolve(ctx) else { return nil }
+            return driver.entity(context, named: name, parameter: true)
+        }
+        handler.resolveEntity = { ctx, publicID, systemID in
+            guard let (context, driver) = XMLParserDriver.resolve(ctx) else { return nil }
+            driver.refuseResolution(context, publicID: publicID, systemID: systemID)
+            return nil
+        }
+        handler.serror = { ctx, error in
+            guard let error, let (_, driver) = XMLParserDriver.resolve(ctx) else { return }
+            driver.reportError(error)
+        }
+        // No external subset is ever read; SAX1 element callbacks, comments,
+        // processing instructions and unresolved references are not needed;
+        // the unstructured error channels would print.
+        handler.externalSubset = nil
+        handler.startElement = nil
+        handler.endElement = nil
+        handler.comment = nil
+        handler.processingInstruction = nil
+        handler.reference = nil
+        handler.warning = nil
+        handler.error = nil
+        handler.fatalError = nil
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+    }
+
+    /// The parser context behind a callback's `ctx` (libxml2 passes the
+    /// context itself, or a context it made to parse an entity's
+    /// replacement text, which inherits `_private`) and the driver it
+    /// points to.
+    @inline(__always)
+    private static func resolve(_ ctx: UnsafeMutableRawPointer?) -> (xmlParserCtxtPtr, XMLParserDriver)? {
+        guard let ctx else { return nil }
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let opaque = context.pointee._private else { return nil }
+        return (context, Unmanaged<XMLParserDriver>.fromOpaque(opaque).takeUnretainedValue())
+    }
+}

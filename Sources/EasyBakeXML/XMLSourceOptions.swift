@@ -1,0 +1,100 @@
+import EasyBake
+
+/// How an XML document becomes ingredients: the names of attribute and text
+/// keys, what happens to namespaces and to surrounding whitespace, and the
+/// limits that bound what one document may cost.
+///
+/// The defaults follow EasyBake's XML conventions:
+///
+/// ```xml
+/// <rss version="2.0">
+///   <channel>
+///     <title>News</title>
+///     <item><title>A</title><category>x</category><category>y</category></item>
+///     <item><title>B</title><note/></item>
+///   </channel>
+/// </rss>
+/// ```
+/// reads as
+/// ```json
+/// {"rss": {"@version": "2.0", "channel": {"title": "News", "item": [
+///   {"title": "A", "category": ["x", "y"]},
+///   {"title": "B", "note": null}]}}}
+/// ```
+///
+/// - The root element is the single key of the top dictionary.
+/// - An element becomes a dictionary of its children by name; attributes
+///   become keys prefixed with ``attributePrefix`` (`@version`).
+/// - An element with only text and no attributes becomes its string; an
+///   element with attributes or children keeps its text under ``textKey``
+///   (`#text`).
+/// - Repeated sibling elements become an array in document order (the source
+///   repeats the key and reports ``DuplicateKeyPolicy/collect``).
+/// - An empty element (`<note/>`, `<note></note>`) becomes null.
+/// - Text is kept exactly, except that whitespace-only text between child
+///   elements is dropped. Text-only elements keep even whitespace-only text
+///   (`<a> </a>` is `" "`) unless ``trimsText`` is set.
+/// - Mixed content (`<p>Hello <b>you</b> there</p>`) keeps each text run in
+///   order under ``textKey``: `{"#text": ["Hello ", " there"], "b": "you"}`;
+///   the interleaving of text runs with child elements is not recorded.
+/// - CDATA sections are text; comments and processing instructions are
+///   dropped; entity and character references are replaced by their text.
+/// - Numbers stay strings: XML has no types, baking coerces as the model asks.
+public struct XMLSourceOptions: Sendable, Hashable {
+    /// What becomes of namespace prefixes in element and attribute names.
+    public enum NamespaceMode: String, Sendable, Hashable, CaseIterable {
+        /// Names keep their prefix as written: `atom:link`. The default.
+        case keepPrefixes
+        /// Prefixes are replaced by their namespace URI in Clark notation:
+        /// `{http://www.w3.org/2005/Atom}link`. Unprefixed attributes have
+        /// no namespace and keep their plain name. Paths reach such keys
+        /// with quoting: `feed["{http://www.w3.org/2005/Atom}entry"]`.
+        case resolveToURIs
+        /// Prefixes are dropped: `atom:link` becomes `link`.
+        case strip
+    }
+
+    /// The prefix that marks attribute keys. Default `"@"`.
+    public var attributePrefix: String
+    /// The key under which an element with attributes or children keeps its
+    /// text. Default `"#text"`.
+    public var textKey: String
+    /// Trims XML whitespace (space, tab, CR, LF) from both ends of every text
+    /// value; text that trims to nothing counts as absent (a text-only
+    /// element then becomes null). Default `false`: text is kept exactly.
+    public var trimsText: Bool
+    /// What becomes of namespace prefixes. Default ``NamespaceMode/keepPrefixes``.
+    public var namespaces: NamespaceMode
+    /// Keeps namespace declarations as attributes (`@xmlns`,
+    /// `@xmlns:atom`), so that writing the tree back gives a document with
+    /// the same namespaces. Default `true`.
+    public var keepsNamespaceDeclarations: Bool
+    /// The bounds on depth, input size, text and attribute sizes, and entity
+    /// expansion.
+    ///
+    /// Element nesting counts one level per element plus one for the
+    /// document dictionary. Each reference to an internal entity costs the
+    /// byte length of its replacement text (at least 1) against
+    /// ``IngredientLimits/maximumExpansion``, so billion-laughs and
+    /// quadratic-blowup documents stop early. libxml2 itself refuses element
+    /// nesting deeper than 256 (EasyBake never enables its `HUGE` mode); that
+    /// is reported as a limit error too.
+    public var limits: IngredientLimits
+
+    /// Options with EasyBake's default conventions; see the type's discussion.
+    public init(
+        attributePrefix: String = "@",
+        textKey: String = "#text",
+        trimsText: Bool = false,
+        namespaces: NamespaceMode = .keepPrefixes,
+        keepsNamespaceDeclarations: Bool = true,
+        limits: IngredientLimits = .default
+    ) {
+        self.attributePrefix = attributePrefix
+        self.textKey = textKey
+        self.trimsText = trimsText
+        self.namespaces = namespaces
+        self.keepsNamespaceDeclarations = keepsNamespaceDeclarations
+        self.limits = limits
+    }
+}

@@ -1,0 +1,237 @@
+import EasyBake
+
+/// Writes a tree as XML, iteratively (an explicit stack of work), so that
+/// the depth of the tree costs heap, never call stack.
+struct XMLWriter {
+    private enum Work {
+        /// An element: its name, value, nesting level, and whether it starts
+        /// on a line of its own when pretty printing.
+        case element(name: String, value: Ingredients, level: Int, indented: Bool)
+        case text(Ingredients)
+        case close(name: String, level: Int, indented: Bool)
+    }
+
+    let attributePrefix: String
+    let textKey: String
+    let options: WritingOptions
+    private var out: [UInt8] = []
+
+    init(attributePrefix: String, textKey: String, options: WritingOptions) {
+        self.attributePrefix = attributePrefix
+        self.textKey = textKey
+        self.options = options
+    }
+
+    mutating func document(_ tree: Ingredients) throws(EasyBakeError) -> [UInt8] {
+        out.reserveCapacity(4096)
+        append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        out.append(0x0A)
+        var stack: [Work] = []
+        if case .dictionary(let top) = tree, top.count == 1, isElementKey(top[0].key) {
+            switch top[0].value {
+            case .array:
+                // Repeated roots would make several documents: wrap them.
+                stack.append(.element(name: rootName, value: tree, level: 0, indented: false))
+            default:
+                stack.append(.element(name: top[0].key, value: top[0].value, level: 0, indented: false))
+            }
+        } else if case .array = tree {
+            stack.append(.element(name: rootName, value: .dictionary(IngredientDictionary([(key: "item", value: tree)])), level: 0, indented: false))
+        } else {
+            stack.append(.element(name: rootName, value: tree, level: 0, indented: false))
+        }
+        while let work = stack.popLast() {
+            switch work {
+            case .text(let value):
+                try appendEscaped(try text(of: value), attribute: false)
+            case .close(let name, let level, let indented):
+                if indented { newline(level) }
+                append("</")
+                append(name)
+                out.append(UInt8(ascii: ">"))
+            case .element(let name, let value, let level, let indented):
+                try openElement(name, value, level: level, indented: indented, stack: &stack)
+            }
+        }
+        out.append(0x0A)
+        return out
+    }
+
+    private var rootName: String { options.rootName ?? "root" }
+
+    private func isElementKey(_ key: String) -> Bool {
+        !key.hasPrefix(attributePrefix) && key != textKey
+    }
+
+    private mutating func openElement(
+        _ name: String, _ value: Ingredients, level: Int, indented: Bool, stack: inout [Work]
+    ) throws(EasyBakeError) {
+        try checkName(name)
+        switch value {
+        case .array(let elements):
+            // Repeated elements; an array inside an array holds `item`s.
+            for element in elements.reversed() {
+                if case .array = element {
+                    stack.append(.element(name: name, value: .dictionary(IngredientDictionary([(key: "item", value: element)])), level: level, indented: indented))
+                } else {
+                    stack.append(.element(name: name, value: element, level: level, indented: indented))
+                }
+            }
+            return
+        case .dictionary(let dictionary):
+            if indented { newline(level) }
+            out.append(UInt8(ascii: "<"))
+            append(name)
+            var texts: [Ingredients] = []
+            var children: [(key: String, value: Ingredients)] = []
+            let entries = options.sortedKeys ? dictionary.sortedByKey() : Array(dictionary)
+            for (key, value) in entries {
+                if key == textKey {
+                    if case .array(let pieces) = value { texts.append(contentsOf: pieces) } else { texts.append(value) }
+                } else if key.hasPrefix(attributePrefix) {
+                    let attribute = String(key.dropFirst(attributePrefix.count))
+                    try checkName(attribute)
+                    if case .null = value { continue }
+                    out.append(0x20)
+                    append(attribute)
+                    append("=\"")
+                    try appendEscaped(try text(of: value, attribute: attribute), attribute: true)
+                    out.append(UInt8(ascii: "\""))
+                } else {
+                    children.append((key, value))
+                }
+            }
+            texts.removeAll { if case .null = $0 { true } else { false } }
+            if texts.isEmpty && children.isEmpty {
+                append("/>")
+                return
+            }
+            out.append(UInt8(ascii: ">"))
+            // Text beside child elements: the first run before the first
+            // child, each further run after the next child element, the rest
+            // at the end. This restores the order of mixed content read by
+            // the source. Indentation would change such text, so none.
+            let mixed = !texts.isEmpty
+            let childIndented = options.prettyPrinted && !mixed
+            var content: [Work] = []
+            var nextText = 0
+            if !texts.isEmpty {
+                content.append(.text(texts[0]))
+                nextText = 1
+            }
+            for (key, value) in children {
+                let occurrences: [Ingredients] = if case .array(let elements) = value { elements.elements } else { [value] }
+                for occurrence in occurrences {
+                    let element: Ingredients = if case .array = occurrence { .dictionary(IngredientDictionary([(key: "item", value: occurrence)])) } else { occurrence }
+                    content.append(.element(name: key, value: element, level: level + 1, indented: childIndented))
+                    if nextText < texts.count {
+                        content.append(.text(texts[nextText]))
+                        nextText += 1
+                    }
+                }
+            }
+            while nextText < texts.count {
+                content.append(.text(texts[nextText]))
+                nextText += 1
+            }
+            stack.append(.close(name: name, level: level, indented: childIndented && !children.isEmpty))
+            stack.append(contentsOf: content.reversed())
+        case .null:
+            if indented { newline(level) }
+            out.append(UInt8(ascii: "<"))
+            append(name)
+            append("/>")
+        default:
+            if indented { newline(level) }
+            out.append(UInt8(ascii: "<"))
+            append(name)
+            out.append(UInt8(ascii: ">"))
+            try appendEscaped(try text(of: value), attribute: false)
+            append("</")
+            append(name)
+            out.append(UInt8(ascii: ">"))
+        }
+    }
+
+    private func text(of value: Ingredients, attribute: String? = nil) throws(EasyBakeError) -> String {
+        switch value {
+        case .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .float(let number): return number.description
+        case .exactNumber(let literal): return literal
+        case .string(let string): return string
+        case .array, .dictionary:
+            let what = attribute.map { "the attribute \($0.debugDescription)" } ?? "text"
+            throw EasyBakeError(.invalidValue, "\(what) cannot hold a container (\(value)); XML writes only scalars there")
+        }
+    }
+
+    private mutating func newline(_ level: Int) {
+        guard options.prettyPrinted else { return }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x20, count: level * options.indentWidth))
+    }
+
+    @inline(__always)
+    private mutating func append(_ string: String) {
+        out.append(contentsOf: string.utf8)
+    }
+
+    /// Appends `string` escaped for text or a double-quoted attribute value.
+    /// Whitespace that attribute-value normalization or line-end
+    /// normalization would change is written as character references.
+    private mutating func appendEscaped(_ string: String, attribute: Bool) throws(EasyBakeError) {
+        let utf8 = string.utf8
+        var previous2: UInt8 = 0, previous1: UInt8 = 0
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\"") where attribute: append("&quot;")
+            case 0x0D: append("&#13;")
+            case 0x0A where attribute: append("&#10;")
+            case 0x09 where attribute: append("&#9;")
+            case 0x09, 0x0A: out.append(byte)
+            case 0..<0x20:
+                throw EasyBakeError(
+                    .invalidValue,
+                    "the character U+\(String(byte, radix: 16, uppercase: true)) cannot appear in XML 1.0 (in \(string.prefix(40).debugDescription))")
+            case 0xBE where previous2 == 0xEF && previous1 == 0xBF, 0xBF where previous2 == 0xEF && previous1 == 0xBF:
+                throw EasyBakeError(
+                    .invalidValue, "the noncharacter U+FFF\(byte == 0xBE ? "E" : "F") cannot appear in XML 1.0")
+            default: out.append(byte)
+            }
+            previous2 = previous1
+            previous1 = byte
+        }
+    }
+
+    /// Checks that `name` is an XML name, so that the output is well formed.
+    private func checkName(_ name: String) throws(EasyBakeError) {
+        var first = true
+        for scalar in name.unicodeScalars {
+            let value = scalar.value
+            // NameStartChar and NameChar of XML 1.0 (fifth edition), 2.3.
+            let isStart = switch value {
+            case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
+                 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
+                 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF: true
+            default: false
+            }
+            let isOther = switch value {
+            case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+            default: false
+            }
+            if !(isStart || (!first && isOther)) {
+                throw EasyBakeError(
+                    .invalidValue, "the key \(name.debugDescription) is not an XML name, so it cannot be written as an element or attribute")
+            }
+            first = false
+        }
+        if first {
+            throw EasyBakeError(.invalidValue, "an empty key cannot be written as an XML element or attribute")
+        }
+    }
+}
