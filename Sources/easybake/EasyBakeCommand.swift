@@ -1,6 +1,7 @@
 import ArgumentParser
 import EasyBake
 import EasyBakeJSON
+import EasyBakeXML
 import EasyBakeYAML
 import Foundation
 
@@ -50,6 +51,7 @@ enum Formats {
         guard registry.names.isEmpty else { return }
         registry.register(JSONFormat())
         registry.register(YAMLFormat())
+        registry.register(XMLFormat())
     }
 
     static func named(_ name: String?) throws(EasyBakeError) -> (any IngredientFormat)? {

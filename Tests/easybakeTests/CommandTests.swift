@@ -129,4 +129,16 @@ struct CommandTests {
         #expect(result.standardError.contains("[1].when"))
         #expect(result.standardError.contains("<stdin>:3:"))
     }
+
+    @Test("XML feeds are read by extension; repeated elements are arrays")
+    func xmlInput() throws {
+        let result = try Command.run(
+            ["get", "--format", "xml", "rss.channel.item[*].title", "-"],
+            input: "<rss><channel><item><title>A</title></item><item><title>B</title></item></channel></rss>")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "[\"A\",\"B\"]\n")
+        let bad = try Command.run(["convert", "--to", "json", "--format", "xml", "-"], input: "<a>\n<b></a>")
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("<stdin>:2:"))
+    }
 }
