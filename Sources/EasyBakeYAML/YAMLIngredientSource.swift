@@ -13,8 +13,8 @@ import EasyBake
 /// What it does beyond libyaml's events:
 /// - **Scalars** resolve by ``YAMLReadingOptions/schema`` (YAML 1.2 core by
 ///   default); quoted and block scalars are strings; the standard tags
-///   `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (base64 text)
-///   and `!!timestamp` (text) are honoured.
+///   `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (its base64
+///   text as written) and `!!timestamp` (text) are honoured.
 /// - **Aliases** replay the events of their anchored node. Every replayed
 ///   event counts against ``IngredientLimits/maximumExpansion``, so an alias
 ///   bomb fails fast with ``EasyBakeError/Code/limitExceeded`` in bounded

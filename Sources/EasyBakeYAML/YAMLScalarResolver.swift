@@ -190,12 +190,11 @@ enum YAMLScalarResolver {
         if tag == "!" { return .string(text) }
         guard tag.hasPrefix(tagPrefix) else { return nil }
         switch tag.dropFirst(tagPrefix.count) {
-        case "str", "timestamp":
+        case "str", "timestamp", "binary":
+            // Timestamps and base64 stay text, as written (line breaks of a
+            // !!binary block included — base64 decoders skip them): parsing
+            // them is a transformer's job, Ingredients have no date or bytes.
             return .string(text)
-        case "binary":
-            // Base64 text without the line breaks and spaces YAML folds into it;
-            // decoding is a transformer's job (Ingredients have no bytes case).
-            return .string(String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)))
         case "null":
             if isNull(bytes) { return .null }
             throw invalid(text, tag: "!!null", expected: "null, Null, NULL, ~ or nothing")

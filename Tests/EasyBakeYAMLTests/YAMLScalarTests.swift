@@ -85,7 +85,7 @@ struct YAMLScalarTests {
             """)
         #expect(tree == [
             "s": "123", "t": "true", "i": 42, "h": 16, "f": 1.0, "g": 2.5, "b": false, "n": .null,
-            "x": "aGVsbG8=", "d": "2001-12-14", "q": "12", "u": "7",
+            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": "7",
         ])
     }
 
