@@ -43,6 +43,8 @@ struct YAMLWriterTests {
             "multi": "line one\nline two\n", "trailing": "ends with space ", "tab": "a\tb", "quote": "it's \"quoted\"",
             "unicode": "ça va — 🎉", "control": "bell\u{07}", "lead": " leading space", "colon": "ends with:",
             "exact": .exactNumber("123456789012345678901234567890"),
+            "indented block": "  starts indented\nthen not", "blank lines": "\n\nx\n\n", "cr": "a\r\nb", "nel": "a\u{85}b",
+            "big": 1e300, "tiny": .float(.leastNonzeroMagnitude), "negative zero": -0.0,
         ]
         #expect(try yaml(written(tree)) == tree)
     }
