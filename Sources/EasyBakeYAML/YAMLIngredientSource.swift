@@ -1,329 +1,602 @@
 internal import CYAML
 import EasyBake
 
-/// Reads YAML into ``IngredientEvent``s, driving libyaml's event parser
-/// directly — no intermediate node tree.
+/// An ``IngredientSource`` that reads YAML with the system libyaml, turning
+/// its parser events straight into ``IngredientEvent``s — no node tree is
+/// built, and files and standard input are read in chunks.
 ///
-/// Plain scalars are resolved by the YAML 1.2 core schema: `null`, `~` and
-/// the empty scalar are null; `true`/`false` (in three casings) are Bools —
-/// YAML 1.1's `yes`/`no`/`on`/`off` stay strings, as YAML 1.2 says; decimal,
-/// `0x` and `0o` integers and decimal floats (with `.inf` and `.nan`) are
-/// numbers, never silently rounded. Quoted and block scalars are strings.
-/// The explicit tags `!!str`, `!!int`, `!!float`, `!!bool` and `!!null` are
-/// honoured.
+/// ```swift
+/// var source = try YAMLIngredientSource(.file("config.yaml"))
+/// let config = try Ingredients(reading: &source)
+/// ```
 ///
-/// An alias replays the events of its anchored node; the events replayed
-/// count against ``IngredientLimits/maximumExpansion``, so an alias bomb
-/// ("billion laughs") fails fast. Keys that repeat within one mapping are an
-/// error (``DuplicateKeyPolicy/reject``, as the YAML spec requires), unless
-/// the policy is changed. A stream of several documents yields each
-/// document's events in turn.
+/// What it does beyond libyaml's events:
+/// - **Scalars** resolve by ``YAMLReadingOptions/schema`` (YAML 1.2 core by
+///   default); quoted and block scalars are strings; the standard tags
+///   `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (its base64
+///   text as written) and `!!timestamp` (text) are honoured.
+/// - **Aliases** replay the events of their anchored node. Every replayed
+///   event counts against ``IngredientLimits/maximumExpansion``, so an alias
+///   bomb fails fast with ``EasyBakeError/Code/limitExceeded`` in bounded
+///   memory. An alias to an undefined anchor, or to the node that contains
+///   it, is a syntax error.
+/// - **Merge keys** (`<<: *base`, `<<: [*a, *b]`, or an inline mapping) add
+///   the entries of the merged mappings that the mapping does not define
+///   itself; among several merged mappings the earlier one wins. Merged
+///   entries follow the mapping's own entries. A merge key must come among a
+///   mapping's first 1,024 keys (its own keys are remembered only that far).
+/// - **Keys** that are scalars of another type become their text (`1: a`
+///   reads as key `"1"`); a key that is a sequence or mapping is an error
+///   (``EasyBakeError/Code/unsupported``).
+/// - **Documents**: the first by default; see ``YAMLReadingOptions/documents``.
+/// - **Depth** is counted from the events and stops at
+///   ``IngredientLimits/maximumDepth`` — libyaml has no limit of its own.
+///
+/// Copies of a source share one parser; use each source from one place.
 public struct YAMLIngredientSource: IngredientSource {
-    public var duplicateKeyPolicy: DuplicateKeyPolicy
+    private let engine: YAMLEngine
 
-    private let parser: YAMLParser
-
-    /// A source over `input` (files are mapped, not copied).
+    /// A source that reads `input` with `options`.
     ///
-    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be read.
-    public init(
-        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .reject
-    ) throws(EasyBakeError) {
-        let bytes = try input.loadBytes()
-        guard bytes.buffer.count <= limits.maximumInputBytes else {
-            throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes, at: nil)
-        }
-        parser = YAMLParser(bytes: bytes, limits: limits, sourceName: input.name)
-        self.duplicateKeyPolicy = duplicateKeyPolicy
+    /// Files and standard input are read in chunks; bytes and text are
+    /// parsed in place.
+    ///
+    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be opened.
+    public init(_ input: IngredientInput, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
+        engine = try YAMLEngine(input: input, options: options)
     }
 
-    /// A source over the UTF-8 of `text`.
-    public init(text: String, name: String = "<text>", limits: IngredientLimits = .default) throws(EasyBakeError) {
-        try self.init(input: .text(text, name: name), limits: limits)
+    /// A source that reads YAML text.
+    public init(text: String, options: YAMLReadingOptions = .init()) {
+        // Text input never fails to open.
+        engine = try! YAMLEngine(input: .text(text), options: options)
     }
 
-    public mutating func next() throws(EasyBakeError) -> IngredientEvent? { try parser.next() }
+    public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
+        try engine.next()
+    }
 
-    public var location: SourceLocation { parser.location }
+    public var location: SourceLocation { engine.currentLocation() }
 
-    /// How many documents have begun so far.
-    public var documentCount: Int { parser.documentCount }
+    public var duplicateKeyPolicy: DuplicateKeyPolicy { engine.options.duplicateKeys }
 }
 
-/// Owns a `yaml_parser_t` and turns its events into ingredient events.
-final class YAMLParser {
-    private var parser = yaml_parser_t()
-    private let bytes: LoadedBytes
-    private let limits: IngredientLimits
+/// A parser event with the context (key or value) left open: what anchors
+/// record and merge keys capture, and what aliases replay.
+enum YAMLNodeEvent {
+    case beginMapping
+    case endMapping
+    case beginSequence
+    case endSequence
+    case scalar(YAMLScalar)
+}
+
+struct YAMLScalar {
+    /// The scalar's value when it stands as a value.
+    var value: Ingredients
+    /// Its text, what it reads as when it stands as a key.
+    var text: String
+    /// A plain `<<` (or one tagged `!!merge`): a merge key in key position.
+    var isMergeKey: Bool
+}
+
+/// The parser and all reading state, in a class so that the libyaml parser
+/// has a stable address and is freed once.
+final class YAMLEngine {
+    let options: YAMLReadingOptions
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let event: UnsafeMutablePointer<yaml_event_t>
     private let sourceName: String
+    /// The whole input, when it is in memory: parsed in place, and used for
+    /// error excerpts.
+    private let bytes: LoadedBytes?
+    /// The input of chunked reading (files and standard input).
+    private let chunks: ChunkBox?
+    private let filePath: String?
 
     private struct Frame {
         var isMapping: Bool
-        var expectingKey: Bool
+        var expectingKey = true
+        /// Where this mapping's own keys start in `keyStack`.
+        var keyStart: Int
+        /// Whether a merge key was seen; from then on every key is remembered.
+        var merging = false
+        /// Set when the mapping had more keys than are remembered before a merge.
+        var keysOverflowed = false
+        /// The mappings merged in, each as its events from begin to end.
+        var merges: [ArraySlice<YAMLNodeEvent>] = []
+    }
+
+    /// A capture of the value of a merge key: events go to `buffer` instead
+    /// of the output until the value is complete.
+    private struct Capture {
+        var buffer: [YAMLNodeEvent] = []
+        /// The frame count at which the merge value ends.
+        var depth: Int
+    }
+
+    /// An anchored node being recorded.
+    private struct Recording {
+        var name: String
+        /// The capture level it records at (0: the output).
+        var level: Int
+        var depth: Int
+        var start: Int
     }
 
     private var frames: [Frame] = []
-    /// Events waiting to be returned (alias replays).
-    private var queue: [(IngredientEvent, line: Int, column: Int)] = []
-    private var queueIndex = 0
-    /// Recorded events of anchored nodes, by anchor.
-    private var anchors: [String: [IngredientEvent]] = [:]
-    /// Anchors being recorded: name, events so far, depth at which the node began.
-    private var recording: [(name: String, events: [IngredientEvent], depth: Int)] = []
+    private var keyStack: [String] = []
+    private var captures: [Capture] = []
+    private var recordings: [Recording] = []
+    /// Events of the output level while a recording is open there.
+    private var recordBuffer: [YAMLNodeEvent] = []
+    private var anchors: [String: [YAMLNodeEvent]] = [:]
     private var expansion = 0
+
+    private var output: [IngredientEvent] = []
+    private var outputHead = 0
+    private var replay: [YAMLNodeEvent] = []
+    private var replayIndex = 0
+
+    private var documentCount = 0
+    private var finished = false
     private var markLine = 0
     private var markColumn = 0
-    private var finished = false
-    private(set) var documentCount = 0
 
-    init(bytes: LoadedBytes, limits: IngredientLimits, sourceName: String) {
-        self.bytes = bytes
-        self.limits = limits
-        self.sourceName = sourceName
-        yaml_parser_initialize(&parser)
-        if let base = bytes.buffer.baseAddress {
-            yaml_parser_set_input_string(&parser, base.assumingMemoryBound(to: UInt8.self), bytes.buffer.count)
+    /// Keys remembered per mapping before a merge key is seen.
+    static let rememberedKeys = 1024
+
+    init(input: IngredientInput, options: YAMLReadingOptions) throws(EasyBakeError) {
+        self.options = options
+        sourceName = input.name
+        filePath = input.filePath
+        if input.filePath != nil || input.name == IngredientInput.standardInput.name {
+            bytes = nil
+            chunks = ChunkBox(reader: try input.openReader(), maximumBytes: options.limits.maximumInputBytes)
         } else {
-            yaml_parser_set_input_string(&parser, "", 0)
-        }
-    }
-
-    deinit { yaml_parser_delete(&parser) }
-
-    var location: SourceLocation { location(line: markLine, column: markColumn) }
-
-    private func location(line: Int, column: Int) -> SourceLocation {
-        SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1, lineText: lineText(line))
-    }
-
-    /// The text of a 0-based line, found by scanning only when reporting.
-    private func lineText(_ line: Int) -> String? {
-        let buffer = bytes.buffer
-        var current = 0
-        var start = 0
-        var index = 0
-        while index < buffer.count, current < line {
-            if buffer[index] == UInt8(ascii: "\n") {
-                current += 1
-                start = index + 1
+            let loaded = try input.loadBytes()
+            if loaded.buffer.count > options.limits.maximumInputBytes {
+                throw EasyBakeError.limit("input size", options.limits.maximumInputBytes, at: nil)
             }
-            index += 1
+            bytes = loaded
+            chunks = nil
         }
-        guard current == line else { return nil }
-        var end = start
-        while end < buffer.count, buffer[end] != UInt8(ascii: "\n"), buffer[end] != UInt8(ascii: "\r"), end - start < 400 { end += 1 }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
+            event.deallocate()
+            throw EasyBakeError(.io, "libyaml could not allocate a parser")
+        }
+        if let bytes {
+            let buffer = bytes.buffer
+            let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            // libyaml reads a non-null pointer even for empty input.
+            yaml_parser_set_input_string(parser, base.map { UnsafePointer($0) } ?? ("" as StaticString).utf8Start, buffer.count)
+        } else if let chunks {
+            yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
+                guard let data, let buffer, let sizeRead else { return 0 }
+                let box = Unmanaged<ChunkBox>.fromOpaque(data).takeUnretainedValue()
+                return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size), count: sizeRead) ? 1 : 0
+            }, Unmanaged.passUnretained(chunks).toOpaque())
+        }
     }
 
-    private func parserError() -> EasyBakeError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
-        let context = parser.context.map { String(cString: $0) }
-        let mark = parser.problem_mark
-        let message = context.map { "\(problem) \($0)" } ?? problem
-        let code: EasyBakeError.Code = parser.error == YAML_READER_ERROR ? .unsupportedEncoding : .syntax
-        return EasyBakeError(code, message, location: location(line: Int(mark.line), column: Int(mark.column)))
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        event.deallocate()
     }
+
+    // MARK: Pulling events
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
         while true {
-            if queueIndex < queue.count {
-                let (event, line, column) = queue[queueIndex]
-                queueIndex += 1
-                if queueIndex == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    queueIndex = 0
+            if outputHead < output.count {
+                let next = output[outputHead]
+                outputHead += 1
+                if outputHead == output.count {
+                    output.removeAll(keepingCapacity: true)
+                    outputHead = 0
                 }
-                markLine = line
-                markColumn = column
-                return try deliver(event)
+                return next
+            }
+            if replayIndex < replay.count {
+                let next = replay[replayIndex]
+                replayIndex += 1
+                if replayIndex == replay.count {
+                    replay = []
+                    replayIndex = 0
+                }
+                try feed(next)
+                continue
             }
             if finished { return nil }
-            var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) == 1 else { throw parserError() }
-            defer { yaml_event_delete(&event) }
-            markLine = Int(event.start_mark.line)
-            markColumn = Int(event.start_mark.column)
-            switch event.type {
-            case YAML_STREAM_END_EVENT:
-                finished = true
-                return nil
-            case YAML_DOCUMENT_START_EVENT:
-                documentCount += 1
-                anchors.removeAll()
-            case YAML_SCALAR_EVENT:
-                let scalar = event.data.scalar
-                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
-                let tag = scalar.tag.map { String(cString: $0) }
-                let value = try resolve(text, tag: tag, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE)
-                let anchor = scalar.anchor.map { String(cString: $0) }
-                if let anchor { recording.append((anchor, [], frames.count)) }
-                return try deliver(.scalar(value), isKeyText: text)
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                let isMapping = event.type == YAML_MAPPING_START_EVENT
-                let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                if let anchorPointer { recording.append((String(cString: anchorPointer), [], frames.count)) }
-                return try deliver(isMapping ? .beginDictionary : .beginArray)
-            case YAML_SEQUENCE_END_EVENT:
-                return try deliver(.endArray)
-            case YAML_MAPPING_END_EVENT:
-                return try deliver(.endDictionary)
-            case YAML_ALIAS_EVENT:
-                let name = String(cString: event.data.alias.anchor)
-                guard let events = anchors[name] else {
-                    throw EasyBakeError(.syntax, "alias *\(name) names no anchor defined before it", location: location)
-                }
-                expansion += events.count
-                guard expansion <= limits.maximumExpansion else {
-                    throw EasyBakeError.limit("maximumExpansion", limits.maximumExpansion, at: location)
-                }
-                let (line, column) = (markLine, markColumn)
-                queue.append(contentsOf: events.map { ($0, line, column) })
-            default:
-                continue  // stream and document boundaries carry no value
-            }
+            try pull()
         }
     }
 
-    /// Passes an event on: keys of mappings become `.key` events, depth is
-    /// bounded, and anchored nodes are recorded.
-    private func deliver(_ event: IngredientEvent, isKeyText: String? = nil) throws(EasyBakeError) -> IngredientEvent {
-        var output = event
-        if let top = frames.last, top.isMapping, top.expectingKey {
-            switch event {
-            case .scalar(let value):
-                output = .key(isKeyText ?? Self.keyText(value))
-                frames[frames.count - 1].expectingKey = false
-            case .endDictionary:
-                break
-            default:
-                throw EasyBakeError(.unsupported, "a mapping key must be a scalar; complex keys are not supported", location: location)
+    /// Parses one libyaml event and feeds it on.
+    private func pull() throws(EasyBakeError) {
+        guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
+        defer { yaml_event_delete(event) }
+        let current = event.pointee
+        markLine = current.start_mark.line
+        markColumn = current.start_mark.column
+        switch current.type {
+        case YAML_STREAM_START_EVENT:
+            if options.documents == .array { try feed(.beginSequence) }
+        case YAML_STREAM_END_EVENT:
+            finished = true
+            switch options.documents {
+            case .array: try feed(.endSequence)
+            case .first where documentCount == 0: output.append(.scalar(.null))
+            default: break
             }
-        } else if let top = frames.last, top.isMapping, !top.expectingKey {
-            frames[frames.count - 1].expectingKey = true  // the value begins; the next event is a key
-        }
-        switch event {
-        case .beginArray, .beginDictionary:
-            guard frames.count < limits.maximumDepth else {
-                throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location)
-            }
-            frames.append(Frame(isMapping: event == .beginDictionary, expectingKey: true))
-        case .endArray, .endDictionary:
-            frames.removeLast()
+        case YAML_DOCUMENT_START_EVENT:
+            documentCount += 1
+        case YAML_DOCUMENT_END_EVENT:
+            anchors.removeAll()
+            if options.documents == .first { finished = true }
+        case YAML_SCALAR_EVENT:
+            let data = current.data.scalar
+            let scalar = try makeScalar(
+                value: data.value, length: data.length, tag: data.tag,
+                plain: data.style == YAML_PLAIN_SCALAR_STYLE)
+            startRecording(data.anchor)
+            try feed(.scalar(scalar))
+        case YAML_SEQUENCE_START_EVENT:
+            startRecording(current.data.sequence_start.anchor)
+            try feed(.beginSequence)
+        case YAML_SEQUENCE_END_EVENT:
+            try feed(.endSequence)
+        case YAML_MAPPING_START_EVENT:
+            startRecording(current.data.mapping_start.anchor)
+            try feed(.beginMapping)
+        case YAML_MAPPING_END_EVENT:
+            try feed(.endMapping)
+        case YAML_ALIAS_EVENT:
+            try startReplay(name(current.data.alias.anchor))
         default:
             break
         }
-        record(event)
-        return output
     }
 
-    /// Appends `event` (as a value, not a key) to the anchors being recorded
-    /// and closes those whose node just ended.
-    private func record(_ event: IngredientEvent) {
-        guard !recording.isEmpty else { return }
-        for index in recording.indices { recording[index].events.append(event) }
-        while let last = recording.last, frames.count == last.depth {
-            anchors[last.name] = last.events
-            recording.removeLast()
+    private func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+
+    private func makeScalar(
+        value: UnsafeMutablePointer<yaml_char_t>?, length: Int, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool
+    ) throws(EasyBakeError) -> YAMLScalar {
+        if length > options.limits.maximumStringBytes {
+            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+        }
+        let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
+        let text = String(decoding: raw, as: UTF8.self)
+        if let tag {
+            let tagName = String(cString: tag)
+            if tagName == YAMLScalarResolver.tagPrefix + "merge" {
+                return YAMLScalar(value: .string(text), text: text, isMergeKey: true)
+            }
+            let resolved: Ingredients?
+            do {
+                resolved = try YAMLScalarResolver.resolveTagged(raw, text: text, tag: tagName, schema: options.schema)
+            } catch var error {
+                error.location = currentLocation()
+                throw error
+            }
+            if let resolved { return YAMLScalar(value: resolved, text: text, isMergeKey: false) }
+            if options.rejectsUnknownTags {
+                throw EasyBakeError(.unsupported, "unknown tag \(tagName)", location: currentLocation())
+            }
+            return YAMLScalar(value: .string(text), text: text, isMergeKey: false)
+        }
+        guard plain else { return YAMLScalar(value: .string(text), text: text, isMergeKey: false) }
+        if length > options.limits.maximumNumberLength, let first = raw.first,
+           YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            if YAMLScalarResolver.number(raw) != nil {
+                throw EasyBakeError.limit("number length", options.limits.maximumNumberLength, at: currentLocation())
+            }
+        }
+        let resolved = YAMLScalarResolver.resolvePlain(raw, text: text, schema: options.schema)
+        return YAMLScalar(value: resolved, text: text, isMergeKey: length == 2 && text == "<<")
+    }
+
+    // MARK: Context
+
+    /// Takes one node event, in its context: keys, merge keys, depth.
+    private func feed(_ node: YAMLNodeEvent) throws(EasyBakeError) {
+        switch node {
+        case .scalar(let scalar):
+            if let top = frames.indices.last, frames[top].isMapping, frames[top].expectingKey {
+                frames[top].expectingKey = false
+                if scalar.isMergeKey {
+                    try beginMerge(inFrame: top)
+                    return
+                }
+                rememberKey(scalar.text, inFrame: top)
+                emit(node, asKey: true)
+                try completed(key: true)
+            } else {
+                emit(node, asKey: false)
+                try completed(key: false)
+            }
+        case .beginMapping, .beginSequence:
+            if let top = frames.last, top.isMapping, top.expectingKey {
+                throw EasyBakeError(
+                    .unsupported, "a mapping key must be a scalar, found a \(node.isMapping ? "mapping" : "sequence")",
+                    location: currentLocation())
+            }
+            if frames.count >= options.limits.maximumDepth {
+                throw EasyBakeError.limit("nesting depth", options.limits.maximumDepth, at: currentLocation())
+            }
+            frames.append(Frame(isMapping: node.isMapping, keyStart: keyStack.count))
+            emit(node, asKey: false)
+        case .endMapping:
+            guard let frame = frames.last else { return }
+            if !frame.merges.isEmpty { try emitMerged(frame) }
+            keyStack.removeSubrange(frame.keyStart...)
+            frames.removeLast()
+            emit(node, asKey: false)
+            try completed(key: false)
+        case .endSequence:
+            frames.removeLast()
+            emit(node, asKey: false)
+            try completed(key: false)
         }
     }
 
-    private static func keyText(_ value: Ingredients) -> String {
-        switch value {
-        case .string(let text): text
-        case .null: ""
-        case .bool(let flag): flag ? "true" : "false"
-        case .integer(let number): String(number)
-        case .float(let number): number.description
-        case .exactNumber(let text): text
-        default: value.description
+    @inline(__always)
+    private func rememberKey(_ key: String, inFrame top: Int) {
+        if frames[top].merging || keyStack.count - frames[top].keyStart < Self.rememberedKeys {
+            keyStack.append(key)
+        } else {
+            frames[top].keysOverflowed = true
         }
     }
 
-    // MARK: Scalars
+    /// Routes an event to the innermost capture, or to the output (and the
+    /// recordings open there).
+    @inline(__always)
+    private func emit(_ node: YAMLNodeEvent, asKey: Bool) {
+        if !captures.isEmpty {
+            captures[captures.count - 1].buffer.append(node)
+            return
+        }
+        if !recordings.isEmpty { recordBuffer.append(node) }
+        switch node {
+        case .beginMapping: output.append(.beginDictionary)
+        case .endMapping: output.append(.endDictionary)
+        case .beginSequence: output.append(.beginArray)
+        case .endSequence: output.append(.endArray)
+        case .scalar(let scalar): output.append(asKey ? .key(scalar.text) : .scalar(scalar.value))
+        }
+    }
 
-    private func resolve(_ text: String, tag: String?, plain: Bool) throws(EasyBakeError) -> Ingredients {
-        switch tag {
-        case nil, "!":
-            return plain && tag == nil ? YAMLScalars.resolve(text) : .string(text)
-        case "tag:yaml.org,2002:str":
-            return .string(text)
-        case "tag:yaml.org,2002:null":
-            return .null
-        case "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float":
-            let resolved = YAMLScalars.resolve(text)
-            let fits: Bool = switch (tag, resolved) {
-            case ("tag:yaml.org,2002:bool", .bool): true
-            case ("tag:yaml.org,2002:int", .integer), ("tag:yaml.org,2002:int", .exactNumber): true
-            case ("tag:yaml.org,2002:float", .float), ("tag:yaml.org,2002:float", .exactNumber): true
-            case ("tag:yaml.org,2002:float", .integer(let whole)): Double(exactly: whole) != nil
-            default: false
+    /// Called after a node ends: closes the recordings and the merge capture
+    /// that end with it, and moves its mapping on to the next key.
+    private func completed(key: Bool) throws(EasyBakeError) {
+        let depth = frames.count
+        while let last = recordings.last, last.level == captures.count, last.depth == depth {
+            recordings.removeLast()
+            let events: [YAMLNodeEvent]
+            if last.level == 0 {
+                events = Array(recordBuffer[last.start...])
+                if !recordings.contains(where: { $0.level == 0 }) { recordBuffer.removeAll(keepingCapacity: true) }
+            } else {
+                events = Array(captures[last.level - 1].buffer[last.start...])
             }
-            guard fits else {
-                throw EasyBakeError(.invalidValue, "\(text.debugDescription) is not a valid \(tag!.split(separator: ":").last!)", location: location)
+            anchors[last.name] = events
+        }
+        if let capture = captures.last, capture.depth == depth {
+            captures.removeLast()
+            try endMerge(capture.buffer, inFrame: depth - 1)
+        }
+        if !key, let top = frames.indices.last, frames[top].isMapping { frames[top].expectingKey = true }
+    }
+
+    // MARK: Anchors and aliases
+
+    private func startRecording(_ anchor: UnsafeMutablePointer<yaml_char_t>?) {
+        guard let anchor else { return }
+        let level = captures.count
+        let start = level == 0 ? recordBuffer.count : captures[level - 1].buffer.count
+        recordings.append(Recording(name: String(cString: anchor), level: level, depth: frames.count, start: start))
+    }
+
+    private func startReplay(_ name: String) throws(EasyBakeError) {
+        guard let events = anchors[name] else {
+            if recordings.contains(where: { $0.name == name }) {
+                throw EasyBakeError.syntax("alias *\(name) refers to a node that contains it", at: currentLocation())
             }
-            if tag == "tag:yaml.org,2002:float", case .integer(let whole) = resolved { return .float(Double(whole)) }
-            return resolved
+            throw EasyBakeError.syntax("alias *\(name) refers to an undefined anchor", at: currentLocation())
+        }
+        expansion += events.count
+        if expansion > options.limits.maximumExpansion {
+            throw EasyBakeError(
+                .limitExceeded,
+                "alias expansion limit of \(options.limits.maximumExpansion) exceeded (alias *\(name) would replay \(events.count) more events)",
+                location: currentLocation())
+        }
+        if events.count == 1 {
+            // A scalar: no need to go through the replay queue.
+            try feed(events[0])
+        } else {
+            replay = events
+            replayIndex = 0
+        }
+    }
+
+    // MARK: Merge keys
+
+    private func beginMerge(inFrame top: Int) throws(EasyBakeError) {
+        if frames[top].keysOverflowed {
+            throw EasyBakeError(
+                .unsupported,
+                "a merge key must come among the first \(Self.rememberedKeys) keys of its mapping",
+                location: currentLocation())
+        }
+        frames[top].merging = true
+        captures.append(Capture(depth: frames.count))
+    }
+
+    /// Checks the captured value of a merge key and keeps its mappings for
+    /// the end of the mapping.
+    private func endMerge(_ buffer: [YAMLNodeEvent], inFrame top: Int) throws(EasyBakeError) {
+        let problem = "the value of a merge key (<<) must be a mapping or a sequence of mappings"
+        guard let first = buffer.first else { return }
+        switch first {
+        case .beginMapping:
+            frames[top].merges.append(buffer[...])
+        case .beginSequence:
+            var i = 1
+            while i < buffer.count - 1 {
+                guard case .beginMapping = buffer[i] else { throw EasyBakeError.syntax(problem, at: currentLocation()) }
+                let end = Self.endOfNode(buffer[...], from: i)
+                frames[top].merges.append(buffer[i..<end])
+                i = end
+            }
         default:
-            // Other tags (application tags, !!binary, !!timestamp) keep the text.
-            return .string(text)
+            throw EasyBakeError.syntax(problem, at: currentLocation())
+        }
+    }
+
+    /// The index after the node that starts at `start`.
+    private static func endOfNode(_ events: ArraySlice<YAMLNodeEvent>, from start: Int) -> Int {
+        var depth = 0
+        var i = start
+        repeat {
+            switch events[i] {
+            case .beginMapping, .beginSequence: depth += 1
+            case .endMapping, .endSequence: depth -= 1
+            case .scalar: break
+            }
+            i += 1
+        } while depth > 0 && i < events.endIndex
+        return i
+    }
+
+    /// Emits the merged entries whose keys the mapping does not have, the
+    /// earlier merged mapping winning.
+    private func emitMerged(_ frame: Frame) throws(EasyBakeError) {
+        var seen = Set(keyStack[frame.keyStart...])
+        for mapping in frame.merges {
+            var i = mapping.startIndex + 1
+            let end = mapping.endIndex - 1
+            while i < end {
+                guard case .scalar(let key) = mapping[i] else { break }
+                let valueEnd = Self.endOfNode(mapping, from: i + 1)
+                if seen.insert(key.text).inserted {
+                    expansion += valueEnd - i
+                    if expansion > options.limits.maximumExpansion {
+                        throw EasyBakeError.limit("alias expansion", options.limits.maximumExpansion, at: currentLocation())
+                    }
+                    emit(mapping[i], asKey: true)
+                    for k in (i + 1)..<valueEnd { emit(mapping[k], asKey: false) }
+                }
+                i = valueEnd
+            }
+        }
+    }
+
+    // MARK: Locations and errors
+
+    func currentLocation() -> SourceLocation {
+        location(line: markLine, column: markColumn)
+    }
+
+    /// The 1-based location of libyaml's 0-based mark, with the line's text
+    /// when the input can be looked at again.
+    private func location(line: Int, column: Int) -> SourceLocation {
+        let excerpt: LoadedBytes? = bytes ?? filePath.flatMap { path in try? LoadedBytes(mapping: path) }
+        guard let excerpt else { return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1) }
+        let buffer = excerpt.buffer
+        var offset = 0
+        var currentLine = 0
+        while currentLine < line, offset < buffer.count {
+            let byte = buffer[offset]
+            offset += 1
+            if byte == UInt8(ascii: "\n") {
+                currentLine += 1
+            } else if byte == UInt8(ascii: "\r") {
+                if offset < buffer.count, buffer[offset] == UInt8(ascii: "\n") { offset += 1 }
+                currentLine += 1
+            }
+        }
+        var scalars = 0
+        while scalars < column, offset < buffer.count, buffer[offset] != UInt8(ascii: "\n") {
+            offset += 1
+            while offset < buffer.count, buffer[offset] & 0xC0 == 0x80 { offset += 1 }
+            scalars += 1
+        }
+        var located = SourceLocation.locate(offset: offset, in: buffer, sourceName: sourceName)
+        // libyaml's own count wins where the two could differ (Unicode line
+        // breaks); the excerpt stays.
+        located.line = line + 1
+        located.column = column + 1
+        return located
+    }
+
+    private func parserError() -> EasyBakeError {
+        if let error = chunks?.error { return error }
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "malformed YAML"
+        switch state.error {
+        case YAML_MEMORY_ERROR:
+            return EasyBakeError(.io, "libyaml ran out of memory")
+        case YAML_READER_ERROR:
+            let offset = state.problem_offset
+            var message = problem
+            if state.problem_value != -1 {
+                let hex = String(UInt8(truncatingIfNeeded: state.problem_value), radix: 16, uppercase: true)
+                message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+            }
+            let located = bytes.map { SourceLocation.locate(offset: offset, in: $0.buffer, sourceName: sourceName) }
+                ?? SourceLocation(sourceName: sourceName, line: 1, column: 1, byteOffset: offset)
+            return EasyBakeError(.unsupportedEncoding, "\(message) at byte \(offset)", location: located)
+        default:
+            var message = problem
+            if let context = state.context.map({ String(cString: $0) }) {
+                message = "\(context) (line \(state.context_mark.line + 1), column \(state.context_mark.column + 1)): \(problem)"
+            }
+            return EasyBakeError.syntax(message, at: location(line: state.problem_mark.line, column: state.problem_mark.column))
         }
     }
 }
 
-/// The YAML 1.2 core schema for plain scalars.
-enum YAMLScalars {
-    static func resolve(_ text: String) -> Ingredients {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .float(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .float(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .float(.nan)
-        default: break
-        }
-        guard let first = text.utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
-                || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return .string(text) }
-        if text.hasPrefix("0x"), text.count > 2, let value = Int64(text.dropFirst(2), radix: 16) { return .integer(value) }
-        if text.hasPrefix("0o"), text.count > 2, let value = Int64(text.dropFirst(2), radix: 8) { return .integer(value) }
-        return number(text) ?? .string(text)
+extension YAMLNodeEvent {
+    var isMapping: Bool { if case .beginMapping = self { true } else { false } }
+}
+
+/// The chunked input, handed to libyaml's read callback.
+final class ChunkBox {
+    private var reader: ChunkReader
+    private let maximumBytes: Int
+    private var total = 0
+    /// The error that stopped reading, reported instead of libyaml's.
+    private(set) var error: EasyBakeError?
+
+    init(reader: consuming ChunkReader, maximumBytes: Int) {
+        self.reader = reader
+        self.maximumBytes = maximumBytes
     }
 
-    /// `[-+]? ( \.[0-9]+ | [0-9]+ ( \.[0-9]* )? ) ( [eE] [-+]? [0-9]+ )?`,
-    /// rewritten into JSON number syntax for the shared classifier.
-    private static func number(_ text: String) -> Ingredients? {
-        var bytes = Array(text.utf8)
-        var i = 0
-        var json: [UInt8] = []
-        json.reserveCapacity(bytes.count + 2)
-        if bytes[i] == UInt8(ascii: "+") { i += 1 } else if bytes[i] == UInt8(ascii: "-") { json.append(UInt8(ascii: "-")); i += 1 }
-        func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
-        let integerStart = i
-        while isDigit(i) { i += 1 }
-        var integerDigits = Array(bytes[integerStart..<i])
-        // Leading zeros are allowed in YAML, not in JSON.
-        while integerDigits.count > 1, integerDigits[0] == UInt8(ascii: "0") { integerDigits.removeFirst() }
-        var fraction: [UInt8] = []
-        var hasPoint = false
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            hasPoint = true
-            i += 1
-            let fractionStart = i
-            while isDigit(i) { i += 1 }
-            fraction = Array(bytes[fractionStart..<i])
+    func read(into buffer: UnsafeMutableRawBufferPointer, count: UnsafeMutablePointer<Int>) -> Bool {
+        do {
+            let read = try reader.read(into: buffer)
+            total += read
+            if total > maximumBytes {
+                error = EasyBakeError.limit("input size", maximumBytes, at: nil)
+                return false
+            }
+            count.pointee = read
+            return true
+        } catch {
+            self.error = error
+            return false
         }
-        guard !integerDigits.isEmpty || !fraction.isEmpty else { return nil }
-        json.append(contentsOf: integerDigits.isEmpty ? [UInt8(ascii: "0")] : integerDigits)
-        if hasPoint { json.append(UInt8(ascii: ".")); json.append(contentsOf: fraction.isEmpty ? [UInt8(ascii: "0")] : fraction) }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            json.append(UInt8(ascii: "e"))
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { json.append(bytes[i]); i += 1 }
-            guard isDigit(i) else { return nil }
-            while isDigit(i) { json.append(bytes[i]); i += 1 }
-        }
-        guard i == bytes.count else { return nil }
-        bytes = json
-        return Ingredients.number(literal: String(decoding: bytes, as: UTF8.self))
     }
 }

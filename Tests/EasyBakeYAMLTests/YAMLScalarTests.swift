@@ -1,0 +1,121 @@
+import EasyBake
+import EasyBakeYAML
+import Testing
+
+@Suite("YAML scalars resolve by the YAML 1.2 core schema")
+struct YAMLScalarTests {
+    static let plainTable: [(String, Ingredients)] = [
+        ("null", .null), ("Null", .null), ("NULL", .null), ("~", .null), ("", .null),
+        ("nULL", "nULL"), ("none", "none"),
+        ("true", true), ("True", true), ("TRUE", true), ("false", false), ("FALSE", false),
+        ("tRUE", "tRUE"),
+        // YAML 1.1 booleans are strings under the 1.2 core schema (the default).
+        ("yes", "yes"), ("no", "no"), ("on", "on"), ("off", "off"), ("y", "y"), ("NO", "NO"),
+        ("0", 0), ("-0", 0), ("+12", 12), ("007", 7), ("-42", -42), ("1234567890", 1_234_567_890),
+        ("9223372036854775807", .integer(.max)), ("-9223372036854775808", .integer(.min)),
+        ("9223372036854775808", .exactNumber("9223372036854775808")),
+        ("0x1F", 31), ("0xff", 255), ("0o17", 15), ("0o8", "0o8"), ("0x", "0x"), ("0xG", "0xG"),
+        ("0xFFFFFFFFFFFFFFFFFF", .exactNumber("4722366482869645213695")),
+        ("1.5", 1.5), ("-2.25", -2.25), ("+.5", 0.5), (".5", 0.5), ("1.", 1.0), ("1e3", 1000.0),
+        ("6.02E+23", 6.02e23), ("1.0e-3", 0.001), ("0.1", 0.1),
+        ("3.14159265358979323846264338327950288", .exactNumber("3.14159265358979323846264338327950288")),
+        (".inf", .float(.infinity)), ("+.Inf", .float(.infinity)), ("-.INF", .float(-.infinity)),
+        ("1_000", "1_000"), ("1.2.3", "1.2.3"), ("-x", "-x"), (".", "."), ("e3", "e3"), ("1e", "1e"),
+        ("12:30", "12:30"), ("2001-12-14", "2001-12-14"), ("hello world", "hello world"),
+    ]
+
+    @Test("plain scalar resolution table", arguments: plainTable)
+    func plain(_ text: String, _ expected: Ingredients) throws {
+        let tree = try yaml("value: \(text)\n")
+        #expect(tree["value"] == expected, "\(text.debugDescription)")
+    }
+
+    @Test(".nan reads as a NaN float")
+    func nan() throws {
+        for text in [".nan", ".NaN", ".NAN"] {
+            guard case .float(let value)? = try yaml("v: \(text)")["v"] else {
+                Issue.record("\(text) did not read as a float")
+                continue
+            }
+            #expect(value.isNaN)
+        }
+        #expect(try yaml("v: -.nan")["v"] == "-.nan")
+    }
+
+    @Test("quoted and block scalars are always strings")
+    func quoted() throws {
+        let tree = try yaml("""
+            a: "true"
+            b: '123'
+            c: "null"
+            d: ''
+            e: |
+              42
+            f: >-
+              3.5
+            """)
+        #expect(tree == ["a": "true", "b": "123", "c": "null", "d": "", "e": "42\n", "f": "3.5"])
+    }
+
+    @Test("the YAML 1.1 option reads yes/no/on/off as booleans")
+    func yaml11() throws {
+        var options = YAMLReadingOptions()
+        options.schema = .yaml11
+        let tree = try yaml("[yes, No, ON, off, y, N, true, 'yes', maybe]", options)
+        #expect(tree == [true, false, true, false, true, false, true, "yes", "maybe"])
+    }
+
+    @Test("explicit standard tags are honoured")
+    func tags() throws {
+        let tree = try yaml("""
+            s: !!str 123
+            t: !!str true
+            i: !!int "42"
+            h: !!int 0x10
+            f: !!float 1
+            g: !!float "2.5"
+            b: !!bool "false"
+            n: !!null ""
+            x: !!binary |
+              aGVs
+              bG8=
+            d: !!timestamp 2001-12-14
+            q: ! 12
+            u: !custom 7
+            """)
+        #expect(tree == [
+            "s": "123", "t": "true", "i": 42, "h": 16, "f": 1.0, "g": 2.5, "b": false, "n": .null,
+            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": "7",
+        ])
+    }
+
+    @Test("a value that does not fit its tag is an invalid value with a location")
+    func badTags() throws {
+        for text in ["a: !!int abc", "a: !!float x1", "a: !!bool maybe", "a: !!null nothing"] {
+            let error = try #require(yamlError(text))
+            #expect(error.code == .invalidValue, "\(text)")
+            #expect(error.location?.line == 1)
+            #expect(error.location?.column == 4)
+        }
+    }
+
+    @Test("unknown tags can be rejected")
+    func unknownTags() throws {
+        var options = YAMLReadingOptions()
+        options.rejectsUnknownTags = true
+        #expect(yamlError("a: !Ref thing", options)?.code == .unsupported)
+        #expect(try yaml("a: !!str thing", options) == ["a": "thing"])
+    }
+
+    @Test("keys that are not strings become their text")
+    func keys() throws {
+        let tree = try yaml("1: a\ntrue: b\n~: c\n1.50: d\n'q': e\n")
+        #expect(tree.dictionaryValue?.keys == ["1", "true", "~", "1.50", "q"])
+    }
+
+    @Test("a key that is a mapping or sequence is an error")
+    func complexKeys() throws {
+        #expect(yamlError("? [a, b]\n: c\n")?.code == .unsupported)
+        #expect(yamlError("{[a]: 1}")?.code == .unsupported)
+    }
+}

@@ -1,0 +1,233 @@
+import EasyBake
+import EasyBakeTestSupport
+import EasyBakeYAML
+import Foundation
+import Testing
+
+@Suite("YAML anchors, aliases and merge keys")
+struct YAMLAliasTests {
+    @Test("an alias reads as the anchored value")
+    func aliases() throws {
+        let tree = try yaml("""
+            base: &b {x: 1, y: [a, b]}
+            copy: *b
+            name: &n Ann
+            again: *n
+            *n : key from alias
+            """)
+        #expect(tree == [
+            "base": ["x": 1, "y": ["a", "b"]], "copy": ["x": 1, "y": ["a", "b"]],
+            "name": "Ann", "again": "Ann", "Ann": "key from alias",
+        ])
+    }
+
+    @Test("an undefined anchor and an alias inside its own anchor are errors")
+    func badAliases() throws {
+        let undefined = try #require(yamlError("a: *nope\n"))
+        #expect(undefined.code == .syntax)
+        #expect(undefined.message.contains("undefined"))
+        #expect(undefined.location?.line == 1)
+        #expect(undefined.location?.column == 4)
+        let recursive = try #require(yamlError("a: &x [1, *x]\n"))
+        #expect(recursive.code == .syntax)
+        #expect(recursive.message.contains("contains it"))
+    }
+
+    @Test("merge keys: own keys win, earlier merged mappings win over later ones")
+    func merges() throws {
+        let tree = try yaml("""
+            a: &a {x: 1, y: 1, z: 1}
+            b: &b {y: 2, w: 2}
+            one:
+              <<: *a
+              z: own
+            many:
+              <<: [*b, *a]
+              v: own
+            inline:
+              k: own
+              <<: {k: merged, m: merged}
+            """)
+        #expect(tree["one"] == ["z": "own", "x": 1, "y": 1])
+        #expect(tree["many"] == ["v": "own", "y": 2, "w": 2, "x": 1, "z": 1])
+        #expect(tree["inline"] == ["k": "own", "m": "merged"])
+    }
+
+    @Test("an anchored mapping with a merge replays its merged form")
+    func anchoredMerge() throws {
+        let tree = try yaml("""
+            base: &base {a: 1}
+            mid: &mid
+              <<: *base
+              b: 2
+            top:
+              <<: *mid
+              c: 3
+            """)
+        #expect(tree["top"] == ["c": 3, "b": 2, "a": 1])
+    }
+
+    @Test("a merge value that is not a mapping is an error; a quoted << is a plain key")
+    func badMerge() throws {
+        #expect(yamlError("a:\n  <<: 5\n")?.code == .syntax)
+        #expect(yamlError("a:\n  <<: [1, 2]\n")?.code == .syntax)
+        #expect(try yaml("a:\n  '<<': 5\n") == ["a": ["<<": 5]])
+    }
+
+    @Test("an alias bomb fails fast with limitExceeded")
+    func billionLaughs() throws {
+        var text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+        for level in 1...9 {
+            let previous = "*a\(level - 1)"
+            text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
+        }
+        let start = Date()
+        let error = try #require(yamlError(text))
+        #expect(error.code == .limitExceeded)
+        #expect(error.message.contains("expansion"))
+        #expect(Date().timeIntervalSince(start) < 5)
+    }
+
+    @Test("a chain of merge keys reads in linear size, and its replays count against the budget")
+    func mergeChain() throws {
+        var text = "k0: &k0 {a0: 0, b0: 0, c0: 0, d0: 0}\n"
+        for level in 1...40 {
+            text += "k\(level): &k\(level) {<<: [*k\(level - 1), *k\(level - 1)], a\(level): 0}\n"
+        }
+        let tree = try yaml(text)
+        #expect(tree["k40"]?.dictionaryValue?.count == 44)
+        #expect(tree["k40"]?["b0"] == 0)
+        #expect(yamlError(text, options(maximumExpansion: 1_000))?.code == .limitExceeded)
+    }
+
+    @Test("expansion within the budget reads")
+    func withinBudget() throws {
+        let text = "a: &a [1, 2, 3]\nb: [*a, *a, *a]\n"
+        #expect(try yaml(text, options(maximumExpansion: 15))["b"]?.arrayValue?.count == 3)
+        #expect(yamlError(text, options(maximumExpansion: 14))?.code == .limitExceeded)
+    }
+}
+
+@Suite("YAML documents, keys, depth and errors")
+struct YAMLStreamTests {
+    let stream = "a: 1\n---\na: 2\n--- text\n"
+
+    @Test("the first document is read by default")
+    func firstDocument() throws {
+        #expect(try yaml(stream) == ["a": 1])
+        #expect(try yaml("") == .null)
+        #expect(try yaml("# only a comment\n") == .null)
+    }
+
+    @Test("all documents, as an array or one at a time")
+    func allDocuments() throws {
+        var options = YAMLReadingOptions()
+        options.documents = .array
+        #expect(try yaml(stream, options) == [["a": 1], ["a": 2], "text"])
+        #expect(try yaml("", options) == [])
+        #expect(try YAMLFormat().readDocuments(.text(stream)) == [["a": 1], ["a": 2], "text"])
+        options.documents = .each
+        var source = YAMLIngredientSource(text: stream, options: options)
+        #expect(try Ingredients.read(from: &source) == ["a": 1])
+        #expect(try Ingredients.read(from: &source) == ["a": 2])
+        #expect(try Ingredients.read(from: &source) == "text")
+        #expect(try Ingredients.read(from: &source) == nil)
+    }
+
+    @Test("anchors do not cross documents")
+    func anchorsPerDocument() throws {
+        #expect(yamlError("a: &x 1\n---\nb: *x\n", YAMLReadingOptions(documents: .array))?.code == .syntax)
+    }
+
+    @Test("duplicate keys are rejected by default, configurable")
+    func duplicateKeys() throws {
+        let text = "a: 1\nb: 2\na: 3\n"
+        let error = try #require(yamlError(text))
+        #expect(error.code == .duplicateKey)
+        #expect(try yaml(text, YAMLReadingOptions(duplicateKeys: .lastWins)) == ["a": 3, "b": 2])
+        #expect(try yaml(text, YAMLReadingOptions(duplicateKeys: .firstWins)) == ["a": 1, "b": 2])
+    }
+
+    @Test("100,000 nested brackets fail with limitExceeded, without a crash")
+    func deepNesting() throws {
+        let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let start = Date()
+        let error = try #require(yamlError(text))
+        #expect(error.code == .limitExceeded)
+        #expect(error.message.contains("depth"))
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(yamlError("a:\n  b:\n    c: 1\n", options(maximumDepth: 2))?.code == .limitExceeded)
+        #expect(try yaml("a:\n  b:\n    c: 1\n", options(maximumDepth: 3)) == ["a": ["b": ["c": 1]]])
+    }
+
+    @Test("syntax errors carry a 1-based line, column and the line's text")
+    func syntaxErrors() throws {
+        let error = try #require(yamlError("name: Ann\nlist: [1, 2\nnext: 3\n"))
+        #expect(error.code == .syntax)
+        let location = try #require(error.location)
+        #expect(location.line == 3)
+        #expect(location.column == 5)
+        #expect(location.lineText == "next: 3")
+        #expect(error.message.contains("flow sequence"))
+
+        let indent = try #require(yamlError("a:\n  b: 1\n c: 2\n"))
+        #expect(indent.code == .syntax)
+        #expect(indent.location?.line == 3)
+        #expect(indent.location?.column == 2)
+        #expect(indent.description.contains(" c: 2"))
+
+        let tab = try #require(yamlError("a:\n\tb: 1\n"))
+        #expect(tab.code == .syntax)
+        #expect(tab.location?.line == 2)
+    }
+
+    @Test("invalid UTF-8 is an encoding error with its byte offset")
+    func invalidUTF8() throws {
+        let error = try #require(yamlError(input: .bytes(Array("a: ".utf8) + [0xFF, 0x0A])))
+        #expect(error.code == .unsupportedEncoding)
+        #expect(error.location?.byteOffset == 3)
+    }
+
+    @Test("limits on string size and input size hold")
+    func sizeLimits() throws {
+        var options = YAMLReadingOptions()
+        options.limits.maximumStringBytes = 8
+        #expect(yamlError("a: 123456789\n", options)?.code == .limitExceeded)
+        #expect(try yaml("a: 12345678\n", options) == ["a": 12_345_678])
+        options = YAMLReadingOptions()
+        options.limits.maximumInputBytes = 4
+        #expect(yamlError("a: 12345\n", options)?.code == .limitExceeded)
+    }
+
+    @Test("chunked reading of a large file equals reading from bytes")
+    func chunkedFile() throws {
+        var generator = SeededGenerator(seed: 7)
+        var text = "records:\n"
+        for index in 0..<20_000 {
+            text += "  - id: \(index)\n    name: \"user \(UInt32.random(in: 0...UInt32.max, using: &generator))\"\n"
+            text += "    score: \(Double(Int.random(in: 0...10_000, using: &generator)) / 8)\n    tags: [a, 'b c', \(index % 3 == 0)]\n"
+        }
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > 1 << 20)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-yaml-\(UUID()).yaml").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fromFile = try YAMLFormat().read(.file(path))
+        let fromBytes = try YAMLFormat().read(.bytes(bytes))
+        #expect(fromFile == fromBytes)
+        #expect(fromFile["records"]?.arrayValue?.count == 20_000)
+        #expect(fromFile["records"]?[19_999]?["id"] == 19_999)
+    }
+
+    @Test("an error in a file shows the line's text")
+    func fileErrorExcerpt() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-yaml-\(UUID()).yaml").path
+        try Data("ok: 1\nbad: [\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = try #require(yamlError(input: .file(path)))
+        #expect(error.code == .syntax)
+        #expect(error.location?.sourceName == path)
+        #expect(error.location?.line == 3)
+        #expect(error.location?.lineText != nil)
+    }
+}
