@@ -23,7 +23,8 @@ public struct JSONWriter: Sendable {
         if options.sortedKeys {
             // Sorting needs a whole object at hand: build the value, then walk
             // it with each object's keys sorted.
-            var sorted = SortedTreeSource(try Ingredients(reading: &source, duplicateKeys: source.duplicateKeyPolicy))
+            var sorted = IngredientTreeSource(
+                try Ingredients(reading: &source, duplicateKeys: source.duplicateKeyPolicy), sortingKeys: true)
             return try writeEvents(&sorted)
         }
         return try writeEvents(&source)
@@ -162,56 +163,5 @@ struct JSONOutput {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
-    }
-}
-
-/// Walks a tree with each dictionary's keys sorted, without recursion.
-struct SortedTreeSource: IngredientSource {
-    private enum Cursor {
-        case array(IngredientArray, next: Int)
-        case dictionary([IngredientDictionary.Element], next: Int, valueDue: Bool)
-    }
-
-    private var root: Ingredients?
-    private var stack: [Cursor] = []
-
-    init(_ tree: Ingredients) { root = tree }
-
-    var location: SourceLocation { SourceLocation(sourceName: "<tree>", line: 1, column: 1) }
-
-    mutating func next() throws(EasyBakeError) -> IngredientEvent? {
-        if let value = root {
-            root = nil
-            return open(value)
-        }
-        guard let top = stack.popLast() else { return nil }
-        switch top {
-        case .array(let array, let index):
-            guard index < array.count else { return .endArray }
-            stack.append(.array(array, next: index + 1))
-            return open(array[index])
-        case .dictionary(let entries, let index, let valueDue):
-            guard index < entries.count else { return .endDictionary }
-            if valueDue {
-                stack.append(.dictionary(entries, next: index + 1, valueDue: false))
-                return open(entries[index].value)
-            }
-            stack.append(.dictionary(entries, next: index, valueDue: true))
-            return .key(entries[index].key)
-        }
-    }
-
-    private mutating func open(_ value: Ingredients) -> IngredientEvent {
-        switch value {
-        case .array(let array):
-            stack.append(.array(array, next: 0))
-            return .beginArray
-        case .dictionary(let dictionary):
-            let sorted = dictionary.sortedByKey()
-            stack.append(.dictionary(sorted, next: 0, valueDue: false))
-            return .beginDictionary
-        default:
-            return .scalar(value)
-        }
     }
 }

@@ -39,7 +39,7 @@ final class YAMLWriter {
         while true {
             if options.sortedKeys {
                 guard let tree = try Ingredients.read(from: &source) else { break }
-                var sorted = SortedTreeSource(tree)
+                var sorted = IngredientTreeSource(tree, sortingKeys: true)
                 try startDocument(explicit: documents > 0)
                 try writeValue(&sorted)
             } else {
@@ -145,55 +145,4 @@ final class YAMLWriter {
 
 private final class OutputSink {
     var bytes: [UInt8] = []
-}
-
-/// Events of a tree with every dictionary's keys sorted, for
-/// ``WritingOptions/sortedKeys``; iterative, so deep trees cost heap only.
-struct SortedTreeSource: IngredientSource {
-    private enum Cursor {
-        case array(IngredientArray, next: Int)
-        case dictionary([IngredientDictionary.Element], next: Int, valueDue: Bool)
-    }
-
-    private var root: Ingredients?
-    private var stack: [Cursor] = []
-
-    init(_ tree: Ingredients) { root = tree }
-
-    var location: SourceLocation { SourceLocation(sourceName: "<tree>", line: 1, column: 1) }
-
-    mutating func next() throws(EasyBakeError) -> IngredientEvent? {
-        if let value = root {
-            root = nil
-            return open(value)
-        }
-        guard let top = stack.popLast() else { return nil }
-        switch top {
-        case .array(let array, let next):
-            guard next < array.count else { return .endArray }
-            stack.append(.array(array, next: next + 1))
-            return open(array[next])
-        case .dictionary(let entries, let next, let valueDue):
-            guard next < entries.count else { return .endDictionary }
-            if valueDue {
-                stack.append(.dictionary(entries, next: next + 1, valueDue: false))
-                return open(entries[next].value)
-            }
-            stack.append(.dictionary(entries, next: next, valueDue: true))
-            return .key(entries[next].key)
-        }
-    }
-
-    private mutating func open(_ value: Ingredients) -> IngredientEvent {
-        switch value {
-        case .array(let array):
-            stack.append(.array(array, next: 0))
-            return .beginArray
-        case .dictionary(let dictionary):
-            stack.append(.dictionary(dictionary.sortedByKey(), next: 0, valueDue: false))
-            return .beginDictionary
-        default:
-            return .scalar(value)
-        }
-    }
 }

@@ -107,7 +107,7 @@ enum PathLocator {
                 // A repeated key (XML siblings) is an array whose elements
                 // are its occurrences.
                 if collects, consumed < target.count, case .index(let wanted) = target[consumed] {
-                    guard wanted == occurrence else { return occurrence == 0 ? nil : nil }
+                    guard wanted == occurrence else { return nil }
                     consumed += 1
                 } else if collects && occurrence > 0 {
                     return nil

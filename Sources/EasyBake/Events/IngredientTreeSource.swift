@@ -10,15 +10,23 @@
 public struct IngredientTreeSource: IngredientSource {
     private enum Cursor {
         case array(IngredientArray, next: Int)
-        case dictionary(IngredientDictionary, next: Int, valueDue: Bool)
+        case dictionary(ContiguousArray<IngredientDictionary.Element>, next: Int, valueDue: Bool)
     }
 
     private var root: Ingredients?
     private var stack: [Cursor] = []
     private var eventCount = 0
+    private let sortsKeys: Bool
 
     /// A source that reads `tree` once.
-    public init(_ tree: Ingredients) { root = tree }
+    ///
+    /// - Parameter sortingKeys: give each dictionary's entries sorted by key
+    ///   (by Unicode scalars) instead of in order, for writers'
+    ///   ``WritingOptions/sortedKeys``.
+    public init(_ tree: Ingredients, sortingKeys: Bool = false) {
+        root = tree
+        sortsKeys = sortingKeys
+    }
 
     /// Trees have no text positions; the location counts events instead.
     public var location: SourceLocation {
@@ -70,7 +78,8 @@ public struct IngredientTreeSource: IngredientSource {
             stack.append(.array(array, next: 0))
             return .beginArray
         case .dictionary(let dictionary):
-            stack.append(.dictionary(dictionary, next: 0, valueDue: false))
+            let entries = sortsKeys ? ContiguousArray(dictionary.sortedByKey()) : dictionary.storage.entries
+            stack.append(.dictionary(entries, next: 0, valueDue: false))
             return .beginDictionary
         default:
             return .scalar(value)
