@@ -56,7 +56,27 @@ public struct YAMLIngredientSource: IngredientSource {
         try engine.next()
     }
 
+    /// Skips the value the next ``next()`` would begin, without converting
+    /// its scalars: libyaml's events are drained, nesting and merge keys are
+    /// tracked, but plain scalars are not resolved by the schema and values
+    /// are not turned into strings.
+    ///
+    /// What reading would check is still checked: libyaml's syntax errors,
+    /// the depth limit, aliases to undefined anchors and the expansion
+    /// budget, tagged scalars that do not fit their tag. An anchor defined
+    /// inside the skipped value is recorded in full, so that an alias after
+    /// it still resolves.
+    ///
+    /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
+    public mutating func skipValue() throws(EasyBakeError) {
+        try engine.skipValue()
+    }
+
     public var location: SourceLocation { engine.currentLocation() }
+
+    /// How many bytes of input libyaml has consumed so far, for progress
+    /// reporting. libyaml reads a little ahead of the events it has returned.
+    public var bytesRead: Int { engine.bytesRead }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { engine.options.duplicateKeys }
 }
@@ -138,6 +158,14 @@ final class YAMLEngine {
     private var replay: [YAMLNodeEvent] = []
     private var replayIndex = 0
 
+    /// The depths of containers with an unknown tag, each wrapped in a
+    /// single-key mapping whose end follows the container's.
+    private var wrappers: [Int] = []
+
+    /// Skipping: events are tracked but not output.
+    private var discarding = false
+    private var discardDepth = 0
+
     private var documentCount = 0
     private var finished = false
     private var markLine = 0
@@ -217,6 +245,47 @@ final class YAMLEngine {
         }
     }
 
+    /// Skips the value the next call to ``next()`` would begin.
+    func skipValue() throws(EasyBakeError) {
+        guard outputHead == output.count, replayIndex == replay.count else {
+            // Events already made (merged entries, a replayed alias): skip
+            // them by reading, as any source may.
+            return try readAndDiscard()
+        }
+        discarding = true
+        discardDepth = 0
+        defer { discarding = false }
+        while discarding {
+            if replayIndex < replay.count {
+                let next = replay[replayIndex]
+                replayIndex += 1
+                if replayIndex == replay.count {
+                    replay = []
+                    replayIndex = 0
+                }
+                try feed(next)
+                continue
+            }
+            if finished { return }
+            try pull()
+        }
+    }
+
+    private func readAndDiscard() throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try next() else { return }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
+    /// Input bytes libyaml has consumed.
+    var bytesRead: Int { parser.pointee.offset }
+
     /// Parses one libyaml event and feeds it on.
     private func pull() throws(EasyBakeError) {
         guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
@@ -231,7 +300,8 @@ final class YAMLEngine {
             finished = true
             switch options.documents {
             case .array: try feed(.endSequence)
-            case .first where documentCount == 0: output.append(.scalar(.null))
+            case .first where documentCount == 0:
+                emit(.scalar(YAMLScalar(value: .null, text: "", isMergeKey: false)), asKey: false)
             default: break
             }
         case YAML_DOCUMENT_START_EVENT:
@@ -241,21 +311,41 @@ final class YAMLEngine {
             if options.documents == .first { finished = true }
         case YAML_SCALAR_EVENT:
             let data = current.data.scalar
-            let scalar = try makeScalar(
-                value: data.value, length: data.length, tag: data.tag,
-                plain: data.style == YAML_PLAIN_SCALAR_STYLE)
+            let plain = data.style == YAML_PLAIN_SCALAR_STYLE
+            if discarding, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
+               data.length <= options.limits.maximumNumberLength {
+                // Skipping: nothing will look at this scalar's value.
+                try feed(.scalar(placeholder(value: data.value, length: data.length, plain: plain)))
+                return
+            }
+            var unknownTag: String?
+            let scalar = try makeScalar(value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
             startRecording(data.anchor)
-            try feed(.scalar(scalar))
+            if let unknownTag, options.unknownTags == .wrap, !inKeyPosition {
+                // `!Ref x` reads as {"!Ref": "x"}: the tag stays visible.
+                try feed(.beginMapping)
+                try feed(.scalar(YAMLScalar(value: .string(unknownTag), text: unknownTag, isMergeKey: false)))
+                try feed(.scalar(scalar))
+                try feed(.endMapping)
+            } else {
+                try feed(.scalar(scalar))
+            }
         case YAML_SEQUENCE_START_EVENT:
             startRecording(current.data.sequence_start.anchor)
+            try beginWrapper(containerTag: current.data.sequence_start.tag)
             try feed(.beginSequence)
         case YAML_SEQUENCE_END_EVENT:
+            let depth = frames.count
             try feed(.endSequence)
+            try endWrapper(depth)
         case YAML_MAPPING_START_EVENT:
             startRecording(current.data.mapping_start.anchor)
+            try beginWrapper(containerTag: current.data.mapping_start.tag)
             try feed(.beginMapping)
         case YAML_MAPPING_END_EVENT:
+            let depth = frames.count
             try feed(.endMapping)
+            try endWrapper(depth)
         case YAML_ALIAS_EVENT:
             try startReplay(name(current.data.alias.anchor))
         default:
@@ -268,8 +358,60 @@ final class YAMLEngine {
         return String(cString: pointer)
     }
 
+    /// Whether the next node stands as a mapping key.
+    private var inKeyPosition: Bool {
+        guard let top = frames.last else { return false }
+        return top.isMapping && top.expectingKey
+    }
+
+    /// A scalar that is being skipped: a key keeps its text (merge keys need
+    /// it to decide which merged entries a mapping overrides), a value is
+    /// neither resolved nor turned into a string.
+    @inline(__always)
+    private func placeholder(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
+        if length > options.limits.maximumStringBytes {
+            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+        }
+        guard inKeyPosition else { return YAMLScalar(value: .null, text: "", isMergeKey: false) }
+        let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
+        let isMergeKey = plain && length == 2 && raw[0] == UInt8(ascii: "<") && raw[1] == UInt8(ascii: "<")
+        return YAMLScalar(value: .null, text: String(decoding: raw, as: UTF8.self), isMergeKey: isMergeKey)
+    }
+
+    /// For a container with a tag EasyBake does not know: opens the
+    /// single-key mapping that keeps the tag visible (or throws, if unknown
+    /// tags are rejected).
+    private func beginWrapper(containerTag tag: UnsafeMutablePointer<yaml_char_t>?) throws(EasyBakeError) {
+        guard let tag else { return }
+        let tagName = String(cString: tag)
+        guard !YAMLScalarResolver.isKnownContainerTag(tagName) else { return }
+        switch options.unknownTags {
+        case .ignore:
+            return
+        case .reject:
+            throw EasyBakeError(.unsupported, "unknown tag \(YAMLScalarResolver.display(tag: tagName))", location: currentLocation())
+        case .wrap:
+            // A tagged key is an error either way: let feed() report it.
+            if inKeyPosition { return }
+            let key = YAMLScalarResolver.display(tag: tagName)
+            try feed(.beginMapping)
+            try feed(.scalar(YAMLScalar(value: .string(key), text: key, isMergeKey: false)))
+            wrappers.append(frames.count + 1)
+        }
+    }
+
+    /// Closes the wrapper of a container that ended at `depth`, if it has one.
+    @inline(__always)
+    private func endWrapper(_ depth: Int) throws(EasyBakeError) {
+        if let last = wrappers.last, last == depth {
+            wrappers.removeLast()
+            try feed(.endMapping)
+        }
+    }
+
     private func makeScalar(
-        value: UnsafeMutablePointer<yaml_char_t>?, length: Int, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool
+        value: UnsafeMutablePointer<yaml_char_t>?, length: Int, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool,
+        unknownTag: inout String?
     ) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
             throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
@@ -289,9 +431,16 @@ final class YAMLEngine {
                 throw error
             }
             if let resolved { return YAMLScalar(value: resolved, text: text, isMergeKey: false) }
-            if options.rejectsUnknownTags {
-                throw EasyBakeError(.unsupported, "unknown tag \(tagName)", location: currentLocation())
+            let shown = YAMLScalarResolver.display(tag: tagName)
+            switch options.unknownTags {
+            case .reject:
+                throw EasyBakeError(.unsupported, "unknown tag \(shown)", location: currentLocation())
+            case .wrap:
+                unknownTag = shown
+            case .ignore:
+                break
             }
+            // The value as if untagged would be a guess; the text is what was written.
             return YAMLScalar(value: .string(text), text: text, isMergeKey: false)
         }
         guard plain else { return YAMLScalar(value: .string(text), text: text, isMergeKey: false) }
@@ -367,6 +516,17 @@ final class YAMLEngine {
             return
         }
         if !recordings.isEmpty { recordBuffer.append(node) }
+        if discarding {
+            switch node {
+            case .beginMapping, .beginSequence: discardDepth += 1
+            case .endMapping, .endSequence: discardDepth -= 1
+            case .scalar: break
+            }
+            // The skipped value is complete (or the skip met an end or a key,
+            // which, like reading, it consumes).
+            if discardDepth <= 0 { discarding = false }
+            return
+        }
         switch node {
         case .beginMapping: output.append(.beginDictionary)
         case .endMapping: output.append(.endDictionary)

@@ -220,6 +220,25 @@ enum YAMLScalarResolver {
         }
     }
 
+    /// Whether a container's tag is one EasyBake reads as the container
+    /// itself: the non-specific `!` and YAML's collection types.
+    static func isKnownContainerTag(_ tag: String) -> Bool {
+        if tag == "!" { return true }
+        guard tag.hasPrefix(tagPrefix) else { return false }
+        switch tag.dropFirst(tagPrefix.count) {
+        case "map", "seq", "omap", "pairs", "set": return true
+        default: return false
+        }
+    }
+
+    /// A tag as a reader would write it: `!!x` for YAML's own, `!Local` as
+    /// is, any other global tag verbatim as `!<tag:example.com,2024:x>`.
+    static func display(tag: String) -> String {
+        if tag.hasPrefix(tagPrefix) { return "!!" + tag.dropFirst(tagPrefix.count) }
+        if tag.hasPrefix("!") { return tag }
+        return "!<\(tag)>"
+    }
+
     private static func invalid(_ text: String, tag: String, expected: String) -> EasyBakeError {
         EasyBakeError(.invalidValue, "\(text.debugDescription) is not a valid \(tag): expected \(expected)")
     }

@@ -66,6 +66,8 @@ struct YAMLTestSuiteTests {
         }
         var options = YAMLReadingOptions()
         options.documents = .array
+        // The suite's in.json files show tagged nodes without their tags.
+        options.unknownTags = .ignore
         let loaded: Ingredients
         do {
             loaded = try YAMLFormat(options: options).read(.bytes(Array(bytes)))
