@@ -167,6 +167,12 @@ final class YAMLEngine {
     private var discardDepth = 0
 
     private var documentCount = 0
+    /// Whether the last document ended without `...`.
+    private var previousEndImplicit = false
+    /// The input's open collections: a block collection's start column, or
+    /// -1 for a flow collection.
+    private var layout: [Int] = []
+    private var flowLevel = 0
     private var finished = false
     private var markLine = 0
     private var markColumn = 0
@@ -305,13 +311,30 @@ final class YAMLEngine {
             default: break
             }
         case YAML_DOCUMENT_START_EVENT:
+            let start = current.data.document_start
+            if previousEndImplicit, start.version_directive != nil || start.tag_directives.start != start.tag_directives.end {
+                // libyaml 0.2.5 lets this through; YAML 1.2 does not.
+                throw EasyBakeError.syntax(
+                    "a directive (%YAML, %TAG) after a document needs a document end marker (...) before it",
+                    at: currentLocation())
+            }
             documentCount += 1
         case YAML_DOCUMENT_END_EVENT:
+            previousEndImplicit = current.data.document_end.implicit != 0
             anchors.removeAll()
             if options.documents == .first { finished = true }
         case YAML_SCALAR_EVENT:
             let data = current.data.scalar
+            if !layout.isEmpty { try checkFlowIndentation() }
             let plain = data.style == YAML_PLAIN_SCALAR_STYLE
+            if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-") {
+                // libyaml 0.2.5 reads `[-]` as a plain "-"; YAML forbids a
+                // plain scalar that starts with "-" followed by a space,
+                // a line break or a flow indicator.
+                throw EasyBakeError.syntax(
+                    #"a plain scalar cannot be a lone "-" (quote it, or write a sequence entry as "- value")"#,
+                    at: currentLocation())
+            }
             if discarding, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
                data.length <= options.limits.maximumNumberLength {
                 // Skipping: nothing will look at this scalar's value.
@@ -331,25 +354,64 @@ final class YAMLEngine {
                 try feed(.scalar(scalar))
             }
         case YAML_SEQUENCE_START_EVENT:
+            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
             startRecording(current.data.sequence_start.anchor)
             try beginWrapper(containerTag: current.data.sequence_start.tag)
             try feed(.beginSequence)
         case YAML_SEQUENCE_END_EVENT:
+            leaveLayout()
             let depth = frames.count
             try feed(.endSequence)
             try endWrapper(depth)
         case YAML_MAPPING_START_EVENT:
+            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
             startRecording(current.data.mapping_start.anchor)
             try beginWrapper(containerTag: current.data.mapping_start.tag)
             try feed(.beginMapping)
         case YAML_MAPPING_END_EVENT:
+            leaveLayout()
             let depth = frames.count
             try feed(.endMapping)
             try endWrapper(depth)
         case YAML_ALIAS_EVENT:
+            if !layout.isEmpty { try checkFlowIndentation() }
             try startReplay(name(current.data.alias.anchor))
         default:
             break
+        }
+    }
+
+    // MARK: Indentation of flow content
+
+    /// Enters a collection of the input (not of a replay): records the column
+    /// of a block collection, or counts a flow one.
+    @inline(__always)
+    private func enterLayout(flow: Bool) throws(EasyBakeError) {
+        if !layout.isEmpty { try checkFlowIndentation() }
+        if flow {
+            flowLevel += 1
+            layout.append(-1)
+        } else {
+            layout.append(markColumn)
+        }
+    }
+
+    @inline(__always)
+    private func leaveLayout() {
+        if layout.popLast() == -1 { flowLevel -= 1 }
+    }
+
+    /// Flow content continued on a later line must be indented more than the
+    /// block collection around it (`key: [a,\nb]` is invalid); libyaml 0.2.5
+    /// does not check this.
+    @inline(__always)
+    private func checkFlowIndentation() throws(EasyBakeError) {
+        guard flowLevel > 0 else { return }
+        guard let block = layout.last(where: { $0 >= 0 }) else { return }
+        if markColumn <= block {
+            throw EasyBakeError.syntax(
+                "flow content on a new line must be indented more than the block collection it is in (column \(block + 1))",
+                at: currentLocation())
         }
     }
 
