@@ -717,9 +717,29 @@ final class YAMLEngine {
                         throw EasyBakeError.limit("alias expansion", options.limits.maximumExpansion, at: currentLocation())
                     }
                     emit(mapping[i], asKey: true)
-                    for k in (i + 1)..<valueEnd { emit(mapping[k], asKey: false) }
+                    emitValue(mapping[(i + 1)..<valueEnd])
                 }
                 i = valueEnd
+            }
+        }
+    }
+
+    /// Emits one captured value, telling the keys of its nested mappings
+    /// from their values (captured events do not record which is which).
+    private func emitValue(_ events: ArraySlice<YAMLNodeEvent>) {
+        // Per open container: 0 a sequence, 1 a mapping awaiting a key, 2 one awaiting a value.
+        var stack: [UInt8] = []
+        for event in events {
+            let top = stack.last
+            emit(event, asKey: top == 1)
+            switch event {
+            case .beginMapping, .beginSequence:
+                if top == 2 { stack[stack.count - 1] = 1 }
+                stack.append(event.isMapping ? 1 : 0)
+            case .endMapping, .endSequence:
+                stack.removeLast()
+            case .scalar:
+                if top == 1 { stack[stack.count - 1] = 2 } else if top == 2 { stack[stack.count - 1] = 1 }
             }
         }
     }

@@ -15,6 +15,7 @@ struct YAMLSkipTests {
         // Merge keys, inside and around skipped parts.
         ("base: &b {k: 1, m: 2}\nderived: {<<: *b, m: 3, n: 4}\nlist: [{<<: [*b, {w: 0}], z: 1}]\nlast: {m: 9, <<: *b}\n", .first),
         ("a: &outer {<<: {m: 1}, n: 2}\nb: *outer\nc: {<<: *outer, n: 3}\n", .first),
+        ("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n", .first),
         // Several documents, each on its own and as one array.
         ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n--- \n", .each),
         ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n", .array),

@@ -53,6 +53,16 @@ struct YAMLAliasTests {
         #expect(tree["inline"] == ["k": "own", "m": "merged"])
     }
 
+    @Test("merged entries whose values are mappings keep their keys as keys")
+    func mergedNestedMappings() throws {
+        let tree = try yaml("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n")
+        #expect(tree == [
+            "d": ["x": ["t": 1, "u": [["v": 2]]], "y": 3],
+            "a": ["y": 4, "x": ["t": 1, "u": [["v": 2]]]],
+            "b": ["m": ["n": ["o": 5]]],
+        ])
+    }
+
     @Test("an anchored mapping with a merge replays its merged form")
     func anchoredMerge() throws {
         let tree = try yaml("""
