@@ -28,6 +28,25 @@ enum YAMLScalarResolver {
         return .string(text)
     }
 
+    /// The value of a plain scalar, making its string only when it is one.
+    @inline(__always)
+    static func resolvePlain(_ bytes: UnsafeRawBufferPointer, schema: YAMLReadingOptions.Schema) -> Ingredients {
+        guard let first = bytes.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            if let number = number(bytes) { return number }
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            if isNull(bytes) { return .null }
+            if let value = bool(bytes, schema: schema) { return .bool(value) }
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"),
+             UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            if let value = bool(bytes, schema: schema) { return .bool(value) }
+        default:
+            break
+        }
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+
     static func isNull(_ bytes: UnsafeRawBufferPointer) -> Bool {
         switch bytes.count {
         case 0: return true

@@ -53,6 +53,12 @@ struct YAMLAliasTests {
         #expect(tree["inline"] == ["k": "own", "m": "merged"])
     }
 
+    @Test("an anchored scalar replays as a key or as a value, whichever place its alias takes")
+    func anchoredScalarsInBothPlaces() throws {
+        let tree = try yaml("a: &k 12\n*k : v\n&j true: w\nx: *j\ny: [*k]\n")
+        #expect(tree == ["a": 12, "12": "v", "true": "w", "x": true, "y": [12]])
+    }
+
     @Test("merged entries whose values are mappings keep their keys as keys")
     func mergedNestedMappings() throws {
         let tree = try yaml("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n")
