@@ -14,7 +14,9 @@ import EasyBake
 /// - **Scalars** resolve by ``YAMLReadingOptions/schema`` (YAML 1.2 core by
 ///   default); quoted and block scalars are strings; the standard tags
 ///   `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (its base64
-///   text as written) and `!!timestamp` (text) are honoured.
+///   text as written) and `!!timestamp` (text) are honoured. A node with an
+///   unknown tag reads as `{"!Tag": node}` by default, so that the tag stays
+///   visible (see ``YAMLReadingOptions/unknownTags``).
 /// - **Aliases** replay the events of their anchored node. Every replayed
 ///   event counts against ``IngredientLimits/maximumExpansion``, so an alias
 ///   bomb fails fast with ``EasyBakeError/Code/limitExceeded`` in bounded
@@ -31,6 +33,12 @@ import EasyBake
 /// - **Documents**: the first by default; see ``YAMLReadingOptions/documents``.
 /// - **Depth** is counted from the events and stops at
 ///   ``IngredientLimits/maximumDepth`` — libyaml has no limit of its own.
+/// - **Stricter than libyaml** where its events tell: a lone plain `-`
+///   (`[-]`), flow content on a new line indented no more than its block
+///   collection, and a directive after a document without `...` are syntax
+///   errors, as YAML 1.2 says and libyaml 0.2.5 does not check.
+/// - **Skipping** (``skipValue()``) drains libyaml's events without
+///   resolving or copying scalars.
 ///
 /// Copies of a source share one parser; use each source from one place.
 public struct YAMLIngredientSource: IngredientSource {
@@ -586,7 +594,7 @@ final class YAMLEngine {
         case .endMapping:
             guard let frame = frames.last else { return }
             if !frame.merges.isEmpty { try emitMerged(frame) }
-            keyStack.removeSubrange(frame.keyStart...)
+            keyStack.removeLast(keyStack.count - frame.keyStart)
             frames.removeLast()
             emit(node, asKey: false)
             try completed(key: false)
