@@ -101,6 +101,16 @@ struct YAMLFixturesTests {
         #expect(error.description.contains("--> Fixtures/yaml/broken.yaml:5:12"))
     }
 
+    @Test("fixture files are found by extension through a format registry")
+    func byExtension() throws {
+        let formats = FormatRegistry()
+        formats.register(YAMLFormat())
+        let fixtures = try Fixtures(reading: .file(Self.recordsFile), formats: formats)
+        #expect(fixtures.name == "user-records.yaml")
+        #expect(try fixtures.ingredients("grace")["role"] == "U")   // merged from .defaults
+        #expect(try fixtures.ingredients(".defaults")["role"] == "U")
+    }
+
     @Test("a record name that repeats is an error with its line")
     func duplicateRecord() {
         let error = yamlCapture { try Fixtures(yaml: .text("ada: {a: 1}\nada: {a: 2}\n", name: "dup.yaml")) }
