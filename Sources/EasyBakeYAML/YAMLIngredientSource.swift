@@ -41,7 +41,7 @@ import EasyBake
 ///   resolving or copying scalars.
 ///
 /// Copies of a source share one parser; use each source from one place.
-public struct YAMLIngredientSource: IngredientSource {
+public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     private let engine: YAMLEngine
 
     /// A source that reads `input` with `options`.
@@ -78,6 +78,15 @@ public struct YAMLIngredientSource: IngredientSource {
     /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
     public mutating func skipValue() throws(EasyBakeError) {
         try engine.skipValue()
+    }
+
+    /// Skips the rest of the container whose beginning was the last event
+    /// read, up to and including its end — natively, as ``skipValue()``
+    /// skips, with the same checks.
+    ///
+    /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        try engine.skipRestOfContainer()
     }
 
     public var location: SourceLocation { engine.currentLocation() }
@@ -274,8 +283,36 @@ final class YAMLEngine {
             // them by reading, as any source may.
             return try readAndDiscard()
         }
+        try drain(fromDepth: 0)
+    }
+
+    /// Skips the rest of the container the last event began.
+    func skipRestOfContainer() throws(EasyBakeError) {
+        guard outputHead == output.count, replayIndex == replay.count else {
+            var depth = 1
+            while depth > 0 {
+                guard let event = try next() else {
+                    throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
+                }
+                switch event {
+                case .beginArray, .beginDictionary: depth += 1
+                case .endArray, .endDictionary: depth -= 1
+                case .key, .scalar: break
+                }
+            }
+            return
+        }
+        try drain(fromDepth: 1)
+        if discardDepth > 0 {
+            throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
+        }
+    }
+
+    /// Runs the pipeline with output discarded until the nesting depth,
+    /// starting at `depth`, comes back to zero (or the input ends).
+    private func drain(fromDepth depth: Int) throws(EasyBakeError) {
         discarding = true
-        discardDepth = 0
+        discardDepth = depth
         defer { discarding = false }
         while discarding {
             if replayIndex < replay.count {

@@ -63,6 +63,38 @@ struct YAMLSkipTests {
         }
     }
 
+    @Test("skipping the rest of a container leaves the source where reading would",
+          arguments: documents.indices)
+    func restOfContainer(_ which: Int) throws {
+        let (text, documents) = Self.documents[which]
+        var full = Self.source(text, documents)
+        let events = try collectEvents(&full)
+        for index in events.indices {
+            switch events[index] {
+            case .beginArray, .beginDictionary: break
+            default: continue
+            }
+            var source = Self.source(text, documents)
+            for _ in 0...index { _ = try source.next() }
+            try source.skipRestOfContainer()
+            let rest = try collectEvents(&source)
+            // The rest after a container's begin: skipping its whole value from the begin.
+            #expect(rest[...] == Self.reference(events, skippingAt: index), "skip rest at event \(index) of \(text.debugDescription)")
+        }
+    }
+
+    @Test("the rest of a skipped container is still checked, and its anchors recorded")
+    func restOfContainerChecks() throws {
+        var broken = YAMLIngredientSource(text: "a: [1, *nowhere]\n")
+        for _ in 0..<3 { _ = try broken.next() }  // beginDictionary, key a, beginArray
+        #expect(throws: EasyBakeError.self) { try broken.skipRestOfContainer() }
+        var source = YAMLIngredientSource(text: "a: [1, &x {b: 2}]\nc: *x\n")
+        for _ in 0..<3 { _ = try source.next() }
+        try source.skipRestOfContainer()
+        #expect(try collectEvents(&source) == [.key("c"), .beginDictionary, .key("b"), .scalar(2), .endDictionary, .endDictionary])
+        #expect(source.bytesRead == "a: [1, &x {b: 2}]\nc: *x\n".utf8.count)
+    }
+
     @Test("anchors defined in a skipped value still resolve afterwards")
     func anchorsInSkippedValue() throws {
         var source = Self.source("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar}\nb: *A\nc: *S\n", .first)
