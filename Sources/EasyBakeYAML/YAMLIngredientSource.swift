@@ -165,7 +165,7 @@ final class YAMLEngine {
     // YAMLIngredientSource) and no access to these overlaps another, so the
     // runtime's exclusivity checks — a quarter of the instructions per event
     // when measured with callgrind — are turned off for them.
-        @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private var keyStack: [String] = []
     @exclusivity(unchecked) private var captures: [Capture] = []
     @exclusivity(unchecked) private var recordings: [Recording] = []
