@@ -52,6 +52,26 @@ public struct XMLIngredientSource: IngredientSource {
         try driver.next()
     }
 
+    /// Skips the value that the next call to ``next()`` would begin — an
+    /// element's value, an attribute's or text's scalar, or the whole
+    /// document before the first event — without making its strings,
+    /// dictionaries or events.
+    ///
+    /// libxml2 still parses the skipped bytes, so a malformed document,
+    /// a refused external entity or an exceeded limit throws as reading
+    /// would (expansion is charged for entity references in skipped text;
+    /// attribute values are not expanded, so they cost nothing).
+    ///
+    /// - Throws: the errors of ``next()``.
+    public mutating func skipValue() throws(EasyBakeError) {
+        try driver.skipValue()
+    }
+
+    /// The number of input bytes handed to the parser so far, for progress
+    /// reporting. It grows in steps of up to 64 KiB, ahead of the events
+    /// already returned, and ends at the input's size.
+    public var bytesRead: Int { driver.bytesRead }
+
     /// The line and column where libxml2 stood when it reported the most
     /// recent event (the end of the start tag for an element's events), or
     /// of the error once one was thrown.

@@ -65,6 +65,18 @@ final class XMLParserDriver {
     private var frames = ContiguousArray<Frame>()
     private var pendingText: [UInt8] = []
     private var rootSeen = false
+
+    /// Whether the callbacks are skipping a value (see ``skipValue()``):
+    /// they then keep only the frame count, the text length and the limit
+    /// checks, and make no strings and no events.
+    private var skipping = false
+    /// While ``skipping``: the frame count at which the skipped value ends
+    /// (the index of the element whose value is skipped), or `-1` when the
+    /// whole document is skipped.
+    private var skipEndDepth = 0
+    /// While ``skipping``: the length of the current run of skipped text,
+    /// checked against the string limit as reading checks `pendingText`.
+    private var skippedTextBytes = 0
     private var expansion = 0
     private var deepestEntityNesting = 0
     private var names: [NameKey: String] = [:]
@@ -137,6 +149,9 @@ final class XMLParserDriver {
 
     // MARK: Pulling
 
+    /// The input bytes handed to libxml2 so far.
+    var bytesRead: Int { inputBytes - firstChunkRange.count }
+
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
         return SourceLocation(sourceName: sourceName, line: Int(lastPosition >> 32), column: Int(lastPosition & 0xFFFF_FFFF))
@@ -157,6 +172,87 @@ final class XMLParserDriver {
         lastPosition = positions[head]
         head += 1
         return event
+    }
+
+    /// Skips the value that the next call to ``next()`` would begin.
+    ///
+    /// Events already queued are stepped over as the default
+    /// `skipValue()` would read them. When the value goes on past the
+    /// queue, the callbacks switch to skipping (``skipping``) until the
+    /// element that holds the value ends: libxml2 still parses every byte
+    /// (so well-formedness, entity and limit errors still throw, here), but
+    /// no name, text, attribute or event is made for the skipped part.
+    func skipValue() throws(EasyBakeError) {
+        if let failure { throw failure }
+        var depth = 0
+        repeat {
+            if head == events.count {
+                if depth > 0 {
+                    try skip(openContainers: depth)
+                    return
+                }
+                if head > 0, case .key = events[head - 1] {
+                    // The last event read was an element's key and nothing
+                    // of its value is queued: the parser stands inside that
+                    // element, the innermost frame.
+                    try skip(fromFrame: frames.count - 1)
+                    return
+                }
+                if head == 0, !rootSeen, frames.isEmpty, !inputDone {
+                    // Nothing read yet: the value is the whole document.
+                    try skip(fromFrame: -1)
+                    return
+                }
+                // Another place (a key or an end comes next): step over
+                // one event, read as usual.
+                guard let event = try next() else { return }
+                switch event {
+                case .beginArray, .beginDictionary: depth += 1
+                case .endArray, .endDictionary: depth -= 1
+                case .key, .scalar: break
+                }
+                continue
+            }
+            switch events[head] {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+            lastPosition = positions[head]
+            head += 1
+        } while depth > 0
+    }
+
+    /// Skips the rest of a value of which every queued event was read and
+    /// `openContainers` containers are still open: the innermost open
+    /// containers of the parser, the document's dictionary and one per
+    /// opened element frame.
+    private func skip(openContainers: Int) throws(EasyBakeError) {
+        var remaining = openContainers
+        var index = frames.count
+        while remaining > 0, index > 0 {
+            index -= 1
+            if frames[index].opened { remaining -= 1 }
+        }
+        try skip(fromFrame: remaining > 0 ? -1 : index)
+    }
+
+    /// Skips until the element at frame `index` ends (its value produces no
+    /// event), or to the end of the document when `index` is `-1`.
+    private func skip(fromFrame index: Int) throws(EasyBakeError) {
+        pendingText.removeAll(keepingCapacity: true)
+        skippedTextBytes = 0
+        skipEndDepth = index
+        skipping = true
+        while skipping {
+            if head == events.count {
+                events.removeAll(keepingCapacity: true)
+                positions.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            if inputDone && context == nil { break }
+            try feed()
+        }
     }
 
     /// Hands libxml2 the next chunk (or the end of input), which queues the
@@ -250,6 +346,10 @@ final class XMLParserDriver {
     fileprivate func reportError(_ error: xmlErrorPtr) {
         guard failure == nil else { return }
         let details = error.pointee
+        if Int(details.code) == Int(XML_WAR_UNDECLARED_ENTITY.rawValue) {
+            refuseUndeclaredEntity(details)
+            return
+        }
         // Warnings and recoverable errors (namespace and validity problems,
         // which XML 1.0 well-formedness does not cover) do not stop reading.
         guard details.level == XML_ERR_FATAL else { return }
@@ -290,6 +390,29 @@ final class XMLParserDriver {
             }
         }
         failure = EasyBakeError(code, message, location: location)
+        if let context { xmlStopParser(context) }
+    }
+
+    /// A reference to a general entity that the internal subset does not
+    /// declare, in a document with an external DTD (or unread parameter
+    /// entities) that might declare it. XML 1.0 makes this a validity
+    /// matter, not a well-formedness one, and libxml2 only warns and drops
+    /// the reference; since external DTDs are never read, the text would be
+    /// lost silently, so the document is refused instead.
+    ///
+    /// Undeclared *parameter* entities are left alone: a non-validating
+    /// processor may skip them (XML 1.0 §5.1).
+    private func refuseUndeclaredEntity(_ details: xmlError) {
+        let message = details.message.map { String(cString: $0) } ?? ""
+        guard !message.hasPrefix("PEReference") else { return }
+        let name = details.str1.map { String(cString: $0) } ?? "?"
+        let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        var location = location(line: Int(details.line), column: Int(details.int2), context: context)
+        location.sourceName = sourceName
+        failure = EasyBakeError(
+            .forbidden,
+            "the entity &\(name); is not declared in the internal DTD subset; only the external DTD, which is never loaded, could declare it",
+            location: location)
         if let context { xmlStopParser(context) }
     }
 
@@ -373,6 +496,10 @@ final class XMLParserDriver {
             fail(.limit("maximumDepth", limits.maximumDepth, at: currentLocation(context)), context)
             return
         }
+        if skipping {
+            skipStartElement(context, attributeCount: attributeCount, attributes: attributes)
+            return
+        }
         if frames.isEmpty {
             emit(.beginDictionary, position)
             rootSeen = true
@@ -449,8 +576,41 @@ final class XMLParserDriver {
         return text
     }
 
+    /// A start tag inside a skipped value: the frame and the limits only.
+    private func skipStartElement(
+        _ context: xmlParserCtxtPtr, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        if frames.isEmpty { rootSeen = true }
+        if let attributes {
+            for i in 0..<attributeCount {
+                guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4] else { continue }
+                if valueEnd - value > limits.maximumStringBytes {
+                    fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                    return
+                }
+            }
+        }
+        frames.append(Frame(opened: false, hasChildElements: false))
+        skippedTextBytes = 0
+    }
+
+    /// An end tag inside a skipped value; the end of the element whose
+    /// value is skipped ends the skip, and produces no event itself.
+    private func skipEndElement(_ context: xmlParserCtxtPtr) {
+        skippedTextBytes = 0
+        guard frames.count == skipEndDepth else { return }
+        skipping = false
+        let position = Self.position(context)
+        lastPosition = position
+        if frames.isEmpty { emit(.endDictionary, position) }
+    }
+
     fileprivate func endElement(_ context: xmlParserCtxtPtr) {
         guard failure == nil, let frame = frames.popLast() else { return }
+        if skipping {
+            skipEndElement(context)
+            return
+        }
         let position = Self.position(context)
         if frame.opened {
             flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
@@ -465,6 +625,13 @@ final class XMLParserDriver {
 
     fileprivate func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
         guard failure == nil, !frames.isEmpty, length > 0 else { return }
+        if skipping {
+            skippedTextBytes += length
+            if skippedTextBytes > limits.maximumStringBytes {
+                fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            }
+            return
+        }
         if pendingText.count + length > limits.maximumStringBytes {
             fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
             return
