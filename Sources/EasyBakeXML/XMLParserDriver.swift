@@ -37,10 +37,59 @@ final class XMLParserDriver {
         var hasChildElements: Bool
     }
 
-    private struct NameKey: Hashable {
-        var qualifier: UInt
-        var local: UInt
-        var attribute: Bool
+    /// One entry of the name cache: the addresses of an interned
+    /// qualifier (prefix or URI) and local name, and the key made of them.
+    private struct NameSlot {
+        var qualifier: UInt = 0
+        var local: UInt = 0
+        var attribute = false
+        var name: String?
+    }
+
+    /// An event waiting for ``next()``, with `line << 32 | column` of
+    /// where libxml2 stood when it was made.
+    private struct QueuedEvent {
+        var event: IngredientEvent
+        var position: UInt64
+    }
+
+    /// The state the SAX callbacks change for every element and text run.
+    ///
+    /// It lives behind a pointer (``state``) rather than in stored
+    /// properties: every access to a stored `var` of a class pays Swift's
+    /// dynamic exclusivity check (`swift_beginAccess`), which callgrind
+    /// measured at about a third of the source's instructions.
+    private struct State {
+        var failure: EasyBakeError? {
+            didSet { failed = failure != nil }
+        }
+        /// `failure != nil`, checked first in every callback without
+        /// copying the error.
+        var failed = false
+        var events = ContiguousArray<QueuedEvent>()
+        var head = 0
+        var lastPosition: UInt64 = 1 << 32 | 1
+        /// Whether the event ``next()`` returned last was a key (the queue
+        /// keeps only a placeholder once an event is returned).
+        var lastEventWasKey = false
+        var frames = ContiguousArray<Frame>()
+        var pendingText = XMLTextBuffer()
+        var rootSeen = false
+        /// Whether the callbacks are skipping a value (see ``skipValue()``):
+        /// they then keep only the frame count, the text length and the
+        /// limit checks, and make no strings and no events.
+        var skipping = false
+        /// While skipping: the frame count at which the skipped value ends
+        /// (the index of the element whose value is skipped), or `-1` when
+        /// the whole document is skipped.
+        var skipEndDepth = 0
+        /// While skipping: the length of the current run of skipped text,
+        /// checked against the string limit as reading checks `pendingText`.
+        var skippedTextBytes = 0
+        var expansion = 0
+        var deepestEntityNesting = 0
+        /// Names by the addresses libxml2 interned them at, direct-mapped.
+        var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
     }
 
     let options: XMLSourceOptions
@@ -54,33 +103,61 @@ final class XMLParserDriver {
     private var firstChunkRange: Range<Int>
     private var inputBytes = 0
     private var inputDone = false
-    private var failure: EasyBakeError?
 
-    private var events = ContiguousArray<IngredientEvent>()
-    /// `line << 32 | column` of each queued event.
-    private var positions = ContiguousArray<UInt64>()
-    private var head = 0
-    private var lastPosition: UInt64 = 1 << 32 | 1
+    private let state: UnsafeMutablePointer<State>
+    private static let nameCacheSize = 1024
 
-    private var frames = ContiguousArray<Frame>()
-    private var pendingText: [UInt8] = []
-    private var rootSeen = false
-
-    /// Whether the callbacks are skipping a value (see ``skipValue()``):
-    /// they then keep only the frame count, the text length and the limit
-    /// checks, and make no strings and no events.
-    private var skipping = false
-    /// While ``skipping``: the frame count at which the skipped value ends
-    /// (the index of the element whose value is skipped), or `-1` when the
-    /// whole document is skipped.
-    private var skipEndDepth = 0
-    /// While ``skipping``: the length of the current run of skipped text,
-    /// checked against the string limit as reading checks `pendingText`.
-    private var skippedTextBytes = 0
-    private var expansion = 0
-    private var deepestEntityNesting = 0
-    private var names: [NameKey: String] = [:]
-    private static let nameCacheLimit = 4096
+    // Accessors that reach the state through its pointer, without an
+    // exclusivity check (see `State`).
+    private var failure: EasyBakeError? {
+        _read { yield state.pointee.failure }
+        _modify { yield &state.pointee.failure }
+    }
+    private var failed: Bool { state.pointee.failed }
+    private var events: ContiguousArray<QueuedEvent> {
+        _read { yield state.pointee.events }
+        _modify { yield &state.pointee.events }
+    }
+    private var head: Int {
+        get { state.pointee.head }
+        set { state.pointee.head = newValue }
+    }
+    private var lastPosition: UInt64 {
+        get { state.pointee.lastPosition }
+        set { state.pointee.lastPosition = newValue }
+    }
+    private var frames: ContiguousArray<Frame> {
+        _read { yield state.pointee.frames }
+        _modify { yield &state.pointee.frames }
+    }
+    private var pendingText: XMLTextBuffer {
+        _read { yield state.pointee.pendingText }
+        _modify { yield &state.pointee.pendingText }
+    }
+    private var rootSeen: Bool {
+        get { state.pointee.rootSeen }
+        set { state.pointee.rootSeen = newValue }
+    }
+    private var skipping: Bool {
+        get { state.pointee.skipping }
+        set { state.pointee.skipping = newValue }
+    }
+    private var skipEndDepth: Int {
+        get { state.pointee.skipEndDepth }
+        set { state.pointee.skipEndDepth = newValue }
+    }
+    private var skippedTextBytes: Int {
+        get { state.pointee.skippedTextBytes }
+        set { state.pointee.skippedTextBytes = newValue }
+    }
+    private var expansion: Int {
+        get { state.pointee.expansion }
+        set { state.pointee.expansion = newValue }
+    }
+    private var deepestEntityNesting: Int {
+        get { state.pointee.deepestEntityNesting }
+        set { state.pointee.deepestEntityNesting = newValue }
+    }
 
     private let attributePrefix: String
     private let textKey: String
@@ -95,7 +172,8 @@ final class XMLParserDriver {
         reader = try input.openReader()
         chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         firstChunkRange = 0..<0
-        pendingText.reserveCapacity(256)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
 
         // The first chunk: check its declared encoding, and give libxml2 its
         // first four bytes to detect the encoding from. (Every stored
@@ -145,6 +223,9 @@ final class XMLParserDriver {
             xmlFreeParserCtxt(context)
         }
         chunk.deallocate()
+        state.pointee.pendingText.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     // MARK: Pulling
@@ -160,18 +241,26 @@ final class XMLParserDriver {
     func next() throws(EasyBakeError) -> IngredientEvent? {
         // After an error the queued events (read before it) are dropped:
         // the error repeats on every call.
-        if let failure { throw failure }
+        if failed, let failure { throw failure }
         while head == events.count {
             if inputDone && context == nil { return nil }
             events.removeAll(keepingCapacity: true)
-            positions.removeAll(keepingCapacity: true)
             head = 0
             try feed()
         }
-        let event = events[head]
-        lastPosition = positions[head]
-        head += 1
-        return event
+        // The event is moved out of the queue, leaving a payload-free
+        // placeholder, rather than copied (a retain now and a release when
+        // the queue is emptied).
+        let index = head
+        head = index + 1
+        return events.withUnsafeMutableBufferPointer { queue in
+            let slot = queue.baseAddress! + index
+            lastPosition = slot.pointee.position
+            let event = (slot.pointer(to: \.event)!).move()
+            (slot.pointer(to: \.event)!).initialize(to: .endArray)
+            if case .key = event { state.pointee.lastEventWasKey = true } else { state.pointee.lastEventWasKey = false }
+            return event
+        }
     }
 
     /// Skips the value that the next call to ``next()`` would begin.
@@ -183,7 +272,7 @@ final class XMLParserDriver {
     /// (so well-formedness, entity and limit errors still throw, here), but
     /// no name, text, attribute or event is made for the skipped part.
     func skipValue() throws(EasyBakeError) {
-        if let failure { throw failure }
+        if failed, let failure { throw failure }
         var depth = 0
         repeat {
             if head == events.count {
@@ -191,7 +280,7 @@ final class XMLParserDriver {
                     try skip(openContainers: depth)
                     return
                 }
-                if head > 0, case .key = events[head - 1] {
+                if head > 0, state.pointee.lastEventWasKey {
                     // The last event read was an element's key and nothing
                     // of its value is queued: the parser stands inside that
                     // element, the innermost frame.
@@ -213,13 +302,14 @@ final class XMLParserDriver {
                 }
                 continue
             }
-            switch events[head] {
+            switch events[head].event {
             case .beginArray, .beginDictionary: depth += 1
             case .endArray, .endDictionary: depth -= 1
             case .key, .scalar: break
             }
-            lastPosition = positions[head]
+            lastPosition = events[head].position
             head += 1
+            state.pointee.lastEventWasKey = false
         } while depth > 0
     }
 
@@ -240,15 +330,15 @@ final class XMLParserDriver {
     /// Skips until the element at frame `index` ends (its value produces no
     /// event), or to the end of the document when `index` is `-1`.
     private func skip(fromFrame index: Int) throws(EasyBakeError) {
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
+        state.pointee.lastEventWasKey = false
         skippedTextBytes = 0
         skipEndDepth = index
         skipping = true
         while skipping {
             if head == events.count {
                 events.removeAll(keepingCapacity: true)
-                positions.removeAll(keepingCapacity: true)
-                head = 0
+                    head = 0
             }
             if inputDone && context == nil { break }
             try feed()
@@ -280,7 +370,7 @@ final class XMLParserDriver {
                 }
             }
         }
-        if let failure { throw failure }
+        if failed, let failure { throw failure }
         if inputDone {
             if context.pointee.wellFormed == 0 || !frames.isEmpty || !rootSeen {
                 let error = failure ?? EasyBakeError.syntax(
@@ -301,7 +391,7 @@ final class XMLParserDriver {
     /// Records the first error and stops the parser that hit it; later
     /// callbacks are ignored.
     private func fail(_ error: EasyBakeError, _ context: xmlParserCtxtPtr) {
-        if failure == nil { failure = error }
+        if !failed { failure = error }
         xmlStopParser(context)
     }
 
@@ -344,7 +434,7 @@ final class XMLParserDriver {
     }
 
     fileprivate func reportError(_ error: xmlErrorPtr) {
-        guard failure == nil else { return }
+        guard !failed else { return }
         let details = error.pointee
         if Int(details.code) == Int(XML_WAR_UNDECLARED_ENTITY.rawValue) {
             refuseUndeclaredEntity(details)
@@ -420,8 +510,7 @@ final class XMLParserDriver {
 
     @inline(__always)
     private func emit(_ event: IngredientEvent, _ position: UInt64) {
-        events.append(event)
-        positions.append(position)
+        events.append(QueuedEvent(event: event, position: position))
     }
 
     @inline(__always)
@@ -441,15 +530,23 @@ final class XMLParserDriver {
         case .resolveToURIs: uri
         case .strip: nil
         }
-        let key = NameKey(qualifier: UInt(bitPattern: qualifier), local: UInt(bitPattern: local), attribute: attribute)
-        if let cached = names[key] { return cached }
+        let qualifierBits = UInt(bitPattern: qualifier)
+        let localBits = UInt(bitPattern: local)
+        // Multiplicative hashing of the two addresses picks the slot.
+        let mixed = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
+        let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
+        let cached = state.pointee.names[slot]
+        if let name = cached.name, cached.local == localBits, cached.qualifier == qualifierBits,
+           cached.attribute == attribute {
+            return name
+        }
         var text = attribute ? attributePrefix : ""
         if let qualifier {
             let q = String(cString: qualifier)
             text += options.namespaces == .resolveToURIs ? "{\(q)}" : "\(q):"
         }
         text += String(cString: local)
-        if names.count < Self.nameCacheLimit { names[key] = text }
+        state.pointee.names[slot] = NameSlot(qualifier: qualifierBits, local: localBits, attribute: attribute, name: text)
         return text
     }
 
@@ -469,9 +566,7 @@ final class XMLParserDriver {
             if start == end { return nil }
             if !options.trimsText { start = 0; end = pendingText.count }
         }
-        return pendingText.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-        }
+        return pendingText.string(start..<end)
     }
 
     /// Emits text that precedes or follows child elements as a `#text` entry.
@@ -480,7 +575,7 @@ final class XMLParserDriver {
             emit(.key(textKey), position)
             emit(.scalar(.string(text)), position)
         }
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
     }
 
     fileprivate func startElement(
@@ -489,7 +584,7 @@ final class XMLParserDriver {
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
-        guard failure == nil else { return }
+        guard !failed else { return }
         let position = Self.position(context)
         // The document dictionary, then one level per element.
         if frames.count + 2 > limits.maximumDepth {
@@ -546,7 +641,7 @@ final class XMLParserDriver {
             }
         }
         frames.append(Frame(opened: opened, hasChildElements: false))
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
     }
 
     /// An attribute's value with its references replaced.
@@ -561,13 +656,13 @@ final class XMLParserDriver {
         }
         guard let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
         else {
-            if failure == nil {
+            if !failed {
                 fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
             }
             return nil
         }
         defer { easybake_xml_free(decoded) }
-        guard failure == nil else { return nil }
+        guard !failed else { return nil }
         let text = String(cString: decoded)
         if text.utf8.count > limits.maximumStringBytes {
             fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
@@ -606,7 +701,7 @@ final class XMLParserDriver {
     }
 
     fileprivate func endElement(_ context: xmlParserCtxtPtr) {
-        guard failure == nil, let frame = frames.popLast() else { return }
+        guard !failed, let frame = frames.popLast() else { return }
         if skipping {
             skipEndElement(context)
             return
@@ -619,12 +714,12 @@ final class XMLParserDriver {
             let value = pendingValue(droppingWhitespaceOnly: false)
             emit(.scalar(value.map(Ingredients.string) ?? .null), position)
         }
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
         if frames.isEmpty { emit(.endDictionary, position) }
     }
 
     fileprivate func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
-        guard failure == nil, !frames.isEmpty, length > 0 else { return }
+        guard !failed, !frames.isEmpty, length > 0 else { return }
         if skipping {
             skippedTextBytes += length
             if skippedTextBytes > limits.maximumStringBytes {
@@ -636,7 +731,7 @@ final class XMLParserDriver {
             fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
             return
         }
-        pendingText.append(contentsOf: UnsafeBufferPointer(start: text, count: length))
+        pendingText.append(text, count: length)
     }
 
     /// Looks an entity up for libxml2, refusing external ones and charging
@@ -644,7 +739,7 @@ final class XMLParserDriver {
     fileprivate func entity(
         _ context: xmlParserCtxtPtr, named name: UnsafePointer<xmlChar>?, parameter: Bool
     ) -> xmlEntityPtr? {
-        guard failure == nil, let name else {
+        guard !failed, let name else {
             xmlStopParser(context)
             return nil
         }
