@@ -9,8 +9,9 @@ import EasyBake
 /// let firstTitle = tree.resolve("rss.channel.item[0].title")
 /// ```
 ///
-/// The source reads the input in 64 KiB chunks and parses a chunk only when
-/// its queue of events is empty, so memory does not grow with the document.
+/// The source reads the input in 64 KiB chunks and has libxml2 parse 1 KiB
+/// of it at a time, only when its queue of events is empty, so memory does
+/// not grow with the document.
 /// Repeated sibling elements arrive as repeated keys, and the source reports
 /// ``DuplicateKeyPolicy/collect`` so that consumers gather them into arrays.
 ///
@@ -68,7 +69,7 @@ public struct XMLIngredientSource: IngredientSource {
     }
 
     /// The number of input bytes handed to the parser so far, for progress
-    /// reporting. It grows in steps of up to 64 KiB, ahead of the events
+    /// reporting. It grows in steps of up to 1 KiB, ahead of the events
     /// already returned, and ends at the input's size.
     public var bytesRead: Int { driver.bytesRead }
 

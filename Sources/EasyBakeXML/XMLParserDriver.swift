@@ -14,10 +14,12 @@ private let libxml2Initialized: Void = { xmlInitParser() }()
 /// ``IngredientEvent``s, queued until ``next()`` pulls them.
 ///
 /// The input is read in chunks of ``chunkSize`` bytes and handed to
-/// `xmlParseChunk` only when the queue is empty, so memory stays bounded by
-/// one chunk's events whatever the document's size. libxml2 never sees the
-/// whole document at once, which also keeps it clear of its "Huge input
-/// lookup" refusal.
+/// `xmlParseChunk` in slices of ``sliceSize`` bytes, one slice only when the
+/// queue is empty, so memory stays bounded by one slice's events whatever
+/// the document's size, and a value the consumer skips is mostly parsed in
+/// skipping mode (no events are made for it). libxml2 never sees the whole
+/// document at once, which also keeps it clear of its "Huge input lookup"
+/// refusal.
 ///
 /// Safety is configured per parser context, never through libxml2's globals:
 /// the parser runs without `NOENT`, `DTDLOAD`, `DTDATTR`, `DTDVALID`, `HUGE`
@@ -29,6 +31,8 @@ private let libxml2Initialized: Void = { xmlInitParser() }()
 /// nothing is printed.
 final class XMLParserDriver {
     static let chunkSize = 1 << 16
+    /// How much of a chunk libxml2 is handed at once.
+    static let sliceSize = 1 << 10
 
     private struct Frame {
         /// Whether `beginDictionary` was emitted for the element (it has
@@ -99,8 +103,8 @@ final class XMLParserDriver {
     private var reader: ChunkReader
     private var context: xmlParserCtxtPtr?
     private let chunk: UnsafeMutableRawBufferPointer
-    /// Bytes of the first chunk not yet handed to libxml2.
-    private var firstChunkRange: Range<Int>
+    /// Bytes of the chunk buffer not yet handed to libxml2.
+    private var pendingRange: Range<Int>
     private var inputBytes = 0
     private var inputDone = false
 
@@ -171,7 +175,7 @@ final class XMLParserDriver {
         self.textKey = options.textKey
         reader = try input.openReader()
         chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        firstChunkRange = 0..<0
+        pendingRange = 0..<0
         state = .allocate(capacity: 1)
         state.initialize(to: State())
 
@@ -213,7 +217,7 @@ final class XMLParserDriver {
         // DTD loading, no network, no XInclude, libxml2's limits kept.
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
-        firstChunkRange = head..<filled
+        pendingRange = head..<filled
     }
 
     deinit {
@@ -231,7 +235,7 @@ final class XMLParserDriver {
     // MARK: Pulling
 
     /// The input bytes handed to libxml2 so far.
-    var bytesRead: Int { inputBytes - firstChunkRange.count }
+    var bytesRead: Int { inputBytes - pendingRange.count }
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
@@ -351,12 +355,7 @@ final class XMLParserDriver {
         guard let context else { return }
         let saved = easybake_xml_silence()
         defer { easybake_xml_restore(saved) }
-        if !firstChunkRange.isEmpty {
-            let range = firstChunkRange
-            firstChunkRange = range.upperBound..<range.upperBound
-            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
-                          Int32(range.count), 0)
-        } else if !inputDone {
+        if pendingRange.isEmpty, !inputDone {
             let count = try reader.read(into: chunk)
             if count == 0 {
                 inputDone = true
@@ -366,9 +365,18 @@ final class XMLParserDriver {
                 if inputBytes > limits.maximumInputBytes {
                     fail(.limit("maximumInputBytes", limits.maximumInputBytes, at: currentLocation(context)), context)
                 } else {
-                    xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+                    pendingRange = 0..<count
                 }
             }
+        }
+        if !pendingRange.isEmpty {
+            // A slice of the buffer at a time, so that few events are made
+            // ahead of the consumer: a value it skips soon after is then
+            // mostly parsed in skipping mode, without strings or events.
+            let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + Self.sliceSize)
+            pendingRange = range.upperBound..<pendingRange.upperBound
+            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
+                          Int32(range.count), 0)
         }
         if failed, let failure { throw failure }
         if inputDone {
@@ -784,19 +792,20 @@ final class XMLParserDriver {
 
     private static func install(into handler: inout xmlSAXHandler) {
         handler.startElementNs = { ctx, local, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
-            guard let (context, driver) = XMLParserDriver.resolve(ctx), let local else { return }
-            driver.startElement(
-                context, local: local, prefix: prefix, uri: uri,
-                namespaceCount: Int(namespaceCount), namespaces: namespaces,
-                attributeCount: Int(attributeCount), attributes: attributes)
+            guard let local else { return }
+            XMLParserDriver.withDriver(ctx) { context, driver in
+                driver.startElement(
+                    context, local: local, prefix: prefix, uri: uri,
+                    namespaceCount: Int(namespaceCount), namespaces: namespaces,
+                    attributeCount: Int(attributeCount), attributes: attributes)
+            }
         }
         handler.endElementNs = { ctx, _, _, _ in
-            guard let (context, driver) = XMLParserDriver.resolve(ctx) else { return }
-            driver.endElement(context)
+            XMLParserDriver.withDriver(ctx) { context, driver in driver.endElement(context) }
         }
         let characters: charactersSAXFunc = { ctx, text, length in
-            guard let (context, driver) = XMLParserDriver.resolve(ctx), let text else { return }
-            driver.characters(context, text, Int(length))
+            guard let text else { return }
+            XMLParserDriver.withDriver(ctx) { context, driver in driver.characters(context, text, Int(length)) }
         }
         handler.characters = characters
         handler.ignorableWhitespace = characters
@@ -837,6 +846,19 @@ final class XMLParserDriver {
     /// context itself, or a context it made to parse an entity's
     /// replacement text, which inherits `_private`) and the driver it
     /// points to.
+    @inline(__always)
+    private static func withDriver(
+        _ ctx: UnsafeMutableRawPointer?, _ body: (xmlParserCtxtPtr, XMLParserDriver) -> Void
+    ) {
+        guard let ctx else { return }
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let opaque = context.pointee._private else { return }
+        // The parser runs inside a method of the driver, which keeps it
+        // alive: no retain and release per callback.
+        Unmanaged<XMLParserDriver>.fromOpaque(opaque)._withUnsafeGuaranteedRef { body(context, $0) }
+    }
+
+    /// ``withDriver(_:_:)`` for the rarer callbacks that return a value.
     @inline(__always)
     private static func resolve(_ ctx: UnsafeMutableRawPointer?) -> (xmlParserCtxtPtr, XMLParserDriver)? {
         guard let ctx else { return nil }
