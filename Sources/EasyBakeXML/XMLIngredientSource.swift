@@ -22,7 +22,7 @@ import EasyBake
 /// and depth, text, attribute and input sizes are bounded by
 /// ``XMLSourceOptions/limits``. Malformed documents throw
 /// ``EasyBakeError/Code/syntax`` with the line and column libxml2 reports.
-public struct XMLIngredientSource: IngredientSource {
+public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     private let driver: XMLParserDriver
 
     /// A source that reads `input`.
@@ -66,6 +66,16 @@ public struct XMLIngredientSource: IngredientSource {
     /// - Throws: the errors of ``next()``.
     public mutating func skipValue() throws(EasyBakeError) {
         try driver.skipValue()
+    }
+
+    /// Skips the rest of the element (or document) whose `beginDictionary`
+    /// was the last event read, up to and including its `endDictionary`,
+    /// the way ``skipValue()`` skips: queued events are stepped over, the
+    /// rest is parsed without making strings or events.
+    ///
+    /// - Throws: the errors of ``next()``.
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        try driver.skipRestOfContainer()
     }
 
     /// The number of input bytes handed to the parser so far, for progress

@@ -317,6 +317,30 @@ final class XMLParserDriver {
         } while depth > 0
     }
 
+    /// Skips the rest of the container whose begin event was read last;
+    /// see ``skipValue()``.
+    func skipRestOfContainer() throws(EasyBakeError) {
+        if failed, let failure { throw failure }
+        var depth = 1
+        repeat {
+            if head == events.count {
+                if inputDone && context == nil {
+                    throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
+                }
+                try skip(openContainers: depth)
+                return
+            }
+            switch events[head].event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+            lastPosition = events[head].position
+            head += 1
+            state.pointee.lastEventWasKey = false
+        } while depth > 0
+    }
+
     /// Skips the rest of a value of which every queued event was read and
     /// `openContainers` containers are still open: the innermost open
     /// containers of the parser, the document's dictionary and one per

@@ -113,6 +113,49 @@ struct XMLSkipTests {
         }
     }
 
+    /// Reads `prefix` events (the last a begin), skips the rest of that
+    /// container, and reads the rest.
+    static func eventsSkippingRest(at prefix: Int, _ xml: String) throws -> [IngredientEvent] {
+        var source = try XMLIngredientSource(.text(xml, name: "test.xml"))
+        var events: [IngredientEvent] = []
+        for _ in 0..<prefix { if let event = try source.next() { events.append(event) } }
+        try source.skipRestOfContainer()
+        events += try collectEvents(&source)
+        return events
+    }
+
+    static func checkSkipRest(_ xml: String, positions: StrideTo<Int>? = nil) throws {
+        var reader = try XMLIngredientSource(.text(xml, name: "test.xml"))
+        let all = try collectEvents(&reader)
+        for start in positions ?? stride(from: 0, to: all.count, by: 1) where start < all.count {
+            guard case .beginDictionary = all[start] else { continue }
+            let expected = Array(all[...start]) + Array(all[endOfValue(all, from: start)...])
+            let got = try eventsSkippingRest(at: start + 1, xml)
+            #expect(got == expected, "skipping the rest after event \(start) of \(xml.prefix(80))")
+        }
+    }
+
+    @Test("skipRestOfContainer after every beginDictionary gives the events of reading and discarding",
+          arguments: documents)
+    func skipRest(_ xml: String) throws {
+        try Self.checkSkipRest(xml)
+    }
+
+    @Test("skipRestOfContainer across slice and chunk boundaries, and errors in the skipped rest")
+    func skipRestLarge() throws {
+        var xml = "<feed>\n"
+        for i in 0..<1200 {
+            xml += #"  <item id="\#(i)"><title>Item \#(i)</title><tag>a</tag><body>Mixed <b>bold</b> text</body></item>\n"#
+        }
+        xml += "</feed>\n"
+        try Self.checkSkipRest(xml, positions: stride(from: 0, to: 30_000, by: 331))
+        #expect(try Self.eventsSkippingRest(at: 1, xml) == [.beginDictionary])
+        let broken = "<r><a>" + String(repeating: "<p>padding</p>\n", count: 5000) + "<b></c></a></r>"
+        var source = try XMLIngredientSource(.text(broken))
+        for _ in 0..<3 { _ = try source.next() }
+        #expect(throws: EasyBakeError.self) { try source.skipRestOfContainer() }
+    }
+
     @Test("skipping the whole document before the first event leaves nothing")
     func wholeDocument() throws {
         var source = try XMLIngredientSource(.text("<r><a>1</a><b x='2'/></r>"))
@@ -167,7 +210,7 @@ struct XMLSkipTests {
         #expect(try collectEvents(&source) == [.key("z"), .scalar("after"), .endDictionary, .endDictionary])
     }
 
-    @Test("bytesRead grows to the input's size")
+    @Test("bytesRead grows to the input's size, also through ProgressReporting")
     func bytesRead() throws {
         var xml = "<r>"
         for i in 0..<20_000 { xml += "<i>\(i)</i>" }
@@ -182,5 +225,7 @@ struct XMLSkipTests {
         #expect(seen.count >= size / 65536)
         #expect(seen == seen.sorted())
         #expect(source.bytesRead == size)
+        let reporting: any ProgressReporting = source
+        #expect(reporting.bytesRead == size)
     }
 }
