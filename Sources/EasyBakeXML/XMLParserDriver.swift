@@ -476,6 +476,11 @@ final class XMLParserDriver {
         // which XML 1.0 well-formedness does not cover) do not stop reading.
         guard details.level == XML_ERR_FATAL else { return }
         var message = details.message.map { String(cString: $0) } ?? "malformed XML"
+        if message.hasPrefix("Unregistered error message") {
+            // libxml2 2.9 has no text for a few codes.
+            message = Int(details.code) == Int(XML_ERR_CDATA_NOT_FINISHED.rawValue)
+                ? "CDATA section not finished" : "malformed XML (libxml2 error \(details.code))"
+        }
         while let last = message.last, last.isWhitespace { message.removeLast() }
         let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         var location = location(line: Int(details.line), column: Int(details.int2), context: context)

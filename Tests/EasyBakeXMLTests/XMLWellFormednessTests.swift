@@ -275,6 +275,12 @@ struct XMLWellFormednessTests {
         }
     }
 
+    @Test("an unfinished CDATA section is named as such")
+    func unfinishedCDATA() throws {
+        let error = try #require(xmlError(#"<!DOCTYPE a [<!ENTITY e "<![CDATA[">]><a>&e;]]></a>"#))
+        #expect(error.message.contains("CDATA section not finished"))
+    }
+
     @Test("line ends are normalized to LF in text")
     func lineEnds() throws {
         #expect(try xmlTree("<a>1\r\n2\r3</a>") == ["a": "1\n2\n3"])
