@@ -133,6 +133,23 @@ struct XMLWellFormednessTests {
         ("a reference to an unparsed entity",
          #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a>&e;</a>"#),
         ("an external entity in an attribute default", #"<!DOCTYPE a [<!ENTITY e SYSTEM "x"><!ATTLIST a x CDATA "&e;">]><a/>"#),
+        ("a form feed in content", "<a>\u{C}</a>"),
+        ("an escape character in a PI", "<a><?p \u{1B}?></a>"),
+        ("an SGML comment inside a declaration", "<!DOCTYPE a [<!ELEMENT a EMPTY -- c -->]><a/>"),
+        ("no space between public and system literals", #"<!DOCTYPE a [<!ENTITY e PUBLIC "p""s">]><a/>"#),
+        ("no space after an entity name", #"<!DOCTYPE a [<!ENTITY e"x">]><a/>"#),
+        ("DOCTYPE PUBLIC with one literal", #"<!DOCTYPE a PUBLIC "p"><a/>"#),
+        ("an empty end tag", "<a></>"),
+        ("a PI ending in >", "<a><?p x></a>"),
+        ("NDATA on a parameter entity", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY % e SYSTEM "x" NDATA n>]><a/>"#),
+        ("no space before NDATA", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x"NDATA n>]><a/>"#),
+        ("commas in an attribute enumeration", #"<!DOCTYPE a [<!ATTLIST a x (p,q) "p">]><a/>"#),
+        ("an unquoted attribute default", "<!DOCTYPE a [<!ATTLIST a x CDATA p>]><a/>"),
+        ("a character reference after the root", "<a/>&#32;"),
+        ("< followed by a space in content", "<a>< b</a>"),
+        ("an entity reference starting with .", "<a>&.x;</a>"),
+        ("an XML declaration inside an entity", #"<!DOCTYPE a [<!ENTITY e "<?xml version='1.0'?>x">]><a>&e;</a>"#),
+        ("an entity whose text has a bare &, used in an attribute", #"<!DOCTYPE a [<!ENTITY e "a&#38;b">]><a x="&e;"/>"#),
     ]
 
     @Test("malformed documents are rejected with a syntax error and a position", arguments: malformed)
@@ -193,6 +210,8 @@ struct XMLWellFormednessTests {
         ("]] followed by space, and escaped ]]&gt;", "<a>]] > ]]&gt;</a>"),
         ("an empty CDATA section", "<a><![CDATA[]]></a>"),
         ("a name of 5000 characters", "<" + String(repeating: "a", count: 5000) + "/>"),
+        ("an unparsed entity with an undeclared notation (a validity matter only)",
+         #"<!DOCTYPE a [<!ENTITY e SYSTEM "x" NDATA n>]><a/>"#),
         ("300 attributes", "<a " + (0..<300).map { "x\($0)=\"\($0)\"" }.joined(separator: " ") + "/>"),
     ]
 
