@@ -150,6 +150,23 @@ struct XMLWellFormednessTests {
         ("an entity reference starting with .", "<a>&.x;</a>"),
         ("an XML declaration inside an entity", #"<!DOCTYPE a [<!ENTITY e "<?xml version='1.0'?>x">]><a>&e;</a>"#),
         ("an entity whose text has a bare &, used in an attribute", #"<!DOCTYPE a [<!ENTITY e "a&#38;b">]><a x="&e;"/>"#),
+        ("a hexadecimal character reference with X", "<a>&#X20;</a>"),
+        ("VERSION in upper case", #"<?xml VERSION="1.0"?><a/>"#),
+        ("no space before standalone", #"<?xml version="1.0"standalone="yes"?><a/>"#),
+        ("two versions in the declaration", #"<?xml version="1.0" version="1.0"?><a/>"#),
+        ("an unknown pseudo-attribute in the declaration", #"<?xml version="1.0" valid="yes"?><a/>"#),
+        ("a space in the encoding name", #"<?xml version="1.0" encoding="UTF 8"?><a/>"#),
+        ("an entity reference after the root", #"<!DOCTYPE a [<!ENTITY e "x">]><a/>&e;"#),
+        ("an entity reference inside a start tag", #"<!DOCTYPE a [<!ENTITY e "x">]><a &e;/>"#),
+        ("a malformed reference in an entity value", #"<!DOCTYPE a [<!ENTITY e "& x;">]><a/>"#),
+        ("an entity whose text is a reference to U+0001, in an attribute", #"<!DOCTYPE a [<!ENTITY e "&#38;#1;">]><a x="&e;"/>"#),
+        ("a character reference split across an entity's end", #"<!DOCTYPE a [<!ENTITY e "&#38;#">]><a>&e;38;</a>"#),
+        ("mixed connectors in a content model", "<!DOCTYPE a [<!ELEMENT a (b,c|d)>]><a/>"),
+        ("mixed content without *", "<!DOCTYPE a [<!ELEMENT a (#PCDATA|b)>]><a/>"),
+        ("an empty content model", "<!DOCTYPE a [<!ELEMENT a ()>]><a/>"),
+        ("SGML tag omission in an element declaration", "<!DOCTYPE a [<!ELEMENT a - - ANY>]><a/>"),
+        ("an XML declaration inside the DTD", #"<!DOCTYPE a [<?xml version="1.0"?>]><a/>"#),
+        ("no space before % in a parameter-entity declaration", #"<!DOCTYPE a [<!ENTITY% e "x">]><a/>"#),
     ]
 
     @Test("malformed documents are rejected with a syntax error and a position", arguments: malformed)
@@ -161,9 +178,11 @@ struct XMLWellFormednessTests {
         #expect(location.sourceName == "test.xml")
     }
 
-    @Test("invalid UTF-8 is rejected")
-    func invalidUTF8() throws {
-        let bytes: [UInt8] = Array("<a>".utf8) + [0xC3, 0x28] + Array("</a>".utf8)
+    @Test("invalid UTF-8 is rejected", arguments: [
+        [0xC3, 0x28], [0xC0, 0xBC], [0xED, 0xA0, 0x80], [0xED, 0xB0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE9],
+    ] as [[UInt8]])
+    func invalidUTF8(_ sequence: [UInt8]) throws {
+        let bytes: [UInt8] = Array("<a>".utf8) + sequence + Array("</a>".utf8)
         let error = try #require(xmlError(bytes: bytes))
         #expect(error.code == .syntax)
     }
