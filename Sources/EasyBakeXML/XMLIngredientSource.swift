@@ -83,6 +83,11 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// already returned, and ends at the input's size.
     public var bytesRead: Int { driver.bytesRead }
 
+    /// How many events the parser callbacks have made so far (including
+    /// those queued but not yet returned); tests use it to check that
+    /// skipped input makes none.
+    var eventsMade: Int { driver.eventsMade }
+
     /// The line and column where libxml2 stood when it reported the most
     /// recent event (the end of the start tag for an element's events), or
     /// of the error once one was thrown.

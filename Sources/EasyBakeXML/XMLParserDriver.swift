@@ -76,6 +76,9 @@ final class XMLParserDriver {
         /// Whether the event ``next()`` returned last was a key (the queue
         /// keeps only a placeholder once an event is returned).
         var lastEventWasKey = false
+        /// How many events the callbacks made, for tests that check that
+        /// skipped input makes none.
+        var eventsMade = 0
         var frames = ContiguousArray<Frame>()
         var pendingText = XMLTextBuffer()
         var rootSeen = false
@@ -236,6 +239,9 @@ final class XMLParserDriver {
 
     /// The input bytes handed to libxml2 so far.
     var bytesRead: Int { inputBytes - pendingRange.count }
+
+    /// How many events the callbacks have made so far.
+    var eventsMade: Int { state.pointee.eventsMade }
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
@@ -548,6 +554,7 @@ final class XMLParserDriver {
     @inline(__always)
     private func emit(_ event: IngredientEvent, _ position: UInt64) {
         events.append(QueuedEvent(event: event, position: position))
+        state.pointee.eventsMade &+= 1
     }
 
     @inline(__always)

@@ -1,6 +1,6 @@
 import EasyBake
 import EasyBakeTestSupport
-import EasyBakeXML
+@testable import EasyBakeXML
 import Testing
 
 /// `XMLIngredientSource.skipValue()` skips natively; these tests hold it to
@@ -154,6 +154,24 @@ struct XMLSkipTests {
         var source = try XMLIngredientSource(.text(broken))
         for _ in 0..<3 { _ = try source.next() }
         #expect(throws: EasyBakeError.self) { try source.skipRestOfContainer() }
+    }
+
+    @Test("a skipped subtree makes no events (so no strings and no dictionaries)")
+    func skippedSubtreeMakesNoEvents() throws {
+        var xml = "<r><skip>"
+        for i in 0..<3000 { xml += #"<item id="\#(i)"><title>Title \#(i)</title><n>\#(i)</n></item>"# }
+        xml += "</skip><keep>1</keep></r>"
+        var reader = try XMLIngredientSource(.text(xml))
+        let all = try collectEvents(&reader)
+        #expect(reader.eventsMade == all.count)
+
+        var skipper = try XMLIngredientSource(.text(xml))
+        for _ in 0..<4 { _ = try skipper.next() }  // up to key("skip")
+        try skipper.skipValue()
+        #expect(try collectEvents(&skipper) == [.key("keep"), .scalar("1"), .endDictionary, .endDictionary])
+        // Only what the first 1 KiB slice queued before the skip was made.
+        #expect(skipper.eventsMade < 200)
+        #expect(all.count > 27_000)
     }
 
     @Test("skipping the whole document before the first event leaves nothing")
