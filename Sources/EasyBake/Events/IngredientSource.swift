@@ -38,12 +38,27 @@ public protocol IngredientSource {
     /// each dictionary value; sources with a cheaper way override it.
     mutating func skipRestOfContainer() throws(EasyBakeError)
 
+    /// Inside a dictionary — after its `beginDictionary` or after one of its
+    /// values — reads on to the next key that is one of `wanted`, skipping
+    /// every other entry unread, and returns that key's index in
+    /// `wanted.keys`; `nil` once the dictionary ends (its end is consumed).
+    ///
+    /// The default reads key events and skips the values of unwanted keys;
+    /// a source that can compare raw key bytes overrides it.
+    mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int?
+
     /// Where the event most recently returned by ``next()`` begins (or where
     /// reading stands, before the first event).
     ///
     /// Sources may compute line and column lazily; consumers ask for the
     /// location when they report something, not for every event.
     var location: SourceLocation { get }
+
+    /// A cheap mark of where the event most recently returned begins, for
+    /// readers that note the start of every record but report few of them.
+    /// The default takes ``location``; sources that compute locations lazily
+    /// return an offset instead.
+    var mark: SourceMark { get }
 
     /// How the consumer should treat a key that repeats within one
     /// dictionary. Sources pass on their format's policy.
@@ -82,7 +97,24 @@ extension IngredientSource {
         }
     }
 
+    public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
+        while let event = try next() {
+            switch event {
+            case .key(let key):
+                if let index = wanted.index(of: key) { return index }
+                try skipValue()
+            case .endDictionary:
+                return nil
+            case .beginArray, .beginDictionary, .endArray, .scalar:
+                throw EasyBakeError.syntax("expected a key or the end of a dictionary, found \(event)", at: location)
+            }
+        }
+        throw EasyBakeError.syntax("unexpected end of input inside a dictionary", at: location)
+    }
+
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }
+
+    public var mark: SourceMark { SourceMark(location) }
 }
 
 /// What to do when a key repeats within one dictionary.
