@@ -177,20 +177,25 @@ final class BakeDecoder: Decoder {
 
     /// Types that Foundation encodes in ways a tree should not see (`URL` and
     /// `Decimal` as keyed containers, `Date` as a bare number), and primitives.
+    ///
+    /// Compared by metatype identity, not with `is`: these are structs, so
+    /// identity is the same test, and a failed dynamic cast per type per
+    /// value was most of the cost of baking a plain property.
     private func decodeSpecial<T>(_ type: T.Type) throws -> T? {
-        switch type {
-        case is Date.Type: return try decode(Date.self) as? T
-        case is URL.Type: return try decode(URL.self) as? T
-        case is Decimal.Type: return try decode(Decimal.self) as? T
-        case is Data.Type: return try decode(Data.self) as? T
-        case is UUID.Type: return try decode(UUID.self) as? T
-        case is String.Type: return try decode(String.self) as? T
-        case is Int.Type: return try decode(Int.self) as? T
-        case is Double.Type: return try decode(Double.self) as? T
-        case is Bool.Type: return try decode(Bool.self) as? T
-        case is Ingredients.Type: return try present(T.self) as? T
-        default: return nil
-        }
+        // Each branch has just checked that T is the type it returns, so the
+        // value is handed over as it is, without a dynamic cast.
+        let type: Any.Type = T.self
+        if type == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
+        if type == Date.self { return unsafeBitCast(try decode(Date.self), to: T.self) }
+        if type == URL.self { return unsafeBitCast(try decode(URL.self), to: T.self) }
+        if type == Decimal.self { return unsafeBitCast(try decode(Decimal.self), to: T.self) }
+        if type == Data.self { return unsafeBitCast(try decode(Data.self), to: T.self) }
+        if type == UUID.self { return unsafeBitCast(try decode(UUID.self), to: T.self) }
+        if type == Ingredients.self { return unsafeBitCast(try present(T.self), to: T.self) }
+        return nil
     }
 
     /// The value, or a missing-value error.
