@@ -91,6 +91,11 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
 
     public var location: SourceLocation { engine.currentLocation() }
 
+    /// The line and column libyaml reports, with the excerpt read only when
+    /// the location is asked for: finding a line's text means reading the
+    /// input again from the start.
+    public var mark: SourceMark { engine.currentMark() }
+
     /// How many bytes of input libyaml has consumed so far, for progress
     /// reporting. libyaml reads a little ahead of the events it has returned.
     public var bytesRead: Int { engine.bytesRead }
@@ -832,9 +837,22 @@ final class YAMLEngine {
         location(line: markLine, column: markColumn)
     }
 
+    func currentMark() -> SourceMark {
+        let (line, column, bytes, filePath, sourceName) = (markLine, markColumn, bytes, filePath, sourceName)
+        return SourceMark {
+            Self.location(line: line, column: column, bytes: bytes, filePath: filePath, sourceName: sourceName)
+        }
+    }
+
+    private func location(line: Int, column: Int) -> SourceLocation {
+        Self.location(line: line, column: column, bytes: bytes, filePath: filePath, sourceName: sourceName)
+    }
+
     /// The 1-based location of libyaml's 0-based mark, with the line's text
     /// when the input can be looked at again.
-    private func location(line: Int, column: Int) -> SourceLocation {
+    private static func location(
+        line: Int, column: Int, bytes: LoadedBytes?, filePath: String?, sourceName: String
+    ) -> SourceLocation {
         let excerpt: LoadedBytes? = bytes ?? filePath.flatMap { path in try? LoadedBytes(mapping: path) }
         guard let excerpt else { return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1) }
         let buffer = excerpt.buffer
