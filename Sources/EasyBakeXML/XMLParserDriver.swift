@@ -98,7 +98,9 @@ final class XMLParserDriver {
         inputBytes = filled
         if filled > limits.maximumInputBytes {
             throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes,
-                                      at: SourceLocation(sourceName: sourceName, line: 1, column: 1))
+                                      at: SourceLocation.locate(offset: limits.maximumInputBytes,
+                                                                in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
+                                                                sourceName: sourceName))
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
 
