@@ -84,7 +84,7 @@ struct YAMLAliasTests {
         let start = Date()
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
-        #expect(error.message.contains("expansion"))
+        #expect(error.message.contains("maximumExpansion"))
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
@@ -154,7 +154,7 @@ struct YAMLStreamTests {
         let start = Date()
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
-        #expect(error.message.contains("depth"))
+        #expect(error.message.contains("maximumDepth"))
         #expect(Date().timeIntervalSince(start) < 10)
         #expect(yamlError("a:\n  b:\n    c: 1\n", options(maximumDepth: 2))?.code == .limitExceeded)
         #expect(try yaml("a:\n  b:\n    c: 1\n", options(maximumDepth: 3)) == ["a": ["b": ["c": 1]]])
