@@ -47,6 +47,8 @@ struct XMLDiagnosticTests {
         ("maximumInputBytes", "<a>\n<b>xxxxxxxxxxxxxxxxxxxxxxxx</b></a>", .init(maximumInputBytes: 10), 2, 7),
         ("maximumStringBytes", "<a>\n  <b>xxxxxxxxxxxxxxxxxxxxxxxx</b></a>", .init(maximumStringBytes: 10), 2, 30),
         ("maximumStringBytes", "<a>\n  <b c=\"xxxxxxxxxxxxxxxxxxxxxxxx\"/></a>", .init(maximumStringBytes: 10), 2, 34),
+        ("maximumStringBytes", "<a>\n  <bbbbbbbbbbbbbbbbbbbbbbbb/></a>", .init(maximumStringBytes: 10), 2, 28),
+        ("maximumStringBytes", "<a>\n  <b cccccccccccccccccccccccc=\"1\"/></a>", .init(maximumStringBytes: 10), 2, 34),
         ("maximumExpansion", "<!DOCTYPE a [<!ENTITY e \"eeeeeeeeee\">]>\n<a>&e;&e;&e;</a>", .init(maximumExpansion: 15), 2, 7),
     ]
 
