@@ -10,6 +10,15 @@ extension TestPaths {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
     }
+
+    /// The regression inputs of a fuzz target followed by its hand-made
+    /// seeds (`Fuzz/Seeds/<folder>/`): the properties the target checks
+    /// hold for both.
+    public static func fuzzInputs(_ folder: String) -> [URL] {
+        let seeds = packageRoot.appendingPathComponent("Fuzz/Seeds").appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: seeds.path)) ?? []
+        return regressions(folder) + names.filter { !$0.hasPrefix(".") }.sorted().map { seeds.appendingPathComponent($0) }
+    }
 }
 
 /// What the fuzz targets check of every input, for one format: the input
