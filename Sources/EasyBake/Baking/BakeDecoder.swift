@@ -56,14 +56,41 @@ final class BakeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The ingredient path of this value from the root of the bake.
+    ///
+    /// A recipe path with `[*]` reaches an array of matches; the index into
+    /// that array that follows is not the payload's index, so the two are
+    /// replaced by the concrete path of the match (`items[*].id` then `[1]`
+    /// becomes `items[2].id` when `items[1]` has no `id`).
     var ingredientPath: IngredientPath {
-        var pieces: [IngredientPath] = []
+        var pieces: [(path: IngredientPath, decoder: BakeDecoder)] = []
         var node: BakeDecoder? = self
         while let current = node {
-            if let path = current.pathFromParent { pieces.append(path) }
+            if let path = current.pathFromParent { pieces.append((path, current)) }
             node = current.parent
         }
-        return pieces.reversed().reduce(IngredientPath()) { $0.appending($1) }
+        pieces.reverse()
+        var steps: [IngredientPath.Step] = []
+        var index = 0
+        while index < pieces.count {
+            let (path, decoder) = pieces[index]
+            index += 1
+            let wildcards = path.steps.count(where: { $0 == .everyElement })
+            // The selectors are the next pieces, each one index step.
+            if wildcards > 0, index + wildcards <= pieces.count,
+               let base = decoder.parent?.value,
+               // Only when no transformer reshaped what the path reached.
+               base.resolve(path) == decoder.value {
+                let selectors = pieces[index..<(index + wildcards)].compactMap { $0.path.steps.count == 1 ? $0.path.steps[0] : nil }
+                if selectors.count == wildcards,
+                   let concrete = base.concreteSteps(path.steps[...], selectors: selectors[...]) {
+                    steps.append(contentsOf: concrete)
+                    index += wildcards
+                    continue
+                }
+            }
+            steps.append(contentsOf: path.steps)
+        }
+        return IngredientPath(steps)
     }
 
     // MARK: Errors
