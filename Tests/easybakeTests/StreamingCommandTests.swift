@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import EasyBakeTestSupport
+
+@Suite("The easybake command streams")
+struct StreamingCommandTests {
+    @Test("get returns once its path is found: what follows is never read")
+    func getStopsEarly() throws {
+        let payload = #"{"meta": {"count": 2}, "users": [{"name": "Ada"}, {{{ this part is never read"#
+        let found = try Command.run(["get", "--format", "json", "meta.count", "-"], input: payload)
+        #expect(found.status == 0, "\(found.standardError)")
+        #expect(found.lines == ["2"])
+        // A path that needs every element reads to the end, and meets the error.
+        let every = try Command.run(["get", "--format", "json", "users[*].name", "-"], input: payload)
+        #expect(every.status != 0)
+        #expect(every.standardError.contains("<stdin>:1:"), "\(every.standardError)")
+    }
+
+    @Test("get says where a missing path's search ended, and rejects trailing garbage it did read")
+    func getErrors() throws {
+        let missing = try Command.run(["get", "users[5].name", "Fixtures/json/users.json"])
+        #expect(missing.status != 0)
+        #expect(missing.standardError.contains("no value at users[5].name"))
+        #expect(missing.standardError.contains("Fixtures/json/users.json:"))
+        let trailing = try Command.run(["get", "--format", "json", "a[-1]", "-"], input: "{\"a\": [1, 2]} 3")
+        #expect(trailing.status != 0)
+        #expect(trailing.standardError.contains("expected the end of the input"), "\(trailing.standardError)")
+    }
+
+    @Test("bake --each prints the records before a malformed one, then the error with its position")
+    func bakeStopsAtMalformed() throws {
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe-\(getpid()).json")
+        try Data(#"{"name": "R", "mapping": {"id": "id"}}"#.utf8).write(to: recipe)
+        defer { try? FileManager.default.removeItem(at: recipe) }
+        let payload = "{\"items\": [{\"id\": 1},\n {\"id\": 2},\n {\"id\": 3} {\"id\": 4}]}"
+        let result = try Command.run(["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "-"], input: payload)
+        #expect(result.status != 0)
+        #expect(result.lines == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
+        #expect(result.standardError.contains("<stdin>:3:"), "\(result.standardError)")
+    }
+
+    @Test("a record that fails to process names its path and the line of the value")
+    func bakeRecordError() throws {
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe2-\(getpid()).json")
+        try Data(#"{"name": "R", "mapping": {"when": {"path": "at", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
+        defer { try? FileManager.default.removeItem(at: recipe) }
+        let payload = "{\"items\": [{\"at\": \"2024-01-01\"},\n {\"at\": \"soon\"}]}"
+        let result = try Command.run(["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "-"], input: payload)
+        #expect(result.status != 0)
+        #expect(result.lines.count == 1)
+        #expect(result.standardError.contains("items[1].at"), "\(result.standardError)")
+        #expect(result.standardError.contains("<stdin>:2:"), "\(result.standardError)")
+    }
+}
