@@ -85,10 +85,6 @@ struct PathWalker {
         }
     }
 
-    /// The index of the element most recently entered in each open array,
-    /// outermost first.
-    var elementIndexes: [Int] { frames.filter(\.isArray).map { $0.count - 1 } }
-
     // MARK: Tree mode
 
     /// Reads the value that begins with `first` (already read from `source`)
