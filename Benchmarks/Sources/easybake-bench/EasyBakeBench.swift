@@ -1,0 +1,210 @@
+import ArgumentParser
+import Foundation
+
+/// `easybake-bench`: measures EasyBake against the libraries a user would
+/// pick instead, on generated JSON, XML and YAML payloads, and checks that
+/// every contender produced the same records as EasyBake.
+@main
+struct EasyBakeBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "easybake-bench",
+        abstract: "Compare EasyBake with Foundation, XMLCoder, SWXMLHash, Yams and the bare C parsers.",
+        discussion: """
+            Generates a seeded data set (reused when present) under Benchmarks/Data, runs every scenario \
+            per format against every contender in its own child process, checks each contender's \
+            results against EasyBake's, prints a table and writes it as JSON and Markdown. \
+            Exits non-zero when a contender's results differ from EasyBake's or a contender fails.
+            """)
+
+    @Option(help: "Size of the generated JSON file (the XML and YAML files hold the same records): 1MB, 200MB, 1GB.")
+    var size = "200MB"
+
+    @Flag(help: "CI smoke mode: 1MB, one run per contender, 200k operations for the core scenarios.")
+    var quick = false
+
+    @Option(help: "Seed of the generator.")
+    var seed: UInt64 = 42
+
+    @Option(help: "Timed runs per contender (the best is reported); fewer once --budget seconds are spent.")
+    var iterations = 3
+
+    @Option(help: "Seconds after which a contender stops repeating runs.")
+    var budget = 10.0
+
+    @Option(help: "Operations per run of the core scenarios (path lookups, transformations).")
+    var operations = 1_000_000
+
+    @Option(help: "Size of the XML file for peers that cannot read the main one (XMLParser(data:) stops at 10 MB).")
+    var limitedSize = "9MB"
+
+    @Option(help: "Only these scenarios (tree, bake, select, paths, transform); repeatable.")
+    var scenario: [String] = []
+
+    @Option(help: "Only these formats (json, xml, yaml, date, number, url); repeatable.")
+    var format: [String] = []
+
+    @Option(help: "Only contenders whose name contains this text; repeatable.")
+    var contender: [String] = []
+
+    @Option(help: "Where the JSON and Markdown results go (default: Benchmarks/Results).")
+    var outputDir: String?
+
+    @Option(help: "Where generated data sets live (default: Benchmarks/Data).")
+    var dataDir: String?
+
+    @Flag(help: "List the contenders and exit.")
+    var list = false
+
+    @Option(help: .hidden) var child: String?
+    @Option(help: .hidden) var childInput: String?
+    @Option(help: .hidden) var childInputBytes: Int = 0
+    @Option(help: ArgumentHelp("With --child: write the values the contender produced as JSON to this file.", visibility: .hidden))
+    var dump: String?
+
+    /// `Benchmarks/`, found from this file's path so that the defaults work
+    /// from any working directory.
+    static let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    mutating func run() throws {
+        if let child {
+            try runChild(child)
+            return
+        }
+        if list {
+            for contender in Contenders.all {
+                print("\(contender.id)\(contender.inputLimit.map { " (input ≤ \(megabytes($0)))" } ?? "")")
+            }
+            return
+        }
+        if quick {
+            size = "1MB"
+            iterations = 1
+            operations = min(operations, 200_000)
+        }
+        guard let targetBytes = parseSize(size), let limitedBytes = parseSize(limitedSize) else {
+            throw ValidationError("sizes look like 1MB, 200MB, 1GB")
+        }
+        let dataDirectory = dataDir ?? "\(Self.packageDirectory)/Data"
+        let outputDirectory = outputDir ?? "\(Self.packageDirectory)/Results"
+        let mainSet = try DataSet.ensure(directory: dataDirectory, label: size, targetBytes: targetBytes, seed: seed, log: log)
+        var dataSets = [mainSet]
+
+        let selected = Contenders.all.filter { c in
+            (scenario.isEmpty || scenario.contains(c.scenario.rawValue)) && (format.isEmpty || format.contains(c.format))
+                && (contender.isEmpty || c.isEasyBake || contender.contains { c.name.contains($0) })
+        }
+        guard !selected.isEmpty else { throw ValidationError("no contender matches the filters (see --list)") }
+
+        // Which contenders cannot read the main files, and the small data set they read instead.
+        func inputBytes(_ c: Contender, _ set: DataSet) -> Int {
+            if let format = PayloadFormat(rawValue: c.format), c.scenario.readsPayload { return set.size(format) }
+            return c.scenario == .paths ? set.size(.json) : 0
+        }
+        func inputPath(_ c: Contender, _ set: DataSet) -> String {
+            set.path(PayloadFormat(rawValue: c.format) ?? .json)
+        }
+        let limited = selected.filter { c in c.inputLimit.map { inputBytes(c, mainSet) > $0 } ?? false }
+        var smallSet: DataSet?
+        if !limited.isEmpty {
+            let small = try DataSet.ensure(directory: dataDirectory, label: limitedSize, targetBytes: limitedBytes,
+                                           seed: seed, sizedBy: .xml, log: log)
+            smallSet = small
+            dataSets.append(small)
+        }
+
+        // Jobs in table order: per scenario and format, the main data set
+        // (EasyBake first), then the small one for limited peers and EasyBake beside them.
+        var jobs: [(Contender, DataSet)] = []
+        for scenario in Scenario.allCases {
+            for format in ["json", "xml", "yaml", "date", "number", "url"] {
+                let cell = selected.filter { $0.scenario == scenario && $0.format == format }
+                let cellLimited = cell.filter { c in limited.contains { $0.id == c.id } }
+                jobs += cell.filter { c in !cellLimited.contains { $0.id == c.id } }.map { ($0, mainSet) }
+                if let smallSet, !cellLimited.isEmpty {
+                    jobs += cell.filter(\.isEasyBake).map { ($0, smallSet) } + cellLimited.map { ($0, smallSet) }
+                }
+            }
+        }
+
+        let runIterations = iterations
+        let runBudget = budget
+        var rows: [Row] = []
+        for (number, (c, set)) in jobs.enumerated() {
+            let bytes = inputBytes(c, set)
+            let workload = Workload(path: inputPath(c, set), bytes: bytes, operations: operations)
+            var row = Row(c, dataSet: set.label, inputBytes: bytes, note: c.note)
+            log("[\(number + 1)/\(jobs.count)] \(c.id) on \(set.label)…")
+            switch runInChild(c, workload: workload, iterations: runIterations, budget: runBudget) {
+            case .success(let measurement):
+                row.record(measurement, readsPayload: c.scenario.readsPayload)
+                log("    " + String(format: "%.3f s best of %d", measurement.best, measurement.seconds.count)
+                    + (row.megabytesPerSecond.map { String(format: ", %.1f MB/s", $0) } ?? "")
+                    + ", peak RSS \(megabytes(measurement.peakRSS))")
+            case .failure(let error):
+                row.failure = error.description
+                log("    failed: \(error.description)")
+            }
+            rows.append(row)
+        }
+
+        let problems = crossCheck(&rows)
+        var notes: [String] = []
+        if let smallSet {
+            for c in limited {
+                notes.append("\(c.scenario.title), \(c.format), \(c.name): not measured on \(mainSet.label) — \(c.limitReason ?? "input limit"); "
+                    + "measured on the \(smallSet.label) data set (\(smallSet.records) records, XML \(megabytes(smallSet.size(.xml)))), "
+                    + "compared with EasyBake on the same file.")
+            }
+        }
+        for row in rows where row.failure != nil {
+            notes.append("\(Scenario(rawValue: row.scenario)?.title ?? row.scenario), \(row.format), \(row.contender) on \(row.dataSet): failed — \(row.failure!)")
+        }
+        notes += Contenders.missingNotes
+
+        let targets = Targets.check(rows, mainSet: mainSet.label)
+        let command = "swift run -c release --package-path Benchmarks easybake-bench "
+            + (quick ? "--quick" : CommandLine.arguments.dropFirst().joined(separator: " "))
+        let info = RunInfo.collect(root: "\(Self.packageDirectory)/..", command: command, iterations: runIterations,
+                                   operations: operations, dataSets: dataSets)
+
+        print(textTable(rows))
+        print("")
+        for check in targets { print("target: \(check.target): \(check.measured)\(check.met.map { $0 ? " — met" : " — MISSED" } ?? "")") }
+        for note in notes { print("note: \(note)") }
+
+        try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+        let stem = "\(outputDirectory)/results-\(size)"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(JSONReport(info: info, rows: rows, targets: targets, notes: notes))
+            .write(to: URL(fileURLWithPath: "\(stem).json"))
+        try markdownReport(rows, info: info, targets: targets, notes: notes)
+            .write(toFile: "\(stem).md", atomically: true, encoding: .utf8)
+        log("wrote \(stem).json and \(stem).md")
+
+        if !problems.isEmpty {
+            for problem in problems { log("error: \(problem)") }
+            throw ExitCode(1)
+        }
+        log("all \(rows.count) results agree with EasyBake's")
+    }
+
+    private func runChild(_ id: String) throws {
+        guard let contender = Contenders.named(id), let childInput else {
+            throw ValidationError("unknown contender \(id)")
+        }
+        do {
+            let workload = Workload(path: childInput, bytes: childInputBytes, operations: operations)
+            let measurement = try measure(contender, workload: workload, iterations: iterations, budget: budget, dump: dump)
+            print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
+        } catch {
+            log("\(id): \(error)")
+            throw ExitCode(2)
+        }
+    }
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
