@@ -47,6 +47,10 @@ let package = Package(
         .testTarget(name: "EasyBakeJSONTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
         .testTarget(name: "EasyBakeXMLTests", dependencies: ["EasyBake", "EasyBakeXML", "EasyBakeJSON", "EasyBakeTestSupport"]),
         .testTarget(name: "EasyBakeYAMLTests", dependencies: ["EasyBake", "EasyBakeYAML", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(
+            name: "EasyBakeStreamingTests",
+            dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeXML", "EasyBakeYAML", "EasyBakeTestSupport"]
+        ),
         .testTarget(name: "easybakeTests", dependencies: ["easybake", "EasyBakeTestSupport"]),
     ]
 )

@@ -74,6 +74,21 @@ public struct JSONIngredientSource: IngredientSource {
         } while depth > 0
     }
 
+    /// Scans to the end of the open container without decoding anything.
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        var depth = 1
+        repeat {
+            guard let event = try scanner.next(materializing: false) else {
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
+            }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
     public var location: SourceLocation { scanner.location(of: scanner.eventStart) }
 
     /// How many bytes have been read, for progress reports and for releasing

@@ -81,11 +81,11 @@ struct YAMLAliasTests {
             let previous = "*a\(level - 1)"
             text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
         }
-        let start = Date()
+        // Bounded, not timed: the budget stops the expansion (speed is the
+        // benchmark's business, not a unit test's on a shared machine).
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
         #expect(error.message.contains("expansion"))
-        #expect(Date().timeIntervalSince(start) < 5)
     }
 
     @Test("a chain of merge keys reads in linear size, and its replays count against the budget")
@@ -151,11 +151,11 @@ struct YAMLStreamTests {
     @Test("100,000 nested brackets fail with limitExceeded, without a crash")
     func deepNesting() throws {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let start = Date()
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
         #expect(error.message.contains("depth"))
-        #expect(Date().timeIntervalSince(start) < 10)
+        // Stopped where the limit was passed, not after scanning the rest.
+        #expect((error.location?.column ?? .max) <= 1_000, "\(error)")
         #expect(yamlError("a:\n  b:\n    c: 1\n", options(maximumDepth: 2))?.code == .limitExceeded)
         #expect(try yaml("a:\n  b:\n    c: 1\n", options(maximumDepth: 3)) == ["a": ["b": ["c": 1]]])
     }

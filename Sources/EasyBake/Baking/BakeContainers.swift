@@ -95,6 +95,9 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
+        if decoder.depth == 0, decoder.context.unmappedRootRequests != nil {
+            decoder.context.unmappedRootRequests!.insert("*")
+        }
         var names = recipe?.properties ?? []
         if let dictionary { names.append(contentsOf: dictionary.keys) }
         var seen = Set<String>()
@@ -118,6 +121,9 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     property: CodingPathText.render(codingPath + [key]), found: located.baking?.found)
                 throw located
             }
+        }
+        if decoder.depth == 0, decoder.context.unmappedRootRequests != nil {
+            decoder.context.unmappedRootRequests!.insert(name)
         }
         if let dictionary {
             if let value = dictionary[name] { return (value, [.key(name)]) }

@@ -99,6 +99,7 @@ final class BakeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        noteWholeValueUse()
         guard let value, !value.isNull else { throw error(.valueNotFound, expected: "an array", found: value) }
         // A single value where an array is wanted reads as one element: XML
         // has no way to say "a list of one".
@@ -106,7 +107,16 @@ final class BakeDecoder: Decoder {
         return BakeUnkeyedContainer(decoder: self, elements: elements, isWrappedSingle: value.arrayValue == nil)
     }
 
-    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        noteWholeValueUse()
+        return self
+    }
+
+    /// Tells streaming that the model reads the record's root as a whole,
+    /// not property by property through the recipe.
+    private func noteWholeValueUse() {
+        if depth == 0, context.unmappedRootRequests != nil { context.unmappedRootRequests!.insert("*") }
+    }
 
     // MARK: Decoding values
 

@@ -125,6 +125,10 @@ final class BakeContext {
     let options: Baker.Options
     let modelTypeName: String
     var warnings: [EasyBakeError] = []
+    /// Set by streaming, which may have left out of a record what its recipe
+    /// does not map: what the model asked of the record's root beyond the
+    /// recipe (a property name, or `*` for all keys or the whole value).
+    var unmappedRootRequests: Set<String>?
 
     init(options: Baker.Options, modelType: Any.Type) {
         self.options = options

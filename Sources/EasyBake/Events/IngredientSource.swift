@@ -29,6 +29,15 @@ public protocol IngredientSource {
     /// The skipped input must still be well formed; an error in it throws.
     mutating func skipValue() throws(EasyBakeError)
 
+    /// Skips the rest of the container whose `beginArray` or
+    /// `beginDictionary` event was the last one read, up to and including
+    /// its end. Streaming readers call it when they learn only from a
+    /// container's first event that no path needs it (an array element).
+    ///
+    /// The default reads events and counts nesting, with ``skipValue()`` for
+    /// each dictionary value; sources with a cheaper way override it.
+    mutating func skipRestOfContainer() throws(EasyBakeError)
+
     /// Where the event most recently returned by ``next()`` begins (or where
     /// reading stands, before the first event).
     ///
@@ -54,6 +63,23 @@ extension IngredientSource {
             case .key, .scalar: break
             }
         } while depth > 0
+    }
+
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        var depth = 1
+        while depth > 0 {
+            guard let event = try next() else {
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
+            }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            // A dictionary's value is skipped natively; an array's elements
+            // have no key to tell where they begin, so they are read.
+            case .key: try skipValue()
+            case .scalar: break
+            }
+        }
     }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }

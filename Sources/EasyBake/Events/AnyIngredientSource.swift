@@ -1,0 +1,16 @@
+/// A type-erased ``IngredientSource``, for code that picks the format at run
+/// time (``IngredientFormat/makeSource(for:)`` returns an existential) and
+/// hands the source to generic readers such as ``RecordReader``.
+public struct AnyIngredientSource: IngredientSource {
+    /// The source this one forwards to.
+    public private(set) var base: any IngredientSource
+
+    /// Wraps `base`.
+    public init(_ base: any IngredientSource) { self.base = base }
+
+    public mutating func next() throws(EasyBakeError) -> IngredientEvent? { try base.next() }
+    public mutating func skipValue() throws(EasyBakeError) { try base.skipValue() }
+    public mutating func skipRestOfContainer() throws(EasyBakeError) { try base.skipRestOfContainer() }
+    public var location: SourceLocation { base.location }
+    public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
+}

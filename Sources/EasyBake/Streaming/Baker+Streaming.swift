@@ -1,0 +1,162 @@
+extension Baker {
+    /// What a streaming bake builds of each record.
+    public enum RecordMaterialization: Sendable, Hashable {
+        /// Build only what the recipe maps once the first record has shown
+        /// that the model asks for nothing else; otherwise the whole record.
+        /// The default: as fast as the recipe allows, and never different
+        /// from baking the tree.
+        case automatic
+        /// Build every record whole.
+        case wholeRecords
+        /// Build only what the recipe maps. A model that asks for anything
+        /// else (an unmapped property, matched implicitly) fails with
+        /// ``EasyBakeError/Code/unsupported`` rather than silently missing it.
+        case recipePaths
+    }
+
+    /// Bakes the records at `each` one at a time, as they are read.
+    ///
+    /// Each record is baked exactly as ``bake(_:from:recipe:)`` would bake
+    /// its tree, but only one record is held at a time and the rest of the
+    /// payload is skipped unbuilt, so a gigabyte file bakes in memory the
+    /// size of one record:
+    ///
+    /// ```swift
+    /// let source = try JSONIngredientSource(input: .file("users.json"))
+    /// for user in try Baker().bakeEach(User.self, from: source, each: "users[*]") {
+    ///     print(try user.get().name)
+    /// }
+    /// ```
+    ///
+    /// A record that fails to bake gives a failure naming the record's path
+    /// and location, and the stream goes on with the next record; an error
+    /// of the source (malformed input) ends the stream after its failure.
+    ///
+    /// - Parameters:
+    ///   - recipe: the recipe; by default the model's ``Bakeable/bakingRecipe``.
+    ///   - materialization: what to build of each record.
+    public func bakeEach<Model: Decodable, Source: IngredientSource>(
+        _ type: Model.Type, from source: Source, each: String, recipe: Recipe? = nil,
+        materialization: RecordMaterialization = .automatic
+    ) throws(EasyBakeError) -> BakedRecords<Model, Source> {
+        let typeRecipe: Recipe?
+        do {
+            typeRecipe = try recipe ?? (Model.self as? any Bakeable.Type)?.bakingRecipe
+        } catch {
+            throw EasyBakeError(.invalidRecipe, "\(Model.self).bakingRecipe: \(error)", cause: error)
+        }
+        return BakedRecords(
+            reader: try RecordReader(source: source, each: each), baker: self, recipe: typeRecipe,
+            materialization: materialization)
+    }
+}
+
+/// The models baked from a payload's records, one at a time: a `Sequence`
+/// of results, and through ``models`` an `AsyncSequence` of models. Made by
+/// ``Baker/bakeEach(_:from:each:recipe:materialization:)``.
+public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence, IteratorProtocol {
+    /// The record reader, for progress (``RecordReader/source``).
+    public private(set) var reader: RecordReader<Source>
+    let baker: Baker
+    let recipe: Recipe?
+    let materialization: Baker.RecordMaterialization
+    /// Whether records are pruned to the recipe's paths.
+    private var pruning = false
+    private var decided = false
+
+    init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
+        self.reader = reader
+        self.baker = baker
+        self.recipe = recipe
+        self.materialization = materialization
+        if let recipe, materialization == .recipePaths {
+            self.reader.keeping = PathMatcher(recipe: recipe)
+            pruning = true
+            decided = true
+        } else if recipe == nil || materialization == .wholeRecords {
+            decided = true
+        }
+    }
+
+    /// The next model, or `nil` after the last record.
+    ///
+    /// - Throws: the record's baking error (with the record's path and
+    ///   location), or the source's error, after which the stream ends.
+    public mutating func nextModel() throws(EasyBakeError) -> Model? {
+        guard let record = try reader.next() else { return nil }
+        return try bake(record)
+    }
+
+    /// The next result; `nil` after the last record. A failed record is a
+    /// `.failure` and the stream goes on, unless the source itself failed.
+    public mutating func next() -> Result<Model, EasyBakeError>? {
+        do {
+            guard let model = try nextModel() else { return nil }
+            return .success(model)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private mutating func bake(_ record: IngredientRecord) throws(EasyBakeError) -> Model {
+        let context = BakeContext(options: baker.options, modelType: Model.self)
+        if !decided || pruning { context.unmappedRootRequests = [] }
+        let decoder = BakeDecoder(value: record.ingredients, context: context, recipe: recipe)
+        let model: Model
+        do {
+            model = try decoder.decodeValue(Model.self, applyingTypeRecipe: false)
+        } catch {
+            throw locating(context.converting(error, at: decoder), in: record)
+        }
+        if let requests = context.unmappedRootRequests {
+            if !decided {
+                // The first record was read whole: prune the rest only if the
+                // model asked for nothing the recipe does not map.
+                decided = true
+                if requests.isEmpty, let recipe {
+                    pruning = true
+                    reader.keeping = PathMatcher(recipe: recipe)
+                }
+            } else if pruning, !requests.isEmpty {
+                let names = requests.sorted().map { $0 == "*" ? "the whole record" : $0.debugDescription }
+                throw locating(EasyBakeError(
+                    .unsupported,
+                    "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"),
+                    in: record)
+            }
+        }
+        return model
+    }
+
+    private func locating(_ error: EasyBakeError, in record: IngredientRecord) -> EasyBakeError {
+        var located = error
+        located.path = record.path.appending(error.path ?? IngredientPath())
+        if located.location == nil { located.location = record.location }
+        located.message = "record \(record.index): " + located.message
+        return located
+    }
+}
+
+extension BakedRecords {
+    /// The models as an `AsyncSequence` that throws the first failure:
+    ///
+    /// ```swift
+    /// for try await user in try Baker().bakeEach(User.self, from: source, each: "users[*]").models {
+    ///     …
+    /// }
+    /// ```
+    public var models: Models { Models(records: self) }
+
+    /// The models of ``BakedRecords`` as an `AsyncSequence`.
+    public struct Models: AsyncSequence, AsyncIteratorProtocol {
+        public typealias Element = Model
+        var records: BakedRecords
+
+        public func makeAsyncIterator() -> Self { self }
+
+        /// The next model; throws a record's baking error or the source's error.
+        public mutating func next() async throws -> Model? {
+            try records.nextModel()
+        }
+    }
+}

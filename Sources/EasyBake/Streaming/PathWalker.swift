@@ -1,0 +1,268 @@
+/// Runs a ``PathMatcher`` over a source's events: descends into what some
+/// path needs and skips the rest through the source's native skip.
+///
+/// In tree mode it feeds a ``TreeBuilder`` the needed parts only, so that the
+/// result is the full tree pruned to the matcher's paths: every value a path
+/// resolves through is there as in the full tree, everything else is left
+/// out, and skipped array elements keep their places as `null` where an index
+/// must still count them. `Ingredients.resolve` on the pruned tree therefore
+/// answers exactly as on the full tree. In record mode it builds nothing and
+/// stops at each value a path ends at, for the caller to read.
+///
+/// The walk keeps one frame per open container it descended into, so memory
+/// follows the depth of the needed paths, never the size of the input.
+struct PathWalker {
+    private struct Frame {
+        /// For a dictionary, its dictionary state; for an array, the array's state.
+        let state: Int
+        let isArray: Bool
+        /// Elements seen so far (arrays).
+        var count = 0
+        /// Needed keys or indexes not reached yet; `Int.max` when a `[*]`
+        /// or a negative index needs every element.
+        var remaining: Int
+        /// How often each needed key has occurred (dictionaries).
+        var seen: [String: Int] = [:]
+    }
+
+    let matcher: PathMatcher
+    let policy: DuplicateKeyPolicy
+    let buildsTree: Bool
+    /// Whether the walk may end before the input does, once no open
+    /// container holds anything a path still needs.
+    let stopsEarly: Bool
+
+    private var frames: [Frame] = []
+    private var builder: TreeBuilder
+    private(set) var result: Ingredients?
+    /// Whether the walk ended early, leaving the rest of the input unread.
+    private(set) var stoppedEarly = false
+
+    init(matcher: PathMatcher, policy: DuplicateKeyPolicy, buildsTree: Bool, stopsEarly: Bool = false) {
+        self.matcher = matcher
+        self.policy = policy
+        self.buildsTree = buildsTree
+        self.stopsEarly = stopsEarly && matcher.resolvesEarly && (policy == .firstWins || policy == .reject)
+        builder = TreeBuilder(duplicateKeys: policy)
+    }
+
+    var isInside: Bool { !frames.isEmpty }
+
+    /// Whether a path ends at the value that begins with `event` in `state`
+    /// — counting the paths that reach a lone value through `[0]`, `[-1]`
+    /// or `[*]` as if it were a one-element array (null is no such value:
+    /// it is an empty array to `[*]` and has no index).
+    func endsPath(_ event: IngredientEvent, state: Int) -> Bool {
+        matcher.states[effectiveState(event, state: state)].isTerminal
+    }
+
+    private func effectiveState(_ event: IngredientEvent, state: Int) -> Int {
+        switch event {
+        case .beginDictionary: matcher.states[state].dictionaryState
+        case .scalar(let value) where !value.isNull: matcher.states[state].dictionaryState
+        default: state
+        }
+    }
+
+    /// The index of the element most recently entered in each open array,
+    /// outermost first.
+    var elementIndexes: [Int] { frames.filter(\.isArray).map { $0.count - 1 } }
+
+    // MARK: Tree mode
+
+    /// Reads the value that begins with `first` (already read from `source`)
+    /// in `state`, pruned to the matcher's paths.
+    mutating func readValue<Source: IngredientSource>(
+        startingWith first: IngredientEvent, state: Int, from source: inout Source
+    ) throws(EasyBakeError) -> Ingredients {
+        try enter(first, state: state, from: &source)
+        while let (event, state) = try nextNeededValue(from: &source) {
+            try enter(event, state: state, from: &source)
+        }
+        guard let result else {
+            throw EasyBakeError.syntax("the events of a value ended inside a container", at: source.location)
+        }
+        return result
+    }
+
+    // MARK: Walking
+
+    /// Begins a needed value whose first event has been read. A terminal
+    /// state's value is read whole (tree mode only; record mode reads it itself).
+    mutating func enter<Source: IngredientSource>(
+        _ event: IngredientEvent, state id: Int, from source: inout Source
+    ) throws(EasyBakeError) {
+        let state = matcher.states[id]
+        if endsPath(event, state: id) {
+            try feedWhole(startingWith: event, from: &source)
+            return
+        }
+        switch event {
+        case .scalar:
+            // Kept even where only keys follow and resolve nothing: a baker
+            // still tells a scalar record from a null one.
+            try feed(event, at: source)
+        case .beginDictionary:
+            try feed(.beginDictionary, at: source)
+            let dictionary = matcher.states[state.dictionaryState]
+            frames.append(Frame(state: state.dictionaryState, isArray: false, remaining: dictionary.keys.count))
+        case .beginArray:
+            try feed(.beginArray, at: source)
+            frames.append(Frame(
+                state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max))
+        case .key, .endArray, .endDictionary:
+            throw EasyBakeError.syntax("expected a value, found \(event)", at: source.location)
+        }
+    }
+
+    /// Reads on to the next value that some path needs and returns its first
+    /// event and state, or `nil` once the walk's root value has ended.
+    mutating func nextNeededValue<Source: IngredientSource>(
+        from source: inout Source
+    ) throws(EasyBakeError) -> (IngredientEvent, Int)? {
+        while !frames.isEmpty {
+            let top = frames.count - 1
+            if stopsEarly, frames[top].remaining == 0, frames.allSatisfy({ $0.remaining == 0 }) {
+                try closeAll(at: source)
+                return nil
+            }
+            guard let event = try source.next() else {
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
+            }
+            if frames[top].isArray {
+                if case .endArray = event {
+                    frames.removeLast()
+                    try feed(.endArray, at: source)
+                    continue
+                }
+                let index = frames[top].count
+                frames[top].count += 1
+                let array = matcher.states[frames[top].state]
+                if let element = array.element(index) {
+                    if array.elements[index] != nil, frames[top].remaining != .max { frames[top].remaining -= 1 }
+                    return (event, element)
+                }
+                if array.keepsPositions { try feed(.scalar(.null), at: source) }
+                try skipRest(of: event, from: &source)
+            } else {
+                switch event {
+                case .endDictionary:
+                    frames.removeLast()
+                    try feed(.endDictionary, at: source)
+                case .key(let key):
+                    guard let target = matcher.states[frames[top].state].keys[key] else {
+                        try source.skipValue()
+                        continue
+                    }
+                    let occurrence = frames[top].seen[key, default: 0]
+                    frames[top].seen[key] = occurrence + 1
+                    var valueState: Int? = target
+                    if occurrence == 0 {
+                        frames[top].remaining -= 1
+                    } else {
+                        switch policy {
+                        case .firstWins:
+                            try source.skipValue()
+                            continue
+                        case .reject:
+                            throw EasyBakeError(
+                                .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary",
+                                location: source.location)
+                        case .lastWins:
+                            break
+                        case .collect:
+                            valueState = matcher.states[target].occurrence(occurrence)
+                        }
+                    }
+                    try feed(.key(key), at: source)
+                    guard let valueState else {
+                        // No path reads this occurrence, but it still turns the
+                        // key's value into an array.
+                        try feed(.scalar(.null), at: source)
+                        try source.skipValue()
+                        continue
+                    }
+                    guard let first = try source.next() else {
+                        throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
+                    }
+                    return (first, valueState)
+                case .scalar, .beginArray, .beginDictionary, .endArray:
+                    throw EasyBakeError.syntax("expected a key or the end of a dictionary, found \(event)", at: source.location)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Skips the rest of a value whose first event has been read.
+    mutating func skipRest<Source: IngredientSource>(
+        of event: IngredientEvent, from source: inout Source
+    ) throws(EasyBakeError) {
+        switch event {
+        case .scalar: return
+        case .beginArray, .beginDictionary: try source.skipRestOfContainer()
+        case .key, .endArray, .endDictionary:
+            throw EasyBakeError.syntax("expected a value, found \(event)", at: source.location)
+        }
+    }
+
+    // MARK: Building
+
+    private mutating func feed<Source: IngredientSource>(_ event: IngredientEvent, at source: Source) throws(EasyBakeError) {
+        guard buildsTree else { return }
+        switch builder.accept(event) {
+        case .needMore, .skipNextValue:
+            // Repeated keys are settled before they are fed.
+            break
+        case .finished(let value):
+            result = value
+        case .duplicate(let key):
+            throw EasyBakeError(
+                .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
+        case .malformed(let message):
+            throw EasyBakeError.syntax(message, at: source.location)
+        }
+    }
+
+    /// Feeds a whole value, following the builder's duplicate-key policy inside it.
+    private mutating func feedWhole<Source: IngredientSource>(
+        startingWith first: IngredientEvent, from source: inout Source
+    ) throws(EasyBakeError) {
+        var depth = 0
+        var event = first
+        while true {
+            switch builder.accept(event) {
+            case .needMore: break
+            case .skipNextValue: try source.skipValue()
+            case .finished(let value): result = value
+            case .duplicate(let key):
+                throw EasyBakeError(
+                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
+            case .malformed(let message):
+                throw EasyBakeError.syntax(message, at: source.location)
+            }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+            if depth == 0, !isKey(event) { return }
+            guard let next = try source.next() else {
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
+            }
+            event = next
+        }
+    }
+
+    private func isKey(_ event: IngredientEvent) -> Bool {
+        if case .key = event { true } else { false }
+    }
+
+    /// Ends the walk early: closes every open container in the builder.
+    private mutating func closeAll<Source: IngredientSource>(at source: Source) throws(EasyBakeError) {
+        while let frame = frames.popLast() {
+            try feed(frame.isArray ? .endArray : .endDictionary, at: source)
+        }
+        stoppedEarly = true
+    }
+}

@@ -1,0 +1,145 @@
+/// One record that a ``RecordReader`` found.
+public struct IngredientRecord: Sendable {
+    /// The record's number, from 0, in input order.
+    public let index: Int
+    /// Where the record lives: the record path with each `[*]` replaced by
+    /// the element's index (`users[41]`).
+    public let path: IngredientPath
+    /// Where the record begins in the input.
+    public let location: SourceLocation
+    /// The record's ingredients (pruned to the reader's paths, if it has any).
+    public let ingredients: Ingredients
+}
+
+/// Reads the records of a payload one at a time: the values at a record path
+/// such as `users[*]` or `rss.channel.item[*]`, without building the rest.
+///
+/// Only one record is held at a time, and everything outside the records is
+/// skipped through the source's native skip, so memory follows the size of
+/// one record, never the size of the payload:
+///
+/// ```swift
+/// var reader = try RecordReader(
+///     source: try JSONIngredientSource(input: .file("users.json")), each: "users[*]")
+/// while let record = try reader.next() {
+///     print(record.index, record.ingredients["name"] ?? "-")
+/// }
+/// ```
+///
+/// A record path may have several `[*]` (`orders[*].lines[*]`), indexes and
+/// keys. Records are found as `Ingredients.resolve` would find them: a lone
+/// value stands in for a one-element array (a single `<item>` is a record),
+/// and under ``DuplicateKeyPolicy/collect`` each repeated key's value is an
+/// element. A source that keeps the *last* of repeated keys cannot be
+/// streamed (a later key would replace records already given out), and is
+/// refused with ``EasyBakeError/Code/unsupported``.
+public struct RecordReader<Source: IngredientSource> {
+    /// The source, for progress (bytes read) and its location.
+    public private(set) var source: Source
+    /// The record path.
+    public let recordPath: IngredientPath
+    /// The paths kept inside each record (``PathMatcher/wholeValue`` keeps all).
+    public var keeping: PathMatcher
+
+    private var walker: PathWalker
+    private let rootState: Int
+    private var started = false
+    private var finished = false
+    private var count = 0
+
+    /// A reader of the records at `each` in `source`.
+    ///
+    /// - Parameter keeping: the paths to keep inside each record; by default
+    ///   the whole record.
+    /// - Throws: ``EasyBakeError/Code/unsupported`` for a source that keeps
+    ///   the last of repeated keys.
+    public init(source: Source, each recordPath: IngredientPath, keeping: PathMatcher = .wholeValue) throws(EasyBakeError) {
+        guard source.duplicateKeyPolicy != .lastWins else {
+            throw EasyBakeError(
+                .unsupported, "records cannot be streamed from a source that keeps the last of repeated keys; read the tree instead")
+        }
+        self.source = source
+        self.recordPath = recordPath
+        self.keeping = keeping
+        let matcher = PathMatcher([recordPath])
+        walker = PathWalker(matcher: matcher, policy: source.duplicateKeyPolicy, buildsTree: false)
+        rootState = matcher.rootState!
+    }
+
+    /// A reader of the records at a path given as text.
+    ///
+    /// - Throws: ``EasyBakeError/Code/invalidPath`` when `each` does not parse.
+    public init(source: Source, each: String, keeping: PathMatcher = .wholeValue) throws(EasyBakeError) {
+        try self.init(source: source, each: try IngredientPath(parsing: each), keeping: keeping)
+    }
+
+    /// The next record, or `nil` after the last.
+    ///
+    /// - Throws: the source's errors. After one, the reader is finished.
+    public mutating func next() throws(EasyBakeError) -> IngredientRecord? {
+        guard !finished else { return nil }
+        do {
+            while true {
+                let event: IngredientEvent
+                let state: Int
+                if !started {
+                    started = true
+                    guard let first = try source.next() else { return finish() }
+                    (event, state) = (first, rootState)
+                } else if let (nextEvent, nextState) = try walker.nextNeededValue(from: &source) {
+                    (event, state) = (nextEvent, nextState)
+                } else {
+                    try checkEnd()
+                    return finish()
+                }
+                if walker.endsPath(event, state: state) {
+                    let location = source.location
+                    let ingredients = try readRecord(startingWith: event)
+                    defer { count += 1 }
+                    let record = IngredientRecord(
+                        index: count, path: concretePath(), location: location, ingredients: ingredients)
+                    if !walker.isInside { try checkEnd() }
+                    return record
+                }
+                try walker.enter(event, state: state, from: &source)
+                if !walker.isInside {
+                    // The root was a scalar (or the records' parent is missing).
+                    try checkEnd()
+                    return finish()
+                }
+            }
+        } catch {
+            finished = true
+            throw error
+        }
+    }
+
+    private mutating func readRecord(startingWith first: IngredientEvent) throws(EasyBakeError) -> Ingredients {
+        guard let state = keeping.rootState else {
+            try walker.skipRest(of: first, from: &source)
+            return .null
+        }
+        var recordWalker = PathWalker(matcher: keeping, policy: source.duplicateKeyPolicy, buildsTree: true)
+        return try recordWalker.readValue(startingWith: first, state: state, from: &source)
+    }
+
+    private mutating func finish() -> IngredientRecord? {
+        finished = true
+        return nil
+    }
+
+    /// After the root value: a source of several documents may go on, but a
+    /// record path addresses one.
+    private mutating func checkEnd() throws(EasyBakeError) {
+        if !walker.isInside, try source.next() != nil {
+            throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
+        }
+        finished = true
+    }
+
+    private func concretePath() -> IngredientPath {
+        let wildcards = recordPath.steps.filter { $0 == .everyElement }.count
+        guard wildcards == 1 else { return recordPath }
+        return IngredientPath(recordPath.steps.map { $0 == .everyElement ? .index(count) : $0 })
+    }
+}

@@ -1,0 +1,240 @@
+import EasyBake
+import EasyBakeJSON
+import EasyBakeTestSupport
+import EasyBakeXML
+import EasyBakeYAML
+import Testing
+
+/// Streaming must answer exactly what the tree answers. Random trees are
+/// written as JSON, XML and YAML; each is read back both ways, and random
+/// paths, record paths and recipes must agree — values and errors alike.
+@Suite("Streaming agrees with the tree")
+struct StreamingPropertyTests {
+    static let formats: [(name: String, format: any IngredientFormat, options: WritingOptions)] = [
+        ("json", JSONFormat(), .init()),
+        ("xml", XMLFormat(), .init(rootName: "root")),
+        ("yaml", YAMLFormat(), .init()),
+    ]
+
+    @Test("random paths resolve alike", arguments: 0..<3)
+    func paths(formatIndex: Int) throws {
+        let (name, format, options) = Self.formats[formatIndex]
+        var random = SeededGenerator(seed: 0xEA5B_0000 + UInt64(formatIndex))
+        var checked = 0
+        for _ in 0..<250 {
+            let written = RandomTrees.tree(depth: 4, using: &random, xmlFriendly: name == "xml")
+            guard let bytes = try? format.write(written, options: options) else { continue }
+            let input = IngredientInput.bytes(bytes, name: "random.\(name)")
+            let tree = try format.read(input)
+            var paths = (0..<6).map { _ in RandomTrees.path(in: tree, using: &random) }
+            paths.append(.root)
+            let matcher = PathMatcher(paths)
+            var source = try format.makeSource(for: input)
+            let resolution = try matcher.resolve(from: &source)
+            for (index, path) in paths.enumerated() {
+                #expect(resolution.values[index] == tree.resolve(path), "\(name) path \(path) in \(tree)")
+            }
+            var pruningSource = try format.makeSource(for: input)
+            let pruned = try #require(try matcher.read(from: &pruningSource))
+            for path in paths {
+                #expect(pruned.resolve(path) == tree.resolve(path), "\(name) pruned path \(path) in \(tree)")
+            }
+            checked += 1
+        }
+        #expect(checked > 150)
+    }
+
+    @Test("random record paths find the same records", arguments: 0..<3)
+    func records(formatIndex: Int) throws {
+        let (name, format, options) = Self.formats[formatIndex]
+        var random = SeededGenerator(seed: 0x5EC0_0000 + UInt64(formatIndex))
+        var checked = 0
+        for _ in 0..<250 {
+            let written = RandomTrees.tree(depth: 4, using: &random, xmlFriendly: name == "xml")
+            guard let bytes = try? format.write(written, options: options) else { continue }
+            let input = IngredientInput.bytes(bytes, name: "random.\(name)")
+            let tree = try format.read(input)
+            let each = RandomTrees.recordPath(in: tree, using: &random)
+            let keep = (0..<2).map { _ in RandomTrees.path(in: tree.resolve(each)?.arrayValue?.first ?? .null, using: &random) }
+            let expected = RandomTrees.values(at: each.steps[...], in: tree)
+
+            var reader = try RecordReader(source: AnyIngredientSource(try format.makeSource(for: input)), each: each)
+            var whole: [Ingredients] = []
+            while let record = try reader.next() { whole.append(record.ingredients) }
+            #expect(whole == expected, "\(name) records at \(each) in \(tree)")
+
+            let matcher = PathMatcher(keep)
+            var prunedReader = try RecordReader(
+                source: AnyIngredientSource(try format.makeSource(for: input)), each: each, keeping: matcher)
+            var pruned: [Ingredients] = []
+            while let record = try prunedReader.next() { pruned.append(record.ingredients) }
+            #expect(pruned.count == expected.count)
+            for (record, full) in zip(pruned, expected) {
+                for path in keep { #expect(record.resolve(path) == full.resolve(path), "\(name) \(each) keeping \(path)") }
+            }
+            checked += 1
+        }
+        #expect(checked > 150)
+    }
+
+    /// Every property an optional String: scalars coerce, containers fail
+    /// with a type mismatch — the same one both ways.
+    struct Probe: Decodable, Equatable {
+        let p0: String?
+        let p1: String?
+        let p2: String?
+    }
+
+    @Test("random recipes bake alike, errors included", arguments: 0..<3)
+    func baking(formatIndex: Int) throws {
+        let (name, format, options) = Self.formats[formatIndex]
+        var random = SeededGenerator(seed: 0xBA4E_0000 + UInt64(formatIndex))
+        var compared = 0, failures = 0
+        for _ in 0..<400 {
+            let written = RandomTrees.tree(depth: 4, using: &random, xmlFriendly: name == "xml")
+            guard let bytes = try? format.write(written, options: options) else { continue }
+            let input = IngredientInput.bytes(bytes, name: "random.\(name)")
+            let tree = try format.read(input)
+            let each = RandomTrees.recordPath(in: tree, using: &random)
+            let sample = tree.resolve(each)?.arrayValue?.first ?? .null
+            // Paths that disagree on a value's shape make no recipe; draw again.
+            guard let recipe = try? Recipe(
+                name: "Probe",
+                orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: sample, using: &random).description) })
+            else { continue }
+            let expected: [Result<Probe, EasyBakeError>] = RandomTrees.values(at: each.steps[...], in: tree).map { record in
+                Result { () throws(EasyBakeError) -> Probe in try Baker().bake(Probe.self, from: record, recipe: recipe) }
+            }
+            for materialization in [Baker.RecordMaterialization.automatic, .wholeRecords, .recipePaths] {
+                let streamed = Array(try Baker().bakeEach(
+                    Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
+                    recipe: recipe, materialization: materialization))
+                #expect(streamed.count == expected.count, "\(name) \(each) \(materialization)")
+                for (got, want) in zip(streamed, expected) {
+                    switch (got, want) {
+                    case (.success(let a), .success(let b)):
+                        #expect(a == b)
+                    case (.failure(let a), .failure(let b)):
+                        failures += 1
+                        #expect(a.code == b.code)
+                        #expect(a.baking?.property == b.baking?.property)
+                        #expect(a.baking?.expected == b.baking?.expected)
+                        // A record read pruned describes itself as pruned in an
+                        // error about the record as a whole (`{1 keys}`); every
+                        // other error names the same value.
+                        if materialization == .wholeRecords || a.baking?.property != "" {
+                            #expect(a.baking == b.baking)
+                            #expect(a.message.hasSuffix(b.message), "\(a.message) vs \(b.message)")
+                        }
+                    default:
+                        Issue.record("\(name) \(each) \(materialization): streamed \(got), tree \(want)")
+                    }
+                }
+            }
+            compared += 1
+        }
+        #expect(compared > 100)
+        #expect(failures > 0, "the generator should provoke baking errors too")
+    }
+}
+
+/// Random trees, paths and record paths for the property tests.
+enum RandomTrees {
+    static let keys = ["a", "b", "c", "d"]
+
+    /// A random tree. XML-friendly trees have a dictionary root, string
+    /// scalars, no empty containers and no arrays directly in arrays, which
+    /// XML cannot express.
+    static func tree(depth: Int, using random: inout SeededGenerator, xmlFriendly: Bool, inArray: Bool = false) -> Ingredients {
+        let roll = Int.random(in: 0..<10, using: &random)
+        if depth == 0 || (roll < 4 && !(xmlFriendly && depth == 4)) {
+            return scalar(using: &random, xmlFriendly: xmlFriendly)
+        }
+        if roll < 7 || (xmlFriendly && (inArray || depth == 4)) {
+            var entries: [(String, Ingredients)] = []
+            for key in keys.shuffled(using: &random).prefix(Int.random(in: (xmlFriendly ? 1 : 0)...3, using: &random)) {
+                entries.append((key, tree(depth: depth - 1, using: &random, xmlFriendly: xmlFriendly)))
+            }
+            return .dictionary(IngredientDictionary(uniqueEntries: ContiguousArray(entries)))
+        }
+        let count = Int.random(in: (xmlFriendly ? 2 : 0)...4, using: &random)
+        return .array(IngredientArray((0..<count).map { _ in
+            tree(depth: depth - 1, using: &random, xmlFriendly: xmlFriendly, inArray: true)
+        }))
+    }
+
+    static func scalar(using random: inout SeededGenerator, xmlFriendly: Bool) -> Ingredients {
+        if xmlFriendly { return .string(["x", "7", "y z", "true"].randomElement(using: &random)!) }
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &random))
+        case 2: return .integer(Int64.random(in: -5...99, using: &random))
+        case 3: return .float(0.5)
+        default: return .string(["x", "7", "y z"].randomElement(using: &random)!)
+        }
+    }
+
+    /// A path that mostly follows the tree, sometimes strays from it.
+    static func path(in tree: Ingredients, using random: inout SeededGenerator) -> IngredientPath {
+        var steps: [IngredientPath.Step] = []
+        var current: Ingredients? = tree
+        for _ in 0..<Int.random(in: 0...4, using: &random) {
+            let stray = Int.random(in: 0..<5, using: &random) == 0
+            switch current {
+            case .dictionary(let dictionary)? where !stray && !dictionary.isEmpty:
+                let key = dictionary.keys.randomElement(using: &random)!
+                steps.append(.key(key))
+                current = dictionary[key]
+            case .array(let array)? where !stray:
+                let step: IngredientPath.Step = switch Int.random(in: 0..<4, using: &random) {
+                case 0: .everyElement
+                case 1: .index(-1)
+                default: .index(Int.random(in: 0...max(0, array.count), using: &random))
+                }
+                steps.append(step)
+                current = array.first
+            default:
+                let step: IngredientPath.Step = Bool.random(using: &random)
+                    ? .key(keys.randomElement(using: &random)!)
+                    : [.index(0), .everyElement, .index(-1)].randomElement(using: &random)!
+                steps.append(step)
+                current = nil
+            }
+        }
+        return IngredientPath(steps)
+    }
+
+    /// A path to records: an array in the tree (if any) with `[*]`.
+    static func recordPath(in tree: Ingredients, using random: inout SeededGenerator) -> IngredientPath {
+        var candidates: [IngredientPath] = []
+        var pending: [(IngredientPath, Ingredients)] = [(.root, tree)]
+        while let (path, value) = pending.popLast() {
+            switch value {
+            case .dictionary(let dictionary):
+                for (key, child) in dictionary { pending.append((path.appending(key: key), child)) }
+            case .array(let array):
+                candidates.append(path.appending(.everyElement))
+                if let first = array.first { pending.append((path.appending(.everyElement), first)) }
+            default: break
+            }
+        }
+        return candidates.randomElement(using: &random) ?? IngredientPath([.key("a"), .everyElement])
+    }
+
+    /// The values a record path visits, flattened, in order.
+    static func values(at steps: ArraySlice<IngredientPath.Step>, in value: Ingredients) -> [Ingredients] {
+        guard let step = steps.first else { return [value] }
+        let rest = steps.dropFirst()
+        switch step {
+        case .key, .index:
+            guard let next = value.resolve(IngredientPath([step])) else { return [] }
+            return values(at: rest, in: next)
+        case .everyElement:
+            switch value {
+            case .array(let array): return array.flatMap { values(at: rest, in: $0) }
+            case .null: return []
+            default: return values(at: rest, in: value)
+            }
+        }
+    }
+}
