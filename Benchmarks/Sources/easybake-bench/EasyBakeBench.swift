@@ -37,6 +37,15 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Size of the XML file for peers that cannot read the main one (XMLParser(data:) stops at 10 MB).")
     var limitedSize = "9MB"
 
+    @Option(help: ArgumentHelp("Run contenders whose name contains NAME on a smaller data set of SIZE, beside EasyBake on the same file (for a contender too slow for the main size); repeatable.", valueName: "NAME=SIZE"))
+    var reduce: [String] = []
+
+    @Option(help: "Why --reduce was used, for the report's notes.")
+    var reduceReason: String?
+
+    @Option(help: "Seconds after which a contender's child process is stopped and its cell marked as not finished.")
+    var timeout = 1800.0
+
     @Option(help: "Only these scenarios (tree, bake, select, paths, transform); repeatable.")
     var scenario: [String] = []
 
@@ -104,25 +113,48 @@ struct EasyBakeBench: ParsableCommand {
         func inputPath(_ c: Contender, _ set: DataSet) -> String {
             set.path(PayloadFormat(rawValue: c.format) ?? .json)
         }
-        let limited = selected.filter { c in c.inputLimit.map { inputBytes(c, mainSet) > $0 } ?? false }
-        var smallSet: DataSet?
-        if !limited.isEmpty {
-            let small = try DataSet.ensure(directory: dataDirectory, label: limitedSize, targetBytes: limitedBytes,
-                                           seed: seed, sizedBy: .xml, log: log)
-            smallSet = small
-            dataSets.append(small)
+        // Which contenders run on a smaller data set than the main one: peers
+        // that cannot read the main files (their input limit), and those
+        // named by --reduce. Each runs beside EasyBake on the same file.
+        var reducedSets: [String: DataSet] = [:]     // contender id → data set
+        var reasons: [String: String] = [:]          // contender id → why
+        for c in selected {
+            if let limit = c.inputLimit, inputBytes(c, mainSet) > limit {
+                let small = try DataSet.ensure(directory: dataDirectory, label: limitedSize, targetBytes: limitedBytes,
+                                               seed: seed, sizedBy: .xml, log: log)
+                reducedSets[c.id] = small
+                reasons[c.id] = c.limitReason ?? "input limit"
+            }
+            for rule in reduce {
+                let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let bytes = parseSize(parts[1]) else {
+                    throw ValidationError("--reduce takes NAME=SIZE, like 'EasyBake streaming=2MB'")
+                }
+                if c.name.contains(parts[0]), !c.isEasyBake, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
+                    reducedSets[c.id] = try DataSet.ensure(directory: dataDirectory, label: parts[1], targetBytes: bytes,
+                                                           seed: seed, log: log)
+                    reasons[c.id] = reduceReason ?? "run on a smaller data set by --reduce"
+                }
+            }
+        }
+        for set in reducedSets.values where !dataSets.contains(where: { $0.path(.json) == set.path(.json) }) {
+            dataSets.append(set)
         }
 
         // Jobs in table order: per scenario and format, the main data set
-        // (EasyBake first), then the small one for limited peers and EasyBake beside them.
+        // (EasyBake first), then each smaller one with EasyBake beside its contenders.
         var jobs: [(Contender, DataSet)] = []
         for scenario in Scenario.allCases {
             for format in ["json", "xml", "yaml", "date", "number", "url"] {
                 let cell = selected.filter { $0.scenario == scenario && $0.format == format }
-                let cellLimited = cell.filter { c in limited.contains { $0.id == c.id } }
-                jobs += cell.filter { c in !cellLimited.contains { $0.id == c.id } }.map { ($0, mainSet) }
-                if let smallSet, !cellLimited.isEmpty {
-                    jobs += cell.filter(\.isEasyBake).map { ($0, smallSet) } + cellLimited.map { ($0, smallSet) }
+                jobs += cell.filter { reducedSets[$0.id] == nil }.map { ($0, mainSet) }
+                var smaller: [DataSet] = []
+                for c in cell {
+                    if let set = reducedSets[c.id], !smaller.contains(where: { $0.path(.json) == set.path(.json) }) { smaller.append(set) }
+                }
+                for set in smaller.sorted(by: { $0.size(.json) > $1.size(.json) }) {
+                    jobs += cell.filter(\.isEasyBake).map { ($0, set) }
+                    jobs += cell.filter { reducedSets[$0.id]?.path(.json) == set.path(.json) }.map { ($0, set) }
                 }
             }
         }
@@ -135,7 +167,7 @@ struct EasyBakeBench: ParsableCommand {
             let workload = Workload(path: inputPath(c, set), bytes: bytes, operations: operations)
             var row = Row(c, dataSet: set.label, inputBytes: bytes, note: c.note)
             log("[\(number + 1)/\(jobs.count)] \(c.id) on \(set.label)…")
-            switch runInChild(c, workload: workload, iterations: runIterations, budget: runBudget) {
+            switch runInChild(c, workload: workload, iterations: runIterations, budget: runBudget, timeout: timeout) {
             case .success(let measurement):
                 row.record(measurement, readsPayload: c.scenario.readsPayload)
                 log("    " + String(format: "%.3f s best of %d", measurement.best, measurement.seconds.count)
@@ -150,12 +182,11 @@ struct EasyBakeBench: ParsableCommand {
 
         let problems = crossCheck(&rows)
         var notes: [String] = []
-        if let smallSet {
-            for c in limited {
-                notes.append("\(c.scenario.title), \(c.format), \(c.name): not measured on \(mainSet.label) — \(c.limitReason ?? "input limit"); "
-                    + "measured on the \(smallSet.label) data set (\(smallSet.records) records, XML \(megabytes(smallSet.size(.xml)))), "
-                    + "compared with EasyBake on the same file.")
-            }
+        for (c, set) in jobs where reducedSets[c.id] != nil {
+            let format = PayloadFormat(rawValue: c.format) ?? .json
+            notes.append("\(c.scenario.title), \(c.format), \(c.name): not measured on \(mainSet.label) — \(reasons[c.id] ?? ""); "
+                + "measured on the \(set.label) data set (\(set.records) records, \(c.format.uppercased()) \(megabytes(set.size(format)))), "
+                + "compared with EasyBake on the same file.")
         }
         for row in rows where row.failure != nil {
             notes.append("\(Scenario(rawValue: row.scenario)?.title ?? row.scenario), \(row.format), \(row.contender) on \(row.dataSet): failed — \(row.failure!)")

@@ -97,13 +97,33 @@ enum Targets {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
         }
-        for (format, peer, factor) in [("json", "JSONDecoder", 30.0)] {
-            if let streaming = rows.first(where: { $0.scenario == "select" && $0.format == format && $0.contender.contains("streaming") && $0.dataSet == mainSet }) {
-                let mbps = streaming.megabytesPerSecond ?? 0
-                checks.append(TargetCheck(target: "JSON streaming three fields ≥ 1 GB/s", measured: String(format: "%.0f MB/s", mbps), met: mbps >= 1000))
-                if let decoder = row("select", format, peer), let a = streaming.bestSeconds, let b = decoder.bestSeconds {
-                    checks.append(TargetCheck(target: "JSON streaming three fields ≥ 30× JSONDecoder", measured: String(format: "%.1f×", b / a), met: b / a >= factor))
-                }
+        // Streaming (issue 5): the same comparisons for `EasyBake streaming`,
+        // measured against the peer's time on the same file.
+        func streamingVersus(_ target: String, _ scenario: String, _ format: String, _ peer: String, atLeast: Double) {
+            guard let peerRow = peerRow(scenario, format, peer), let peerBest = peerRow.bestSeconds,
+                  let streaming = row(scenario, format, "EasyBake streaming", peerRow.dataSet), let best = streaming.bestSeconds else {
+                checks.append(TargetCheck(target: target, measured: "not measured", met: nil)); return
+            }
+            let on = peerRow.dataSet == mainSet ? "" : " (on the \(peerRow.dataSet) file)"
+            checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", peerBest / best) + on, met: peerBest / best >= atLeast))
+        }
+        streamingVersus("streaming bake ≥ 5× JSONDecoder", "bake", "json", "JSONDecoder", atLeast: 5)
+        streamingVersus("streaming bake ≥ 30× XMLCoder", "bake", "xml", "XMLCoder", atLeast: 30)
+        streamingVersus("streaming bake ≥ 10× Yams", "bake", "yaml", "Yams YAMLDecoder", atLeast: 10)
+        if let streaming = row("select", "json", "EasyBake streaming"), let mbps = streaming.megabytesPerSecond {
+            checks.append(TargetCheck(target: "JSON streaming, three fields ≥ 1 GB/s", measured: String(format: "%.0f MB/s", mbps), met: mbps >= 1000))
+        } else {
+            checks.append(TargetCheck(target: "JSON streaming, three fields ≥ 1 GB/s", measured: "not measured", met: nil))
+        }
+        streamingVersus("JSON streaming, three fields ≥ 30× JSONDecoder", "select", "json", "JSONDecoder", atLeast: 30)
+        streamingVersus("XML streaming, three fields ≥ 70% of libxml2 bare SAX", "select", "xml", "libxml2 SAX (bare)", atLeast: 0.7)
+        streamingVersus("YAML streaming, three fields ≥ 70% of libyaml bare events", "select", "yaml", "libyaml events (bare)", atLeast: 0.7)
+        for format in ["json", "xml", "yaml"] {
+            let target = "\(format.uppercased()) streaming peak memory < 64 MB (issue 5 asks it at 1 GB)"
+            if let streaming = row("select", format, "EasyBake streaming"), let peak = streaming.peakRSS {
+                checks.append(TargetCheck(target: target, measured: "\(megabytes(peak)) on \(megabytes(streaming.inputBytes))", met: peak < 64_000_000))
+            } else {
+                checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
         }
         return checks

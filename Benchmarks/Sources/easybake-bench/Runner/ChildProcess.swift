@@ -70,7 +70,7 @@ func residentMemory() -> (current: Int, peak: Int) {
 
 /// Runs one contender in a child process (this executable re-run with the
 /// hidden `--child` option), so that its peak memory is its own.
-func runInChild(_ contender: Contender, workload: Workload, iterations: Int, budget: Double)
+func runInChild(_ contender: Contender, workload: Workload, iterations: Int, budget: Double, timeout: Double)
     -> Result<Measurement, BenchError> {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executablePath())
@@ -84,14 +84,23 @@ func runInChild(_ contender: Contender, workload: Workload, iterations: Int, bud
     _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorLog) }
     process.standardOutput = output
+    let started = Date()
     do {
         process.standardError = try FileHandle(forWritingTo: errorLog)
         try process.run()
     } catch {
         return .failure(BenchError("cannot start a child process: \(error)"))
     }
+    // A contender that does not finish in time is stopped; its cell says so.
+    let deadline = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    deadline.cancel()
+    if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL,
+       Date().timeIntervalSince(started) >= timeout {
+        return .failure(BenchError(String(format: "did not finish within %.0f s", timeout)))
+    }
     let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
     guard process.terminationStatus == 0, process.terminationReason == .exit else {
         let reason = process.terminationReason == .uncaughtSignal
