@@ -37,7 +37,7 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Size of the XML file for peers that cannot read the main one (XMLParser(data:) stops at 10 MB).")
     var limitedSize = "9MB"
 
-    @Option(help: ArgumentHelp("Run contenders whose name contains NAME on a smaller data set of SIZE, beside EasyBake on the same file (for a contender too slow for the main size); repeatable.", valueName: "NAME=SIZE"))
+    @Option(help: ArgumentHelp("Run contenders whose id (scenario/format/name, see --list) contains NAME on a smaller data set of SIZE, beside EasyBake on the same file (for a contender too slow for the main size); repeatable.", valueName: "NAME=SIZE"))
     var reduce: [String] = []
 
     @Option(help: "Why --reduce was used, for the report's notes.")
@@ -130,7 +130,7 @@ struct EasyBakeBench: ParsableCommand {
                 guard parts.count == 2, let bytes = parseSize(parts[1]) else {
                     throw ValidationError("--reduce takes NAME=SIZE, like 'EasyBake streaming=2MB'")
                 }
-                if c.name.contains(parts[0]), !c.isEasyBake, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
+                if c.id.contains(parts[0]), !c.isEasyBake, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
                     reducedSets[c.id] = try DataSet.ensure(directory: dataDirectory, label: parts[1], targetBytes: bytes,
                                                            seed: seed, log: log)
                     reasons[c.id] = reduceReason ?? "run on a smaller data set by --reduce"
