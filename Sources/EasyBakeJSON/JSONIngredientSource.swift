@@ -18,7 +18,7 @@ import EasyBake
 /// var source = try JSONIngredientSource(input: .file("users.json"))
 /// let tree = try Ingredients(reading: &source)
 /// ```
-public struct JSONIngredientSource: IngredientSource {
+public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// How repeated keys in one object are treated by whoever consumes the
     /// events. Default ``DuplicateKeyPolicy/firstWins``.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
@@ -57,7 +57,23 @@ public struct JSONIngredientSource: IngredientSource {
     }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
-        try scanner.next(materializing: true)
+        let event = try scanner.next(materializing: true)
+        if scanner.position >= releaseMark { releaseReadPages() }
+        return event
+    }
+
+    /// Where the next release of read pages is due.
+    private var releaseMark = JSONIngredientSource.releaseInterval
+
+    /// A mapped file's pages count against resident memory once read;
+    /// giving back what lies behind the reader every so often keeps a
+    /// gigabyte file streaming in a few megabytes. A later error report
+    /// that needs those bytes reads them from the file again.
+    private static let releaseInterval = 8 << 20
+
+    private mutating func releaseReadPages() {
+        scanner.storage.release(before: scanner.eventStart)
+        releaseMark = scanner.position + Self.releaseInterval
     }
 
     /// Skips the next value by scanning its bytes: strings are checked but
@@ -72,6 +88,7 @@ public struct JSONIngredientSource: IngredientSource {
             case .key, .scalar: break
             }
         } while depth > 0
+        if scanner.position >= releaseMark { releaseReadPages() }
     }
 
     /// Scans to the end of the open container without decoding anything.
@@ -87,6 +104,7 @@ public struct JSONIngredientSource: IngredientSource {
             case .key, .scalar: break
             }
         } while depth > 0
+        if scanner.position >= releaseMark { releaseReadPages() }
     }
 
     public var location: SourceLocation { scanner.location(of: scanner.eventStart) }

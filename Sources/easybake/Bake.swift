@@ -29,23 +29,44 @@ struct Bake: ParsableCommand {
         try reportingErrors { () throws(EasyBakeError) in
             Formats.registerAll()
             let recipe = try chooseRecipe()
-            let document = try input.document()
-            var records: [(Ingredients, IngredientPath)] = [(document.tree, IngredientPath())]
-            if let each {
-                let path = try IngredientPath(parsing: each)
-                records = try Self.records(at: path, in: document.tree)
-            }
+            var (source, locator) = try input.stream()
+            // The recipe reads only its own paths: everything else in a
+            // record is skipped unbuilt.
+            let keeping = PathMatcher(recipe: recipe)
             let json = JSONFormat()
-            for (record, path) in records {
+            func bake(_ record: Ingredients, at path: IngredientPath) throws(EasyBakeError) {
                 let processed: IngredientDictionary
                 do throws(EasyBakeError) {
                     processed = try recipe.process(record)
                 } catch {
                     var located = error
                     located.path = path.appending(error.path ?? IngredientPath())
-                    throw document.locating(located)
+                    throw locator.locating(located)
                 }
                 Output.standard.writeLine(try json.write(.dictionary(processed), options: output.writingOptions))
+            }
+            guard let each else {
+                guard let record = try keeping.read(from: &source) else {
+                    throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
+                }
+                if try source.next() != nil {
+                    throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
+                }
+                try bake(record, at: IngredientPath())
+                return
+            }
+            let recordPath = try IngredientPath(parsing: each)
+            var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
+            var progress = ProgressLine()
+            var count = 0
+            while let record = try reader.next() {
+                try bake(record.ingredients, at: record.path)
+                count += 1
+                progress.update(bytesRead: reader.source.bytesRead, records: count)
+            }
+            progress.finish()
+            if count == 0, !recordPath.hasWildcard {
+                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath))
             }
         }
     }
@@ -66,31 +87,5 @@ struct Bake: ParsableCommand {
                 "\(recipe) holds \(recipes.count) recipes; choose one with --recipe-name (\(recipes.compactMap(\.name).joined(separator: ", ")))")
         }
         return only
-    }
-
-    /// The values a path with `[*]` steps finds, each with its own concrete path.
-    static func records(at path: IngredientPath, in tree: Ingredients) throws(EasyBakeError) -> [(Ingredients, IngredientPath)] {
-        var found: [(Ingredients, IngredientPath)] = [(tree, IngredientPath())]
-        for step in path.steps {
-            var next: [(Ingredients, IngredientPath)] = []
-            for (value, at) in found {
-                switch step {
-                case .everyElement:
-                    switch value {
-                    case .array(let elements):
-                        for (index, element) in elements.enumerated() { next.append((element, at.appending(index: index))) }
-                    case .null: break
-                    default: next.append((value, at))  // a lone value is a one-element array
-                    }
-                default:
-                    if let child = value.resolve(IngredientPath([step])) { next.append((child, at.appending(step))) }
-                }
-            }
-            found = next
-        }
-        if found.isEmpty, !path.hasWildcard {
-            throw EasyBakeError(.valueNotFound, "no value at \(path)", path: path)
-        }
-        return found
     }
 }

@@ -32,6 +32,46 @@ struct InputOptions: ParsableArguments {
         let input = IngredientInput.file(input)
         return try Document(reading: input, format: try Formats.named(format))
     }
+
+    /// A streaming source over the input, and a document without a tree that
+    /// locates errors by reading the input again. Standard input is read
+    /// into memory first, so that it can be read again.
+    func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) {
+        Formats.registerAll()
+        let ingredientInput = try IngredientInput.file(input).rereadable()
+        let resolved: any IngredientFormat
+        if let named = try Formats.named(format) {
+            resolved = named
+        } else {
+            resolved = try FormatRegistry.shared.format(forPath: ingredientInput.filePath ?? ingredientInput.name)
+        }
+        let source = AnyIngredientSource(try resolved.makeSource(for: ingredientInput))
+        return (source, Document(tree: .null, input: ingredientInput, format: resolved))
+    }
+}
+
+/// A progress line on standard error while a long input is read — only when
+/// standard error is a terminal, so that logs and pipes stay clean.
+struct ProgressLine {
+    private let enabled = isatty(2) != 0
+    private let start = Date()
+    private var lastUpdate = Date()
+
+    mutating func update(bytesRead: Int?, records: Int) {
+        guard enabled else { return }
+        let now = Date()
+        guard now.timeIntervalSince(lastUpdate) >= 0.5 else { return }
+        lastUpdate = now
+        let elapsed = max(now.timeIntervalSince(start), 0.001)
+        var line = "\r\(records) records, \(Int(Double(records) / elapsed)) records/s"
+        if let bytesRead { line += ", \(bytesRead >> 20) MB read" }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() {
+        guard enabled, Date().timeIntervalSince(start) >= 0.5 else { return }
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
 }
 
 /// Options of JSON output.

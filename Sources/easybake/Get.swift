@@ -5,7 +5,7 @@ import EasyBakeJSON
 /// `easybake get PATH INPUT`
 struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the value at an ingredient path as JSON.",
+        abstract: "Print the value at an ingredient path as JSON, reading only what the path needs.",
         discussion: "Example: easybake get 'users[0].address.city' Fixtures/json/users.json"
     )
 
@@ -21,9 +21,15 @@ struct Get: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
             let path = try IngredientPath(parsing: self.path)
-            let document = try input.document()
-            guard let value = document.tree.resolve(path) else {
-                throw document.locating(EasyBakeError(.valueNotFound, "no value at \(path)", path: path))
+            var (source, locator) = try input.stream()
+            // Streams: reads only what the path needs, and returns as soon as
+            // the path is settled (a path at the head of a large file).
+            let resolution = try PathMatcher([path]).resolve(from: &source)
+            if !resolution.stoppedEarly, try source.next() != nil {
+                throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
+            }
+            guard let value = resolution.values[0] else {
+                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(path)", path: path))
             }
             if raw, case .string(let text) = value {
                 Output.standard.writeLine(Array(text.utf8))

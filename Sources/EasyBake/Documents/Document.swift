@@ -31,11 +31,7 @@ public struct Document: Sendable {
     ) throws(EasyBakeError) {
         let resolved: any IngredientFormat
         if let format { resolved = format } else { resolved = try formats.format(forPath: input.filePath ?? input.name) }
-        var rereadable = input
-        if case .standardInput = input.storage {
-            var reader = try input.openReader()
-            rereadable = .bytes(try reader.readToEnd(), name: input.name)
-        }
+        let rereadable = try input.rereadable()
         self.input = rereadable
         self.format = resolved
         tree = try resolved.read(rereadable)

@@ -46,6 +46,17 @@ public struct IngredientInput: Sendable {
         if case .file(let path) = storage { path } else { nil }
     }
 
+    /// This input, or for standard input, which can be read only once, its
+    /// bytes in memory: an input that can be read again, to locate an error
+    /// after a first pass.
+    ///
+    /// - Throws: ``EasyBakeError/Code/io`` when standard input cannot be read.
+    public func rereadable() throws(EasyBakeError) -> IngredientInput {
+        guard case .standardInput = storage else { return self }
+        var reader = try openReader()
+        return .bytes(try reader.readToEnd(), name: name)
+    }
+
     /// The bytes of the whole input, mapped from a file when possible.
     ///
     /// - Throws: ``EasyBakeError/Code/io`` when the file cannot be read.
