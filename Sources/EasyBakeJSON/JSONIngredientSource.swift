@@ -79,6 +79,10 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// Skips the next value by scanning its bytes: strings are checked but
     /// not decoded, numbers checked but not converted, containers not built.
     public mutating func skipValue() throws(EasyBakeError) {
+        if try scanner.skipQuickly(insideContainer: false) {
+            if scanner.position >= releaseMark { releaseReadPages() }
+            return
+        }
         var depth = 0
         repeat {
             guard let event = try scanner.next(materializing: false) else { return }
@@ -93,6 +97,10 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        if try scanner.skipQuickly(insideContainer: true) {
+            if scanner.position >= releaseMark { releaseReadPages() }
+            return
+        }
         var depth = 1
         repeat {
             guard let event = try scanner.next(materializing: false) else {
@@ -109,6 +117,12 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
     public var location: SourceLocation { scanner.location(of: scanner.eventStart) }
 
+    /// The byte offset of the most recent event; its line and column are
+    /// counted only if asked for.
+    public var mark: SourceMark {
+        SourceMark(offset: scanner.eventStart, in: scanner.storage, sourceName: scanner.sourceName)
+    }
+
     /// How many bytes have been read, for progress reports and for releasing
     /// mapped pages behind a streaming reader.
     public var bytesRead: Int { scanner.position }
@@ -122,7 +136,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
 /// The byte-level JSON grammar as a pull state machine.
 struct JSONScanner {
-    private enum Expect {
+    enum Expect {
         case value            // any value (top level or after ':' or ',' in an array)
         case firstKeyOrEnd    // after '{'
         case key              // after ',' in an object
@@ -134,13 +148,13 @@ struct JSONScanner {
     let storage: LoadedBytes
     let base: UnsafePointer<UInt8>
     let count: Int
-    private(set) var position = 0
-    private(set) var eventStart = 0
-    private var expect = Expect.value
+    var position = 0
+    var eventStart = 0
+    var expect = Expect.value
     /// The open containers: true for an object.
-    private var containers: [Bool] = []
-    private let limits: IngredientLimits
-    private let sourceName: String
+    var containers: [Bool] = []
+    let limits: IngredientLimits
+    let sourceName: String
     private var scratch: [UInt8] = []
 
     init(bytes: LoadedBytes, limits: IngredientLimits, sourceName: String) throws(EasyBakeError) {
@@ -185,7 +199,7 @@ struct JSONScanner {
     // MARK: Events
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < count {
             let byte = base[position]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -303,7 +317,7 @@ struct JSONScanner {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(EasyBakeError) {
+    mutating func literal(_ word: StaticString) throws(EasyBakeError) {
         let length = word.utf8CodeUnitCount
         let expected = word.utf8Start
         var i = 0
@@ -319,7 +333,7 @@ struct JSONScanner {
 
     // MARK: Numbers
 
-    private mutating func number(materializing: Bool) throws(EasyBakeError) -> Ingredients {
+    mutating func number(materializing: Bool) throws(EasyBakeError) -> Ingredients {
         let start = position
         @inline(__always) func isDigit(_ i: Int) -> Bool { i < count && base[i] &- UInt8(ascii: "0") < 10 }
         if base[position] == UInt8(ascii: "-") { position += 1 }
@@ -359,22 +373,18 @@ struct JSONScanner {
 
     /// Reads a string starting at its opening quote. Without `materializing`
     /// it checks the string and returns "".
-    private mutating func string(materializing: Bool) throws(EasyBakeError) -> String {
+    mutating func string(materializing: Bool) throws(EasyBakeError) -> String {
         let open = position
         position += 1
         let start = position
-        // Fast path: printable ASCII up to the closing quote.
-        while position < count {
-            let byte = base[position]
-            if byte == UInt8(ascii: "\"") {
-                let length = position - start
-                try checkStringLength(length, at: open)
-                position += 1
-                guard materializing else { return "" }
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+        // Fast path: plain ASCII up to the closing quote, eight bytes at a time.
+        position = firstSpecialStringByte(from: start)
+        if position < count, base[position] == UInt8(ascii: "\"") {
+            let length = position - start
+            try checkStringLength(length, at: open)
             position += 1
+            guard materializing else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
         }
         return try slowString(open: open, start: start, materializing: materializing)
     }

@@ -12,5 +12,6 @@ public struct AnyIngredientSource: IngredientSource {
     public mutating func skipValue() throws(EasyBakeError) { try base.skipValue() }
     public mutating func skipRestOfContainer() throws(EasyBakeError) { try base.skipRestOfContainer() }
     public var location: SourceLocation { base.location }
+    public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
 }

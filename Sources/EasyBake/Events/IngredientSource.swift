@@ -45,6 +45,12 @@ public protocol IngredientSource {
     /// location when they report something, not for every event.
     var location: SourceLocation { get }
 
+    /// A cheap mark of where the event most recently returned begins, for
+    /// readers that note the start of every record but report few of them.
+    /// The default takes ``location``; sources that compute locations lazily
+    /// return an offset instead.
+    var mark: SourceMark { get }
+
     /// How the consumer should treat a key that repeats within one
     /// dictionary. Sources pass on their format's policy.
     var duplicateKeyPolicy: DuplicateKeyPolicy { get }
@@ -83,6 +89,8 @@ extension IngredientSource {
     }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }
+
+    public var mark: SourceMark { SourceMark(location) }
 }
 
 /// What to do when a key repeats within one dictionary.

@@ -5,8 +5,11 @@ public struct IngredientRecord: Sendable {
     /// Where the record lives: the record path with each `[*]` replaced by
     /// the element's index (`users[41]`).
     public let path: IngredientPath
-    /// Where the record begins in the input.
-    public let location: SourceLocation
+    /// Where the record begins in the input, noted cheaply.
+    public let mark: SourceMark
+    /// Where the record begins in the input, as line and column (computed
+    /// when asked for).
+    public var location: SourceLocation { mark.location }
     /// The record's ingredients (pruned to the reader's paths, if it has any).
     public let ingredients: Ingredients
 }
@@ -93,11 +96,11 @@ public struct RecordReader<Source: IngredientSource> {
                     return finish()
                 }
                 if walker.endsPath(event, state: state) {
-                    let location = source.location
+                    let mark = source.mark
                     let ingredients = try readRecord(startingWith: event)
                     defer { count += 1 }
                     let record = IngredientRecord(
-                        index: count, path: concretePath(), location: location, ingredients: ingredients)
+                        index: count, path: concretePath(), mark: mark, ingredients: ingredients)
                     if !walker.isInside { try checkEnd() }
                     return record
                 }

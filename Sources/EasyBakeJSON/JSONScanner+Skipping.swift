@@ -1,0 +1,171 @@
+import EasyBake
+
+/// Skipping without events: what streaming spends most of its time on.
+///
+/// Skipping a value through `next(materializing: false)` pays for an event
+/// per token. These loops walk the grammar directly over the bytes, with the
+/// string, number and literal checks the event path uses, so skipped input
+/// is exactly as strictly checked. On anything out of the ordinary — a
+/// grammar error, nesting near the depth limit — they put the position back
+/// and let the event path redo the work, which says precisely what is wrong.
+extension JSONScanner {
+    private enum SkipState {
+        case value, firstValueOrEnd, firstKeyOrEnd, key, afterValue
+    }
+
+    /// Skips the value at the reading position (`insideContainer == false`,
+    /// where the event path expects a value), or the rest of the innermost
+    /// open container, up to and including its end.
+    ///
+    /// - Returns: `false`, with nothing consumed, when the event path must
+    ///   do it instead.
+    mutating func skipQuickly(insideContainer: Bool) throws(EasyBakeError) -> Bool {
+        skipWhitespace()
+        let savedPosition = position
+        let savedExpect = expect
+        var state: SkipState
+        // Bit d of `objects`: the container at depth d is an object.
+        var objects: UInt64 = 0
+        var depth = 0
+        if insideContainer {
+            guard let isObject = containers.last else { return false }
+            depth = 1
+            if isObject { objects |= 2 }
+            switch expect {
+            case .firstKeyOrEnd: state = .firstKeyOrEnd
+            case .firstValueOrEnd: state = .firstValueOrEnd
+            case .key: state = .key
+            case .value: state = .value
+            case .afterValue: state = .afterValue
+            case .end: return false
+            }
+        } else {
+            guard expect == .value else { return false }
+            state = .value
+        }
+        let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
+
+        while true {
+            if state == .afterValue, depth == 0 { break }
+            skipWhitespace()
+            guard position < count else { return restore(savedPosition, savedExpect) }
+            let byte = base[position]
+            switch state {
+            case .firstValueOrEnd where byte == UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                state = .afterValue
+            case .value, .firstValueOrEnd:
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard depth < depthBudget else { return restore(savedPosition, savedExpect) }
+                    depth += 1
+                    position += 1
+                    if byte == UInt8(ascii: "{") {
+                        objects |= 1 << UInt64(depth)
+                        state = .firstKeyOrEnd
+                    } else {
+                        objects &= ~(1 << UInt64(depth))
+                        state = .firstValueOrEnd
+                    }
+                case UInt8(ascii: "\""):
+                    _ = try string(materializing: false)
+                    state = .afterValue
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    _ = try number(materializing: false)
+                    state = .afterValue
+                case UInt8(ascii: "t"):
+                    try literal("true")
+                    state = .afterValue
+                case UInt8(ascii: "f"):
+                    try literal("false")
+                    state = .afterValue
+                case UInt8(ascii: "n"):
+                    try literal("null")
+                    state = .afterValue
+                default:
+                    return restore(savedPosition, savedExpect)
+                }
+            case .firstKeyOrEnd where byte == UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                state = .afterValue
+            case .firstKeyOrEnd, .key:
+                guard byte == UInt8(ascii: "\""), try skipKey() else { return restore(savedPosition, savedExpect) }
+                state = .value
+            case .afterValue:
+                let isObject = objects & (1 << UInt64(depth)) != 0
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if isObject {
+                        guard position < count, base[position] == UInt8(ascii: "\""), try skipKey() else {
+                            return restore(savedPosition, savedExpect)
+                        }
+                    } else if position >= count || base[position] == UInt8(ascii: "]") {
+                        return restore(savedPosition, savedExpect)
+                    }
+                    state = .value
+                } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    depth -= 1
+                } else {
+                    return restore(savedPosition, savedExpect)
+                }
+            }
+        }
+        if insideContainer { containers.removeLast() }
+        eventStart = savedPosition
+        expect = .afterValue
+        return true
+    }
+
+    /// Steps over `"key":`; `false` when the colon is missing.
+    private mutating func skipKey() throws(EasyBakeError) -> Bool {
+        _ = try string(materializing: false)
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: ":") else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func restore(_ savedPosition: Int, _ savedExpect: Expect) -> Bool {
+        position = savedPosition
+        expect = savedExpect
+        return false
+    }
+
+    /// The offset of the first byte from `start` that ends the plain part of
+    /// a string: a quote, a backslash, a control character or a non-ASCII
+    /// byte; `count` when there is none.
+    @inline(__always)
+    func firstSpecialStringByte(from start: Int) -> Int {
+        var i = start
+        #if _endian(little)
+        // Eight bytes at a time: a byte is flagged when it is a quote, a
+        // backslash, below 0x20 or at least 0x80. The zero-byte test may also
+        // flag bytes after a true hit, never before one, so the lowest flag
+        // (the first byte, on a little-endian machine) is exact.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let raw = UnsafeRawPointer(base)
+        while i &+ 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            var flags = (quotes &- ones) & ~quotes
+            flags |= (backslashes &- ones) & ~backslashes
+            flags |= (word &- ones &* 0x20) & ~word
+            flags = (flags | word) & highs
+            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        #endif
+        while i < count {
+            let byte = base[i]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
+            i += 1
+        }
+        return count
+    }
+}

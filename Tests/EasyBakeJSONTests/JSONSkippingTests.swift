@@ -1,0 +1,98 @@
+import EasyBake
+import EasyBakeJSON
+import EasyBakeTestSupport
+import Foundation
+import Testing
+
+/// Skipping takes a faster road than reading; it must be exactly as strict,
+/// and fail with exactly the error reading gives.
+@Suite("JSON skipping is as strict as reading")
+struct JSONSkippingTests {
+    enum Outcome: Equatable {
+        case ok
+        case failed(EasyBakeError.Code, line: Int?, column: Int?, message: String)
+
+        init(_ body: () throws(EasyBakeError) -> Void) {
+            do {
+                try body()
+                self = .ok
+            } catch {
+                self = .failed(error.code, line: error.location?.line, column: error.location?.column, message: error.message)
+            }
+        }
+    }
+
+    /// Reads `bytes` whole, or skips its value (and, inside `{"k": …}`, the
+    /// rest of the container), then requires the end.
+    static func outcomes(_ bytes: [UInt8]) -> (read: Outcome, skip: Outcome, skipRest: Outcome) {
+        let read = Outcome { () throws(EasyBakeError) in
+            var source = try JSONIngredientSource(bytes: bytes)
+            _ = try Ingredients(reading: &source)
+        }
+        let skip = Outcome { () throws(EasyBakeError) in
+            var source = try JSONIngredientSource(bytes: bytes)
+            try source.skipValue()
+            if try source.next() != nil { throw EasyBakeError.syntax("more after the value", at: nil) }
+        }
+        let skipRest = Outcome { () throws(EasyBakeError) in
+            var source = try JSONIngredientSource(bytes: bytes)
+            guard let first = try source.next() else { return }
+            if first == .beginArray || first == .beginDictionary { try source.skipRestOfContainer() }
+            if try source.next() != nil { throw EasyBakeError.syntax("more after the value", at: nil) }
+        }
+        return (read, skip, skipRest)
+    }
+
+    @Test("random documents with random damage: skipping agrees with reading")
+    func differential() throws {
+        var random = SeededGenerator(seed: 0x5C1F)
+        let pieces = ["{", "}", "[", "]", ",", ":", "\"k\"", "\"a\\u00e9\\n\"", "\"é\"", "1", "-0.5e3", "01", "tru", "true",
+                      "null", " ", "\"x", "\\", "\u{1}", "\"\u{1}\"", "1.", "[1,]", "{\"a\":1,}"]
+        var disagreements: [String] = []
+        var failures = 0
+        for _ in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...14, using: &random) { text += pieces.randomElement(using: &random)! }
+            // Half the documents are valid ones with one piece damaged.
+            if Bool.random(using: &random) {
+                var valid = #"{"a": [1, {"b": "c\u00e9"}, null, true], "d": {"e": -2.5e-3, "f": []}, "g": "h"}"#
+                let index = valid.index(valid.startIndex, offsetBy: Int.random(in: 0..<valid.count, using: &random))
+                valid.replaceSubrange(index...index, with: pieces.randomElement(using: &random)!)
+                text = valid
+            }
+            let (read, skip, skipRest) = Self.outcomes(Array(text.utf8))
+            if read != .ok { failures += 1 }
+            if read != skip || read != skipRest { disagreements.append("\(text)\n read \(read)\n skip \(skip)\n rest \(skipRest)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n\n"))")
+        #expect(failures > 1_000)
+    }
+
+    @Test("every JSONTestSuite file: skipping agrees with reading")
+    func suite() throws {
+        guard let corpus = TestPaths.corpus("JSONTestSuite") else { return }
+        let folder = corpus.appendingPathComponent("test_parsing")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(names.count > 300)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            let (read, skip, skipRest) = Self.outcomes(bytes)
+            #expect(read == skip, "\(name)")
+            #expect(read == skipRest, "\(name)")
+        }
+    }
+
+    @Test("deep nesting is limited the same way when skipped")
+    func depth() {
+        let deep = Array((String(repeating: "[", count: 600) + String(repeating: "]", count: 600)).utf8)
+        let (read, skip, skipRest) = Self.outcomes(deep)
+        #expect(read == skip)
+        #expect(read == skipRest)
+        guard case .failed(let code, _, let column, _) = read else {
+            Issue.record("600 levels should pass the default limit")
+            return
+        }
+        #expect(code == .limitExceeded)
+        #expect(column == 513)
+    }
+}
