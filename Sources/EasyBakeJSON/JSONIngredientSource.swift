@@ -95,6 +95,35 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         if scanner.position >= releaseMark { releaseReadPages() }
     }
 
+    /// Compares raw key bytes with the wanted keys, so that an unwanted key
+    /// costs a scan and no `String`; escaped or non-ASCII keys (and wanted
+    /// keys that are not ASCII) take the event path and `String` equality.
+    public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
+        while true {
+            switch try scanner.nextKeyQuickly(wanted) {
+            case .wanted(let index):
+                return index
+            case .unwanted:
+                try skipValue()
+            case .end:
+                return nil
+            case .slow:
+                guard let event = try scanner.next(materializing: true) else {
+                    throw EasyBakeError.syntax("unexpected end of input inside an object", at: location)
+                }
+                switch event {
+                case .key(let key):
+                    if let index = wanted.index(of: key) { return index }
+                    try skipValue()
+                case .endDictionary:
+                    return nil
+                case .beginArray, .beginDictionary, .endArray, .scalar:
+                    throw EasyBakeError.syntax("expected a key or the end of an object, found \(event)", at: location)
+                }
+            }
+        }
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {
@@ -256,7 +285,7 @@ struct JSONScanner {
     }
 
     @inline(__always)
-    private mutating func endContainer(_ event: IngredientEvent) -> IngredientEvent {
+    mutating func endContainer(_ event: IngredientEvent) -> IngredientEvent {
         position += 1
         containers.removeLast()
         expect = .afterValue

@@ -120,6 +120,69 @@ extension JSONScanner {
         return true
     }
 
+    enum QuickKey {
+        /// A wanted key was read, with its colon: the value is next.
+        case wanted(Int)
+        /// Another key was read, with its colon: its value is next.
+        case unwanted
+        /// The object ended (its end consumed).
+        case end
+        /// Nothing was consumed: the event path must read on.
+        case slow
+    }
+
+    /// Inside an object, reads the next key if it is plain ASCII, and tells
+    /// whether it is wanted, without building a `String`.
+    mutating func nextKeyQuickly(_ wanted: WantedKeys) throws(EasyBakeError) -> QuickKey {
+        guard wanted.isASCII, containers.last == true else { return .slow }
+        skipWhitespace()
+        let savedPosition = position
+        let savedExpect = expect
+        switch expect {
+        case .firstKeyOrEnd, .afterValue:
+            guard position < count else { return .slow }
+            if base[position] == UInt8(ascii: "}") {
+                eventStart = position
+                _ = endContainer(.endDictionary)
+                return .end
+            }
+            if expect == .afterValue {
+                guard base[position] == UInt8(ascii: ",") else { return .slow }
+                position += 1
+                skipWhitespace()
+            }
+        case .key:
+            break
+        case .value, .firstValueOrEnd, .end:
+            return .slow
+        }
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            return restoring(savedPosition, savedExpect, .slow)
+        }
+        eventStart = position
+        let start = position + 1
+        let end = firstSpecialStringByte(from: start)
+        guard end < count, base[end] == UInt8(ascii: "\"") else { return restoring(savedPosition, savedExpect, .slow) }
+        guard end - start <= limits.maximumStringBytes else { return restoring(savedPosition, savedExpect, .slow) }
+        position = end + 1
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: ":") else {
+            return restoring(savedPosition, savedExpect, .slow)
+        }
+        position += 1
+        expect = .value
+        if let index = wanted.index(ofASCII: UnsafeRawBufferPointer(start: base + start, count: end - start)) {
+            return .wanted(index)
+        }
+        return .unwanted
+    }
+
+    private mutating func restoring(_ savedPosition: Int, _ savedExpect: Expect, _ result: QuickKey) -> QuickKey {
+        position = savedPosition
+        expect = savedExpect
+        return result
+    }
+
     /// Steps over `"key":`; `false` when the colon is missing.
     private mutating func skipKey() throws(EasyBakeError) -> Bool {
         _ = try string(materializing: false)

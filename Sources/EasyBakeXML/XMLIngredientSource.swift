@@ -9,8 +9,9 @@ import EasyBake
 /// let firstTitle = tree.resolve("rss.channel.item[0].title")
 /// ```
 ///
-/// The source reads the input in 64 KiB chunks and parses a chunk only when
-/// its queue of events is empty, so memory does not grow with the document.
+/// The source reads the input in 64 KiB chunks and has libxml2 parse 1 KiB
+/// of it at a time, only when its queue of events is empty, so memory does
+/// not grow with the document.
 /// Repeated sibling elements arrive as repeated keys, and the source reports
 /// ``DuplicateKeyPolicy/collect`` so that consumers gather them into arrays.
 ///
@@ -21,7 +22,7 @@ import EasyBake
 /// and depth, text, attribute and input sizes are bounded by
 /// ``XMLSourceOptions/limits``. Malformed documents throw
 /// ``EasyBakeError/Code/syntax`` with the line and column libxml2 reports.
-public struct XMLIngredientSource: IngredientSource {
+public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     private let driver: XMLParserDriver
 
     /// A source that reads `input`.
@@ -51,6 +52,41 @@ public struct XMLIngredientSource: IngredientSource {
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         try driver.next()
     }
+
+    /// Skips the value that the next call to ``next()`` would begin — an
+    /// element's value, an attribute's or text's scalar, or the whole
+    /// document before the first event — without making its strings,
+    /// dictionaries or events.
+    ///
+    /// libxml2 still parses the skipped bytes, so a malformed document,
+    /// a refused external entity or an exceeded limit throws as reading
+    /// would (expansion is charged for entity references in skipped text;
+    /// attribute values are not expanded, so they cost nothing).
+    ///
+    /// - Throws: the errors of ``next()``.
+    public mutating func skipValue() throws(EasyBakeError) {
+        try driver.skipValue()
+    }
+
+    /// Skips the rest of the element (or document) whose `beginDictionary`
+    /// was the last event read, up to and including its `endDictionary`,
+    /// the way ``skipValue()`` skips: queued events are stepped over, the
+    /// rest is parsed without making strings or events.
+    ///
+    /// - Throws: the errors of ``next()``.
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        try driver.skipRestOfContainer()
+    }
+
+    /// The number of input bytes handed to the parser so far, for progress
+    /// reporting. It grows in steps of up to 1 KiB, ahead of the events
+    /// already returned, and ends at the input's size.
+    public var bytesRead: Int { driver.bytesRead }
+
+    /// How many events the parser callbacks have made so far (including
+    /// those queued but not yet returned); tests use it to check that
+    /// skipped input makes none.
+    var eventsMade: Int { driver.eventsMade }
 
     /// The line and column where libxml2 stood when it reported the most
     /// recent event (the end of the start tag for an element's events), or

@@ -14,10 +14,12 @@ private let libxml2Initialized: Void = { xmlInitParser() }()
 /// ``IngredientEvent``s, queued until ``next()`` pulls them.
 ///
 /// The input is read in chunks of ``chunkSize`` bytes and handed to
-/// `xmlParseChunk` only when the queue is empty, so memory stays bounded by
-/// one chunk's events whatever the document's size. libxml2 never sees the
-/// whole document at once, which also keeps it clear of its "Huge input
-/// lookup" refusal.
+/// `xmlParseChunk` in slices of ``sliceSize`` bytes, one slice only when the
+/// queue is empty, so memory stays bounded by one slice's events whatever
+/// the document's size, and a value the consumer skips is mostly parsed in
+/// skipping mode (no events are made for it). libxml2 never sees the whole
+/// document at once, which also keeps it clear of its "Huge input lookup"
+/// refusal.
 ///
 /// Safety is configured per parser context, never through libxml2's globals:
 /// the parser runs without `NOENT`, `DTDLOAD`, `DTDATTR`, `DTDVALID`, `HUGE`
@@ -29,6 +31,8 @@ private let libxml2Initialized: Void = { xmlInitParser() }()
 /// nothing is printed.
 final class XMLParserDriver {
     static let chunkSize = 1 << 16
+    /// How much of a chunk libxml2 is handed at once.
+    static let sliceSize = 1 << 10
 
     private struct Frame {
         /// Whether `beginDictionary` was emitted for the element (it has
@@ -37,10 +41,62 @@ final class XMLParserDriver {
         var hasChildElements: Bool
     }
 
-    private struct NameKey: Hashable {
-        var qualifier: UInt
-        var local: UInt
-        var attribute: Bool
+    /// One entry of the name cache: the addresses of an interned
+    /// qualifier (prefix or URI) and local name, and the key made of them.
+    private struct NameSlot {
+        var qualifier: UInt = 0
+        var local: UInt = 0
+        var attribute = false
+        var name: String?
+    }
+
+    /// An event waiting for ``next()``, with `line << 32 | column` of
+    /// where libxml2 stood when it was made.
+    private struct QueuedEvent {
+        var event: IngredientEvent
+        var position: UInt64
+    }
+
+    /// The state the SAX callbacks change for every element and text run.
+    ///
+    /// It lives behind a pointer (``state``) rather than in stored
+    /// properties: every access to a stored `var` of a class pays Swift's
+    /// dynamic exclusivity check (`swift_beginAccess`), which callgrind
+    /// measured at about a third of the source's instructions.
+    private struct State {
+        var failure: EasyBakeError? {
+            didSet { failed = failure != nil }
+        }
+        /// `failure != nil`, checked first in every callback without
+        /// copying the error.
+        var failed = false
+        var events = ContiguousArray<QueuedEvent>()
+        var head = 0
+        var lastPosition: UInt64 = 1 << 32 | 1
+        /// Whether the event ``next()`` returned last was a key (the queue
+        /// keeps only a placeholder once an event is returned).
+        var lastEventWasKey = false
+        /// How many events the callbacks made, for tests that check that
+        /// skipped input makes none.
+        var eventsMade = 0
+        var frames = ContiguousArray<Frame>()
+        var pendingText = XMLTextBuffer()
+        var rootSeen = false
+        /// Whether the callbacks are skipping a value (see ``skipValue()``):
+        /// they then keep only the frame count, the text length and the
+        /// limit checks, and make no strings and no events.
+        var skipping = false
+        /// While skipping: the frame count at which the skipped value ends
+        /// (the index of the element whose value is skipped), or `-1` when
+        /// the whole document is skipped.
+        var skipEndDepth = 0
+        /// While skipping: the length of the current run of skipped text,
+        /// checked against the string limit as reading checks `pendingText`.
+        var skippedTextBytes = 0
+        var expansion = 0
+        var deepestEntityNesting = 0
+        /// Names by the addresses libxml2 interned them at, direct-mapped.
+        var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
     }
 
     let options: XMLSourceOptions
@@ -50,25 +106,65 @@ final class XMLParserDriver {
     private var reader: ChunkReader
     private var context: xmlParserCtxtPtr?
     private let chunk: UnsafeMutableRawBufferPointer
-    /// Bytes of the first chunk not yet handed to libxml2.
-    private var firstChunkRange: Range<Int>
+    /// Bytes of the chunk buffer not yet handed to libxml2.
+    private var pendingRange: Range<Int>
     private var inputBytes = 0
     private var inputDone = false
-    private var failure: EasyBakeError?
 
-    private var events = ContiguousArray<IngredientEvent>()
-    /// `line << 32 | column` of each queued event.
-    private var positions = ContiguousArray<UInt64>()
-    private var head = 0
-    private var lastPosition: UInt64 = 1 << 32 | 1
+    private let state: UnsafeMutablePointer<State>
+    private static let nameCacheSize = 1024
 
-    private var frames = ContiguousArray<Frame>()
-    private var pendingText: [UInt8] = []
-    private var rootSeen = false
-    private var expansion = 0
-    private var deepestEntityNesting = 0
-    private var names: [NameKey: String] = [:]
-    private static let nameCacheLimit = 4096
+    // Accessors that reach the state through its pointer, without an
+    // exclusivity check (see `State`).
+    private var failure: EasyBakeError? {
+        _read { yield state.pointee.failure }
+        _modify { yield &state.pointee.failure }
+    }
+    private var failed: Bool { state.pointee.failed }
+    private var events: ContiguousArray<QueuedEvent> {
+        _read { yield state.pointee.events }
+        _modify { yield &state.pointee.events }
+    }
+    private var head: Int {
+        get { state.pointee.head }
+        set { state.pointee.head = newValue }
+    }
+    private var lastPosition: UInt64 {
+        get { state.pointee.lastPosition }
+        set { state.pointee.lastPosition = newValue }
+    }
+    private var frames: ContiguousArray<Frame> {
+        _read { yield state.pointee.frames }
+        _modify { yield &state.pointee.frames }
+    }
+    private var pendingText: XMLTextBuffer {
+        _read { yield state.pointee.pendingText }
+        _modify { yield &state.pointee.pendingText }
+    }
+    private var rootSeen: Bool {
+        get { state.pointee.rootSeen }
+        set { state.pointee.rootSeen = newValue }
+    }
+    private var skipping: Bool {
+        get { state.pointee.skipping }
+        set { state.pointee.skipping = newValue }
+    }
+    private var skipEndDepth: Int {
+        get { state.pointee.skipEndDepth }
+        set { state.pointee.skipEndDepth = newValue }
+    }
+    private var skippedTextBytes: Int {
+        get { state.pointee.skippedTextBytes }
+        set { state.pointee.skippedTextBytes = newValue }
+    }
+    private var expansion: Int {
+        get { state.pointee.expansion }
+        set { state.pointee.expansion = newValue }
+    }
+    private var deepestEntityNesting: Int {
+        get { state.pointee.deepestEntityNesting }
+        set { state.pointee.deepestEntityNesting = newValue }
+    }
 
     private let attributePrefix: String
     private let textKey: String
@@ -82,8 +178,9 @@ final class XMLParserDriver {
         self.textKey = options.textKey
         reader = try input.openReader()
         chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
-        firstChunkRange = 0..<0
-        pendingText.reserveCapacity(256)
+        pendingRange = 0..<0
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
 
         // The first chunk: check its declared encoding, and give libxml2 its
         // first four bytes to detect the encoding from. (Every stored
@@ -123,7 +220,7 @@ final class XMLParserDriver {
         // DTD loading, no network, no XInclude, libxml2's limits kept.
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
-        firstChunkRange = head..<filled
+        pendingRange = head..<filled
     }
 
     deinit {
@@ -133,9 +230,18 @@ final class XMLParserDriver {
             xmlFreeParserCtxt(context)
         }
         chunk.deallocate()
+        state.pointee.pendingText.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     // MARK: Pulling
+
+    /// The input bytes handed to libxml2 so far.
+    var bytesRead: Int { inputBytes - pendingRange.count }
+
+    /// How many events the callbacks have made so far.
+    var eventsMade: Int { state.pointee.eventsMade }
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
@@ -145,18 +251,132 @@ final class XMLParserDriver {
     func next() throws(EasyBakeError) -> IngredientEvent? {
         // After an error the queued events (read before it) are dropped:
         // the error repeats on every call.
-        if let failure { throw failure }
+        if failed, let failure { throw failure }
         while head == events.count {
             if inputDone && context == nil { return nil }
             events.removeAll(keepingCapacity: true)
-            positions.removeAll(keepingCapacity: true)
             head = 0
             try feed()
         }
-        let event = events[head]
-        lastPosition = positions[head]
-        head += 1
-        return event
+        // The event is moved out of the queue, leaving a payload-free
+        // placeholder, rather than copied (a retain now and a release when
+        // the queue is emptied).
+        let index = head
+        head = index + 1
+        return events.withUnsafeMutableBufferPointer { queue in
+            let slot = queue.baseAddress! + index
+            lastPosition = slot.pointee.position
+            let event = (slot.pointer(to: \.event)!).move()
+            (slot.pointer(to: \.event)!).initialize(to: .endArray)
+            if case .key = event { state.pointee.lastEventWasKey = true } else { state.pointee.lastEventWasKey = false }
+            return event
+        }
+    }
+
+    /// Skips the value that the next call to ``next()`` would begin.
+    ///
+    /// Events already queued are stepped over as the default
+    /// `skipValue()` would read them. When the value goes on past the
+    /// queue, the callbacks switch to skipping (``skipping``) until the
+    /// element that holds the value ends: libxml2 still parses every byte
+    /// (so well-formedness, entity and limit errors still throw, here), but
+    /// no name, text, attribute or event is made for the skipped part.
+    func skipValue() throws(EasyBakeError) {
+        if failed, let failure { throw failure }
+        var depth = 0
+        repeat {
+            if head == events.count {
+                if depth > 0 {
+                    try skip(openContainers: depth)
+                    return
+                }
+                if head > 0, state.pointee.lastEventWasKey {
+                    // The last event read was an element's key and nothing
+                    // of its value is queued: the parser stands inside that
+                    // element, the innermost frame.
+                    try skip(fromFrame: frames.count - 1)
+                    return
+                }
+                if head == 0, !rootSeen, frames.isEmpty, !inputDone {
+                    // Nothing read yet: the value is the whole document.
+                    try skip(fromFrame: -1)
+                    return
+                }
+                // Another place (a key or an end comes next): step over
+                // one event, read as usual.
+                guard let event = try next() else { return }
+                switch event {
+                case .beginArray, .beginDictionary: depth += 1
+                case .endArray, .endDictionary: depth -= 1
+                case .key, .scalar: break
+                }
+                continue
+            }
+            switch events[head].event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+            lastPosition = events[head].position
+            head += 1
+            state.pointee.lastEventWasKey = false
+        } while depth > 0
+    }
+
+    /// Skips the rest of the container whose begin event was read last;
+    /// see ``skipValue()``.
+    func skipRestOfContainer() throws(EasyBakeError) {
+        if failed, let failure { throw failure }
+        var depth = 1
+        repeat {
+            if head == events.count {
+                if inputDone && context == nil {
+                    throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
+                }
+                try skip(openContainers: depth)
+                return
+            }
+            switch events[head].event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+            lastPosition = events[head].position
+            head += 1
+            state.pointee.lastEventWasKey = false
+        } while depth > 0
+    }
+
+    /// Skips the rest of a value of which every queued event was read and
+    /// `openContainers` containers are still open: the innermost open
+    /// containers of the parser, the document's dictionary and one per
+    /// opened element frame.
+    private func skip(openContainers: Int) throws(EasyBakeError) {
+        var remaining = openContainers
+        var index = frames.count
+        while remaining > 0, index > 0 {
+            index -= 1
+            if frames[index].opened { remaining -= 1 }
+        }
+        try skip(fromFrame: remaining > 0 ? -1 : index)
+    }
+
+    /// Skips until the element at frame `index` ends (its value produces no
+    /// event), or to the end of the document when `index` is `-1`.
+    private func skip(fromFrame index: Int) throws(EasyBakeError) {
+        pendingText.removeAll()
+        state.pointee.lastEventWasKey = false
+        skippedTextBytes = 0
+        skipEndDepth = index
+        skipping = true
+        while skipping {
+            if head == events.count {
+                events.removeAll(keepingCapacity: true)
+                    head = 0
+            }
+            if inputDone && context == nil { break }
+            try feed()
+        }
     }
 
     /// Hands libxml2 the next chunk (or the end of input), which queues the
@@ -165,12 +385,7 @@ final class XMLParserDriver {
         guard let context else { return }
         let saved = easybake_xml_silence()
         defer { easybake_xml_restore(saved) }
-        if !firstChunkRange.isEmpty {
-            let range = firstChunkRange
-            firstChunkRange = range.upperBound..<range.upperBound
-            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
-                          Int32(range.count), 0)
-        } else if !inputDone {
+        if pendingRange.isEmpty, !inputDone {
             let count = try reader.read(into: chunk)
             if count == 0 {
                 inputDone = true
@@ -180,11 +395,20 @@ final class XMLParserDriver {
                 if inputBytes > limits.maximumInputBytes {
                     fail(.limit("maximumInputBytes", limits.maximumInputBytes, at: currentLocation(context)), context)
                 } else {
-                    xmlParseChunk(context, chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(count), 0)
+                    pendingRange = 0..<count
                 }
             }
         }
-        if let failure { throw failure }
+        if !pendingRange.isEmpty {
+            // A slice of the buffer at a time, so that few events are made
+            // ahead of the consumer: a value it skips soon after is then
+            // mostly parsed in skipping mode, without strings or events.
+            let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + Self.sliceSize)
+            pendingRange = range.upperBound..<pendingRange.upperBound
+            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
+                          Int32(range.count), 0)
+        }
+        if failed, let failure { throw failure }
         if inputDone {
             if context.pointee.wellFormed == 0 || !frames.isEmpty || !rootSeen {
                 let error = failure ?? EasyBakeError.syntax(
@@ -205,7 +429,7 @@ final class XMLParserDriver {
     /// Records the first error and stops the parser that hit it; later
     /// callbacks are ignored.
     private func fail(_ error: EasyBakeError, _ context: xmlParserCtxtPtr) {
-        if failure == nil { failure = error }
+        if !failed { failure = error }
         xmlStopParser(context)
     }
 
@@ -248,12 +472,21 @@ final class XMLParserDriver {
     }
 
     fileprivate func reportError(_ error: xmlErrorPtr) {
-        guard failure == nil else { return }
+        guard !failed else { return }
         let details = error.pointee
+        if Int(details.code) == Int(XML_WAR_UNDECLARED_ENTITY.rawValue) {
+            refuseUndeclaredEntity(details)
+            return
+        }
         // Warnings and recoverable errors (namespace and validity problems,
         // which XML 1.0 well-formedness does not cover) do not stop reading.
         guard details.level == XML_ERR_FATAL else { return }
         var message = details.message.map { String(cString: $0) } ?? "malformed XML"
+        if message.hasPrefix("Unregistered error message") {
+            // libxml2 2.9 has no text for a few codes.
+            message = Int(details.code) == Int(XML_ERR_CDATA_NOT_FINISHED.rawValue)
+                ? "CDATA section not finished" : "malformed XML (libxml2 error \(details.code))"
+        }
         while let last = message.last, last.isWhitespace { message.removeLast() }
         let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         var location = location(line: Int(details.line), column: Int(details.int2), context: context)
@@ -293,12 +526,35 @@ final class XMLParserDriver {
         if let context { xmlStopParser(context) }
     }
 
+    /// A reference to a general entity that the internal subset does not
+    /// declare, in a document with an external DTD (or unread parameter
+    /// entities) that might declare it. XML 1.0 makes this a validity
+    /// matter, not a well-formedness one, and libxml2 only warns and drops
+    /// the reference; since external DTDs are never read, the text would be
+    /// lost silently, so the document is refused instead.
+    ///
+    /// Undeclared *parameter* entities are left alone: a non-validating
+    /// processor may skip them (XML 1.0 §5.1).
+    private func refuseUndeclaredEntity(_ details: xmlError) {
+        let message = details.message.map { String(cString: $0) } ?? ""
+        guard !message.hasPrefix("PEReference") else { return }
+        let name = details.str1.map { String(cString: $0) } ?? "?"
+        let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        var location = location(line: Int(details.line), column: Int(details.int2), context: context)
+        location.sourceName = sourceName
+        failure = EasyBakeError(
+            .forbidden,
+            "the entity &\(name); is not declared in the internal DTD subset; only the external DTD, which is never loaded, could declare it",
+            location: location)
+        if let context { xmlStopParser(context) }
+    }
+
     // MARK: Events
 
     @inline(__always)
     private func emit(_ event: IngredientEvent, _ position: UInt64) {
-        events.append(event)
-        positions.append(position)
+        events.append(QueuedEvent(event: event, position: position))
+        state.pointee.eventsMade &+= 1
     }
 
     @inline(__always)
@@ -318,15 +574,23 @@ final class XMLParserDriver {
         case .resolveToURIs: uri
         case .strip: nil
         }
-        let key = NameKey(qualifier: UInt(bitPattern: qualifier), local: UInt(bitPattern: local), attribute: attribute)
-        if let cached = names[key] { return cached }
+        let qualifierBits = UInt(bitPattern: qualifier)
+        let localBits = UInt(bitPattern: local)
+        // Multiplicative hashing of the two addresses picks the slot.
+        let mixed = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
+        let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
+        let cached = state.pointee.names[slot]
+        if let name = cached.name, cached.local == localBits, cached.qualifier == qualifierBits,
+           cached.attribute == attribute {
+            return name
+        }
         var text = attribute ? attributePrefix : ""
         if let qualifier {
             let q = String(cString: qualifier)
             text += options.namespaces == .resolveToURIs ? "{\(q)}" : "\(q):"
         }
         text += String(cString: local)
-        if names.count < Self.nameCacheLimit { names[key] = text }
+        state.pointee.names[slot] = NameSlot(qualifier: qualifierBits, local: localBits, attribute: attribute, name: text)
         return text
     }
 
@@ -346,9 +610,7 @@ final class XMLParserDriver {
             if start == end { return nil }
             if !options.trimsText { start = 0; end = pendingText.count }
         }
-        return pendingText.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
-        }
+        return pendingText.string(start..<end)
     }
 
     /// Emits text that precedes or follows child elements as a `#text` entry.
@@ -357,7 +619,7 @@ final class XMLParserDriver {
             emit(.key(textKey), position)
             emit(.scalar(.string(text)), position)
         }
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
     }
 
     fileprivate func startElement(
@@ -366,11 +628,15 @@ final class XMLParserDriver {
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
-        guard failure == nil else { return }
+        guard !failed else { return }
         let position = Self.position(context)
         // The document dictionary, then one level per element.
         if frames.count + 2 > limits.maximumDepth {
             fail(.limit("maximumDepth", limits.maximumDepth, at: currentLocation(context)), context)
+            return
+        }
+        if skipping {
+            skipStartElement(context, attributeCount: attributeCount, attributes: attributes)
             return
         }
         if frames.isEmpty {
@@ -419,7 +685,7 @@ final class XMLParserDriver {
             }
         }
         frames.append(Frame(opened: opened, hasChildElements: false))
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
     }
 
     /// An attribute's value with its references replaced.
@@ -434,13 +700,13 @@ final class XMLParserDriver {
         }
         guard let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
         else {
-            if failure == nil {
+            if !failed {
                 fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
             }
             return nil
         }
         defer { easybake_xml_free(decoded) }
-        guard failure == nil else { return nil }
+        guard !failed else { return nil }
         let text = String(cString: decoded)
         if text.utf8.count > limits.maximumStringBytes {
             fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
@@ -449,8 +715,41 @@ final class XMLParserDriver {
         return text
     }
 
+    /// A start tag inside a skipped value: the frame and the limits only.
+    private func skipStartElement(
+        _ context: xmlParserCtxtPtr, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        if frames.isEmpty { rootSeen = true }
+        if let attributes {
+            for i in 0..<attributeCount {
+                guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4] else { continue }
+                if valueEnd - value > limits.maximumStringBytes {
+                    fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                    return
+                }
+            }
+        }
+        frames.append(Frame(opened: false, hasChildElements: false))
+        skippedTextBytes = 0
+    }
+
+    /// An end tag inside a skipped value; the end of the element whose
+    /// value is skipped ends the skip, and produces no event itself.
+    private func skipEndElement(_ context: xmlParserCtxtPtr) {
+        skippedTextBytes = 0
+        guard frames.count == skipEndDepth else { return }
+        skipping = false
+        let position = Self.position(context)
+        lastPosition = position
+        if frames.isEmpty { emit(.endDictionary, position) }
+    }
+
     fileprivate func endElement(_ context: xmlParserCtxtPtr) {
-        guard failure == nil, let frame = frames.popLast() else { return }
+        guard !failed, let frame = frames.popLast() else { return }
+        if skipping {
+            skipEndElement(context)
+            return
+        }
         let position = Self.position(context)
         if frame.opened {
             flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
@@ -459,17 +758,24 @@ final class XMLParserDriver {
             let value = pendingValue(droppingWhitespaceOnly: false)
             emit(.scalar(value.map(Ingredients.string) ?? .null), position)
         }
-        pendingText.removeAll(keepingCapacity: true)
+        pendingText.removeAll()
         if frames.isEmpty { emit(.endDictionary, position) }
     }
 
     fileprivate func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
-        guard failure == nil, !frames.isEmpty, length > 0 else { return }
+        guard !failed, !frames.isEmpty, length > 0 else { return }
+        if skipping {
+            skippedTextBytes += length
+            if skippedTextBytes > limits.maximumStringBytes {
+                fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            }
+            return
+        }
         if pendingText.count + length > limits.maximumStringBytes {
             fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
             return
         }
-        pendingText.append(contentsOf: UnsafeBufferPointer(start: text, count: length))
+        pendingText.append(text, count: length)
     }
 
     /// Looks an entity up for libxml2, refusing external ones and charging
@@ -477,7 +783,7 @@ final class XMLParserDriver {
     fileprivate func entity(
         _ context: xmlParserCtxtPtr, named name: UnsafePointer<xmlChar>?, parameter: Bool
     ) -> xmlEntityPtr? {
-        guard failure == nil, let name else {
+        guard !failed, let name else {
             xmlStopParser(context)
             return nil
         }
@@ -522,19 +828,20 @@ final class XMLParserDriver {
 
     private static func install(into handler: inout xmlSAXHandler) {
         handler.startElementNs = { ctx, local, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
-            guard let (context, driver) = XMLParserDriver.resolve(ctx), let local else { return }
-            driver.startElement(
-                context, local: local, prefix: prefix, uri: uri,
-                namespaceCount: Int(namespaceCount), namespaces: namespaces,
-                attributeCount: Int(attributeCount), attributes: attributes)
+            guard let local else { return }
+            XMLParserDriver.withDriver(ctx) { context, driver in
+                driver.startElement(
+                    context, local: local, prefix: prefix, uri: uri,
+                    namespaceCount: Int(namespaceCount), namespaces: namespaces,
+                    attributeCount: Int(attributeCount), attributes: attributes)
+            }
         }
         handler.endElementNs = { ctx, _, _, _ in
-            guard let (context, driver) = XMLParserDriver.resolve(ctx) else { return }
-            driver.endElement(context)
+            XMLParserDriver.withDriver(ctx) { context, driver in driver.endElement(context) }
         }
         let characters: charactersSAXFunc = { ctx, text, length in
-            guard let (context, driver) = XMLParserDriver.resolve(ctx), let text else { return }
-            driver.characters(context, text, Int(length))
+            guard let text else { return }
+            XMLParserDriver.withDriver(ctx) { context, driver in driver.characters(context, text, Int(length)) }
         }
         handler.characters = characters
         handler.ignorableWhitespace = characters
@@ -575,6 +882,19 @@ final class XMLParserDriver {
     /// context itself, or a context it made to parse an entity's
     /// replacement text, which inherits `_private`) and the driver it
     /// points to.
+    @inline(__always)
+    private static func withDriver(
+        _ ctx: UnsafeMutableRawPointer?, _ body: (xmlParserCtxtPtr, XMLParserDriver) -> Void
+    ) {
+        guard let ctx else { return }
+        let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        guard let opaque = context.pointee._private else { return }
+        // The parser runs inside a method of the driver, which keeps it
+        // alive: no retain and release per callback.
+        Unmanaged<XMLParserDriver>.fromOpaque(opaque)._withUnsafeGuaranteedRef { body(context, $0) }
+    }
+
+    /// ``withDriver(_:_:)`` for the rarer callbacks that return a value.
     @inline(__always)
     private static func resolve(_ ctx: UnsafeMutableRawPointer?) -> (xmlParserCtxtPtr, XMLParserDriver)? {
         guard let ctx else { return nil }

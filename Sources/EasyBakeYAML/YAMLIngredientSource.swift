@@ -14,7 +14,9 @@ import EasyBake
 /// - **Scalars** resolve by ``YAMLReadingOptions/schema`` (YAML 1.2 core by
 ///   default); quoted and block scalars are strings; the standard tags
 ///   `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (its base64
-///   text as written) and `!!timestamp` (text) are honoured.
+///   text as written) and `!!timestamp` (text) are honoured. A node with an
+///   unknown tag reads as `{"!Tag": node}` by default, so that the tag stays
+///   visible (see ``YAMLReadingOptions/unknownTags``).
 /// - **Aliases** replay the events of their anchored node. Every replayed
 ///   event counts against ``IngredientLimits/maximumExpansion``, so an alias
 ///   bomb fails fast with ``EasyBakeError/Code/limitExceeded`` in bounded
@@ -31,9 +33,15 @@ import EasyBake
 /// - **Documents**: the first by default; see ``YAMLReadingOptions/documents``.
 /// - **Depth** is counted from the events and stops at
 ///   ``IngredientLimits/maximumDepth`` — libyaml has no limit of its own.
+/// - **Stricter than libyaml** where its events tell: a lone plain `-`
+///   (`[-]`), flow content on a new line indented no more than its block
+///   collection, and a directive after a document without `...` are syntax
+///   errors, as YAML 1.2 says and libyaml 0.2.5 does not check.
+/// - **Skipping** (``skipValue()``) drains libyaml's events without
+///   resolving or copying scalars.
 ///
 /// Copies of a source share one parser; use each source from one place.
-public struct YAMLIngredientSource: IngredientSource {
+public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     private let engine: YAMLEngine
 
     /// A source that reads `input` with `options`.
@@ -56,7 +64,36 @@ public struct YAMLIngredientSource: IngredientSource {
         try engine.next()
     }
 
+    /// Skips the value the next ``next()`` would begin, without converting
+    /// its scalars: libyaml's events are drained, nesting and merge keys are
+    /// tracked, but plain scalars are not resolved by the schema and values
+    /// are not turned into strings.
+    ///
+    /// What reading would check is still checked: libyaml's syntax errors,
+    /// the depth limit, aliases to undefined anchors and the expansion
+    /// budget, tagged scalars that do not fit their tag. An anchor defined
+    /// inside the skipped value is recorded in full, so that an alias after
+    /// it still resolves.
+    ///
+    /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
+    public mutating func skipValue() throws(EasyBakeError) {
+        try engine.skipValue()
+    }
+
+    /// Skips the rest of the container whose beginning was the last event
+    /// read, up to and including its end — natively, as ``skipValue()``
+    /// skips, with the same checks.
+    ///
+    /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        try engine.skipRestOfContainer()
+    }
+
     public var location: SourceLocation { engine.currentLocation() }
+
+    /// How many bytes of input libyaml has consumed so far, for progress
+    /// reporting. libyaml reads a little ahead of the events it has returned.
+    public var bytesRead: Int { engine.bytesRead }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { engine.options.duplicateKeys }
 }
@@ -124,24 +161,42 @@ final class YAMLEngine {
         var start: Int
     }
 
-    private var frames: [Frame] = []
-    private var keyStack: [String] = []
-    private var captures: [Capture] = []
-    private var recordings: [Recording] = []
+    // The reading state. An engine is used from one place at a time (see
+    // YAMLIngredientSource) and no access to these overlaps another, so the
+    // runtime's exclusivity checks — a quarter of the instructions per event
+    // when measured with callgrind — are turned off for them.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var keyStack: [String] = []
+    @exclusivity(unchecked) private var captures: [Capture] = []
+    @exclusivity(unchecked) private var recordings: [Recording] = []
     /// Events of the output level while a recording is open there.
-    private var recordBuffer: [YAMLNodeEvent] = []
-    private var anchors: [String: [YAMLNodeEvent]] = [:]
-    private var expansion = 0
+    @exclusivity(unchecked) private var recordBuffer: [YAMLNodeEvent] = []
+    @exclusivity(unchecked) private var anchors: [String: [YAMLNodeEvent]] = [:]
+    @exclusivity(unchecked) private var expansion = 0
 
-    private var output: [IngredientEvent] = []
-    private var outputHead = 0
-    private var replay: [YAMLNodeEvent] = []
-    private var replayIndex = 0
+    @exclusivity(unchecked) private var output: [IngredientEvent] = []
+    @exclusivity(unchecked) private var outputHead = 0
+    @exclusivity(unchecked) private var replay: [YAMLNodeEvent] = []
+    @exclusivity(unchecked) private var replayIndex = 0
 
-    private var documentCount = 0
-    private var finished = false
-    private var markLine = 0
-    private var markColumn = 0
+    /// The depths of containers with an unknown tag, each wrapped in a
+    /// single-key mapping whose end follows the container's.
+    @exclusivity(unchecked) private var wrappers: [Int] = []
+
+    /// Skipping: events are tracked but not output.
+    @exclusivity(unchecked) private var discarding = false
+    @exclusivity(unchecked) private var discardDepth = 0
+
+    @exclusivity(unchecked) private var documentCount = 0
+    /// Whether the last document ended without `...`.
+    @exclusivity(unchecked) private var previousEndImplicit = false
+    /// The input's open collections: a block collection's start column, or
+    /// -1 for a flow collection.
+    @exclusivity(unchecked) private var layout: [Int] = []
+    @exclusivity(unchecked) private var flowLevel = 0
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var markLine = 0
+    @exclusivity(unchecked) private var markColumn = 0
 
     /// Keys remembered per mapping before a merge key is seen.
     static let rememberedKeys = 1024
@@ -194,6 +249,10 @@ final class YAMLEngine {
     func next() throws(EasyBakeError) -> IngredientEvent? {
         while true {
             if outputHead < output.count {
+                if outputHead == 0, output.count == 1 {
+                    // One event per libyaml event is the common case.
+                    return output.removeLast()
+                }
                 let next = output[outputHead]
                 outputHead += 1
                 if outputHead == output.count {
@@ -217,6 +276,75 @@ final class YAMLEngine {
         }
     }
 
+    /// Skips the value the next call to ``next()`` would begin.
+    func skipValue() throws(EasyBakeError) {
+        guard outputHead == output.count, replayIndex == replay.count else {
+            // Events already made (merged entries, a replayed alias): skip
+            // them by reading, as any source may.
+            return try readAndDiscard()
+        }
+        try drain(fromDepth: 0)
+    }
+
+    /// Skips the rest of the container the last event began.
+    func skipRestOfContainer() throws(EasyBakeError) {
+        guard outputHead == output.count, replayIndex == replay.count else {
+            var depth = 1
+            while depth > 0 {
+                guard let event = try next() else {
+                    throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
+                }
+                switch event {
+                case .beginArray, .beginDictionary: depth += 1
+                case .endArray, .endDictionary: depth -= 1
+                case .key, .scalar: break
+                }
+            }
+            return
+        }
+        try drain(fromDepth: 1)
+        if discardDepth > 0 {
+            throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
+        }
+    }
+
+    /// Runs the pipeline with output discarded until the nesting depth,
+    /// starting at `depth`, comes back to zero (or the input ends).
+    private func drain(fromDepth depth: Int) throws(EasyBakeError) {
+        discarding = true
+        discardDepth = depth
+        defer { discarding = false }
+        while discarding {
+            if replayIndex < replay.count {
+                let next = replay[replayIndex]
+                replayIndex += 1
+                if replayIndex == replay.count {
+                    replay = []
+                    replayIndex = 0
+                }
+                try feed(next)
+                continue
+            }
+            if finished { return }
+            try pull()
+        }
+    }
+
+    private func readAndDiscard() throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try next() else { return }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
+    /// Input bytes libyaml has consumed.
+    var bytesRead: Int { parser.pointee.offset }
+
     /// Parses one libyaml event and feeds it on.
     private func pull() throws(EasyBakeError) {
         guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
@@ -231,35 +359,119 @@ final class YAMLEngine {
             finished = true
             switch options.documents {
             case .array: try feed(.endSequence)
-            case .first where documentCount == 0: output.append(.scalar(.null))
+            case .first where documentCount == 0:
+                emit(.scalar(YAMLScalar(value: .null, text: "", isMergeKey: false)), asKey: false)
             default: break
             }
         case YAML_DOCUMENT_START_EVENT:
+            let start = current.data.document_start
+            if previousEndImplicit, start.version_directive != nil || start.tag_directives.start != start.tag_directives.end {
+                // libyaml 0.2.5 lets this through; YAML 1.2 does not.
+                throw EasyBakeError.syntax(
+                    "a directive (%YAML, %TAG) after a document needs a document end marker (...) before it",
+                    at: currentLocation())
+            }
             documentCount += 1
         case YAML_DOCUMENT_END_EVENT:
+            previousEndImplicit = current.data.document_end.implicit != 0
             anchors.removeAll()
             if options.documents == .first { finished = true }
         case YAML_SCALAR_EVENT:
             let data = current.data.scalar
-            let scalar = try makeScalar(
-                value: data.value, length: data.length, tag: data.tag,
-                plain: data.style == YAML_PLAIN_SCALAR_STYLE)
+            if !layout.isEmpty { try checkFlowIndentation() }
+            let plain = data.style == YAML_PLAIN_SCALAR_STYLE
+            if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-") {
+                // libyaml 0.2.5 reads `[-]` as a plain "-"; YAML forbids a
+                // plain scalar that starts with "-" followed by a space,
+                // a line break or a flow indicator.
+                throw EasyBakeError.syntax(
+                    #"a plain scalar cannot be a lone "-" (quote it, or write a sequence entry as "- value")"#,
+                    at: currentLocation())
+            }
+            if discarding, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
+               data.length <= options.limits.maximumNumberLength {
+                // Skipping: nothing will look at this scalar's value.
+                try feed(.scalar(placeholder(value: data.value, length: data.length, plain: plain)))
+                return
+            }
+            if data.tag == nil, data.anchor == nil {
+                // The common case, kept lean: a key needs only its text, a
+                // value only its value (an anchored scalar may be replayed in
+                // either place, so it takes the full path below).
+                try feed(.scalar(fastScalar(value: data.value, length: data.length, plain: plain)))
+                return
+            }
+            var unknownTag: String?
+            let scalar = try makeScalar(value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
             startRecording(data.anchor)
-            try feed(.scalar(scalar))
+            if let unknownTag, options.unknownTags == .wrap, !inKeyPosition {
+                // `!Ref x` reads as {"!Ref": "x"}: the tag stays visible.
+                try feed(.beginMapping)
+                try feed(.scalar(YAMLScalar(value: .string(unknownTag), text: unknownTag, isMergeKey: false)))
+                try feed(.scalar(scalar))
+                try feed(.endMapping)
+            } else {
+                try feed(.scalar(scalar))
+            }
         case YAML_SEQUENCE_START_EVENT:
+            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
             startRecording(current.data.sequence_start.anchor)
+            try beginWrapper(containerTag: current.data.sequence_start.tag)
             try feed(.beginSequence)
         case YAML_SEQUENCE_END_EVENT:
+            leaveLayout()
+            let depth = frames.count
             try feed(.endSequence)
+            try endWrapper(depth)
         case YAML_MAPPING_START_EVENT:
+            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
             startRecording(current.data.mapping_start.anchor)
+            try beginWrapper(containerTag: current.data.mapping_start.tag)
             try feed(.beginMapping)
         case YAML_MAPPING_END_EVENT:
+            leaveLayout()
+            let depth = frames.count
             try feed(.endMapping)
+            try endWrapper(depth)
         case YAML_ALIAS_EVENT:
+            if !layout.isEmpty { try checkFlowIndentation() }
             try startReplay(name(current.data.alias.anchor))
         default:
             break
+        }
+    }
+
+    // MARK: Indentation of flow content
+
+    /// Enters a collection of the input (not of a replay): records the column
+    /// of a block collection, or counts a flow one.
+    @inline(__always)
+    private func enterLayout(flow: Bool) throws(EasyBakeError) {
+        if !layout.isEmpty { try checkFlowIndentation() }
+        if flow {
+            flowLevel += 1
+            layout.append(-1)
+        } else {
+            layout.append(markColumn)
+        }
+    }
+
+    @inline(__always)
+    private func leaveLayout() {
+        if layout.popLast() == -1 { flowLevel -= 1 }
+    }
+
+    /// Flow content continued on a later line must be indented more than the
+    /// block collection around it (`key: [a,\nb]` is invalid); libyaml 0.2.5
+    /// does not check this.
+    @inline(__always)
+    private func checkFlowIndentation() throws(EasyBakeError) {
+        guard flowLevel > 0 else { return }
+        guard let block = layout.last(where: { $0 >= 0 }) else { return }
+        if markColumn <= block {
+            throw EasyBakeError.syntax(
+                "flow content on a new line must be indented more than the block collection it is in (column \(block + 1))",
+                at: currentLocation())
         }
     }
 
@@ -268,8 +480,82 @@ final class YAMLEngine {
         return String(cString: pointer)
     }
 
+    /// Whether the next node stands as a mapping key.
+    private var inKeyPosition: Bool {
+        guard let top = frames.last else { return false }
+        return top.isMapping && top.expectingKey
+    }
+
+    /// An untagged, unanchored scalar: its text in key position, its value
+    /// otherwise.
+    @inline(__always)
+    private func fastScalar(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
+        if length > options.limits.maximumStringBytes {
+            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+        }
+        let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
+        if inKeyPosition {
+            let isMergeKey = plain && length == 2 && raw[0] == UInt8(ascii: "<") && raw[1] == UInt8(ascii: "<")
+            return YAMLScalar(value: .null, text: String(decoding: raw, as: UTF8.self), isMergeKey: isMergeKey)
+        }
+        guard plain else { return YAMLScalar(value: .string(String(decoding: raw, as: UTF8.self)), text: "", isMergeKey: false) }
+        if length > options.limits.maximumNumberLength, let first = raw.first,
+           YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            if YAMLScalarResolver.number(raw) != nil {
+                throw EasyBakeError.limit("number length", options.limits.maximumNumberLength, at: currentLocation())
+            }
+        }
+        return YAMLScalar(value: YAMLScalarResolver.resolvePlain(raw, schema: options.schema), text: "", isMergeKey: false)
+    }
+
+    /// A scalar that is being skipped: a key keeps its text (merge keys need
+    /// it to decide which merged entries a mapping overrides), a value is
+    /// neither resolved nor turned into a string.
+    @inline(__always)
+    private func placeholder(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
+        if length > options.limits.maximumStringBytes {
+            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+        }
+        guard inKeyPosition else { return YAMLScalar(value: .null, text: "", isMergeKey: false) }
+        let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
+        let isMergeKey = plain && length == 2 && raw[0] == UInt8(ascii: "<") && raw[1] == UInt8(ascii: "<")
+        return YAMLScalar(value: .null, text: String(decoding: raw, as: UTF8.self), isMergeKey: isMergeKey)
+    }
+
+    /// For a container with a tag EasyBake does not know: opens the
+    /// single-key mapping that keeps the tag visible (or throws, if unknown
+    /// tags are rejected).
+    private func beginWrapper(containerTag tag: UnsafeMutablePointer<yaml_char_t>?) throws(EasyBakeError) {
+        guard let tag else { return }
+        let tagName = String(cString: tag)
+        guard !YAMLScalarResolver.isKnownContainerTag(tagName) else { return }
+        switch options.unknownTags {
+        case .ignore:
+            return
+        case .reject:
+            throw EasyBakeError(.unsupported, "unknown tag \(YAMLScalarResolver.display(tag: tagName))", location: currentLocation())
+        case .wrap:
+            // A tagged key is an error either way: let feed() report it.
+            if inKeyPosition { return }
+            let key = YAMLScalarResolver.display(tag: tagName)
+            try feed(.beginMapping)
+            try feed(.scalar(YAMLScalar(value: .string(key), text: key, isMergeKey: false)))
+            wrappers.append(frames.count + 1)
+        }
+    }
+
+    /// Closes the wrapper of a container that ended at `depth`, if it has one.
+    @inline(__always)
+    private func endWrapper(_ depth: Int) throws(EasyBakeError) {
+        if let last = wrappers.last, last == depth {
+            wrappers.removeLast()
+            try feed(.endMapping)
+        }
+    }
+
     private func makeScalar(
-        value: UnsafeMutablePointer<yaml_char_t>?, length: Int, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool
+        value: UnsafeMutablePointer<yaml_char_t>?, length: Int, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool,
+        unknownTag: inout String?
     ) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
             throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
@@ -289,9 +575,16 @@ final class YAMLEngine {
                 throw error
             }
             if let resolved { return YAMLScalar(value: resolved, text: text, isMergeKey: false) }
-            if options.rejectsUnknownTags {
-                throw EasyBakeError(.unsupported, "unknown tag \(tagName)", location: currentLocation())
+            let shown = YAMLScalarResolver.display(tag: tagName)
+            switch options.unknownTags {
+            case .reject:
+                throw EasyBakeError(.unsupported, "unknown tag \(shown)", location: currentLocation())
+            case .wrap:
+                unknownTag = shown
+            case .ignore:
+                break
             }
+            // The value as if untagged would be a guess; the text is what was written.
             return YAMLScalar(value: .string(text), text: text, isMergeKey: false)
         }
         guard plain else { return YAMLScalar(value: .string(text), text: text, isMergeKey: false) }
@@ -338,7 +631,7 @@ final class YAMLEngine {
         case .endMapping:
             guard let frame = frames.last else { return }
             if !frame.merges.isEmpty { try emitMerged(frame) }
-            keyStack.removeSubrange(frame.keyStart...)
+            keyStack.removeLast(keyStack.count - frame.keyStart)
             frames.removeLast()
             emit(node, asKey: false)
             try completed(key: false)
@@ -367,6 +660,17 @@ final class YAMLEngine {
             return
         }
         if !recordings.isEmpty { recordBuffer.append(node) }
+        if discarding {
+            switch node {
+            case .beginMapping, .beginSequence: discardDepth += 1
+            case .endMapping, .endSequence: discardDepth -= 1
+            case .scalar: break
+            }
+            // The skipped value is complete (or the skip met an end or a key,
+            // which, like reading, it consumes).
+            if discardDepth <= 0 { discarding = false }
+            return
+        }
         switch node {
         case .beginMapping: output.append(.beginDictionary)
         case .endMapping: output.append(.endDictionary)
@@ -495,9 +799,29 @@ final class YAMLEngine {
                         throw EasyBakeError.limit("alias expansion", options.limits.maximumExpansion, at: currentLocation())
                     }
                     emit(mapping[i], asKey: true)
-                    for k in (i + 1)..<valueEnd { emit(mapping[k], asKey: false) }
+                    emitValue(mapping[(i + 1)..<valueEnd])
                 }
                 i = valueEnd
+            }
+        }
+    }
+
+    /// Emits one captured value, telling the keys of its nested mappings
+    /// from their values (captured events do not record which is which).
+    private func emitValue(_ events: ArraySlice<YAMLNodeEvent>) {
+        // Per open container: 0 a sequence, 1 a mapping awaiting a key, 2 one awaiting a value.
+        var stack: [UInt8] = []
+        for event in events {
+            let top = stack.last
+            emit(event, asKey: top == 1)
+            switch event {
+            case .beginMapping, .beginSequence:
+                if top == 2 { stack[stack.count - 1] = 1 }
+                stack.append(event.isMapping ? 1 : 0)
+            case .endMapping, .endSequence:
+                stack.removeLast()
+            case .scalar:
+                if top == 1 { stack[stack.count - 1] = 2 } else if top == 2 { stack[stack.count - 1] = 1 }
             }
         }
     }

@@ -40,6 +40,31 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         case array
     }
 
+    /// What a node with an unknown tag reads as.
+    ///
+    /// Known tags are YAML's own scalar types (`!!str`, `!!int`, `!!float`,
+    /// `!!bool`, `!!null`, `!!binary`, `!!timestamp`), its collection types
+    /// (`!!map`, `!!seq`, `!!omap`, `!!pairs`, `!!set`), `!!merge` and the
+    /// non-specific `!`. Everything else — application tags such as
+    /// CloudFormation's `!Ref`, language tags such as `!!python/object` — is
+    /// unknown.
+    public enum UnknownTags: String, Sendable, Hashable, CaseIterable {
+        /// The node becomes a single-key dictionary from the tag, as written
+        /// (`!Ref`, `!!python/tuple`, `!<tag:example.com,2024:x>`), to the
+        /// node read as if untagged, a scalar as its text: `!Ref bucket`
+        /// reads as `{"!Ref": "bucket"}`. The default, so that a transformer
+        /// or a recipe path (`bucket["!Ref"]`) can see and act on the tag
+        /// instead of it being dropped behind the user's back. A mapping key
+        /// cannot hold a dictionary, so a tagged key keeps its text only.
+        case wrap
+        /// The tag is dropped: the node reads as if untagged, a scalar as its
+        /// text. What most loaders do, and what yaml-test-suite expects.
+        case ignore
+        /// An unknown tag is an error (``EasyBakeError/Code/unsupported``),
+        /// for input that must not carry tags anyone would act on.
+        case reject
+    }
+
     /// Which plain scalars are not strings. Default ``Schema/core``.
     public var schema: Schema
     /// Which documents to read. Default ``Documents/first``.
@@ -48,11 +73,10 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     /// Default ``DuplicateKeyPolicy/reject``: the YAML specification requires
     /// keys to be unique.
     public var duplicateKeys: DuplicateKeyPolicy
-    /// Whether a scalar with a tag EasyBake does not know (`!Ref x`,
-    /// `!!python/object`) is an error. Default `false`: such a scalar reads as
-    /// its text, and a container with an unknown tag reads as the container.
+    /// What a node with a tag EasyBake does not know (`!Ref x`,
+    /// `!!python/object:os.system`) reads as. Default ``UnknownTags/wrap``.
     /// A tag never instantiates anything.
-    public var rejectsUnknownTags: Bool
+    public var unknownTags: UnknownTags
     /// The bounds on depth, string and number size, input size and alias
     /// expansion.
     public var limits: IngredientLimits
@@ -61,13 +85,13 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         schema: Schema = .core,
         documents: Documents = .first,
         duplicateKeys: DuplicateKeyPolicy = .reject,
-        rejectsUnknownTags: Bool = false,
+        unknownTags: UnknownTags = .wrap,
         limits: IngredientLimits = .default
     ) {
         self.schema = schema
         self.documents = documents
         self.duplicateKeys = duplicateKeys
-        self.rejectsUnknownTags = rejectsUnknownTags
+        self.unknownTags = unknownTags
         self.limits = limits
     }
 }

@@ -28,6 +28,25 @@ enum YAMLScalarResolver {
         return .string(text)
     }
 
+    /// The value of a plain scalar, making its string only when it is one.
+    @inline(__always)
+    static func resolvePlain(_ bytes: UnsafeRawBufferPointer, schema: YAMLReadingOptions.Schema) -> Ingredients {
+        guard let first = bytes.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            if let number = number(bytes) { return number }
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            if isNull(bytes) { return .null }
+            if let value = bool(bytes, schema: schema) { return .bool(value) }
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"),
+             UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            if let value = bool(bytes, schema: schema) { return .bool(value) }
+        default:
+            break
+        }
+        return .string(String(decoding: bytes, as: UTF8.self))
+    }
+
     static func isNull(_ bytes: UnsafeRawBufferPointer) -> Bool {
         switch bytes.count {
         case 0: return true
@@ -218,6 +237,25 @@ enum YAMLScalarResolver {
         default:
             return nil
         }
+    }
+
+    /// Whether a container's tag is one EasyBake reads as the container
+    /// itself: the non-specific `!` and YAML's collection types.
+    static func isKnownContainerTag(_ tag: String) -> Bool {
+        if tag == "!" { return true }
+        guard tag.hasPrefix(tagPrefix) else { return false }
+        switch tag.dropFirst(tagPrefix.count) {
+        case "map", "seq", "omap", "pairs", "set": return true
+        default: return false
+        }
+    }
+
+    /// A tag as a reader would write it: `!!x` for YAML's own, `!Local` as
+    /// is, any other global tag verbatim as `!<tag:example.com,2024:x>`.
+    static func display(tag: String) -> String {
+        if tag.hasPrefix(tagPrefix) { return "!!" + tag.dropFirst(tagPrefix.count) }
+        if tag.hasPrefix("!") { return tag }
+        return "!<\(tag)>"
     }
 
     private static func invalid(_ text: String, tag: String, expected: String) -> EasyBakeError {

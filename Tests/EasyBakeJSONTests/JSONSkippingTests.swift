@@ -68,6 +68,47 @@ struct JSONSkippingTests {
         #expect(failures > 1_000)
     }
 
+    /// Hides the JSON source's own key matching, so that the protocol's
+    /// default (key events and `String` equality) does it.
+    struct DefaultKeyMatching: IngredientSource {
+        var base: JSONIngredientSource
+        mutating func next() throws(EasyBakeError) -> IngredientEvent? { try base.next() }
+        mutating func skipValue() throws(EasyBakeError) { try base.skipValue() }
+        var location: EasyBake.SourceLocation { base.location }
+    }
+
+    @Test("matching raw key bytes finds what String equality finds, and fails alike")
+    func keyMatching() throws {
+        var random = SeededGenerator(seed: 0x6E75)
+        // JSON escapes spelling the same keys, and other normalizations of them.
+        let keys = ["a", "b", "ab", "é", #"e\u0301"#, #"\u0061"#, "K", #"\u212A"#, ""]
+        var checked = 0
+        for _ in 0..<3_000 {
+            var text = "{"
+            for index in 0..<Int.random(in: 0...5, using: &random) {
+                if index > 0 { text += Int.random(in: 0..<40, using: &random) == 0 ? "" : "," }
+                text += "\"\(keys.randomElement(using: &random)!)\"" + (Int.random(in: 0..<40, using: &random) == 0 ? "" : ":")
+                text += ["1", "{\"a\": [2]}", "\"x\"", "[]", "tru"].randomElement(using: &random)!
+            }
+            text += Int.random(in: 0..<30, using: &random) == 0 ? "" : "}"
+            let paths = (0..<2).map { _ in IngredientPath([.key(["a", "b", "ab", "é", "K", ""].randomElement(using: &random)!)]) }
+            let matcher = PathMatcher(paths + [IngredientPath([.key("a"), .key("a"), .index(0)])])
+            let native = Outcome { () throws(EasyBakeError) in
+                var source = try JSONIngredientSource(text: text)
+                let found = try matcher.resolve(from: &source)
+                if found.values.contains(where: { $0 != nil }) { checked += 1 }
+                throw EasyBakeError(.invalidValue, "\(found.values)")
+            }
+            let viaDefault = Outcome { () throws(EasyBakeError) in
+                var source = DefaultKeyMatching(base: try JSONIngredientSource(text: text))
+                let found = try matcher.resolve(from: &source)
+                throw EasyBakeError(.invalidValue, "\(found.values)")
+            }
+            #expect(native == viaDefault, "\(text)")
+        }
+        #expect(checked > 500)
+    }
+
     @Test("every JSONTestSuite file: skipping agrees with reading")
     func suite() throws {
         guard let corpus = TestPaths.corpus("JSONTestSuite") else { return }

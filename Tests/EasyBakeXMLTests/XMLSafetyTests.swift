@@ -84,13 +84,13 @@ struct XMLSafetyTests {
         try #"<!ENTITY secret "leaked"><!ATTLIST r a CDATA "from-dtd">"#.write(to: dtd, atomically: true, encoding: .utf8)
         let plain = try xmlTree("<!DOCTYPE r SYSTEM \"\(dtd.absoluteString)\"><r>x</r>")
         #expect(plain == ["r": "x"])
-        // The entity it would define stays unknown: no "leaked" text anywhere.
-        do {
-            let tree = try xmlTree("<!DOCTYPE r SYSTEM \"\(dtd.absoluteString)\"><r>&secret;</r>")
-            #expect(!"\(tree)".contains("leaked"))
-        } catch {
-            #expect(!"\(error)".contains("leaked"))
-        }
+        // The entity it would define stays unknown; rather than drop the
+        // reference silently, the document is refused, naming the entity.
+        let error = try #require(xmlError("<!DOCTYPE r SYSTEM \"\(dtd.absoluteString)\">\n<r>&secret;</r>"))
+        #expect(error.code == .forbidden)
+        #expect(error.message.contains("&secret;"))
+        #expect(!"\(error)".contains("leaked"))
+        #expect(error.location?.line == 2)
     }
 
     @Test("XInclude is not processed")

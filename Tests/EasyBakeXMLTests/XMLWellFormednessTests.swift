@@ -2,6 +2,11 @@ import EasyBake
 import EasyBakeXML
 import Testing
 
+/// A one-scalar string (Swift literals refuse noncharacters such as U+FFFE).
+private func scalar(_ value: UInt32) -> String {
+    Unicode.Scalar(value).map { String(Character($0)) } ?? ""
+}
+
 /// Well-formedness cases from XML 1.0 (fifth edition), written for EasyBake.
 @Suite("XML 1.0 well-formedness")
 struct XMLWellFormednessTests {
@@ -43,6 +48,125 @@ struct XMLWellFormednessTests {
         ("external entity in an attribute value", #"<!DOCTYPE a [<!ENTITY e SYSTEM "x.txt">]><a x="&e;"/>"#),
         ("whitespace before the element name", "< a/>"),
         ("colon-only name misuse", "<a></a:>"),
+        // Added from a review against XML 1.0 (fifth edition).
+        ("comment ending in --->", "<a><!-- a ---></a>"),
+        ("PI target XmL in any case", "<a><?XmL x?></a>"),
+        ("PI without a target", "<a><? x?></a>"),
+        ("attributes without whitespace between", #"<a b="1"c="2"/>"#),
+        ("space between / and >", "<a/ >"),
+        ("an attribute in an end tag", #"<a></a x="1">"#),
+        ("end tag in another case", "<a></A>"),
+        ("version 2.0", #"<?xml version="2.0"?><a/>"#),
+        ("version without a minor number", #"<?xml version="1"?><a/>"#),
+        ("encoding before version", #"<?xml encoding="UTF-8" version="1.0"?><a/>"#),
+        ("standalone before encoding", #"<?xml version="1.0" standalone="yes" encoding="UTF-8"?><a/>"#),
+        ("standalone in upper case", #"<?xml version="1.0" standalone="YES"?><a/>"#),
+        ("uppercase XML declaration", #"<?XML version="1.0"?><a/>"#),
+        ("two XML declarations", #"<?xml version="1.0"?><?xml version="1.0"?><a/>"#),
+        ("a comment before the XML declaration", #"<!-- c --><?xml version="1.0"?><a/>"#),
+        ("an invalid encoding name", #"<?xml version="1.0" encoding="-x"?><a/>"#),
+        ("empty hexadecimal character reference", "<a>&#x;</a>"),
+        ("non-hex digit in a character reference", "<a>&#xG;</a>"),
+        ("character reference without ;", "<a>&#65</a>"),
+        ("character reference beyond U+10FFFF", "<a>&#x110000;</a>"),
+        ("character reference to U+001F", "<a>&#x1F;</a>"),
+        ("character reference to U+001F in an attribute", #"<a x="&#x1F;"/>"#),
+        ("entity reference without a name", "<a>&;</a>"),
+        ("space inside an entity reference", "<a>& amp;</a>"),
+        ("raw U+FFFE", "<a>" + scalar(0xFFFE) + "</a>"),
+        ("raw U+FFFF", "<a>" + scalar(0xFFFF) + "</a>"),
+        ("raw NUL in content", "<a>x\u{0}y</a>"),
+        ("raw NUL in an attribute", "<a x=\"\u{0}\"/>"),
+        ("NUL after the root", "<a>x</a>\u{0}"),
+        ("control character in a comment", "<a><!-- \u{1} --></a>"),
+        ("control character in a PI", "<a><?p \u{1}?></a>"),
+        ("control character in CDATA", "<a><![CDATA[\u{1}]]></a>"),
+        ("control character in an attribute", "<a x=\"\u{1}\"/>"),
+        ("U+FFFE in a comment", "<a><!-- " + scalar(0xFFFE) + " --></a>"),
+        ("name starting with a middle dot", "<\u{B7}a/>"),
+        ("name starting with a combining mark", "<\u{300}a/>"),
+        ("name starting with -", "<-a/>"),
+        ("name starting with .", "<.a/>"),
+        ("name character U+037E", "<\u{37E}/>"),
+        ("name character U+FDD0", "<" + scalar(0xFDD0) + "/>"),
+        ("name character U+F0000", "<" + scalar(0xF0000) + "/>"),
+        ("× in a name", "<a\u{D7}/>"),
+        ("empty attribute name", #"<a ="1"/>"#),
+        ("mismatched attribute quotes", "<a x=\"1'/>"),
+        ("CDATA in an attribute value", #"<a x="<![CDATA[x]]>"/>"#),
+        ("a comment inside a tag", "<a <!-- c -->/>"),
+        ("CDATA outside the root", "<a/><![CDATA[x]]>"),
+        ("lowercase CDATA keyword", "<a><![cdata[x]]></a>"),
+        ("a DOCTYPE inside content", "<a><!DOCTYPE a></a>"),
+        ("a markup declaration inside content", "<a><!ELEMENT a ANY></a>"),
+        ("two DOCTYPEs", "<!DOCTYPE a><!DOCTYPE a><a/>"),
+        ("DOCTYPE without a name", "<!DOCTYPE><a/>"),
+        ("text before the DOCTYPE", "x<!DOCTYPE a><a/>"),
+        ("only text", "hello"),
+        ("two byte order marks", "\u{FEFF}\u{FEFF}<a/>"),
+        ("a bad character in a public ID", #"<!DOCTYPE a PUBLIC "x{y}" "a.dtd"><a/>"#),
+        ("an invalid entity name", #"<!DOCTYPE a [<!ENTITY 1e "x">]><a/>"#),
+        ("an unterminated entity value", #"<!DOCTYPE a [<!ENTITY e "x>]><a/>"#),
+        ("a raw % in an entity value", #"<!DOCTYPE a [<!ENTITY e "100%">]><a/>"#),
+        ("a parameter-entity reference inside a declaration of the internal subset",
+         #"<!DOCTYPE a [<!ENTITY % e "x"><!ENTITY y "%e;">]><a/>"#),
+        ("a parameter entity whose text is not a declaration", #"<!DOCTYPE a [<!ENTITY % p "x"> %p;]><a/>"#),
+        ("a conditional section in the internal subset", "<!DOCTYPE a [<![INCLUDE[<!ELEMENT a ANY>]]>]><a/>"),
+        ("a bad content model", "<!DOCTYPE a [<!ELEMENT a (b,|c)>]><a/>"),
+        ("an unknown attribute type", "<!DOCTYPE a [<!ATTLIST a x FOO #IMPLIED>]><a/>"),
+        ("#FIXED without a value", "<!DOCTYPE a [<!ATTLIST a x CDATA #FIXED>]><a/>"),
+        ("an attribute default with <", #"<!DOCTYPE a [<!ATTLIST a x CDATA "<">]><a/>"#),
+        ("an entity whose text is < alone", #"<!DOCTYPE a [<!ENTITY e "&#60;">]><a>&e;</a>"#),
+        ("an entity with < used in an attribute", #"<!DOCTYPE a [<!ENTITY e "&#60;b">]><a x="&e;"/>"#),
+        ("an entity that closes an element it did not open", #"<!DOCTYPE a [<!ENTITY e "</b>">]><a><b>&e;</a>"#),
+        ("an entity that opens a CDATA section", #"<!DOCTYPE a [<!ENTITY e "<![CDATA[">]><a>&e;]]></a>"#),
+        ("an entity that opens a comment", #"<!DOCTYPE a [<!ENTITY e "<!--">]><a>&e; --></a>"#),
+        ("an entity holding half a start tag", #"<!DOCTYPE a [<!ENTITY e "<b">]><a>&e;/></a>"#),
+        ("nested entities with an unbalanced element", #"<!DOCTYPE a [<!ENTITY e "<b>"><!ENTITY f "&e;</b>">]><a>&f;</a>"#),
+        ("indirectly recursive entities", #"<!DOCTYPE a [<!ENTITY x "&y;"><!ENTITY y "&x;">]><a>&x;</a>"#),
+        ("a parameter-entity reference in content", #"<!DOCTYPE a [<!ENTITY % p "x">]><a>%p;</a>x"#),
+        ("an undeclared entity in a standalone document",
+         #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a SYSTEM "a.dtd"><a>&e;</a>"#),
+        ("an undeclared parameter entity in a standalone document",
+         #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a [%p;]><a/>"#),
+        ("an undeclared entity with only an internal subset", #"<!DOCTYPE a [<!ENTITY % p "x">]><a>&x;</a>"#),
+        ("a reference to an unparsed entity",
+         #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a>&e;</a>"#),
+        ("an external entity in an attribute default", #"<!DOCTYPE a [<!ENTITY e SYSTEM "x"><!ATTLIST a x CDATA "&e;">]><a/>"#),
+        ("a form feed in content", "<a>\u{C}</a>"),
+        ("an escape character in a PI", "<a><?p \u{1B}?></a>"),
+        ("an SGML comment inside a declaration", "<!DOCTYPE a [<!ELEMENT a EMPTY -- c -->]><a/>"),
+        ("no space between public and system literals", #"<!DOCTYPE a [<!ENTITY e PUBLIC "p""s">]><a/>"#),
+        ("no space after an entity name", #"<!DOCTYPE a [<!ENTITY e"x">]><a/>"#),
+        ("DOCTYPE PUBLIC with one literal", #"<!DOCTYPE a PUBLIC "p"><a/>"#),
+        ("an empty end tag", "<a></>"),
+        ("a PI ending in >", "<a><?p x></a>"),
+        ("NDATA on a parameter entity", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY % e SYSTEM "x" NDATA n>]><a/>"#),
+        ("no space before NDATA", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x"NDATA n>]><a/>"#),
+        ("commas in an attribute enumeration", #"<!DOCTYPE a [<!ATTLIST a x (p,q) "p">]><a/>"#),
+        ("an unquoted attribute default", "<!DOCTYPE a [<!ATTLIST a x CDATA p>]><a/>"),
+        ("a character reference after the root", "<a/>&#32;"),
+        ("< followed by a space in content", "<a>< b</a>"),
+        ("an entity reference starting with .", "<a>&.x;</a>"),
+        ("an XML declaration inside an entity", #"<!DOCTYPE a [<!ENTITY e "<?xml version='1.0'?>x">]><a>&e;</a>"#),
+        ("an entity whose text has a bare &, used in an attribute", #"<!DOCTYPE a [<!ENTITY e "a&#38;b">]><a x="&e;"/>"#),
+        ("a hexadecimal character reference with X", "<a>&#X20;</a>"),
+        ("VERSION in upper case", #"<?xml VERSION="1.0"?><a/>"#),
+        ("no space before standalone", #"<?xml version="1.0"standalone="yes"?><a/>"#),
+        ("two versions in the declaration", #"<?xml version="1.0" version="1.0"?><a/>"#),
+        ("an unknown pseudo-attribute in the declaration", #"<?xml version="1.0" valid="yes"?><a/>"#),
+        ("a space in the encoding name", #"<?xml version="1.0" encoding="UTF 8"?><a/>"#),
+        ("an entity reference after the root", #"<!DOCTYPE a [<!ENTITY e "x">]><a/>&e;"#),
+        ("an entity reference inside a start tag", #"<!DOCTYPE a [<!ENTITY e "x">]><a &e;/>"#),
+        ("a malformed reference in an entity value", #"<!DOCTYPE a [<!ENTITY e "& x;">]><a/>"#),
+        ("an entity whose text is a reference to U+0001, in an attribute", #"<!DOCTYPE a [<!ENTITY e "&#38;#1;">]><a x="&e;"/>"#),
+        ("a character reference split across an entity's end", #"<!DOCTYPE a [<!ENTITY e "&#38;#">]><a>&e;38;</a>"#),
+        ("mixed connectors in a content model", "<!DOCTYPE a [<!ELEMENT a (b,c|d)>]><a/>"),
+        ("mixed content without *", "<!DOCTYPE a [<!ELEMENT a (#PCDATA|b)>]><a/>"),
+        ("an empty content model", "<!DOCTYPE a [<!ELEMENT a ()>]><a/>"),
+        ("SGML tag omission in an element declaration", "<!DOCTYPE a [<!ELEMENT a - - ANY>]><a/>"),
+        ("an XML declaration inside the DTD", #"<!DOCTYPE a [<?xml version="1.0"?>]><a/>"#),
+        ("no space before % in a parameter-entity declaration", #"<!DOCTYPE a [<!ENTITY% e "x">]><a/>"#),
     ]
 
     @Test("malformed documents are rejected with a syntax error and a position", arguments: malformed)
@@ -54,9 +178,11 @@ struct XMLWellFormednessTests {
         #expect(location.sourceName == "test.xml")
     }
 
-    @Test("invalid UTF-8 is rejected")
-    func invalidUTF8() throws {
-        let bytes: [UInt8] = Array("<a>".utf8) + [0xC3, 0x28] + Array("</a>".utf8)
+    @Test("invalid UTF-8 is rejected", arguments: [
+        [0xC3, 0x28], [0xC0, 0xBC], [0xED, 0xA0, 0x80], [0xED, 0xB0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE9],
+    ] as [[UInt8]])
+    func invalidUTF8(_ sequence: [UInt8]) throws {
+        let bytes: [UInt8] = Array("<a>".utf8) + sequence + Array("</a>".utf8)
         let error = try #require(xmlError(bytes: bytes))
         #expect(error.code == .syntax)
     }
@@ -75,12 +201,122 @@ struct XMLWellFormednessTests {
         ("a BOM before the declaration", "\u{FEFF}<?xml version=\"1.0\"?><a/>"),
         ("an XML 1.1 declaration", #"<?xml version="1.1"?><a/>"#),
         ("CR LF line ends", "<a>\r\n<b>x</b>\r\n</a>"),
+        // Added from a review against XML 1.0 (fifth edition).
+        ("a PI target that only starts with xml", "<?xml-stylesheet href='a'?><a/>"),
+        ("an empty PI", "<a><?pi?></a>"),
+        ("U+007F and U+0085 in text", "<a>\u{7F}\u{85}</a>"),
+        ("fifth-edition name characters", "<\u{2070}><\u{10000}/><\u{EFFFF}/><a\u{203F}\u{B7}\u{300}/></\u{2070}>"),
+        ("a name ending in -", "<a-/>"),
+        ("names with colons (XML 1.0 allows them; namespaces do not)", "<r><:a/><a:b:c/><p:a/></r>"),
+        ("an empty prefixed namespace declaration", #"<a xmlns:p=""/>"#),
+        ("xml:lang and the xml prefix declared", #"<a xmlns:xml="http://www.w3.org/XML/1998/namespace" xml:lang="en"/>"#),
+        ("an empty default namespace", #"<a xmlns=""/>"#),
+        ("single quotes in the declaration", "<?xml version='1.0' encoding='utf-8' standalone='no'?><a/>"),
+        ("whitespace around = in the declaration", #"<?xml  version = "1.0"  encoding = "UTF-8"  ?><a/>"#),
+        ("version 1.5 (any 1.x)", #"<?xml version="1.5"?><a/>"#),
+        ("element, attribute, notation declarations, comments and PIs in the internal subset",
+         #"<!DOCTYPE a [<!ELEMENT a (#PCDATA)><!ATTLIST a x (p|q) "p"><!NOTATION n PUBLIC "p"><!-- c --><?pi x?>]><a/>"#),
+        ("a repeated element declaration (a validity matter only)", "<!DOCTYPE a [ <!ELEMENT a ANY> <!ELEMENT a ANY> ]><a/>"),
+        ("a parameter entity between declarations", "<!DOCTYPE a [<!ENTITY % e \"<!ENTITY x 'y'>\"> %e;]><a>&x;</a>"),
+        ("an unused external entity (never loaded)", #"<!DOCTYPE a [<!ENTITY e SYSTEM "x.txt">]><a/>"#),
+        ("an unused unparsed entity", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a/>"#),
+        ("an external DTD (never loaded)", #"<!DOCTYPE a PUBLIC "-//x//y" "a.dtd"><a/>"#),
+        ("an internal entity in a standalone document", #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>"#),
+        ("an empty entity", #"<!DOCTYPE a [<!ENTITY e "">]><a>&e;</a>"#),
+        ("an unused entity that would open an element", #"<!DOCTYPE a [<!ENTITY e "<b>"><!ENTITY f "&e;">]><a/>"#),
+        ("predefined entities redeclared as the spec suggests", #"<!DOCTYPE a [<!ENTITY lt "&#38;#60;">]><a>&lt;</a>"#),
+        ("CDATA sections around ]]>", "<a><![CDATA[]]]]><![CDATA[>]]></a>"),
+        ("]] followed by space, and escaped ]]&gt;", "<a>]] > ]]&gt;</a>"),
+        ("an empty CDATA section", "<a><![CDATA[]]></a>"),
+        ("a name of 5000 characters", "<" + String(repeating: "a", count: 5000) + "/>"),
+        ("an unparsed entity with an undeclared notation (a validity matter only)",
+         #"<!DOCTYPE a [<!ENTITY e SYSTEM "x" NDATA n>]><a/>"#),
+        ("300 attributes", "<a " + (0..<300).map { "x\($0)=\"\($0)\"" }.joined(separator: " ") + "/>"),
     ]
 
     @Test("well-formed documents are accepted", arguments: wellFormed)
     func accepted(_ name: String, _ xml: String) {
         let error = xmlError(xml)
         #expect(error == nil, "\(name): \(String(describing: error))")
+    }
+
+    static let values: [(String, String, Ingredients)] = [
+        ("attribute whitespace becomes spaces", "<a x=\" a\n\tb \"/>", ["a": ["@x": " a  b "]]),
+        ("CR LF in an attribute becomes one space", "<a x=\"1\r\n2\"/>", ["a": ["@x": "1 2"]]),
+        ("character references to CR and LF stay in attributes", #"<a x="1&#13;&#10;2"/>"#, ["a": ["@x": "1\r\n2"]]),
+        ("tokenized attribute types are normalized further",
+         #"<!DOCTYPE a [<!ATTLIST a x NMTOKENS #IMPLIED>]><a x="  p   q "/>"#, ["a": ["@x": "p q"]]),
+        ("attribute defaults of the internal subset apply",
+         #"<!DOCTYPE a [<!ENTITY e "v"><!ATTLIST a x CDATA "&e;" y CDATA #FIXED "f" z CDATA #IMPLIED>]><a/>"#,
+         ["a": ["@x": "v", "@y": "f"]]),
+        ("a given attribute wins over its default", #"<!DOCTYPE a [<!ATTLIST a x CDATA "d">]><a x="given"/>"#,
+         ["a": ["@x": "given"]]),
+        ("the first declaration of an entity binds", #"<!DOCTYPE a [<!ENTITY e "x"><!ENTITY e "y">]><a>&e;</a>"#, ["a": "x"]),
+        ("an entity in an attribute value is replaced", #"<!DOCTYPE a [<!ENTITY e "x"><!ENTITY f "&e;&e;">]><a x="&f;"/>"#,
+         ["a": ["@x": "xx"]]),
+        ("a character reference in an entity value is replaced when declared", #"<!DOCTYPE a [<!ENTITY e "&#x26;amp;">]><a>&e;</a>"#,
+         ["a": "&"]),
+        ("an escaped < in an entity value makes a character", #"<!DOCTYPE a [<!ENTITY e "&#38;#60;">]><a>&e;</a>"#, ["a": "<"]),
+        ("an entity with markup makes elements", #"<!DOCTYPE a [<!ENTITY e "x<b>y</b>">]><a>&e;</a>"#,
+         ["a": .dict(["#text": "x", "b": "y"])]),
+        ("a parameter entity declares an attribute default",
+         "<!DOCTYPE a [<!ENTITY % d \"<!ATTLIST a x CDATA 'v'>\">%d;]><a/>", ["a": ["@x": "v"]]),
+        ("a percent sign through a character reference", #"<!DOCTYPE a [<!ENTITY e "100&#37;">]><a>&e;</a>"#, ["a": "100%"]),
+    ]
+
+    @Test("well-formed documents read as the spec says", arguments: values)
+    func value(_ name: String, _ xml: String, _ expected: Ingredients) throws {
+        #expect(try xmlTree(xml) == expected, "\(name)")
+    }
+
+    @Test("an entity only an external DTD could declare is refused, not dropped")
+    func undeclaredWithExternalDTD() throws {
+        for xml in [#"<!DOCTYPE a SYSTEM "a.dtd"><a>x&e;y</a>"#, #"<!DOCTYPE a SYSTEM "a.dtd"><a b="&e;"/>"#] {
+            let error = try #require(xmlError(xml))
+            #expect(error.code == .forbidden)
+            #expect(error.message.contains("&e;"))
+        }
+        // A parameter entity that cannot be read is skipped, as XML 1.0 §5.1 allows.
+        #expect(try xmlTree(#"<!DOCTYPE a SYSTEM "a.dtd" [<!ENTITY x "1">]><a>&x;</a>"#) == ["a": "1"])
+    }
+
+    /// Constructs placed across the 64 KiB boundary between the chunks
+    /// libxml2 is handed, at every offset.
+    static let acrossChunks: [(String, [UInt8], Bool)] = [
+        ("]]> in content", Array("]]>".utf8), false),
+        ("-- in a comment", Array("<!-- a -- b -->".utf8), false),
+        ("a control character", [0x01], false),
+        ("a bare &", Array("& x".utf8), false),
+        ("U+FFFE", [0xEF, 0xBF, 0xBE], false),
+        ("< in an attribute", Array(#"<b x="<"/>"#.utf8), false),
+        ("a PI named xml", Array("<?xml x?>".utf8), false),
+        ("invalid UTF-8", [0xC3, 0x28], false),
+        ("a four-byte character", Array("\u{1F600}".utf8), true),
+        ("CDATA", Array("<![CDATA[x]]>".utf8), true),
+        ("CR LF", [0x0D, 0x0A], true),
+        ("a character reference", Array("&#x1F600;".utf8), true),
+        ("a comment with -", Array("<!-- - -->".utf8), true),
+    ]
+
+    @Test("well-formedness is checked the same across chunk boundaries", arguments: acrossChunks)
+    func acrossChunkBoundary(_ name: String, _ piece: [UInt8], _ wellFormed: Bool) throws {
+        for shift in -piece.count - 1...1 {
+            let prefix = Array("<r><p>".utf8) + Array(repeating: UInt8(ascii: "x"), count: 65_536 + shift - 10)
+                + Array("</p>".utf8)
+            let error = xmlError(bytes: prefix + piece + Array("</r>".utf8))
+            if wellFormed {
+                #expect(error == nil, "\(name) at \(shift): \(String(describing: error))")
+            } else {
+                #expect(error?.code == .syntax, "\(name) at \(shift)")
+                #expect(error?.location?.line == 1, "\(name) at \(shift)")
+            }
+        }
+    }
+
+    @Test("an unfinished CDATA section is named as such")
+    func unfinishedCDATA() throws {
+        let error = try #require(xmlError(#"<!DOCTYPE a [<!ENTITY e "<![CDATA[">]><a>&e;]]></a>"#))
+        #expect(error.message.contains("CDATA section not finished"))
     }
 
     @Test("line ends are normalized to LF in text")

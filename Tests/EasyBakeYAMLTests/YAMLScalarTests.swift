@@ -85,7 +85,7 @@ struct YAMLScalarTests {
             """)
         #expect(tree == [
             "s": "123", "t": "true", "i": 42, "h": 16, "f": 1.0, "g": 2.5, "b": false, "n": .null,
-            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": "7",
+            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": ["!custom": "7"],
         ])
     }
 
@@ -99,12 +99,50 @@ struct YAMLScalarTests {
         }
     }
 
-    @Test("unknown tags can be rejected")
-    func unknownTags() throws {
+    @Test("an unknown tag stays visible: a single-key dictionary from the tag to the node")
+    func unknownTagsWrap() throws {
+        let tree = try yaml("""
+            bucket: !Ref MyBucket
+            zone: !GetAZs ""
+            list: !Sub [a, b]
+            obj: !!python/object:os.system {cmd: ls}
+            global: !<tag:example.com,2024:point> 1
+            known: !!map {a: 1}
+            plain: !!str 1
+            !Tagged key: 2
+            """)
+        #expect(tree == [
+            "bucket": ["!Ref": "MyBucket"],
+            "zone": ["!GetAZs": ""],
+            "list": ["!Sub": ["a", "b"]],
+            "obj": ["!!python/object:os.system": ["cmd": "ls"]],
+            "global": ["!<tag:example.com,2024:point>": "1"],
+            "known": ["a": 1],
+            "plain": "1",
+            "key": 2,
+        ])
+        // Paths and transformers reach the tag like any key.
+        #expect(try tree.resolve(#"bucket["!Ref"]"#) == "MyBucket")
+    }
+
+    @Test("a wrapped tagged node keeps its anchor: aliases replay the wrapper")
+    func unknownTagsWithAnchors() throws {
+        let tree = try yaml("a: &x !Ref thing\nb: *x\nc: &y !Seq [1]\nd: *y\n")
+        #expect(tree == ["a": ["!Ref": "thing"], "b": ["!Ref": "thing"], "c": ["!Seq": [1]], "d": ["!Seq": [1]]])
+    }
+
+    @Test("unknown tags can be ignored (the node reads as if untagged) or rejected")
+    func unknownTagsPolicies() throws {
         var options = YAMLReadingOptions()
-        options.rejectsUnknownTags = true
-        #expect(yamlError("a: !Ref thing", options)?.code == .unsupported)
-        #expect(try yaml("a: !!str thing", options) == ["a": "thing"])
+        options.unknownTags = .ignore
+        #expect(try yaml("a: !Ref thing\nb: !Seq [1]\n", options) == ["a": "thing", "b": [1]])
+        options.unknownTags = .reject
+        let error = yamlError("a: !Ref thing", options)
+        #expect(error?.code == .unsupported)
+        #expect(error?.message == "unknown tag !Ref")
+        #expect(error?.location?.column == 4)
+        #expect(yamlError("a: !Seq [1]", options)?.message == "unknown tag !Seq")
+        #expect(try yaml("a: !!str thing\nb: !!seq [1]\n", options) == ["a": "thing", "b": [1]])
     }
 
     @Test("keys that are not strings become their text")

@@ -53,6 +53,22 @@ struct YAMLAliasTests {
         #expect(tree["inline"] == ["k": "own", "m": "merged"])
     }
 
+    @Test("an anchored scalar replays as a key or as a value, whichever place its alias takes")
+    func anchoredScalarsInBothPlaces() throws {
+        let tree = try yaml("a: &k 12\n*k : v\n&j true: w\nx: *j\ny: [*k]\n")
+        #expect(tree == ["a": 12, "12": "v", "true": "w", "x": true, "y": [12]])
+    }
+
+    @Test("merged entries whose values are mappings keep their keys as keys")
+    func mergedNestedMappings() throws {
+        let tree = try yaml("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n")
+        #expect(tree == [
+            "d": ["x": ["t": 1, "u": [["v": 2]]], "y": 3],
+            "a": ["y": 4, "x": ["t": 1, "u": [["v": 2]]]],
+            "b": ["m": ["n": ["o": 5]]],
+        ])
+    }
+
     @Test("an anchored mapping with a merge replays its merged form")
     func anchoredMerge() throws {
         let tree = try yaml("""
@@ -81,11 +97,15 @@ struct YAMLAliasTests {
             let previous = "*a\(level - 1)"
             text += "a\(level): &a\(level) [\(Array(repeating: previous, count: 10).joined(separator: ", "))]\n"
         }
-        // Bounded, not timed: the budget stops the expansion (speed is the
-        // benchmark's business, not a unit test's on a shared machine).
+        // 10^10 nodes if expanded; the default budget stops it at 10^6 events
+        // (no timing here: the budget is what bounds the work).
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
-        #expect(error.message.contains("expansion"))
+        #expect(error.message.contains("expansion limit of 1000000"))
+        // A smaller budget stops it sooner, at the alias that passes it.
+        let small = try #require(yamlError(text, options(maximumExpansion: 1_000)))
+        #expect(small.message.hasPrefix("alias expansion limit of 1000 exceeded"))
+        #expect(small.location?.line == 3)  // a2: ten replays of a1 (122 events each)
     }
 
     @Test("a chain of merge keys reads in linear size, and its replays count against the budget")

@@ -36,9 +36,11 @@ struct YAMLTestSuiteTests {
         "W5VH", "Y79Y/001", "Y79Y/010",
         // Valid YAML that libyaml 0.2.5 reads differently (`?foo` in flow, trailing spaces in block scalars, `&an:chor`).
         "652Z", "HM87/01", "JEF9/02", "L24T/01", "Y2GN",
-        // Invalid YAML that libyaml 0.2.5 accepts (comments without a space, wrongly indented flow, ...).
-        "9C9N", "9HCY", "9JBA", "CVW2", "DK95/01", "EB22", "G5U8", "MUS6/00", "MUS6/01", "QB6E", "RHX7", "S98Z",
-        "SU5Z", "X4QW", "Y79Y/003", "YJV2",
+        // Invalid YAML that libyaml 0.2.5 accepts and EasyBake cannot tell from libyaml's events (comments
+        // without a space, tabs, quoted scalars' indentation, ...). EasyBake does reject the lone plain "-" (G5U8,
+        // YJV2), flow content less indented than its block collection (9C9N) and directives after a document
+        // without "..." (9HCY, EB22, MUS6/01, RHX7), which libyaml lets through.
+        "9JBA", "CVW2", "DK95/01", "MUS6/00", "QB6E", "S98Z", "SU5Z", "X4QW", "Y79Y/003",
     ]
 
     static func cases(in root: URL) -> [String] {
@@ -66,6 +68,8 @@ struct YAMLTestSuiteTests {
         }
         var options = YAMLReadingOptions()
         options.documents = .array
+        // The suite's in.json files show tagged nodes without their tags.
+        options.unknownTags = .ignore
         let loaded: Ingredients
         do {
             loaded = try YAMLFormat(options: options).read(.bytes(Array(bytes)))
@@ -113,7 +117,14 @@ struct YAMLTestSuiteTests {
             if outcome != .pass { failures[id] = outcome }
         }
         let errorCases = ids.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent("error").path) }
-        print("yaml-test-suite: \(ids.count - failures.count) of \(ids.count) cases pass "
+        // Judged cases: those the loader-level rule can judge (an error file or in.json).
+        let judged = ids.filter {
+            let folder = root.appendingPathComponent($0)
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent("error").path)
+                || FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.json").path)
+        }
+        print("yaml-test-suite: \(ids.count - failures.count) of \(ids.count) cases pass, "
+              + "\(judged.filter { failures[$0] == nil }.count) of \(judged.count) judged cases "
               + "(\(errorCases.filter { failures[$0] == nil }.count) of \(errorCases.count) error cases rejected)")
         for id in failures.keys.sorted() { print("  \(id): \(failures[id]!)") }
         let failing = Set(failures.keys)

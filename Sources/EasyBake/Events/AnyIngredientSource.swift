@@ -11,6 +11,9 @@ public struct AnyIngredientSource: IngredientSource {
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? { try base.next() }
     public mutating func skipValue() throws(EasyBakeError) { try base.skipValue() }
     public mutating func skipRestOfContainer() throws(EasyBakeError) { try base.skipRestOfContainer() }
+    public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
+        try base.nextWantedKey(wanted)
+    }
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }

@@ -38,6 +38,15 @@ public protocol IngredientSource {
     /// each dictionary value; sources with a cheaper way override it.
     mutating func skipRestOfContainer() throws(EasyBakeError)
 
+    /// Inside a dictionary — after its `beginDictionary` or after one of its
+    /// values — reads on to the next key that is one of `wanted`, skipping
+    /// every other entry unread, and returns that key's index in
+    /// `wanted.keys`; `nil` once the dictionary ends (its end is consumed).
+    ///
+    /// The default reads key events and skips the values of unwanted keys;
+    /// a source that can compare raw key bytes overrides it.
+    mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int?
+
     /// Where the event most recently returned by ``next()`` begins (or where
     /// reading stands, before the first event).
     ///
@@ -86,6 +95,21 @@ extension IngredientSource {
             case .scalar: break
             }
         }
+    }
+
+    public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
+        while let event = try next() {
+            switch event {
+            case .key(let key):
+                if let index = wanted.index(of: key) { return index }
+                try skipValue()
+            case .endDictionary:
+                return nil
+            case .beginArray, .beginDictionary, .endArray, .scalar:
+                throw EasyBakeError.syntax("expected a key or the end of a dictionary, found \(event)", at: location)
+            }
+        }
+        throw EasyBakeError.syntax("unexpected end of input inside a dictionary", at: location)
     }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }

@@ -78,8 +78,9 @@ extension PathMatcher {
         /// The state a dictionary value is read in: this state together
         /// with the element states a lone value stands in for.
         var dictionaryState = 0
-        /// Key → the state of that key's value.
-        var keys: [String: Int] = [:]
+        /// The keys some path needs here, and the state of each one's value.
+        var wantedKeys = WantedKeys([])
+        var keyTargets: [Int] = []
         /// Explicit array index → the state of that element.
         var elements: [Int: Int] = [:]
         /// The state of every other element (`[*]` and negative indexes).
@@ -190,7 +191,11 @@ extension PathMatcher {
                 state.dictionaryState = id
                 var keyTargets: [String: Set<Int>] = [:]
                 for node in nodes { for (key, child) in node.keys { keyTargets[key, default: []].insert(child) } }
-                for (key, targets) in keyTargets { state.keys[key] = self.state(for: targets.sorted()) }
+                for key in keyTargets.keys.sorted() {
+                    // Every key's target holds at least the child it came from.
+                    state.keyTargets.append(self.state(for: keyTargets[key]!.sorted())!)
+                }
+                state.wantedKeys = WantedKeys(keyTargets.keys.sorted())
             } else {
                 state.dictionaryState = self.state(for: lone)!
             }

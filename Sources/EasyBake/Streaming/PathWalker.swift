@@ -21,8 +21,29 @@ struct PathWalker {
         /// Needed keys or indexes not reached yet; `Int.max` when a `[*]`
         /// or a negative index needs every element.
         var remaining: Int
-        /// How often each needed key has occurred (dictionaries).
-        var seen: [String: Int] = [:]
+        /// Which needed keys have occurred (dictionaries), by index in the
+        /// state's wanted keys; counted in `counts` once one repeats or
+        /// there are more than 64.
+        var seen: UInt64 = 0
+        var counts: [Int]?
+
+        func occurrences(of key: Int) -> Int {
+            if let counts { return counts[key] }
+            return key < 64 && seen & (1 << UInt64(key)) != 0 ? 1 : 0
+        }
+
+        mutating func count(_ key: Int, keys: Int) {
+            if counts == nil, key < 64, seen & (1 << UInt64(key)) == 0 {
+                seen |= 1 << UInt64(key)
+                return
+            }
+            if counts == nil {
+                var made = [Int](repeating: 0, count: keys)
+                for index in 0..<min(keys, 64) where seen & (1 << UInt64(index)) != 0 { made[index] = 1 }
+                counts = made
+            }
+            counts![key] += 1
+        }
     }
 
     let matcher: PathMatcher
@@ -105,7 +126,7 @@ struct PathWalker {
         case .beginDictionary:
             try feed(.beginDictionary, at: source)
             let dictionary = matcher.states[state.dictionaryState]
-            frames.append(Frame(state: state.dictionaryState, isArray: false, remaining: dictionary.keys.count))
+            frames.append(Frame(state: state.dictionaryState, isArray: false, remaining: dictionary.keyTargets.count))
         case .beginArray:
             try feed(.beginArray, at: source)
             frames.append(Frame(
@@ -126,10 +147,10 @@ struct PathWalker {
                 try closeAll(at: source)
                 return nil
             }
-            guard let event = try source.next() else {
-                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
-            }
             if frames[top].isArray {
+                guard let event = try source.next() else {
+                    throw EasyBakeError.syntax("unexpected end of input inside an array", at: source.location)
+                }
                 if case .endArray = event {
                     frames.removeLast()
                     try feed(.endArray, at: source)
@@ -144,52 +165,50 @@ struct PathWalker {
                 }
                 if array.keepsPositions { try feed(.scalar(.null), at: source) }
                 try skipRest(of: event, from: &source)
+                continue
+            }
+            // The source skips the entries no path needs without handing
+            // them out, comparing raw key bytes where it can.
+            let dictionary = matcher.states[frames[top].state]
+            guard let keyIndex = try source.nextWantedKey(dictionary.wantedKeys) else {
+                frames.removeLast()
+                try feed(.endDictionary, at: source)
+                continue
+            }
+            let key = dictionary.wantedKeys.keys[keyIndex]
+            let target = dictionary.keyTargets[keyIndex]
+            let occurrence = frames[top].occurrences(of: keyIndex)
+            frames[top].count(keyIndex, keys: dictionary.keyTargets.count)
+            var valueState: Int? = target
+            if occurrence == 0 {
+                frames[top].remaining -= 1
             } else {
-                switch event {
-                case .endDictionary:
-                    frames.removeLast()
-                    try feed(.endDictionary, at: source)
-                case .key(let key):
-                    guard let target = matcher.states[frames[top].state].keys[key] else {
-                        try source.skipValue()
-                        continue
-                    }
-                    let occurrence = frames[top].seen[key, default: 0]
-                    frames[top].seen[key] = occurrence + 1
-                    var valueState: Int? = target
-                    if occurrence == 0 {
-                        frames[top].remaining -= 1
-                    } else {
-                        switch policy {
-                        case .firstWins:
-                            try source.skipValue()
-                            continue
-                        case .reject:
-                            throw EasyBakeError(
-                                .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary",
-                                location: source.location)
-                        case .lastWins:
-                            break
-                        case .collect:
-                            valueState = matcher.states[target].occurrence(occurrence)
-                        }
-                    }
-                    try feed(.key(key), at: source)
-                    guard let valueState else {
-                        // No path reads this occurrence, but it still turns the
-                        // key's value into an array.
-                        try feed(.scalar(.null), at: source)
-                        try source.skipValue()
-                        continue
-                    }
-                    guard let first = try source.next() else {
-                        throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
-                    }
-                    return (first, valueState)
-                case .scalar, .beginArray, .beginDictionary, .endArray:
-                    throw EasyBakeError.syntax("expected a key or the end of a dictionary, found \(event)", at: source.location)
+                switch policy {
+                case .firstWins:
+                    try source.skipValue()
+                    continue
+                case .reject:
+                    throw EasyBakeError(
+                        .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary",
+                        location: source.location)
+                case .lastWins:
+                    break
+                case .collect:
+                    valueState = matcher.states[target].occurrence(occurrence)
                 }
             }
+            try feed(.key(key), at: source)
+            guard let valueState else {
+                // No path reads this occurrence, but it still turns the
+                // key's value into an array.
+                try feed(.scalar(.null), at: source)
+                try source.skipValue()
+                continue
+            }
+            guard let first = try source.next() else {
+                throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
+            }
+            return (first, valueState)
         }
         return nil
     }
