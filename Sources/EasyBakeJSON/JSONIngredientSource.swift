@@ -34,7 +34,9 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     ) throws(EasyBakeError) {
         let loaded = try input.loadBytes()
         guard loaded.buffer.count <= limits.maximumInputBytes else {
-            throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes, at: nil)
+            throw EasyBakeError.limit(
+                "maximumInputBytes", limits.maximumInputBytes,
+                at: SourceLocation.locate(offset: limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
         }
         scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
         self.duplicateKeyPolicy = duplicateKeyPolicy

@@ -135,6 +135,32 @@ extension JSONScanner {
     /// whether it is wanted, without building a `String`.
     mutating func nextKeyQuickly(_ wanted: WantedKeys) throws(EasyBakeError) -> QuickKey {
         guard wanted.isASCII, containers.last == true else { return .slow }
+        while true {
+            let step = try nextKeyQuicklyOnce(wanted)
+            // An unwanted scalar is stepped over here and the search goes
+            // on: most entries of a record are scalars nobody asked for.
+            guard case .unwanted = step, try skipScalarQuickly() else { return step }
+        }
+    }
+
+    /// Steps over a string, number or literal where a value is expected;
+    /// `false`, with nothing consumed, for anything else.
+    private mutating func skipScalarQuickly() throws(EasyBakeError) -> Bool {
+        skipWhitespace()
+        guard position < count else { return false }
+        switch base[position] {
+        case UInt8(ascii: "\""): _ = try string(materializing: false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number(materializing: false)
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: return false
+        }
+        expect = .afterValue
+        return true
+    }
+
+    private mutating func nextKeyQuicklyOnce(_ wanted: WantedKeys) throws(EasyBakeError) -> QuickKey {
         skipWhitespace()
         let savedPosition = position
         let savedExpect = expect

@@ -195,7 +195,9 @@ final class XMLParserDriver {
         inputBytes = filled
         if filled > limits.maximumInputBytes {
             throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes,
-                                      at: SourceLocation(sourceName: sourceName, line: 1, column: 1))
+                                      at: SourceLocation.locate(offset: limits.maximumInputBytes,
+                                                                in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
+                                                                sourceName: sourceName))
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
 
@@ -651,7 +653,14 @@ final class XMLParserDriver {
             flushText(droppingWhitespaceOnly: true, position)
             frames[parent].hasChildElements = true
         }
-        emit(.key(name(local: local, prefix: prefix, uri: uri, attribute: false)), position)
+        // Names become keys: they count against the string limit as JSON
+        // and YAML keys do (libxml2's own cap is 50,000 bytes).
+        let elementName = name(local: local, prefix: prefix, uri: uri, attribute: false)
+        if elementName.utf8.count > limits.maximumStringBytes {
+            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            return
+        }
+        emit(.key(elementName), position)
 
         let declarations = options.keepsNamespaceDeclarations ? namespaceCount : 0
         let opened = declarations > 0 || attributeCount > 0
@@ -678,6 +687,10 @@ final class XMLParserDriver {
                     }
                     let key = name(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
                                    attribute: true)
+                    if key.utf8.count - attributePrefix.utf8.count > limits.maximumStringBytes {
+                        fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                        return
+                    }
                     guard let text = attributeValue(context, value, length) else { return }
                     emit(.key(key), position)
                     emit(.scalar(.string(text)), position)

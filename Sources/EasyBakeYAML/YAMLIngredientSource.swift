@@ -91,6 +91,11 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
 
     public var location: SourceLocation { engine.currentLocation() }
 
+    /// The line and column libyaml reports, with the excerpt read only when
+    /// the location is asked for: finding a line's text means reading the
+    /// input again from the start.
+    public var mark: SourceMark { engine.currentMark() }
+
     /// How many bytes of input libyaml has consumed so far, for progress
     /// reporting. libyaml reads a little ahead of the events it has returned.
     public var bytesRead: Int { engine.bytesRead }
@@ -211,7 +216,9 @@ final class YAMLEngine {
         } else {
             let loaded = try input.loadBytes()
             if loaded.buffer.count > options.limits.maximumInputBytes {
-                throw EasyBakeError.limit("input size", options.limits.maximumInputBytes, at: nil)
+                throw EasyBakeError.limit(
+                    "maximumInputBytes", options.limits.maximumInputBytes,
+                    at: SourceLocation.locate(offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
             }
             bytes = loaded
             chunks = nil
@@ -491,7 +498,7 @@ final class YAMLEngine {
     @inline(__always)
     private func fastScalar(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
-            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+            throw EasyBakeError.limit("maximumStringBytes", options.limits.maximumStringBytes, at: currentLocation())
         }
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         if inKeyPosition {
@@ -502,7 +509,7 @@ final class YAMLEngine {
         if length > options.limits.maximumNumberLength, let first = raw.first,
            YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             if YAMLScalarResolver.number(raw) != nil {
-                throw EasyBakeError.limit("number length", options.limits.maximumNumberLength, at: currentLocation())
+                throw EasyBakeError.limit("maximumNumberLength", options.limits.maximumNumberLength, at: currentLocation())
             }
         }
         return YAMLScalar(value: YAMLScalarResolver.resolvePlain(raw, schema: options.schema), text: "", isMergeKey: false)
@@ -514,7 +521,7 @@ final class YAMLEngine {
     @inline(__always)
     private func placeholder(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
-            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+            throw EasyBakeError.limit("maximumStringBytes", options.limits.maximumStringBytes, at: currentLocation())
         }
         guard inKeyPosition else { return YAMLScalar(value: .null, text: "", isMergeKey: false) }
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
@@ -558,7 +565,7 @@ final class YAMLEngine {
         unknownTag: inout String?
     ) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
-            throw EasyBakeError.limit("string size", options.limits.maximumStringBytes, at: currentLocation())
+            throw EasyBakeError.limit("maximumStringBytes", options.limits.maximumStringBytes, at: currentLocation())
         }
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         let text = String(decoding: raw, as: UTF8.self)
@@ -591,7 +598,7 @@ final class YAMLEngine {
         if length > options.limits.maximumNumberLength, let first = raw.first,
            YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             if YAMLScalarResolver.number(raw) != nil {
-                throw EasyBakeError.limit("number length", options.limits.maximumNumberLength, at: currentLocation())
+                throw EasyBakeError.limit("maximumNumberLength", options.limits.maximumNumberLength, at: currentLocation())
             }
         }
         let resolved = YAMLScalarResolver.resolvePlain(raw, text: text, schema: options.schema)
@@ -624,7 +631,7 @@ final class YAMLEngine {
                     location: currentLocation())
             }
             if frames.count >= options.limits.maximumDepth {
-                throw EasyBakeError.limit("nesting depth", options.limits.maximumDepth, at: currentLocation())
+                throw EasyBakeError.limit("maximumDepth", options.limits.maximumDepth, at: currentLocation())
             }
             frames.append(Frame(isMapping: node.isMapping, keyStart: keyStack.count))
             emit(node, asKey: false)
@@ -722,7 +729,7 @@ final class YAMLEngine {
         if expansion > options.limits.maximumExpansion {
             throw EasyBakeError(
                 .limitExceeded,
-                "alias expansion limit of \(options.limits.maximumExpansion) exceeded (alias *\(name) would replay \(events.count) more events)",
+                "maximumExpansion limit of \(options.limits.maximumExpansion) exceeded (alias *\(name) would replay \(events.count) more events)",
                 location: currentLocation())
         }
         if events.count == 1 {
@@ -796,7 +803,7 @@ final class YAMLEngine {
                 if seen.insert(key.text).inserted {
                     expansion += valueEnd - i
                     if expansion > options.limits.maximumExpansion {
-                        throw EasyBakeError.limit("alias expansion", options.limits.maximumExpansion, at: currentLocation())
+                        throw EasyBakeError.limit("maximumExpansion", options.limits.maximumExpansion, at: currentLocation())
                     }
                     emit(mapping[i], asKey: true)
                     emitValue(mapping[(i + 1)..<valueEnd])
@@ -832,9 +839,22 @@ final class YAMLEngine {
         location(line: markLine, column: markColumn)
     }
 
+    func currentMark() -> SourceMark {
+        let (line, column, bytes, filePath, sourceName) = (markLine, markColumn, bytes, filePath, sourceName)
+        return SourceMark {
+            Self.location(line: line, column: column, bytes: bytes, filePath: filePath, sourceName: sourceName)
+        }
+    }
+
+    private func location(line: Int, column: Int) -> SourceLocation {
+        Self.location(line: line, column: column, bytes: bytes, filePath: filePath, sourceName: sourceName)
+    }
+
     /// The 1-based location of libyaml's 0-based mark, with the line's text
     /// when the input can be looked at again.
-    private func location(line: Int, column: Int) -> SourceLocation {
+    private static func location(
+        line: Int, column: Int, bytes: LoadedBytes?, filePath: String?, sourceName: String
+    ) -> SourceLocation {
         let excerpt: LoadedBytes? = bytes ?? filePath.flatMap { path in try? LoadedBytes(mapping: path) }
         guard let excerpt else { return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1) }
         let buffer = excerpt.buffer
@@ -865,7 +885,16 @@ final class YAMLEngine {
     }
 
     private func parserError() -> EasyBakeError {
-        if let error = chunks?.error { return error }
+        if var error = chunks?.error {
+            // The reader cannot tell where the limit was passed; a file can
+            // be looked at again to say so.
+            if error.code == .limitExceeded, error.location == nil, let filePath,
+               let file = try? LoadedBytes(mapping: filePath) {
+                error.location = SourceLocation.locate(
+                    offset: options.limits.maximumInputBytes, in: file.buffer, sourceName: sourceName)
+            }
+            return error
+        }
         let state = parser.pointee
         let problem = state.problem.map { String(cString: $0) } ?? "malformed YAML"
         switch state.error {
@@ -913,7 +942,7 @@ final class ChunkBox {
             let read = try reader.read(into: buffer)
             total += read
             if total > maximumBytes {
-                error = EasyBakeError.limit("input size", maximumBytes, at: nil)
+                error = EasyBakeError.limit("maximumInputBytes", maximumBytes, at: nil)
                 return false
             }
             count.pointee = read

@@ -101,10 +101,10 @@ struct YAMLAliasTests {
         // (no timing here: the budget is what bounds the work).
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
-        #expect(error.message.contains("expansion limit of 1000000"))
+        #expect(error.message.contains("maximumExpansion limit of 1000000"))
         // A smaller budget stops it sooner, at the alias that passes it.
         let small = try #require(yamlError(text, options(maximumExpansion: 1_000)))
-        #expect(small.message.hasPrefix("alias expansion limit of 1000 exceeded"))
+        #expect(small.message.hasPrefix("maximumExpansion limit of 1000 exceeded"))
         #expect(small.location?.line == 3)  // a2: ten replays of a1 (122 events each)
     }
 
@@ -173,7 +173,7 @@ struct YAMLStreamTests {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let error = try #require(yamlError(text))
         #expect(error.code == .limitExceeded)
-        #expect(error.message.contains("depth"))
+        #expect(error.message.contains("maximumDepth"))
         // Stopped where the limit was passed, not after scanning the rest.
         #expect((error.location?.column ?? .max) <= 1_000, "\(error)")
         #expect(yamlError("a:\n  b:\n    c: 1\n", options(maximumDepth: 2))?.code == .limitExceeded)

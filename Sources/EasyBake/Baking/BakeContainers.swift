@@ -155,6 +155,37 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try child.decodeValue(type)
     }
 
+    // Primitives coerce in place, without a child decoder per property; any
+    // value that is missing, null or does not coerce takes the generic road,
+    // which reports it (or fills an empty value) the one way it always does.
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try primitive(key, Coercion.string) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive(key, Coercion.bool) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try primitive(key, Coercion.double) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int64.self) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalPrimitive(key, Coercion.string) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalPrimitive(key, Coercion.bool) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalPrimitive(key, Coercion.double) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try optionalPrimitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+    }
+
+    private func primitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T {
+        if let found = try lookup(key), !found.value.isNull, let value = try? coerce(found.value) { return value }
+        return try decode(T.self, forKey: key)
+    }
+
+    private func optionalPrimitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T? {
+        guard let found = try lookup(key), !found.value.isNull else { return nil }
+        if let value = try? coerce(found.value) { return value }
+        return try decodeIfPresent(T.self, forKey: key)
+    }
+
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let child = try childDecoder(for: key)
         guard let value = child.value, !value.isNull else { return nil }

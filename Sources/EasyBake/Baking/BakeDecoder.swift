@@ -56,14 +56,41 @@ final class BakeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The ingredient path of this value from the root of the bake.
+    ///
+    /// A recipe path with `[*]` reaches an array of matches; the index into
+    /// that array that follows is not the payload's index, so the two are
+    /// replaced by the concrete path of the match (`items[*].id` then `[1]`
+    /// becomes `items[2].id` when `items[1]` has no `id`).
     var ingredientPath: IngredientPath {
-        var pieces: [IngredientPath] = []
+        var pieces: [(path: IngredientPath, decoder: BakeDecoder)] = []
         var node: BakeDecoder? = self
         while let current = node {
-            if let path = current.pathFromParent { pieces.append(path) }
+            if let path = current.pathFromParent { pieces.append((path, current)) }
             node = current.parent
         }
-        return pieces.reversed().reduce(IngredientPath()) { $0.appending($1) }
+        pieces.reverse()
+        var steps: [IngredientPath.Step] = []
+        var index = 0
+        while index < pieces.count {
+            let (path, decoder) = pieces[index]
+            index += 1
+            let wildcards = path.steps.count(where: { $0 == .everyElement })
+            // The selectors are the next pieces, each one index step.
+            if wildcards > 0, index + wildcards <= pieces.count,
+               let base = decoder.parent?.value,
+               // Only when no transformer reshaped what the path reached.
+               base.resolve(path) == decoder.value {
+                let selectors = pieces[index..<(index + wildcards)].compactMap { $0.path.steps.count == 1 ? $0.path.steps[0] : nil }
+                if selectors.count == wildcards,
+                   let concrete = base.concreteSteps(path.steps[...], selectors: selectors[...]) {
+                    steps.append(contentsOf: concrete)
+                    index += wildcards
+                    continue
+                }
+            }
+            steps.append(contentsOf: path.steps)
+        }
+        return IngredientPath(steps)
     }
 
     // MARK: Errors
@@ -177,20 +204,25 @@ final class BakeDecoder: Decoder {
 
     /// Types that Foundation encodes in ways a tree should not see (`URL` and
     /// `Decimal` as keyed containers, `Date` as a bare number), and primitives.
+    ///
+    /// Compared by metatype identity, not with `is`: these are structs, so
+    /// identity is the same test, and a failed dynamic cast per type per
+    /// value was most of the cost of baking a plain property.
     private func decodeSpecial<T>(_ type: T.Type) throws -> T? {
-        switch type {
-        case is Date.Type: return try decode(Date.self) as? T
-        case is URL.Type: return try decode(URL.self) as? T
-        case is Decimal.Type: return try decode(Decimal.self) as? T
-        case is Data.Type: return try decode(Data.self) as? T
-        case is UUID.Type: return try decode(UUID.self) as? T
-        case is String.Type: return try decode(String.self) as? T
-        case is Int.Type: return try decode(Int.self) as? T
-        case is Double.Type: return try decode(Double.self) as? T
-        case is Bool.Type: return try decode(Bool.self) as? T
-        case is Ingredients.Type: return try present(T.self) as? T
-        default: return nil
-        }
+        // Each branch has just checked that T is the type it returns, so the
+        // value is handed over as it is, without a dynamic cast.
+        let type: Any.Type = T.self
+        if type == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
+        if type == Date.self { return unsafeBitCast(try decode(Date.self), to: T.self) }
+        if type == URL.self { return unsafeBitCast(try decode(URL.self), to: T.self) }
+        if type == Decimal.self { return unsafeBitCast(try decode(Decimal.self), to: T.self) }
+        if type == Data.self { return unsafeBitCast(try decode(Data.self), to: T.self) }
+        if type == UUID.self { return unsafeBitCast(try decode(UUID.self), to: T.self) }
+        if type == Ingredients.self { return unsafeBitCast(try present(T.self), to: T.self) }
+        return nil
     }
 
     /// The value, or a missing-value error.

@@ -123,7 +123,10 @@ public struct Baker: Sendable {
 /// State shared by all decoders of one bake.
 final class BakeContext {
     let options: Baker.Options
-    let modelTypeName: String
+    private let modelType: Any.Type
+    /// The model type's name, for error messages: computed only when one is
+    /// made, since naming a type costs more than baking a small model.
+    lazy var modelTypeName = String(describing: modelType)
     var warnings: [EasyBakeError] = []
     /// Set by streaming, which may have left out of a record what its recipe
     /// does not map: what the model asked of the record's root beyond the
@@ -132,7 +135,7 @@ final class BakeContext {
 
     init(options: Baker.Options, modelType: Any.Type) {
         self.options = options
-        modelTypeName = String(describing: modelType)
+        self.modelType = modelType
     }
 
     /// Any error thrown while decoding, as an EasyBakeError with context.

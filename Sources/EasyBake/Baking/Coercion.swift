@@ -35,7 +35,8 @@ enum Coercion {
     }
 
     static func integer<T: FixedWidthInteger>(_ value: Ingredients, as type: T.Type) throws(CoercionFailure) -> T {
-        let name = String(describing: T.self)
+        // Named only for an error: naming a type costs more than the coercion.
+        var name: String { String(describing: T.self) }
         switch value {
         case .integer(let i):
             guard let exact = T(exactly: i) else { throw outOfRange(name) }

@@ -8,6 +8,7 @@ public struct SourceMark: Sendable {
     private enum Storage: Sendable {
         case location(SourceLocation)
         case offset(Int, in: LoadedBytes, sourceName: String?)
+        case deferred(@Sendable () -> SourceLocation)
     }
 
     private let storage: Storage
@@ -20,11 +21,19 @@ public struct SourceMark: Sendable {
         storage = .offset(offset, in: bytes, sourceName: sourceName)
     }
 
+    /// A mark whose location `locate` computes when asked for (a source
+    /// that knows the line and column but must read its input again for the
+    /// excerpt).
+    public init(deferred locate: @escaping @Sendable () -> SourceLocation) {
+        storage = .deferred(locate)
+    }
+
     /// The line and column of the mark (computed now, for an offset).
     public var location: SourceLocation {
         switch storage {
         case .location(let location): location
         case .offset(let offset, let bytes, let name): SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: name)
+        case .deferred(let locate): locate()
         }
     }
 }

@@ -65,3 +65,51 @@ extension Ingredients {
         return current
     }
 }
+
+extension Ingredients {
+    /// The concrete steps, without `[*]`, of the value that `steps` reaches
+    /// when each `[*]` is narrowed by the next of `selectors`: element `n` of
+    /// a `[*]` result is the `n`-th element that has a match (elements
+    /// without one are skipped when resolving). `nil` when a selector is not
+    /// a non-negative index or selects nothing.
+    ///
+    /// Errors inside a `[*]` result use this to name the payload's own path
+    /// (`items[3].id`) rather than the recipe's (`items[*].id[1]`).
+    func concreteSteps(
+        _ steps: ArraySlice<IngredientPath.Step>, selectors: ArraySlice<IngredientPath.Step>
+    ) -> [IngredientPath.Step]? {
+        var current = self
+        var remaining = steps
+        var selectors = selectors
+        var concrete: [IngredientPath.Step] = []
+        while let step = remaining.popFirst() {
+            switch step {
+            case .key:
+                guard let value = current.resolve([step][...]) else { return nil }
+                current = value
+                concrete.append(step)
+            case .index(let index):
+                guard let value = current.resolve([step][...]) else { return nil }
+                if case .array(let array) = current { concrete.append(.index(index < 0 ? array.count + index : index)) }
+                current = value
+            case .everyElement:
+                guard case .index(let wanted)? = selectors.popFirst(), wanted >= 0 else { return nil }
+                guard case .array(let array) = current else {
+                    // A lone value is a one-element array.
+                    guard wanted == 0 else { return nil }
+                    continue
+                }
+                var matches = 0
+                for (position, element) in array.enumerated() where element.resolve(remaining) != nil {
+                    if matches == wanted {
+                        guard let rest = element.concreteSteps(remaining, selectors: selectors) else { return nil }
+                        return concrete + [.index(position)] + rest
+                    }
+                    matches += 1
+                }
+                return nil
+            }
+        }
+        return concrete
+    }
+}

@@ -1,0 +1,41 @@
+import EasyBake
+import EasyBakeJSON
+import FuzzSupport
+
+// JSON: read, bake, stream, write (compact and pretty), read back.
+// "Same" is the library's tree equality: the JSON writer writes every
+// number so that it reads back to the same ingredient (an integer stays an
+// integer, a float the same Double, an exact number its text), and strings
+// are escaped losslessly. Duplicate keys are gone after the first read
+// (first wins), so the written tree has none.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let input = IngredientInput.bytes(bytes, name: "fuzz.json")
+    let format = JSONFormat()
+    exerciseStreaming { () throws(EasyBakeError) in try format.makeSource(for: input) }
+    let document: Document
+    do {
+        document = try Document(reading: input, format: format)
+    } catch {
+        render(error, document: nil)
+        return 0
+    }
+    let tree = document.tree
+    exerciseBaking(tree, document: document)
+    for options in [WritingOptions(), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 3)] {
+        let output: [UInt8]
+        do {
+            output = try format.write(tree, options: options)
+        } catch {
+            fuzzFailure("the JSON writer refused a tree the JSON source read: \(error)")
+        }
+        do {
+            requireSame(tree, try format.read(.bytes(output)), "JSON \(options)", output: output)
+        } catch {
+            fuzzFailure("the JSON writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)")
+        }
+    }
+    return 0
+}

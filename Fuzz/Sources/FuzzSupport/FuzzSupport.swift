@@ -1,0 +1,146 @@
+import EasyBake
+import Foundation
+
+// Shared by every fuzz target: a fixed model and recipes to bake from any
+// tree, the checks that must hold for any input, and a trap that prints why.
+//
+// Errors thrown by EasyBake are expected for most inputs and are not
+// findings; a crash, a hang, unbounded memory or a failed check is.
+
+/// Stops the run with a message; libFuzzer saves the input as a crash.
+public func fuzzFailure(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) -> Never {
+    FileHandle.standardError.write(Data(("FUZZ CHECK FAILED: " + message() + "\n").utf8))
+    fatalError("fuzz check failed", file: file, line: line)
+}
+
+/// Traps unless `read` equals `original` by the library's own tree equality.
+public func requireSame(_ original: Ingredients, _ read: Ingredients, _ what: String, output: [UInt8]) {
+    guard original == read else {
+        let differences = original.difference(to: read).prefix(5).map(\.description).joined(separator: "\n  ")
+        fuzzFailure("""
+            \(what): the writer's output reads back to another tree
+              \(differences)
+            output: \(String(decoding: output.prefix(2000), as: UTF8.self).debugDescription)
+            """)
+    }
+}
+
+/// A model with a property of every kind baking coerces into. Every property
+/// is optional so that baking succeeds on many trees and goes on to
+/// decomposing, while a value of the wrong type still fails.
+public struct Probe: Codable, Sendable {
+    public struct Child: Codable, Sendable {
+        var name: String?
+        var value: Double?
+        var tags: [String]?
+    }
+    var id: Int64?
+    var name: String?
+    var count: Int8?
+    var ratio: Double?
+    var amount: Decimal?
+    var flag: Bool?
+    var when: Date?
+    var since: Date?
+    var link: URL?
+    var uuid: UUID?
+    var blob: Data?
+    var tags: [String]?
+    var role: String?
+    var items: [Child]?
+    var firstItem: Child?
+    var itemIDs: [UInt16]?
+    var deep: String?
+    var unread: Int?
+}
+
+/// A model for array roots.
+public struct ArrayProbe: Codable, Sendable {
+    var first: Probe.Child?
+    var last: String?
+    var names: [String]?
+    var second: [Int]?
+}
+
+/// The fixed recipes, built once.
+public enum FuzzRecipes {
+    public static let child: Recipe = try! Recipe(
+        mapping: ["name": "name", "value": "value", "tags": "tags"],
+        transformers: ["tags": .spec(["trim", ["split": ","]])])
+
+    public static let probe: Recipe = try! Recipe(
+        name: "Probe",
+        mapping: [
+            "id": "id", "name": "name", "count": "count", "ratio": "ratio", "amount": "amount",
+            "flag": "flag", "when": "when", "since": "since", "link": "link", "uuid": "uuid",
+            "blob": "blob", "tags": "tags", "role": "role", "items": "items", "firstItem": "items[0]",
+            "itemIDs": "items[*].id", "deep": #"a.b[-1]["c.d"]"#, "unread": "unread_messages",
+        ],
+        transformers: [
+            "when": "iso8601", "since": .spec(["date": "yyyy-MM-dd"]), "link": .spec(["url": "https://example.com/"]),
+            "role": .spec(["lookup": ["A": "admin", "U": "user"]]), "name": .spec(["trim", "lowercase"]),
+        ],
+        nested: ["items": child, "firstItem": child],
+        defaults: ["role": "user"])
+
+    public static let arrayProbe: Recipe = try! Recipe(
+        mapping: ["first": "[0]", "last": "[-1].name", "names": "[*].name", "second": "[1]"],
+        nested: ["first": child])
+}
+
+/// Bakes the fixed models from `tree` in every mode, decomposes what baked,
+/// and checks that what decomposing gives bakes again. Baking errors are
+/// expected; they are rendered (and located in `document`) to exercise that
+/// code too.
+public func exerciseBaking(_ tree: Ingredients, document: Document?) {
+    var candidates = [tree]
+    // XML trees hold the root element's content under its name.
+    if case .dictionary(let top) = tree, top.count == 1, let only = top.values.first { candidates.append(only) }
+    for candidate in candidates {
+        for lossy in [false, true] {
+            let baker = Baker(options: .init(lossyArrays: lossy, missingValues: lossy ? .emptyValue : .error))
+            do {
+                let result = try baker.bakeReporting(Probe.self, from: candidate, recipe: FuzzRecipes.probe)
+                for warning in result.warnings { _ = warning.description }
+                let decomposed = try baker.decompose(result.value, recipe: FuzzRecipes.probe)
+                _ = try baker.bake(Probe.self, from: decomposed, recipe: FuzzRecipes.probe)
+            } catch {
+                render(error, document: document)
+            }
+            do {
+                _ = try baker.bake(ArrayProbe.self, from: candidate, recipe: FuzzRecipes.arrayProbe)
+            } catch {
+                render(error, document: document)
+            }
+            // Implicit key matching, no recipe.
+            do { _ = try baker.bake(Probe.Child.self, from: candidate) } catch { render(error, document: document) }
+        }
+    }
+    // Paths and tree operations that must not crash on any tree.
+    for path in ["items[*].id", "[0]", "a.b[-1]", "[*][*]"] { _ = try? tree.resolve(path) }
+    var hasher = Hasher()
+    tree.hash(into: &hasher)
+    _ = hasher.finalize()
+    _ = tree.difference(to: tree.merging(["fuzz": 1]))
+}
+
+/// Renders an error and, when there is a document, locates its path in it.
+public func render(_ error: EasyBakeError, document: Document?) {
+    if let document { _ = document.locating(error).description } else { _ = error.description }
+}
+
+/// Reads every event of a fresh source and skips every other top-level
+/// value, as streaming consumers do; errors are fine.
+public func exerciseStreaming(_ makeSource: () throws(EasyBakeError) -> any IngredientSource) {
+    do {
+        var source = try makeSource()
+        var events = 0
+        while let event = try source.next() {
+            events += 1
+            if case .key = event, events % 2 == 0 { try source.skipValue() }
+            _ = source.location
+        }
+    } catch {
+        _ = error.description
+    }
+}
