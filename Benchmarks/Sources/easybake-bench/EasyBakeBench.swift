@@ -61,6 +61,9 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Where generated data sets live (default: Benchmarks/Data).")
     var dataDir: String?
 
+    @Option(help: "Render the Markdown report (with this build's targets and notes) from the JSON of an earlier run, and exit.")
+    var render: String?
+
     @Flag(help: "List the contenders and exit.")
     var list = false
 
@@ -78,6 +81,10 @@ struct EasyBakeBench: ParsableCommand {
     mutating func run() throws {
         if let child {
             try runChild(child)
+            return
+        }
+        if let render {
+            try rerender(render)
             return
         }
         if list {
@@ -118,10 +125,13 @@ struct EasyBakeBench: ParsableCommand {
         // named by --reduce. Each runs beside EasyBake on the same file.
         var reducedSets: [String: DataSet] = [:]     // contender id → data set
         var reasons: [String: String] = [:]          // contender id → why
+        var limitedSet: DataSet?
+        var reducedByLabel: [String: DataSet] = [:]
         for c in selected {
             if let limit = c.inputLimit, inputBytes(c, mainSet) > limit {
-                let small = try DataSet.ensure(directory: dataDirectory, label: limitedSize, targetBytes: limitedBytes,
-                                               seed: seed, sizedBy: .xml, log: log)
+                let small = try limitedSet ?? DataSet.ensure(directory: dataDirectory, label: limitedSize,
+                                                             targetBytes: limitedBytes, seed: seed, sizedBy: .xml, log: log)
+                limitedSet = small
                 reducedSets[c.id] = small
                 reasons[c.id] = c.limitReason ?? "input limit"
             }
@@ -131,8 +141,10 @@ struct EasyBakeBench: ParsableCommand {
                     throw ValidationError("--reduce takes NAME=SIZE, like 'EasyBake streaming=2MB'")
                 }
                 if c.id.contains(parts[0]), !c.isEasyBake, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
-                    reducedSets[c.id] = try DataSet.ensure(directory: dataDirectory, label: parts[1], targetBytes: bytes,
-                                                           seed: seed, log: log)
+                    let set = try reducedByLabel[parts[1]] ?? DataSet.ensure(directory: dataDirectory, label: parts[1],
+                                                                             targetBytes: bytes, seed: seed, log: log)
+                    reducedByLabel[parts[1]] = set
+                    reducedSets[c.id] = set
                     reasons[c.id] = reduceReason ?? "run on a smaller data set by --reduce"
                 }
             }
@@ -219,6 +231,25 @@ struct EasyBakeBench: ParsableCommand {
             throw ExitCode(1)
         }
         log("all \(rows.count) results agree with EasyBake's")
+    }
+
+    /// Writes the Markdown for the JSON results at `path` beside it, with the
+    /// targets and static notes of this build; the measured rows are kept.
+    private func rerender(_ path: String) throws {
+        var report = try JSONDecoder().decode(JSONReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let mainLabel = report.info.dataSets.first?.label ?? ""
+        report.targets = Targets.check(report.rows, mainSet: mainLabel)
+        // Keep the run's own notes (limited and failed cells); replace the static ones.
+        report.notes = report.notes.filter { $0.contains("not measured on ") || $0.contains(": failed — ") }
+            + Contenders.missingNotes
+        let stem = path.hasSuffix(".json") ? String(path.dropLast(5)) : path
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(report).write(to: URL(fileURLWithPath: "\(stem).json"))
+        try markdownReport(report.rows, info: report.info, targets: report.targets, notes: report.notes)
+            .write(toFile: "\(stem).md", atomically: true, encoding: .utf8)
+        print(textTable(report.rows))
+        log("wrote \(stem).json and \(stem).md")
     }
 
     private func runChild(_ id: String) throws {

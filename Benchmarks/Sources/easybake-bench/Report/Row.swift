@@ -28,6 +28,13 @@ struct Row: Codable, Sendable {
     var failure: String?
 
     var key: String { "\(scenario)/\(format)/\(dataSet)" }
+
+    /// The peak resident memory the contender's work added, per byte of
+    /// input: (peak − baseline) / input size.
+    var memoryGrowthRatio: Double? {
+        guard let peakRSS, inputBytes > 0 else { return nil }
+        return Double(peakRSS - (baselineRSS ?? 0)) / Double(inputBytes)
+    }
     var failed: Bool { failure != nil || check.hasPrefix("MISMATCH") }
 }
 
@@ -80,6 +87,18 @@ func crossCheck(_ rows: inout [Row]) -> [String] {
             rows[i].check = "count only"
         }
         if rows[i].check.hasPrefix("MISMATCH") { problems.append("\(rows[i].key) \(rows[i].contender): \(rows[i].check)") }
+    }
+    // The JSON, XML and YAML files of a data set hold the same records, so
+    // EasyBake must find the same ones in each.
+    for scenario in ["tree", "bake", "select"] {
+        let byDataSet = Dictionary(grouping: rows.filter { $0.easyBake && $0.scenario == scenario && $0.failure == nil }, by: \.dataSet)
+        for (dataSet, group) in byDataSet where Set(group.map { "\($0.count ?? -1)/\($0.checksum ?? 0)" }).count > 1 {
+            problems.append("\(scenario) on \(dataSet): EasyBake's results differ between "
+                + group.map(\.format).joined(separator: ", ") + " though the files hold the same records")
+            for i in rows.indices where rows[i].easyBake && rows[i].scenario == scenario && rows[i].dataSet == dataSet {
+                rows[i].check = "MISMATCH: differs from the other formats"
+            }
+        }
     }
     return problems
 }
