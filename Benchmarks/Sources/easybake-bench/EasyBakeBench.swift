@@ -207,7 +207,7 @@ struct EasyBakeBench: ParsableCommand {
 
         let targets = Targets.check(rows, mainSet: mainSet.label)
         let command = "swift run -c release --package-path Benchmarks easybake-bench "
-            + (quick ? "--quick" : CommandLine.arguments.dropFirst().joined(separator: " "))
+            + (quick ? "--quick" : CommandLine.arguments.dropFirst().map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
         let info = RunInfo.collect(root: "\(Self.packageDirectory)/..", command: command, iterations: runIterations,
                                    operations: operations, dataSets: dataSets)
 
