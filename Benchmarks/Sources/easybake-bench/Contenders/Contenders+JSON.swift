@@ -1,0 +1,89 @@
+import EasyBake
+import EasyBakeJSON
+import Foundation
+
+extension Contenders {
+    static let json: [Contender] = [
+        easyBakeTree("json", JSONFormat()), jsonSerializationTree(),
+        easyBakeBake("json", JSONFormat()), jsonDecoderBake(),
+        easyBakeSelect("json", JSONFormat()), jsonDecoderSelect(), jsonSerializationSelect(),
+    ]
+
+    // MARK: EasyBake, any format
+
+    static func easyBakeTree(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.tree, format, "EasyBake", easyBake: true) { workload in
+            let tree = try reader.read(.file(workload.path))
+            let count = try tree.records(format).count
+            return Outcome(count: count) { (try? tree.recordIDs(format)).map(idFingerprint) }
+        }
+    }
+
+    static func easyBakeBake(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.bake, format, "EasyBake", easyBake: true, note: "tree, then Baker with a Recipe") { workload in
+            let recipe = BenchRecipes.document(format)
+            return {
+                let tree = try reader.read(.file(workload.path))
+                return .users(try Baker().bake(UsersDocument.self, from: tree, recipe: recipe).users)
+            }
+        }
+    }
+
+    static func easyBakeSelect(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.select, format, "EasyBake", easyBake: true, note: "tree, then a 3-path Recipe per record") { workload in
+            let recipe = BenchRecipes.pick(format)
+            return {
+                let tree = try reader.read(.file(workload.path))
+                let baker = Baker()
+                var picks: [Pick] = []
+                for record in try tree.records(format) {
+                    picks.append(try baker.bake(Pick.self, from: record, recipe: recipe))
+                }
+                return .picks(picks)
+            }
+        }
+    }
+
+    // MARK: Foundation
+
+    static func jsonSerializationTree() -> Contender {
+        Contender(.tree, "json", "JSONSerialization") { workload in
+            let object = try JSONSerialization.jsonObject(with: try readData(workload.path))
+            let users = (object as? [String: Any])?["users"] as? [Any] ?? []
+            return Outcome(count: users.count) {
+                idFingerprint(users.map { ($0 as? [String: Any])?["id"] as? Int ?? -1 })
+            }
+        }
+    }
+
+    static func jsonDecoderBake() -> Contender {
+        Contender(.bake, "json", "JSONDecoder") { workload in
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return .users(try decoder.decode(UsersDocument.self, from: try readData(workload.path)).users)
+        }
+    }
+
+    static func jsonDecoderSelect() -> Contender {
+        Contender(.select, "json", "JSONDecoder") { workload in
+            let document = try JSONDecoder().decode(PickDocument.self, from: try readData(workload.path))
+            return .picks(document.users.map(\.pick))
+        }
+    }
+
+    static func jsonSerializationSelect() -> Contender {
+        Contender(.select, "json", "JSONSerialization", note: "tree, then casts") { workload in
+            let object = try JSONSerialization.jsonObject(with: try readData(workload.path))
+            guard let users = (object as? [String: Any])?["users"] as? [Any] else { throw BenchError("no users") }
+            let picks = try users.map { element -> Pick in
+                guard let user = element as? [String: Any], let id = user["id"] as? Int,
+                      let email = user["email"] as? String,
+                      let city = (user["address"] as? [String: Any])?["city"] as? String else {
+                    throw BenchError("a user without id, email or address.city")
+                }
+                return Pick(id: id, email: email, city: city)
+            }
+            return .picks(picks)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// The record every contender bakes: about thirty fields of the kinds real
+/// APIs send — ints, doubles, bools, nulls, ISO 8601 dates, URLs, a nested
+/// address, a tags array and an array of small order objects.
+///
+/// One type for everyone: EasyBake bakes it with a ``Recipe``, `JSONDecoder`,
+/// XMLCoder and Yams decode it through its synthesized `Decodable`, and the
+/// `XMLParser` and SWXMLHash contenders fill it with hand-written mapping
+/// code (``User/init(fields:)``).
+struct User: Codable, Equatable, Sendable {
+    var id: Int
+    var active: Bool
+    var username: String
+    var firstName: String
+    var lastName: String
+    var email: String
+    var phone: String?
+    var age: Int
+    var score: Double
+    var balance: Double
+    var rating: Double?
+    var verified: Bool
+    var admin: Bool
+    var createdAt: Date
+    var updatedAt: Date
+    var lastLogin: Date?
+    var homepage: URL
+    var avatar: URL
+    var bio: String
+    var company: String?
+    var jobTitle: String
+    var loginCount: Int
+    var friendsCount: Int
+    var locale: String
+    var timezone: String
+    var referrerId: Int?
+    var address: Address
+    var tags: [String]
+    var orders: [Order]
+}
+
+/// The nested address of a ``User``.
+struct Address: Codable, Equatable, Sendable {
+    var street: String
+    var city: String
+    var state: String
+    var zip: String
+    var country: String
+    var latitude: Double
+    var longitude: Double
+}
+
+/// One element of a ``User``'s orders.
+struct Order: Codable, Equatable, Sendable {
+    var id: Int
+    var sku: String
+    var quantity: Int
+    var price: Double
+    var placedAt: Date
+    var shipped: Bool
+}
+
+/// The JSON and YAML document: `{"users": [...]}`.
+struct UsersDocument: Codable, Sendable {
+    var users: [User]
+}
+
+/// The XML document as XMLCoder sees it: the root element `<users>` holds
+/// repeated `<user>` elements.
+struct XMLUsersDocument: Codable, Sendable {
+    var user: [User]
+}
+
+/// The three fields that the selective-mapping scenario takes out of each
+/// record: `id`, `email` and `address.city`.
+struct Pick: Codable, Equatable, Sendable {
+    var id: Int
+    var email: String
+    var city: String
+}
+
+/// How `JSONDecoder`, XMLCoder and Yams reach the three fields of a ``Pick``:
+/// a `Decodable` shaped like the payload, ignoring every other key.
+struct PickPayload: Decodable, Sendable {
+    struct Place: Decodable, Sendable { var city: String }
+    var id: Int
+    var email: String
+    var address: Place
+
+    var pick: Pick { Pick(id: id, email: email, city: address.city) }
+}
+
+struct PickDocument: Decodable, Sendable { var users: [PickPayload] }
+struct XMLPickDocument: Decodable, Sendable { var user: [PickPayload] }
+
+// MARK: - Fingerprints
+
+/// A stable 64-bit FNV-1a digest of decoded values, identical across
+/// processes (unlike `Hasher`), so that a child process's results can be
+/// compared with EasyBake's.
+struct Fingerprint: Sendable {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    @inline(__always)
+    mutating func add(_ bits: UInt64) {
+        var bits = bits
+        for _ in 0..<8 {
+            value = (value ^ (bits & 0xff)) &* 0x0000_0100_0000_01b3
+            bits >>= 8
+        }
+    }
+
+    mutating func add(_ int: Int) { add(UInt64(bitPattern: Int64(int))) }
+    mutating func add(_ double: Double) { add(double.bitPattern) }
+    mutating func add(_ flag: Bool) { add(flag ? 1 as UInt64 : 2) }
+    mutating func add(_ date: Date) { add(Int((date.timeIntervalSince1970 * 1000).rounded())) }
+    mutating func add(_ url: URL) { add(url.absoluteString) }
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        add(UInt64(text.utf8.count))
+    }
+    mutating func addNil() { add(0x6e69_6c6e_696c as UInt64) }
+    mutating func add<T>(_ optional: T?, _ adding: (inout Fingerprint, T) -> Void) {
+        if let optional { adding(&self, optional) } else { addNil() }
+    }
+}
+
+extension User {
+    func fingerprint(into f: inout Fingerprint) {
+        f.add(id); f.add(active); f.add(username); f.add(firstName); f.add(lastName); f.add(email)
+        f.add(phone) { $0.add($1) }
+        f.add(age); f.add(score); f.add(balance)
+        f.add(rating) { $0.add($1) }
+        f.add(verified); f.add(admin); f.add(createdAt); f.add(updatedAt)
+        f.add(lastLogin) { $0.add($1) }
+        f.add(homepage); f.add(avatar); f.add(bio)
+        f.add(company) { $0.add($1) }
+        f.add(jobTitle); f.add(loginCount); f.add(friendsCount); f.add(locale); f.add(timezone)
+        f.add(referrerId) { $0.add($1) }
+        f.add(address.street); f.add(address.city); f.add(address.state); f.add(address.zip)
+        f.add(address.country); f.add(address.latitude); f.add(address.longitude)
+        f.add(tags.count)
+        for tag in tags { f.add(tag) }
+        f.add(orders.count)
+        for order in orders {
+            f.add(order.id); f.add(order.sku); f.add(order.quantity); f.add(order.price)
+            f.add(order.placedAt); f.add(order.shipped)
+        }
+    }
+}
+
+extension Pick {
+    func fingerprint(into f: inout Fingerprint) {
+        f.add(id); f.add(email); f.add(city)
+    }
+}
+
+extension Sequence where Element == User {
+    var fingerprint: UInt64 {
+        var f = Fingerprint()
+        for user in self { user.fingerprint(into: &f) }
+        return f.value
+    }
+}
+
+extension Sequence where Element == Pick {
+    var fingerprint: UInt64 {
+        var f = Fingerprint()
+        for pick in self { pick.fingerprint(into: &f) }
+        return f.value
+    }
+}
+
+/// The fingerprint of the record ids a tree holds, in order: what every
+/// parse-to-a-tree contender can report from its own tree.
+func idFingerprint<S: Sequence>(_ ids: S) -> UInt64 where S.Element == Int {
+    var f = Fingerprint()
+    for id in ids { f.add(id) }
+    return f.value
+}
