@@ -150,9 +150,30 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let value = try inPlace(type, key) { return value }
+        return try decodeThroughChild(type, forKey: key)
+    }
+
+    private func decodeThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let child = try childDecoder(for: key)
         if child.value == nil || child.value!.isNull, let empty = try emptyValue(type, for: child) { return empty }
         return try child.decodeValue(type)
+    }
+
+    /// Dates and URLs (and the primitives reached through generic code)
+    /// coerce in place too; `nil` for every other type.
+    private func inPlace<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        let identity: Any.Type = T.self
+        // Each branch has just checked that T is the type it returns.
+        if identity == Date.self { return unsafeBitCast(try primitive(key, Coercion.date), to: T.self) }
+        if identity == URL.self { return unsafeBitCast(try primitive(key, Coercion.url), to: T.self) }
+        if identity == String.self { return unsafeBitCast(try primitive(key, Coercion.string), to: T.self) }
+        if identity == Double.self { return unsafeBitCast(try primitive(key, Coercion.double), to: T.self) }
+        if identity == Bool.self { return unsafeBitCast(try primitive(key, Coercion.bool), to: T.self) }
+        if identity == Int.self {
+            return unsafeBitCast(try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }, to: T.self)
+        }
+        return nil
     }
 
     // Primitives coerce in place, without a child decoder per property; any
@@ -177,16 +198,23 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func primitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T {
         if let found = try lookup(key), !found.value.isNull, let value = try? coerce(found.value) { return value }
-        return try decode(T.self, forKey: key)
+        return try decodeThroughChild(T.self, forKey: key)
     }
 
     private func optionalPrimitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T? {
         guard let found = try lookup(key), !found.value.isNull else { return nil }
         if let value = try? coerce(found.value) { return value }
-        return try decodeIfPresent(T.self, forKey: key)
+        return try decodeIfPresentThroughChild(T.self, forKey: key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let identity: Any.Type = T.self
+        if identity == Date.self { return try optionalPrimitive(key, Coercion.date).map { unsafeBitCast($0, to: T.self) } }
+        if identity == URL.self { return try optionalPrimitive(key, Coercion.url).map { unsafeBitCast($0, to: T.self) } }
+        return try decodeIfPresentThroughChild(type, forKey: key)
+    }
+
+    private func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let child = try childDecoder(for: key)
         guard let value = child.value, !value.isNull else { return nil }
         return try child.decodeValue(type)
