@@ -148,6 +148,9 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
     public var location: SourceLocation { scanner.location(of: scanner.eventStart) }
 
+    /// The limits the source reads under.
+    public var limits: IngredientLimits { scanner.limits }
+
     /// The byte offset of the most recent event; its line and column are
     /// counted only if asked for.
     public var mark: SourceMark {

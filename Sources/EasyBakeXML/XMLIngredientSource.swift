@@ -42,6 +42,9 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// The options the source reads with.
     public var options: XMLSourceOptions { driver.options }
 
+    /// The limits the source reads under (``XMLSourceOptions/limits``).
+    public var limits: IngredientLimits { driver.options.limits }
+
     /// Reads the next event.
     ///
     /// - Throws: ``EasyBakeError/Code/syntax`` for malformed XML,

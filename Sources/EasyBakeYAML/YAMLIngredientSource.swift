@@ -101,6 +101,9 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     public var bytesRead: Int { engine.bytesRead }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { engine.options.duplicateKeys }
+
+    /// The limits the source reads under (``YAMLReadingOptions/limits``).
+    public var limits: IngredientLimits { engine.options.limits }
 }
 
 /// A parser event with the context (key or value) left open: what anchors

@@ -17,4 +17,5 @@ public struct AnyIngredientSource: IngredientSource {
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
+    public var limits: IngredientLimits { base.limits }
 }

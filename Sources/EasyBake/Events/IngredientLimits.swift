@@ -20,19 +20,26 @@ public struct IngredientLimits: Sendable, Hashable {
     /// The most nodes that entity or alias expansion may produce for one
     /// payload (billion-laughs and alias bombs stop here). Default 1,000,000.
     public var maximumExpansion: Int
+    /// The most values (scalars and containers) one tree may hold — a tree
+    /// built whole, or one streamed record. Default 100,000,000, a few
+    /// gigabytes of tree; lower it for untrusted input whose size you do
+    /// not bound otherwise.
+    public var maximumNodes: Int
 
     public init(
         maximumDepth: Int = 512,
         maximumInputBytes: Int = .max,
         maximumStringBytes: Int = 64 << 20,
         maximumNumberLength: Int = 1_000_000,
-        maximumExpansion: Int = 1_000_000
+        maximumExpansion: Int = 1_000_000,
+        maximumNodes: Int = 100_000_000
     ) {
         self.maximumDepth = maximumDepth
         self.maximumInputBytes = maximumInputBytes
         self.maximumStringBytes = maximumStringBytes
         self.maximumNumberLength = maximumNumberLength
         self.maximumExpansion = maximumExpansion
+        self.maximumNodes = maximumNodes
     }
 
     /// The defaults.

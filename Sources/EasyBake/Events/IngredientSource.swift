@@ -63,6 +63,11 @@ public protocol IngredientSource {
     /// How the consumer should treat a key that repeats within one
     /// dictionary. Sources pass on their format's policy.
     var duplicateKeyPolicy: DuplicateKeyPolicy { get }
+
+    /// The limits the source reads under, which consumers apply too: a tree
+    /// built from the source holds at most ``IngredientLimits/maximumNodes``
+    /// values. The default is ``IngredientLimits/default``.
+    var limits: IngredientLimits { get }
 }
 
 extension IngredientSource {
@@ -113,6 +118,8 @@ extension IngredientSource {
     }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }
+
+    public var limits: IngredientLimits { .default }
 
     public var mark: SourceMark { SourceMark(location) }
 }

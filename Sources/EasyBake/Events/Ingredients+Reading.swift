@@ -14,7 +14,8 @@ extension Ingredients {
     public static func read<Source: IngredientSource>(
         from source: inout Source, duplicateKeys: DuplicateKeyPolicy? = nil
     ) throws(EasyBakeError) -> Ingredients? {
-        var builder = TreeBuilder(duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy)
+        var builder = TreeBuilder(
+            duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
         while true {
             guard let event = try source.next() else {
                 if builder.isEmpty { return nil }
@@ -31,6 +32,8 @@ extension Ingredients {
                     location: source.location, path: builder.path(appending: key))
             case .malformed(let message):
                 throw EasyBakeError.syntax(message, at: source.location)
+            case .tooManyNodes:
+                throw EasyBakeError.limit("maximumNodes", builder.maximumNodes, at: source.location)
             case .finished(let value):
                 return value
             }
@@ -72,6 +75,8 @@ struct TreeBuilder {
         case skipNextValue
         case duplicate(String)
         case malformed(String)
+        /// The tree would hold more than `maximumNodes` values.
+        case tooManyNodes
         case finished(Ingredients)
     }
 
@@ -89,11 +94,16 @@ struct TreeBuilder {
     }
 
     let duplicateKeys: DuplicateKeyPolicy
+    let maximumNodes: Int
+    private var nodes = 0
     private var frames: [Frame] = []
     private var values = ContiguousArray<Ingredients>()
     private var keys = ContiguousArray<String>()
 
-    init(duplicateKeys: DuplicateKeyPolicy) { self.duplicateKeys = duplicateKeys }
+    init(duplicateKeys: DuplicateKeyPolicy, maximumNodes: Int = IngredientLimits.default.maximumNodes) {
+        self.duplicateKeys = duplicateKeys
+        self.maximumNodes = maximumNodes
+    }
 
     var isEmpty: Bool { frames.isEmpty }
 
@@ -126,6 +136,13 @@ struct TreeBuilder {
     }
 
     mutating func accept(_ event: IngredientEvent) -> Step {
+        switch event {
+        case .beginArray, .beginDictionary, .scalar:
+            nodes += 1
+            if nodes > maximumNodes { return .tooManyNodes }
+        case .key, .endArray, .endDictionary:
+            break
+        }
         switch event {
         case .beginArray, .beginDictionary:
             if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,

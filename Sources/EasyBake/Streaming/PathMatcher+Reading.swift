@@ -41,7 +41,8 @@ extension PathMatcher {
             try walker.skipRest(of: first, from: &source)
             return .null
         }
-        var walker = PathWalker(matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true)
+        var walker = PathWalker(
+            matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, maximumNodes: source.limits.maximumNodes)
         return try walker.readValue(startingWith: first, state: rootState, from: &source)
     }
 
@@ -62,7 +63,9 @@ extension PathMatcher {
         var tree = Ingredients.null
         var stoppedEarly = false
         if let rootState {
-            var walker = PathWalker(matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, stopsEarly: true)
+            var walker = PathWalker(
+                matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, stopsEarly: true,
+                maximumNodes: source.limits.maximumNodes)
             tree = try walker.readValue(startingWith: first, state: rootState, from: &source)
             stoppedEarly = walker.stoppedEarly
         }

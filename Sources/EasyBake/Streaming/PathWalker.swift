@@ -59,12 +59,15 @@ struct PathWalker {
     /// Whether the walk ended early, leaving the rest of the input unread.
     private(set) var stoppedEarly = false
 
-    init(matcher: PathMatcher, policy: DuplicateKeyPolicy, buildsTree: Bool, stopsEarly: Bool = false) {
+    init(
+        matcher: PathMatcher, policy: DuplicateKeyPolicy, buildsTree: Bool, stopsEarly: Bool = false,
+        maximumNodes: Int = IngredientLimits.default.maximumNodes
+    ) {
         self.matcher = matcher
         self.policy = policy
         self.buildsTree = buildsTree
         self.stopsEarly = stopsEarly && matcher.resolvesEarly && (policy == .firstWins || policy == .reject)
-        builder = TreeBuilder(duplicateKeys: policy)
+        builder = TreeBuilder(duplicateKeys: policy, maximumNodes: maximumNodes)
     }
 
     var isInside: Bool { !frames.isEmpty }
@@ -236,6 +239,8 @@ struct PathWalker {
                 .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
         case .malformed(let message):
             throw EasyBakeError.syntax(message, at: source.location)
+        case .tooManyNodes:
+            throw EasyBakeError.limit("maximumNodes", builder.maximumNodes, at: source.location)
         }
     }
 
@@ -255,6 +260,8 @@ struct PathWalker {
                     .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
             case .malformed(let message):
                 throw EasyBakeError.syntax(message, at: source.location)
+            case .tooManyNodes:
+                throw EasyBakeError.limit("maximumNodes", builder.maximumNodes, at: source.location)
             }
             switch event {
             case .beginArray, .beginDictionary: depth += 1

@@ -122,7 +122,10 @@ public struct RecordReader<Source: IngredientSource> {
             try walker.skipRest(of: first, from: &source)
             return .null
         }
-        var recordWalker = PathWalker(matcher: keeping, policy: source.duplicateKeyPolicy, buildsTree: true)
+        // The node limit holds for each record, however many records stream by.
+        var recordWalker = PathWalker(
+            matcher: keeping, policy: source.duplicateKeyPolicy, buildsTree: true,
+            maximumNodes: source.limits.maximumNodes)
         return try recordWalker.readValue(startingWith: first, state: state, from: &source)
     }
 
