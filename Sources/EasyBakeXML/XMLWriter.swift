@@ -60,7 +60,16 @@ struct XMLWriter {
     private var rootName: String { options.rootName ?? "root" }
 
     private func isElementKey(_ key: String) -> Bool {
-        !key.hasPrefix(attributePrefix) && key != textKey
+        attributeName(key) == nil && key != textKey
+    }
+
+    /// The attribute a key names, or `nil` for an element key. The prefix is
+    /// matched by its bytes, not with `hasPrefix`, which compares whole
+    /// characters: in `@֖` a combining mark joins the `@` into one character
+    /// (the fuzzer's finding), yet the source wrote it as `@` and a name.
+    private func attributeName(_ key: String) -> String? {
+        guard !attributePrefix.isEmpty, key.utf8.starts(with: attributePrefix.utf8) else { return nil }
+        return String(decoding: key.utf8.dropFirst(attributePrefix.utf8.count), as: UTF8.self)
     }
 
     private mutating func openElement(
@@ -88,8 +97,7 @@ struct XMLWriter {
             for (key, value) in entries {
                 if key == textKey {
                     if case .array(let pieces) = value { texts.append(contentsOf: pieces) } else { texts.append(value) }
-                } else if key.hasPrefix(attributePrefix) {
-                    let attribute = String(key.dropFirst(attributePrefix.count))
+                } else if let attribute = attributeName(key) {
                     try checkName(attribute)
                     if case .null = value { continue }
                     out.append(0x20)
