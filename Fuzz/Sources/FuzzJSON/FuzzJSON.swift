@@ -24,18 +24,6 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let tree = document.tree
     exerciseBaking(tree, document: document)
-    for options in [WritingOptions(), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 3)] {
-        let output: [UInt8]
-        do {
-            output = try format.write(tree, options: options)
-        } catch {
-            fuzzFailure("the JSON writer refused a tree the JSON source read: \(error)")
-        }
-        do {
-            requireSame(tree, try format.read(.bytes(output)), "JSON \(options)", output: output)
-        } catch {
-            fuzzFailure("the JSON writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)")
-        }
-    }
+    requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 3)])
     return 0
 }

@@ -25,6 +25,28 @@ public func requireSame(_ original: Ingredients, _ read: Ingredients, _ what: St
     }
 }
 
+/// Writes `tree` in `format` with each of `writings`, reads each output back
+/// and traps unless the writer accepted the tree and its output reads back
+/// to the same tree.
+public func requireRoundTrip(
+    _ tree: Ingredients, through format: some IngredientFormat, writings: [WritingOptions]
+) {
+    let name = format.name.uppercased()
+    for writing in writings {
+        let output: [UInt8]
+        do {
+            output = try format.write(tree, options: writing)
+        } catch {
+            fuzzFailure("the \(name) writer refused a tree the \(name) source read: \(error)")
+        }
+        do {
+            requireSame(tree, try format.read(.bytes(output)), "\(name) \(writing)", output: output)
+        } catch {
+            fuzzFailure("the \(name) writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)")
+        }
+    }
+}
+
 /// A model with a property of every kind baking coerces into. Every property
 /// is optional so that baking succeeds on many trees and goes on to
 /// decomposing, while a value of the wrong type still fails.

@@ -29,18 +29,6 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let tree = document.tree
     exerciseBaking(tree, document: document)
-    for writing in [WritingOptions(), WritingOptions(prettyPrinted: true)] {
-        let output: [UInt8]
-        do {
-            output = try format.write(tree, options: writing)
-        } catch {
-            fuzzFailure("the XML writer refused a tree the XML source read: \(error)")
-        }
-        do {
-            requireSame(tree, try format.read(.bytes(output)), "XML pretty: \(writing.prettyPrinted)", output: output)
-        } catch {
-            fuzzFailure("the XML writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)")
-        }
-    }
+    requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true)])
     return 0
 }

@@ -26,18 +26,6 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let tree = document.tree
     exerciseBaking(tree, document: document)
-    for writing in [WritingOptions(), WritingOptions(sortedKeys: true, indentWidth: 4)] {
-        let output: [UInt8]
-        do {
-            output = try format.write(tree, options: writing)
-        } catch {
-            fuzzFailure("the YAML writer refused a tree the YAML source read: \(error)")
-        }
-        do {
-            requireSame(tree, try format.read(.bytes(output)), "YAML \(writing)", output: output)
-        } catch {
-            fuzzFailure("the YAML writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)")
-        }
-    }
+    requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(sortedKeys: true, indentWidth: 4)])
     return 0
 }
