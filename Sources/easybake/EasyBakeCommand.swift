@@ -15,7 +15,7 @@ struct EasyBakeCommand: ParsableCommand {
             Formats come from file extensions (json, xml, rss, atom, yaml, yml); --format overrides.
             Use - to read standard input. Errors go to standard error with their position.
             """,
-        subcommands: [Bake.self, Get.self, Convert.self]
+        subcommands: [Bake.self, Get.self, Convert.self, Paths.self]
     )
 }
 
@@ -24,13 +24,25 @@ struct InputOptions: ParsableArguments {
     @Argument(help: "The payload file, or - for standard input.")
     var input: String
 
-    @Option(name: .long, help: "The payload's format (json, xml, yaml), when the extension does not say.")
+    @Option(
+        name: [.customLong("format"), .customLong("input-format")],
+        help: "The payload's format (json, xml, yaml), when the extension does not say.")
+    var format: String?
+
+    var payload: Payload { Payload(path: input, format: format) }
+    func document() throws(EasyBakeError) -> Document { try payload.document() }
+    func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) { try payload.stream() }
+}
+
+/// A payload a command reads: a file (or - for standard input) and the name
+/// of its format when the extension does not tell.
+struct Payload {
+    var path: String
     var format: String?
 
     func document() throws(EasyBakeError) -> Document {
         Formats.registerAll()
-        let input = IngredientInput.file(input)
-        return try Document(reading: input, format: try Formats.named(format))
+        return try Document(reading: .file(path), format: try Formats.named(format))
     }
 
     /// A streaming source over the input, and a document without a tree that
@@ -38,7 +50,7 @@ struct InputOptions: ParsableArguments {
     /// into memory first, so that it can be read again.
     func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) {
         Formats.registerAll()
-        let ingredientInput = try IngredientInput.file(input).rereadable()
+        let ingredientInput = try IngredientInput.file(path).rereadable()
         let resolved: any IngredientFormat
         if let named = try Formats.named(format) {
             resolved = named

@@ -1,0 +1,353 @@
+/// What a payload holds at each of its paths, gathered from events in one
+/// pass: the shape a recipe is written against.
+///
+/// Array indexes are generalised to `[*]`, so the hundred thousand users of
+/// a feed make one set of paths (`users[*].address.city`), each with the kinds
+/// of value seen there, how often, and one example:
+///
+/// ```swift
+/// var survey = PathSurvey()
+/// var source = try JSONIngredientSource(input: .file("users.json"))
+/// try survey.add(from: &source)
+/// for entry in survey.entries {
+///     print(entry.path, entry.kinds, entry.count)
+/// }
+/// ```
+///
+/// Memory follows the number of distinct paths, never the size of the input:
+/// nothing but the statistics is kept, and past ``maximumPaths`` distinct
+/// paths new ones are skipped unread and counted in ``unrecordedValues``.
+///
+/// Under ``DuplicateKeyPolicy/collect`` (XML's repeated elements) a key that
+/// repeats within one dictionary is an array of its values, as in the tree:
+/// its entry reads `item` (an array) and its values `item[*]`. A key seen only
+/// once per parent stays a single value; the path `item[*]` finds it too.
+public struct PathSurvey: Sendable {
+    /// The kind of a value, with strings told apart by what they look like.
+    public enum ValueKind: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+        case null
+        case bool
+        case integer
+        case float
+        case string
+        /// A string that reads as an ISO 8601 or RFC 822 date (see ``PathSurvey/DateStyle``).
+        case dateString = "date-like string"
+        /// A string that reads as an absolute URL (`https://…`).
+        case urlString = "URL-like string"
+        /// A string of a whole number (`"42"`): what numbers are in XML.
+        case integerString = "integer-like string"
+        /// A string of a number with a fraction or exponent (`"4.5"`).
+        case floatString = "float-like string"
+        /// The string `true` or `false`.
+        case boolString = "bool-like string"
+        case array
+        case dictionary
+
+        public var description: String { rawValue }
+
+        /// Whether values of this kind are strings.
+        public var isString: Bool {
+            switch self {
+            case .string, .dateString, .urlString, .integerString, .floatString, .boolString: true
+            default: false
+            }
+        }
+    }
+
+    /// How a date-like string is written, which decides the transformer that
+    /// reads it.
+    public enum DateStyle: String, Sendable, Hashable, Codable {
+        /// `2024-03-01`, `2024-03-01T12:30:05Z`: what ``Baker`` coerces by default.
+        case iso8601
+        /// `Sat, 07 Sep 2002 00:00:01 GMT`: RSS dates, for the `rfc822` transformer.
+        case rfc822
+    }
+
+    /// What the survey found at one path.
+    public struct Entry: Sendable, Hashable {
+        /// The path, with every array index generalised to `[*]`.
+        public let path: IngredientPath
+        /// How many values were seen at the path.
+        public let count: Int
+        /// How many values of each kind were seen, in ``ValueKind`` order.
+        public let kinds: [(kind: ValueKind, count: Int)]
+        /// For a dictionary key: how many of the dictionaries at the parent
+        /// path had no such key. Always 0 elsewhere.
+        public let missing: Int
+        /// The first value that was not null nor a container, strings cut to
+        /// 60 characters.
+        public let example: Ingredients?
+        /// How the date-like strings are written, when all the same way.
+        public let dateStyle: DateStyle?
+        /// The longest array seen at the path (0 when no arrays).
+        public let longestArray: Int
+
+        /// Whether the path holds values of `kind` (and how many).
+        public func count(of kind: ValueKind) -> Int {
+            kinds.first { $0.kind == kind }?.count ?? 0
+        }
+
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.path == rhs.path && lhs.count == rhs.count && lhs.missing == rhs.missing
+                && lhs.example == rhs.example && lhs.dateStyle == rhs.dateStyle
+                && lhs.longestArray == rhs.longestArray
+                && lhs.kinds.map(\.kind) == rhs.kinds.map(\.kind) && lhs.kinds.map(\.count) == rhs.kinds.map(\.count)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(count)
+        }
+    }
+
+    /// The most distinct paths recorded; values at further new paths are
+    /// skipped and counted in ``unrecordedValues``. It bounds the memory of a
+    /// survey over payloads whose keys are data (ids used as keys).
+    public let maximumPaths: Int
+
+    /// Values that were not recorded because ``maximumPaths`` was reached.
+    public private(set) var unrecordedValues = 0
+
+    /// How many top-level values (documents, or records) were surveyed.
+    public var documents: Int { nodes[0].count }
+
+    private var nodes: [Node] = [Node(step: nil, parent: -1)]
+    private var dictionarySerial = 0
+
+    /// An empty survey.
+    ///
+    /// - Parameter maximumPaths: the most distinct paths to record (10,000
+    ///   by default).
+    public init(maximumPaths: Int = 10_000) {
+        self.maximumPaths = max(1, maximumPaths)
+    }
+
+    /// Surveys every value `source` reads: each top-level value (each YAML
+    /// document) counts at the root path.
+    ///
+    /// - Throws: the source's errors, with their locations. The survey keeps
+    ///   what it gathered before the error.
+    public mutating func add<Source: IngredientSource>(from source: inout Source) throws(EasyBakeError) {
+        let collects = source.duplicateKeyPolicy == .collect
+        var stack: [Frame] = []
+        var pendingNode = -1
+        while let event = try source.next() {
+            let node: Int
+            switch event {
+            case .key(let key):
+                guard let frame = stack.last, frame.isDictionary else {
+                    throw EasyBakeError.syntax("a key outside a dictionary", at: source.location)
+                }
+                if let child = child(of: frame.node, key: key) {
+                    pendingNode = child
+                    if nodes[child].lastDictionary == frame.serial {
+                        // A repeated key is an element under `collect`; under
+                        // the other policies only one value stays in the tree.
+                        guard collects else {
+                            try source.skipValue()
+                            continue
+                        }
+                        nodes[child].repeats = true
+                    } else {
+                        nodes[child].lastDictionary = frame.serial
+                        nodes[child].present += 1
+                    }
+                } else {
+                    unrecordedValues += 1
+                    try source.skipValue()
+                }
+                continue
+            case .endDictionary, .endArray:
+                guard let frame = stack.popLast() else {
+                    throw EasyBakeError.syntax("an unmatched end of a container", at: source.location)
+                }
+                if !frame.isDictionary { nodes[frame.node].longestArray = max(nodes[frame.node].longestArray, frame.elements) }
+                continue
+            case .beginDictionary, .beginArray, .scalar:
+                if let frame = stack.last {
+                    if frame.isDictionary {
+                        node = pendingNode
+                    } else {
+                        stack[stack.count - 1].elements += 1
+                        guard let element = elementChild(of: frame.node) else {
+                            unrecordedValues += 1
+                            if case .scalar = event {} else { try source.skipRestOfContainer() }
+                            continue
+                        }
+                        node = element
+                    }
+                } else {
+                    node = 0
+                }
+            }
+            switch event {
+            case .beginDictionary:
+                nodes[node].note(.dictionary)
+                dictionarySerial += 1
+                stack.append(Frame(node: node, isDictionary: true, serial: dictionarySerial))
+            case .beginArray:
+                nodes[node].note(.array)
+                stack.append(Frame(node: node, isDictionary: false, serial: 0))
+            case .scalar(let value):
+                nodes[node].note(value)
+            case .key, .endDictionary, .endArray:
+                break
+            }
+        }
+    }
+
+    /// Surveys one value, such as a record a ``RecordReader`` read: its paths
+    /// are surveyed relative to the value.
+    public mutating func add(_ value: Ingredients) {
+        var source = IngredientTreeSource(value)
+        // A tree is well formed, so reading it cannot fail.
+        try? add(from: &source)
+    }
+
+    /// The paths in the order they were first seen, parents before children.
+    ///
+    /// Under ``DuplicateKeyPolicy/collect`` a key that repeated within a
+    /// dictionary reads as an array at its path and its values at `[*]`.
+    public var entries: [Entry] {
+        var result: [Entry] = []
+        // Depth-first, in first-seen order, without recursion: deep payloads
+        // are bounded by the source's depth limit, not by the stack.
+        var work: [(node: Int, path: IngredientPath)] = [(0, .root)]
+        while let (index, path) = work.popLast() {
+            let node = nodes[index]
+            var valuePath = path
+            if index != 0, node.repeats {
+                let parentDictionaries = nodes[node.parent].kindCounts[ValueKind.dictionary.order]
+                result.append(Entry(
+                    path: path, count: node.present,
+                    kinds: [(.array, node.present)], missing: max(0, parentDictionaries - node.present),
+                    example: nil, dateStyle: nil, longestArray: 0))
+                valuePath = path.appending(.everyElement)
+            }
+            let missing: Int
+            if index != 0, case .key = node.step, !node.repeats {
+                missing = max(0, nodes[node.parent].kindCounts[ValueKind.dictionary.order] - node.present)
+            } else {
+                missing = 0
+            }
+            result.append(Entry(
+                path: valuePath, count: node.count,
+                kinds: ValueKind.allCases.compactMap { kind in
+                    let count = node.kindCounts[kind.order]
+                    return count > 0 ? (kind, count) : nil
+                },
+                missing: missing, example: node.example,
+                dateStyle: node.dateStyles.count == 1 ? node.dateStyles.first : nil,
+                longestArray: node.longestArray))
+            for child in node.children.reversed() {
+                let step = nodes[child].step!
+                work.append((child, valuePath.appending(step)))
+            }
+        }
+        return result
+    }
+
+    // MARK: - Storage
+
+    private struct Frame {
+        var node: Int
+        var isDictionary: Bool
+        var serial: Int
+        var elements = 0
+    }
+
+    private struct Node: Sendable {
+        let step: IngredientPath.Step?
+        let parent: Int
+        var children: [Int] = []
+        var keyChildren: [String: Int] = [:]
+        var elementChild: Int?
+        var count = 0
+        var kindCounts = [Int](repeating: 0, count: ValueKind.allCases.count)
+        var example: Ingredients?
+        var dateStyles: Set<DateStyle> = []
+        var longestArray = 0
+        /// The dictionary (by serial number) in which the key was last seen,
+        /// to tell a repeat within one dictionary from the next dictionary.
+        var lastDictionary = 0
+        /// In how many parent dictionaries the key was present.
+        var present = 0
+        var repeats = false
+
+        init(step: IngredientPath.Step?, parent: Int) {
+            self.step = step
+            self.parent = parent
+        }
+
+        mutating func note(_ kind: ValueKind) {
+            count += 1
+            kindCounts[kind.order] += 1
+        }
+
+        mutating func note(_ value: Ingredients) {
+            let kind: ValueKind
+            switch value {
+            case .null: kind = .null
+            case .bool: kind = .bool
+            case .integer: kind = .integer
+            case .float: kind = .float
+            case .exactNumber(let text):
+                kind = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+                    ? .float : .integer
+            case .string(let text):
+                let look = StringShape(text)
+                kind = look.kind
+                if let style = look.dateStyle { dateStyles.insert(style) }
+            case .array: kind = .array
+            case .dictionary: kind = .dictionary
+            }
+            note(kind)
+            if example == nil, !value.isNull {
+                if case .string(let text) = value, text.count > 60 {
+                    example = .string(String(text.prefix(59)) + "…")
+                } else {
+                    example = value
+                }
+            }
+        }
+    }
+
+    private mutating func child(of parent: Int, key: String) -> Int? {
+        if let existing = nodes[parent].keyChildren[key] { return existing }
+        guard nodes.count < maximumPaths + 1 else { return nil }
+        nodes.append(Node(step: .key(key), parent: parent))
+        let index = nodes.count - 1
+        nodes[parent].keyChildren[key] = index
+        nodes[parent].children.append(index)
+        return index
+    }
+
+    private mutating func elementChild(of parent: Int) -> Int? {
+        if let existing = nodes[parent].elementChild { return existing }
+        guard nodes.count < maximumPaths + 1 else { return nil }
+        nodes.append(Node(step: .everyElement, parent: parent))
+        let index = nodes.count - 1
+        nodes[parent].elementChild = index
+        nodes[parent].children.append(index)
+        return index
+    }
+}
+
+extension PathSurvey.ValueKind {
+    fileprivate var order: Int {
+        switch self {
+        case .null: 0
+        case .bool: 1
+        case .integer: 2
+        case .float: 3
+        case .string: 4
+        case .dateString: 5
+        case .urlString: 6
+        case .integerString: 7
+        case .floatString: 8
+        case .boolString: 9
+        case .array: 10
+        case .dictionary: 11
+        }
+    }
+}
