@@ -84,17 +84,31 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let dictionary: IngredientDictionary?
     let recipe: Recipe?
     private let implicitKeys: ImplicitKeyIndex?
+    /// The tally of which recipe keys the model asks for.
+    private let usage: RecipeUsage?
+    /// Whether this container notes the names it is asked for: only the
+    /// first container to apply a recipe does (every element of an array of
+    /// models asks for the same names).
+    private let notesNames: Bool
 
     init(decoder: BakeDecoder, dictionary: IngredientDictionary?, recipe: Recipe?) {
         self.decoder = decoder
         self.dictionary = dictionary
         self.recipe = recipe
+        if let recipe, let (usage, isFirst) = decoder.context.usage(of: recipe, by: decoder) {
+            self.usage = usage
+            notesNames = isFirst
+        } else {
+            usage = nil
+            notesNames = false
+        }
         implicitKeys = decoder.context.options.implicitKeyMatching ? dictionary.map(ImplicitKeyIndex.init) : nil
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
     var allKeys: [Key] {
+        usage?.askedForEverything = true
         if decoder.depth == 0, decoder.context.unmappedRootRequests != nil {
             decoder.context.unmappedRootRequests!.insert("*")
         }
@@ -108,7 +122,11 @@ struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// the exact key, then implicit matching, then a recipe default.
     private func lookup(_ key: Key) throws -> (value: Ingredients, path: IngredientPath)? {
         let name = key.stringValue
-        if let recipe, let entry = recipe.entry(for: name) {
+        if notesNames { usage!.properties.append(name) }
+        let keyIndex = recipe?.keyIndex[name]
+        if let keyIndex { usage?.asked[keyIndex] = true }
+        if let recipe, let keyIndex, keyIndex < recipe.entries.count {
+            let entry = recipe.entries[keyIndex]
             guard let root = decoder.value else { return nil }
             do {
                 guard let value = try recipe.processedValue(for: entry, in: root) else { return nil }

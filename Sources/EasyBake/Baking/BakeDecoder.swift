@@ -17,6 +17,9 @@ final class BakeDecoder: Decoder {
     private let pathFromParent: IngredientPath?
     /// How many values deep this decoder is from the root of the bake.
     let depth: Int
+    /// The type being decoded from this decoder, to name the model whose
+    /// recipe names an unknown key.
+    private(set) var decodingType: Any.Type?
 
     /// The deepest nesting baking follows. Decoding a model recurses (that
     /// is how `Decodable` works), so a deeper value, which only a source
@@ -161,6 +164,7 @@ final class BakeDecoder: Decoder {
         if context.options.lossyArrays, let lossy = T.self as? any LossyDecodableArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
+        decodingType = T.self
         do {
             return try T(from: self)
         } catch let decodingError as DecodingError {

@@ -47,6 +47,24 @@ public struct Baker: Sendable {
         case emptyValue
     }
 
+    /// What to do when a recipe names a key that the model never asks for:
+    /// a key that is no property of the model, most often a typo
+    /// (`"emial": "email"`) that would otherwise leave a property to implicit
+    /// matching or `nil` without a word.
+    public enum UnknownRecipeKeyPolicy: Sendable, Hashable {
+        /// Throw ``EasyBakeError/Code/unknownRecipeKey``, listing the unknown
+        /// keys and the model's properties. The default.
+        case error
+        /// Bake, and report each recipe with unknown keys as a warning
+        /// (``Baker/bakeReporting(_:from:recipe:)`` returns them; a streamed
+        /// bake has no warnings to return, so there it is the same as
+        /// ``ignore``).
+        case warning
+        /// Bake without checking. A recipe shared by several models, each
+        /// using part of it, needs this.
+        case ignore
+    }
+
     /// Options that change how baking treats imperfect ingredients.
     public struct Options: Sendable, Hashable {
         /// Drop array elements that fail to bake, reporting each as a
@@ -56,11 +74,18 @@ public struct Baker: Sendable {
         public var missingValues: MissingValueStrategy
         /// Match unmapped properties to keys by letters and digits. Default `true`.
         public var implicitKeyMatching: Bool
+        /// What a recipe key that names no property of the model does.
+        /// Default ``UnknownRecipeKeyPolicy/error``.
+        public var unknownRecipeKeys: UnknownRecipeKeyPolicy
 
-        public init(lossyArrays: Bool = false, missingValues: MissingValueStrategy = .error, implicitKeyMatching: Bool = true) {
+        public init(
+            lossyArrays: Bool = false, missingValues: MissingValueStrategy = .error, implicitKeyMatching: Bool = true,
+            unknownRecipeKeys: UnknownRecipeKeyPolicy = .error
+        ) {
             self.lossyArrays = lossyArrays
             self.missingValues = missingValues
             self.implicitKeyMatching = implicitKeyMatching
+            self.unknownRecipeKeys = unknownRecipeKeys
         }
     }
 
@@ -101,9 +126,10 @@ public struct Baker: Sendable {
         let decoder = BakeDecoder(value: ingredients, context: context, recipe: recipe)
         do {
             let value = try decoder.decodeValue(Model.self, applyingTypeRecipe: recipe == nil)
+            try context.checkRecipeKeys()
             return Result(value: value, warnings: context.warnings)
         } catch {
-            throw context.converting(error, at: decoder)
+            throw context.noteMistypedKeys(in: context.converting(error, at: decoder))
         }
     }
 
@@ -132,10 +158,67 @@ final class BakeContext {
     /// does not map: what the model asked of the record's root beyond the
     /// recipe (a property name, or `*` for all keys or the whole value).
     var unmappedRootRequests: Set<String>?
+    /// What the model asked of each recipe a keyed container applied, in
+    /// the order first applied; `nil` when unknown keys are not checked.
+    private(set) var recipeUsages: [RecipeUsage]?
+    private var usageIndex: [ObjectIdentifier: Int] = [:]
 
     init(options: Baker.Options, modelType: Any.Type) {
         self.options = options
         self.modelType = modelType
+        if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
+    }
+
+    /// The tally of what the model asks of `recipe`, and whether this is the
+    /// first container to apply it (which notes the property names, in the
+    /// order the model asks for them, for the error message).
+    func usage(of recipe: Recipe, by decoder: BakeDecoder) -> (usage: RecipeUsage, isFirst: Bool)? {
+        guard recipeUsages != nil else { return nil }
+        let id = ObjectIdentifier(recipe.identity)
+        if let index = usageIndex[id] { return (recipeUsages![index], false) }
+        let usage = RecipeUsage(recipe: recipe, modelType: decoder.decodingType, decoder: decoder)
+        usageIndex[id] = recipeUsages!.count
+        recipeUsages!.append(usage)
+        return (usage, true)
+    }
+
+    /// A property that failed for want of a value is most often one whose
+    /// recipe key is mistyped; the bake stopped before the recipe check, so
+    /// the error says so itself.
+    func noteMistypedKeys(in error: EasyBakeError) -> EasyBakeError {
+        guard let recipeUsages, error.code == .valueNotFound, let property = error.baking?.property,
+              let name = property.split(separator: ".").last.map({ String($0.prefix { $0 != "[" }) }), !name.isEmpty
+        else { return error }
+        for usage in recipeUsages where !usage.askedForEverything {
+            for (index, key) in usage.recipe.keys.enumerated() where !usage.asked[index] {
+                guard RecipeUsage.nearest(to: key, among: [name]) != nil else { continue }
+                var noted = error
+                let recipeLabel = usage.recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+                noted.message += "; \(recipeLabel) maps \(key.debugDescription), which is no property: did you mean \(name.debugDescription)?"
+                return noted
+            }
+        }
+        return error
+    }
+
+    /// Throws (or notes a warning) for every recipe key the model never
+    /// asked for, as the recipe checks the model: a recipe's keys must all
+    /// be properties of the model it bakes.
+    func checkRecipeKeys() throws(EasyBakeError) {
+        guard let recipeUsages else { return }
+        var problems: [EasyBakeError] = []
+        for usage in recipeUsages {
+            if let problem = usage.problem(rootModel: modelTypeName) { problems.append(problem) }
+        }
+        guard let first = problems.first else { return }
+        if options.unknownRecipeKeys == .warning {
+            warnings.append(contentsOf: problems)
+            return
+        }
+        if problems.count == 1 { throw first }
+        throw EasyBakeError(
+            .unknownRecipeKey, "\(problems.count) recipes name keys that are not properties of their models",
+            baking: first.baking, problems: problems)
     }
 
     /// Any error thrown while decoding, as an EasyBakeError with context.

@@ -30,6 +30,9 @@ public struct EasyBakeError: Error, Sendable {
         public static let invalidPath = Code(rawValue: "invalid path")
         /// A recipe is invalid; ``EasyBakeError/problems`` lists every problem.
         public static let invalidRecipe = Code(rawValue: "invalid recipe")
+        /// A recipe names a key that is no property of the model it bakes
+        /// (see ``Baker/UnknownRecipeKeyPolicy``).
+        public static let unknownRecipeKey = Code(rawValue: "unknown recipe key")
         /// A recipe box already holds a recipe with that name.
         public static let duplicateRecipe = Code(rawValue: "duplicate recipe")
         /// No recipe with that name.

@@ -44,6 +44,15 @@ public struct Recipe: Sendable {
     public let rootIsArray: Bool
 
     private let entryIndex: [String: Int]
+    /// Every key the recipe names — mapped, defaulted or nested — in that
+    /// order, each of which must be a property of the model baked with it.
+    let keys: [String]
+    /// Where each of ``keys`` is in it; an index below `entries.count` is
+    /// also the entry's.
+    let keyIndex: [String: Int]
+    /// Tells apart recipes while baking (copies share it), so that what a
+    /// model asked of each recipe can be tallied.
+    let identity = RecipeIdentity()
 
     /// Makes and validates a recipe.
     ///
@@ -139,6 +148,14 @@ public struct Recipe: Sendable {
         self.defaults = defaults
         self.rootIsArray = shapeProblems.rootIsArray
         self.entryIndex = seen
+        var keys = entries.map(\.property)
+        var keyIndex = seen
+        for key in defaults.keys.sorted() + nested.keys.sorted() where keyIndex[key] == nil {
+            keyIndex[key] = keys.count
+            keys.append(key)
+        }
+        self.keys = keys
+        self.keyIndex = keyIndex
     }
 
     /// The entry that maps `property`, if any.
@@ -149,6 +166,9 @@ public struct Recipe: Sendable {
     /// The mapped property names in order.
     public var properties: [String] { entries.map(\.property) }
 }
+
+/// The identity of a recipe and its copies.
+final class RecipeIdentity: Sendable {}
 
 /// A transformer as a recipe names it: an instance, a registered name, or a
 /// spec (`"iso8601"`, `["date": "yyyy-MM-dd"]`, a list for a chain).

@@ -105,8 +105,9 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         let model: Model
         do {
             model = try decoder.decodeValue(Model.self, applyingTypeRecipe: false)
+            try context.checkRecipeKeys()
         } catch {
-            throw locating(context.converting(error, at: decoder), in: record)
+            throw locating(context.noteMistypedKeys(in: context.converting(error, at: decoder)), in: record)
         }
         if let requests = context.unmappedRootRequests {
             if !decided {

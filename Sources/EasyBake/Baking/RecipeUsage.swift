@@ -1,0 +1,84 @@
+/// What one bake asked of one recipe: which of its keys the model asked for,
+/// and the model's property names, to check that the recipe names only
+/// properties of the model.
+///
+/// A model asks for its properties by name as it decodes, so a key the
+/// model never asked for is no property of it. That is the only way to
+/// learn a `Decodable` type's properties without reflection, and it costs
+/// one array store per property looked up.
+final class RecipeUsage {
+    let recipe: Recipe
+    /// The type that first applied the recipe (`nil` when not known).
+    let modelType: Any.Type?
+    /// The coding path where the recipe was first applied ("" at the root).
+    let property: String
+    /// For each of the recipe's keys, whether the model asked for it.
+    var asked: [Bool]
+    /// Set when the model asked for every key (a dictionary, or `allKeys`).
+    var askedForEverything = false
+    /// The names the first container was asked for, in order, repeats and all.
+    var properties: [String] = []
+
+    init(recipe: Recipe, modelType: Any.Type?, decoder: BakeDecoder) {
+        self.recipe = recipe
+        self.modelType = modelType
+        property = CodingPathText.render(decoder.codingPath)
+        asked = Array(repeating: false, count: recipe.keys.count)
+    }
+
+    /// The error for the keys never asked for, or `nil` when there are none.
+    func problem(rootModel: String) -> EasyBakeError? {
+        guard !askedForEverything else { return nil }
+        let unknown = recipe.keys.indices.filter { !asked[$0] }.map { recipe.keys[$0] }
+        guard !unknown.isEmpty else { return nil }
+        var seen = Set<String>()
+        let names = properties.filter { seen.insert($0).inserted }
+        let model = modelType.map { String(describing: $0) } ?? rootModel
+        let recipeLabel = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+        let place = property.isEmpty ? "" : " (at \(rootModel).\(property))"
+        let keys = unknown.map { key in
+            guard let near = Self.nearest(to: key, among: names) else { return key.debugDescription }
+            return "\(key.debugDescription) (did you mean \(near.debugDescription)?)"
+        }
+        let message = "\(recipeLabel) names \(unknown.count == 1 ? "a key that is not a property" : "keys that are not properties") of \(model)\(place): "
+            + keys.joined(separator: ", ")
+            + "; \(model)'s properties: " + (names.isEmpty ? "none asked for" : names.joined(separator: ", "))
+        return EasyBakeError(
+            .unknownRecipeKey, message,
+            baking: .init(modelType: model, property: property, expected: "a property of \(model)", found: unknown.joined(separator: ", ")))
+    }
+
+    /// The property a mistyped key most likely meant: one that differs only
+    /// in case and punctuation, or by one edit (two for keys of five or more
+    /// characters), a swap of neighbours counting as one.
+    static func nearest(to key: String, among names: [String]) -> String? {
+        let normalized = ImplicitKeyIndex.normalize(key)
+        if let same = names.first(where: { ImplicitKeyIndex.normalize($0) == normalized }) { return same }
+        let limit = key.count >= 5 ? 2 : key.count >= 3 ? 1 : 0
+        guard limit > 0 else { return nil }
+        let typed = Array(key.lowercased())
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(typed, Array(name.lowercased()))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        return best?.name
+    }
+
+    /// The optimal string alignment distance: insertions, deletions,
+    /// substitutions and swaps of neighbours, each costing one.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                var cost = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, table[i - 2][j - 2] + 1) }
+                table[i][j] = cost
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
