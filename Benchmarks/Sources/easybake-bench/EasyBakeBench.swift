@@ -67,6 +67,9 @@ struct EasyBakeBench: ParsableCommand {
     @Flag(help: "List the contenders and exit.")
     var list = false
 
+    @Flag(help: "Generate the --size data set (JSON, XML and YAML with the same records), print the files' paths, and exit.")
+    var generateOnly = false
+
     @Option(help: .hidden) var child: String?
     @Option(help: .hidden) var childInput: String?
     @Option(help: .hidden) var childInputBytes: Int = 0
@@ -104,6 +107,10 @@ struct EasyBakeBench: ParsableCommand {
         let dataDirectory = dataDir ?? "\(Self.packageDirectory)/Data"
         let outputDirectory = outputDir ?? "\(Self.packageDirectory)/Results"
         let mainSet = try DataSet.ensure(directory: dataDirectory, label: size, targetBytes: targetBytes, seed: seed, log: log)
+        if generateOnly {
+            for format in [PayloadFormat.json, .xml, .yaml] { print(mainSet.path(format)) }
+            return
+        }
         var dataSets = [mainSet]
 
         let selected = Contenders.all.filter { c in

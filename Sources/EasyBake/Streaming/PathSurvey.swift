@@ -100,7 +100,7 @@ public struct PathSurvey: Sendable {
         }
     }
 
-    /// The most distinct paths recorded; values at further new paths are
+    /// The most distinct paths recorded, the root's included; values at further new paths are
     /// skipped and counted in ``unrecordedValues``. It bounds the memory of a
     /// survey over payloads whose keys are data (ids used as keys).
     public let maximumPaths: Int
@@ -314,7 +314,7 @@ public struct PathSurvey: Sendable {
 
     private mutating func child(of parent: Int, key: String) -> Int? {
         if let existing = nodes[parent].keyChildren[key] { return existing }
-        guard nodes.count < maximumPaths + 1 else { return nil }
+        guard nodes.count < maximumPaths else { return nil }
         nodes.append(Node(step: .key(key), parent: parent))
         let index = nodes.count - 1
         nodes[parent].keyChildren[key] = index
@@ -324,7 +324,7 @@ public struct PathSurvey: Sendable {
 
     private mutating func elementChild(of parent: Int) -> Int? {
         if let existing = nodes[parent].elementChild { return existing }
-        guard nodes.count < maximumPaths + 1 else { return nil }
+        guard nodes.count < maximumPaths else { return nil }
         nodes.append(Node(step: .everyElement, parent: parent))
         let index = nodes.count - 1
         nodes[parent].elementChild = index
