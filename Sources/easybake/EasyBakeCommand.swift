@@ -69,14 +69,16 @@ struct ProgressLine {
     private let start = Date()
     private var lastUpdate = Date()
 
-    mutating func update(bytesRead: Int?, records: Int) {
+    /// `bytesRead` is asked for only when a line is written: asking a type-
+    /// erased source costs a dynamic cast, too much for every record.
+    mutating func update(bytesRead: @autoclosure () -> Int?, records: Int) {
         guard enabled else { return }
         let now = Date()
         guard now.timeIntervalSince(lastUpdate) >= 0.5 else { return }
         lastUpdate = now
         let elapsed = max(now.timeIntervalSince(start), 0.001)
         var line = "\r\(records) records, \(Int(Double(records) / elapsed)) records/s"
-        if let bytesRead { line += ", \(bytesRead >> 20) MB read" }
+        if let bytesRead = bytesRead() { line += ", \(bytesRead >> 20) MB read" }
         FileHandle.standardError.write(Data(line.utf8))
     }
 

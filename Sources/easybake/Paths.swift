@@ -51,24 +51,17 @@ struct Paths: ParsableCommand {
 /// Surveys an input, for `paths` and `scaffold`.
 enum PathsSurveying {
     static func survey(_ payload: Payload, each: String?, maximumPaths: Int) throws(EasyBakeError) -> PathSurvey {
-        var (source, locator) = try payload.stream()
+        let (source, locator) = try payload.stream()
+        let recordPath = try each.map { path throws(EasyBakeError) in try IngredientPath(parsing: path) }
         var survey = PathSurvey(maximumPaths: maximumPaths)
-        var progress = ProgressLine()
-        guard let each else {
-            try survey.add(from: &source)
-            if survey.documents == 0 {
-                throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
-            }
-            return survey
-        }
-        let recordPath = try IngredientPath(parsing: each)
-        var reader = try RecordReader(source: source, each: recordPath)
-        while let record = try reader.next() {
-            survey.add(record.ingredients)
-            progress.update(bytesRead: reader.source.bytesRead, records: survey.documents)
-        }
-        progress.finish()
+        // Opened once, the source is called directly rather than through the
+        // type-erased wrapper for every event.
+        var base = source.base
+        try survey.add(from: &base, each: recordPath)
         if survey.documents == 0 {
+            guard let recordPath else {
+                throw EasyBakeError.syntax("expected a value, found the end of the input", at: base.location)
+            }
             throw locator.locating(EasyBakeError(.valueNotFound, "no records at \(recordPath)", path: recordPath))
         }
         return survey
@@ -134,5 +127,28 @@ enum PathsSurveying {
             "paths": .array(IngredientArray(paths)),
         ]
         return .dictionary(result)
+    }
+}
+
+extension PathSurvey {
+    /// Surveys the whole input, or each record at `recordPath`, with a
+    /// progress line on a terminal.
+    fileprivate mutating func add<Source: IngredientSource>(
+        from source: inout Source, each recordPath: IngredientPath?
+    ) throws(EasyBakeError) {
+        guard let recordPath else {
+            try add(from: &source)
+            return
+        }
+        var reader = try RecordReader(source: source, each: recordPath)
+        var progress = ProgressLine()
+        // Each record's events go straight into the survey: no tree is built.
+        while try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+            try add(startingWith: first, from: &source)
+        }) != nil {
+            progress.update(bytesRead: (reader.source as? any ProgressReporting)?.bytesRead, records: documents)
+        }
+        progress.finish()
+        source = reader.source
     }
 }

@@ -97,6 +97,26 @@ struct PathSurveyTests {
         }
     }
 
+    @Test("records surveyed from their events equal records surveyed from their trees")
+    func recordsFromEvents() throws {
+        let url = TestPaths.fixture("json/users.json")
+        var fromEvents = PathSurvey()
+        var reader = try RecordReader(source: try Self.source(url), each: "users[*]")
+        var indexes: [Int] = []
+        while let read = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+            try fromEvents.add(startingWith: first, from: &source)
+        }) {
+            indexes.append(read.index)
+            #expect(read.path.description == "users[\(read.index)]")
+        }
+        var fromTrees = PathSurvey()
+        var trees = try RecordReader(source: try Self.source(url), each: "users[*]")
+        while let record = try trees.next() { fromTrees.add(record.ingredients) }
+        #expect(indexes == [0, 1, 2])
+        #expect(fromEvents.documents == 3)
+        #expect(fromEvents.entries == fromTrees.entries)
+    }
+
     static func source(_ url: URL) throws -> AnyIngredientSource {
         switch url.pathExtension {
         case "json": AnyIngredientSource(try JSONIngredientSource(input: .file(url.path)))

@@ -60,7 +60,12 @@ struct StringShape {
     }
 
     private static func isBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.elementsEqual("true".utf8) || bytes.elementsEqual("false".utf8)
+        switch bytes.count {
+        case 4: bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "r") && bytes[2] == UInt8(ascii: "u") && bytes[3] == UInt8(ascii: "e")
+        case 5: bytes[0] == UInt8(ascii: "f") && bytes[1] == UInt8(ascii: "a") && bytes[2] == UInt8(ascii: "l")
+            && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e")
+        default: false
+        }
     }
 
     /// `yyyy-MM-dd`, optionally followed by `T` or a space and a time.
@@ -81,6 +86,10 @@ struct StringShape {
     /// `Sat, 07 Sep 2002 00:00:01 GMT` (the weekday optional): a day, a month's
     /// English abbreviation, a year, a time.
     private static func isRFC822(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most strings are not dates: a cheap look before splitting into words.
+        guard (14...40).contains(bytes.count), isLetter(bytes[0]) || isDigit(bytes[0]),
+              bytes.contains(UInt8(ascii: ":"))
+        else { return false }
         let words = bytes.split(separator: UInt8(ascii: " "))
         guard words.count >= 4 else { return false }
         var index = 0

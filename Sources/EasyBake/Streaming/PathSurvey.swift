@@ -112,6 +112,9 @@ public struct PathSurvey: Sendable {
     public var documents: Int { nodes[0].count }
 
     private var nodes: [Node] = [Node(step: nil, parent: -1)]
+    /// The node of each key under its parent node. One table rather than one
+    /// per node: reading a node's own table copied the whole node.
+    private var keyChildren: [ChildKey: Int] = [:]
     private var dictionarySerial = 0
 
     /// An empty survey.
@@ -128,71 +131,103 @@ public struct PathSurvey: Sendable {
     /// - Throws: the source's errors, with their locations. The survey keeps
     ///   what it gathered before the error.
     public mutating func add<Source: IngredientSource>(from source: inout Source) throws(EasyBakeError) {
-        let collects = source.duplicateKeyPolicy == .collect
-        var stack: [Frame] = []
-        var pendingNode = -1
         while let event = try source.next() {
-            let node: Int
-            switch event {
-            case .key(let key):
-                guard let frame = stack.last, frame.isDictionary else {
-                    throw EasyBakeError.syntax("a key outside a dictionary", at: source.location)
-                }
-                if let child = child(of: frame.node, key: key) {
-                    pendingNode = child
-                    if nodes[child].lastDictionary == frame.serial {
-                        // A repeated key is an element under `collect`; under
-                        // the other policies only one value stays in the tree.
-                        guard collects else {
-                            try source.skipValue()
-                            continue
-                        }
-                        nodes[child].repeats = true
-                    } else {
-                        nodes[child].lastDictionary = frame.serial
-                        nodes[child].present += 1
-                    }
-                } else {
-                    unrecordedValues += 1
+            try add(startingWith: event, from: &source)
+        }
+    }
+
+    /// Surveys one value whose first event has just been read from `source`
+    /// (a record of a ``RecordReader/nextRecord(reading:)``), reading the
+    /// rest of it and no more. Its paths are surveyed relative to the value.
+    ///
+    /// - Throws: the source's errors, with their locations.
+    public mutating func add<Source: IngredientSource>(
+        startingWith first: IngredientEvent, from source: inout Source
+    ) throws(EasyBakeError) {
+        var reading = Reading(collects: source.duplicateKeyPolicy == .collect)
+        var event = first
+        while true {
+            try survey(event, in: &reading, from: &source)
+            // The value ends with the container that began it.
+            if reading.stack.isEmpty { return }
+            guard let following = try source.next() else {
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
+            }
+            event = following
+        }
+    }
+
+    /// Where a survey stands inside one value.
+    private struct Reading {
+        let collects: Bool
+        var stack: [Frame] = []
+        /// The node of the key just read, for the value that follows it.
+        var keyNode = -1
+    }
+
+    private mutating func survey<Source: IngredientSource>(
+        _ event: IngredientEvent, in reading: inout Reading, from source: inout Source
+    ) throws(EasyBakeError) {
+        let node: Int
+        switch event {
+        case .key(let key):
+            guard let frame = reading.stack.last, frame.isDictionary else {
+                throw EasyBakeError.syntax("a key outside a dictionary", at: source.location)
+            }
+            guard let child = child(of: frame.node, key: key) else {
+                unrecordedValues += 1
+                try source.skipValue()
+                return
+            }
+            if nodes[child].lastDictionary == frame.serial {
+                // A repeated key is an element under `collect`; under the
+                // other policies only one of its values stays in the tree.
+                guard reading.collects else {
                     try source.skipValue()
+                    return
                 }
-                continue
-            case .endDictionary, .endArray:
-                guard let frame = stack.popLast() else {
-                    throw EasyBakeError.syntax("an unmatched end of a container", at: source.location)
-                }
-                if !frame.isDictionary { nodes[frame.node].longestArray = max(nodes[frame.node].longestArray, frame.elements) }
-                continue
-            case .beginDictionary, .beginArray, .scalar:
-                if let frame = stack.last {
-                    if frame.isDictionary {
-                        node = pendingNode
-                    } else {
-                        stack[stack.count - 1].elements += 1
-                        guard let element = elementChild(of: frame.node) else {
-                            unrecordedValues += 1
-                            if case .scalar = event {} else { try source.skipRestOfContainer() }
-                            continue
-                        }
-                        node = element
-                    }
+                nodes[child].repeats = true
+            } else {
+                nodes[child].lastDictionary = frame.serial
+                nodes[child].present += 1
+            }
+            reading.keyNode = child
+            return
+        case .endDictionary, .endArray:
+            guard let frame = reading.stack.popLast() else {
+                throw EasyBakeError.syntax("an unmatched end of a container", at: source.location)
+            }
+            if !frame.isDictionary { nodes[frame.node].longestArray = max(nodes[frame.node].longestArray, frame.elements) }
+            return
+        case .beginDictionary, .beginArray, .scalar:
+            if let frame = reading.stack.last {
+                if frame.isDictionary {
+                    node = reading.keyNode
                 } else {
-                    node = 0
+                    reading.stack[reading.stack.count - 1].elements += 1
+                    guard let element = elementChild(of: frame.node) else {
+                        unrecordedValues += 1
+                        if case .scalar = event {} else { try source.skipRestOfContainer() }
+                        return
+                    }
+                    node = element
                 }
+            } else {
+                node = 0
             }
-            switch event {
-            case .beginDictionary:
-                nodes[node].note(.dictionary)
-                dictionarySerial += 1
-                stack.append(Frame(node: node, isDictionary: true, serial: dictionarySerial))
-            case .beginArray:
-                nodes[node].note(.array)
-                stack.append(Frame(node: node, isDictionary: false, serial: 0))
-            case .scalar(let value):
-                nodes[node].note(value)
-            case .key, .endDictionary, .endArray:
-                break
-            }
+        }
+        switch event {
+        case .beginDictionary:
+            nodes[node].note(.dictionary)
+            dictionarySerial += 1
+            reading.stack.append(Frame(node: node, isDictionary: true, serial: dictionarySerial))
+        case .beginArray:
+            nodes[node].note(.array)
+            reading.stack.append(Frame(node: node, isDictionary: false, serial: 0))
+        case .scalar(let value):
+            nodes[node].note(value)
+        case .key, .endDictionary, .endArray:
+            break
         }
     }
 
@@ -260,7 +295,6 @@ public struct PathSurvey: Sendable {
         let step: IngredientPath.Step?
         let parent: Int
         var children: [Int] = []
-        var keyChildren: [String: Int] = [:]
         var elementChild: Int?
         var count = 0
         var kindCounts = [Int](repeating: 0, count: ValueKind.allCases.count)
@@ -312,12 +346,18 @@ public struct PathSurvey: Sendable {
         }
     }
 
+    private struct ChildKey: Hashable, Sendable {
+        let parent: Int
+        let key: String
+    }
+
     private mutating func child(of parent: Int, key: String) -> Int? {
-        if let existing = nodes[parent].keyChildren[key] { return existing }
+        let childKey = ChildKey(parent: parent, key: key)
+        if let existing = keyChildren[childKey] { return existing }
         guard nodes.count < maximumPaths else { return nil }
         nodes.append(Node(step: .key(key), parent: parent))
         let index = nodes.count - 1
-        nodes[parent].keyChildren[key] = index
+        keyChildren[childKey] = index
         nodes[parent].children.append(index)
         return index
     }

@@ -80,6 +80,26 @@ public struct RecordReader<Source: IngredientSource> {
     ///
     /// - Throws: the source's errors. After one, the reader is finished.
     public mutating func next() throws(EasyBakeError) -> IngredientRecord? {
+        let keeping = self.keeping
+        guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
+            try Self.readRecord(startingWith: first, from: &source, keeping: keeping)
+        }) else { return nil }
+        return IngredientRecord(index: read.index, path: read.path, mark: read.mark, ingredients: read.value)
+    }
+
+    /// The next record, read by `read` instead of into a tree: for consumers
+    /// of a record's events, such as ``PathSurvey``, that need no tree.
+    ///
+    /// `read` gets the record's first event, with the source just after it,
+    /// and must consume the rest of the record's value — no more, no less.
+    ///
+    /// - Returns: the record's number, concrete path and mark, with what
+    ///   `read` returned; `nil` after the last record.
+    /// - Throws: the source's errors and `read`'s. After one, the reader is
+    ///   finished.
+    public mutating func nextRecord<Value>(
+        reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Value
+    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, value: Value)? {
         guard !finished else { return nil }
         do {
             while true {
@@ -97,10 +117,9 @@ public struct RecordReader<Source: IngredientSource> {
                 }
                 if walker.endsPath(event, state: state) {
                     let mark = source.mark
-                    let ingredients = try readRecord(startingWith: event)
+                    let value = try read(event, &source)
                     defer { count += 1 }
-                    let record = IngredientRecord(
-                        index: count, path: concretePath(), mark: mark, ingredients: ingredients)
+                    let record = (index: count, path: concretePath(), mark: mark, value: value)
                     if !walker.isInside { try checkEnd() }
                     return record
                 }
@@ -117,9 +136,16 @@ public struct RecordReader<Source: IngredientSource> {
         }
     }
 
-    private mutating func readRecord(startingWith first: IngredientEvent) throws(EasyBakeError) -> Ingredients {
+    private static func readRecord(
+        startingWith first: IngredientEvent, from source: inout Source, keeping: PathMatcher
+    ) throws(EasyBakeError) -> Ingredients {
         guard let state = keeping.rootState else {
-            try walker.skipRest(of: first, from: &source)
+            switch first {
+            case .scalar: break
+            case .beginArray, .beginDictionary: try source.skipRestOfContainer()
+            case .key, .endArray, .endDictionary:
+                throw EasyBakeError.syntax("expected a value, found \(first)", at: source.location)
+            }
             return .null
         }
         // The node limit holds for each record, however many records stream by.
@@ -129,7 +155,7 @@ public struct RecordReader<Source: IngredientSource> {
         return try recordWalker.readValue(startingWith: first, state: state, from: &source)
     }
 
-    private mutating func finish() -> IngredientRecord? {
+    private mutating func finish<Value>() -> Value? {
         finished = true
         return nil
     }
