@@ -123,7 +123,8 @@ enum SwiftNames {
     /// `categories` → `category`, `addresses` → `address`, `devices` → `device`.
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
-        let irregular = ["people": "person", "children": "child", "men": "man", "women": "woman", "data": "datum", "feet": "foot", "mice": "mouse"]
+        let irregular = ["people": "person", "children": "child", "men": "man", "women": "woman", "data": "datum", "feet": "foot", "mice": "mouse",
+                         "news": "news", "series": "series", "species": "species"]
         if let singular = irregular[lower] { return matchingCase(singular, of: word) }
         if lower.count > 4, lower.hasSuffix("ies") { return String(word.dropLast(3)) + matchingCase("y", of: word) }
         for ending in ["sses", "shes", "ches", "xes", "zzes"] where lower.hasSuffix(ending) && lower.count > ending.count {
