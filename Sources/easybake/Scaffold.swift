@@ -12,16 +12,17 @@ struct Scaffold: ParsableCommand {
             file maps every property explicitly, with a nested recipe for each nested struct, so that it \
             reads as documentation of the payload and loads with `bake --recipe`.
 
-            Types, from the non-null values seen at a path:
-              integers and integer-like strings ("42")            Int     (transformer "number" for strings)
-              numbers with fractions, alone or with integers      Double  (transformer "number" for strings)
-              true/false, "true"/"false", with 0/1 beside them    Bool    (transformer "bool" unless all true/false)
-              date-like strings, all ISO 8601 or all RFC 822      Date    (transformer "iso8601" or "rfc822")
-              URL-like strings (scheme://…)                       URL     (transformer "url")
-              any other mixture                                   String
-              dictionaries                                        a nested struct named from the key
-              arrays                                              [Element] (a lone XML element counts as one)
-              only nulls, or only empty arrays                    String? / [String], with a comment
+            Types from the non-null values at a path [and the recipe's transformer]:
+              integers, integer-like strings ("42")           Int     [number for strings]
+              numbers with fractions (and integers)           Double  [number for strings]
+              true/false, "true", with 0/1 beside them        Bool    [bool]
+              date-like strings, all ISO 8601 or all RFC 822  Date    [iso8601, rfc822]
+              URL-like strings (scheme://…)                   URL     [url]
+              any other mixture                               String
+              dictionaries                                    a nested struct
+              arrays (a lone XML element counts as one)       [Element]
+              only nulls / only empty arrays                  String? / [String], commented
+
             A property is optional when its key was missing from some records or null was seen. An XML \
             element written both as bare text and as text with attributes becomes a struct with `text` \
             and the attributes, and an init(from:) that accepts both.
@@ -40,7 +41,8 @@ struct Scaffold: ParsableCommand {
             files are kept unless --force) and their paths are said on standard error. What the samples \
             did not tell (a type guessed from nulls only) is said on standard error too, and in comments.
 
-            Example: easybake scaffold --name User --each 'users[*]' --out Sources/App Fixtures/json/users.json
+            Example:
+              easybake scaffold --name User --each 'users[*]' Fixtures/json/users.json
             """
     )
 
