@@ -15,7 +15,7 @@ struct EasyBakeCommand: ParsableCommand {
             Formats come from file extensions (json, xml, rss, atom, yaml, yml); --format overrides.
             Use - to read standard input. Errors go to standard error with their position.
             """,
-        subcommands: [Bake.self, Get.self, Convert.self, Paths.self]
+        subcommands: [Bake.self, Get.self, Convert.self, Paths.self, Scaffold.self]
     )
 }
 

@@ -61,7 +61,7 @@ struct PathSurveyTests {
         ("see https://example.com", "string"), ("mailto:a@b.c", "string"),
         ("42", "integer-like string"), ("-7", "integer-like string"), ("007", "string"), ("0", "integer-like string"),
         ("4.5", "float-like string"), ("1e9", "float-like string"), ("-0.25E-3", "float-like string"), ("1.", "string"),
-        ("12345678901234567890", "string"), ("true", "bool-like string"), ("False", "string"), ("", "string"),
+        ("12345678901234567890", "string"), ("12345678901234567890.12", "float-like string"), ("true", "bool-like string"), ("False", "string"), ("", "string"),
     ])
     func stringShapes(text: String, kind: String) throws {
         var survey = PathSurvey()

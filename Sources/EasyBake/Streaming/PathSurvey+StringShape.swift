@@ -40,9 +40,10 @@ struct StringShape {
         let integerStart = index
         while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         let integerDigits = index - integerStart
-        guard integerDigits > 0, integerDigits < 19 else { return nil }
+        guard integerDigits > 0 else { return nil }
         if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { return nil }
-        if index == bytes.count { return .integerString }
+        // Whole numbers past 18 digits would not fit an `Int`: text to a model.
+        if index == bytes.count { return integerDigits < 19 ? .integerString : nil }
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
             let fractionStart = index

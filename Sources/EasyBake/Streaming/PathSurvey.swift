@@ -81,6 +81,11 @@ public struct PathSurvey: Sendable {
         public let dateStyle: DateStyle?
         /// The longest array seen at the path (0 when no arrays).
         public let longestArray: Int
+        /// Whether every integer seen at the path, as a number or as an
+        /// integer-like string, was 0 or 1 (true when none was seen): with
+        /// `true`/`false` beside them, such values read as a `Bool`
+        /// (`is_admin: 1`, `"true"`, `false`).
+        public let integersAreZeroOrOne: Bool
 
         /// Whether the path holds values of `kind` (and how many).
         public func count(of kind: ValueKind) -> Int {
@@ -90,7 +95,7 @@ public struct PathSurvey: Sendable {
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.path == rhs.path && lhs.count == rhs.count && lhs.missing == rhs.missing
                 && lhs.example == rhs.example && lhs.dateStyle == rhs.dateStyle
-                && lhs.longestArray == rhs.longestArray
+                && lhs.longestArray == rhs.longestArray && lhs.integersAreZeroOrOne == rhs.integersAreZeroOrOne
                 && lhs.kinds.map(\.kind) == rhs.kinds.map(\.kind) && lhs.kinds.map(\.count) == rhs.kinds.map(\.count)
         }
 
@@ -256,7 +261,7 @@ public struct PathSurvey: Sendable {
                 result.append(Entry(
                     path: path, count: node.present,
                     kinds: [(.array, node.present)], missing: max(0, parentDictionaries - node.present),
-                    example: nil, dateStyle: nil, longestArray: 0))
+                    example: nil, dateStyle: nil, longestArray: 0, integersAreZeroOrOne: true))
                 valuePath = path.appending(.everyElement)
             }
             let missing: Int
@@ -273,7 +278,7 @@ public struct PathSurvey: Sendable {
                 },
                 missing: missing, example: node.example,
                 dateStyle: node.dateStyles.count == 1 ? node.dateStyles.first : nil,
-                longestArray: node.longestArray))
+                longestArray: node.longestArray, integersAreZeroOrOne: node.otherIntegers == 0))
             for child in node.children.reversed() {
                 let step = nodes[child].step!
                 work.append((child, valuePath.appending(step)))
@@ -301,6 +306,8 @@ public struct PathSurvey: Sendable {
         var example: Ingredients?
         var dateStyles: Set<DateStyle> = []
         var longestArray = 0
+        /// Integers (numbers or integer-like strings) other than 0 and 1.
+        var otherIntegers = 0
         /// The dictionary (by serial number) in which the key was last seen,
         /// to tell a repeat within one dictionary from the next dictionary.
         var lastDictionary = 0
@@ -323,15 +330,20 @@ public struct PathSurvey: Sendable {
             switch value {
             case .null: kind = .null
             case .bool: kind = .bool
-            case .integer: kind = .integer
+            case .integer(let integer):
+                kind = .integer
+                if integer != 0 && integer != 1 { otherIntegers += 1 }
             case .float: kind = .float
             case .exactNumber(let text):
                 kind = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
                     ? .float : .integer
+                // An exact number is never 0 or 1: those fit in an integer.
+                if kind == .integer { otherIntegers += 1 }
             case .string(let text):
                 let look = StringShape(text)
                 kind = look.kind
                 if let style = look.dateStyle { dateStyles.insert(style) }
+                if kind == .integerString, text != "0", text != "1" { otherIntegers += 1 }
             case .array: kind = .array
             case .dictionary: kind = .dictionary
             }
