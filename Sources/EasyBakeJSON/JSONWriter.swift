@@ -5,7 +5,7 @@ import EasyBake
 /// without recursion.
 ///
 /// ```swift
-/// var source = IngredientTreeSource(["b": 1, "a": [true, nil]])
+/// var source = IngredientTreeSource(["b": 1, "a": [true, .null]])
 /// let bytes = try JSONWriter(options: .init(prettyPrinted: true)).write(&source)
 /// ```
 public struct JSONWriter: Sendable {
