@@ -156,9 +156,11 @@ extension BakedRecords {
 
     /// The models of ``BakedRecords`` as an `AsyncSequence`.
     public struct Models: AsyncSequence, AsyncIteratorProtocol {
+        /// The baked model type.
         public typealias Element = Model
         var records: BakedRecords
 
+        /// The sequence itself, which is its own iterator: iterate it once.
         public func makeAsyncIterator() -> Self { self }
 
         /// The next model; throws a record's baking error or the source's error.
