@@ -3,8 +3,8 @@ import PackageDescription
 
 // libFuzzer targets for EasyBake. A package of its own, depending on the root
 // package by path, so that the root package's `swift build` and `swift test`
-// never compile it. Build and run with `Fuzz/run.sh` (see the README's
-// "Fuzzing" section): the targets only make sense built with
+// never compile it. Build and run with `Fuzz/run.sh` (see "Fuzzing" in
+// Sources/EasyBake/EasyBake.docc/ErrorsAndLimits.md): the targets only make sense built with
 // `swift build --sanitize=fuzzer`, where libFuzzer supplies `main`.
 let package = Package(
     name: "EasyBakeFuzz",

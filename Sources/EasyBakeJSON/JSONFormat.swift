@@ -13,18 +13,29 @@ public struct JSONFormat: IngredientFormat {
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
 
+    /// The JSON format with `limits` and `duplicateKeyPolicy` for its sources.
+    ///
+    /// ```swift
+    /// var limits = IngredientLimits.default
+    /// limits.maximumNodes = 1_000_000
+    /// let strict = JSONFormat(limits: limits, duplicateKeyPolicy: .reject)
+    /// ```
     public init(limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
         self.limits = limits
         self.duplicateKeyPolicy = duplicateKeyPolicy
     }
 
+    /// `json`.
     public var name: String { "json" }
+    /// `json`.
     public var fileExtensions: [String] { ["json"] }
 
+    /// A ``JSONIngredientSource`` for `input`, with this format's limits and policy.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
         try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
     }
 
+    /// Writes the next value of `source` as JSON text with ``JSONWriter``.
     public func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
         try JSONWriter(options: options).write(&source)
     }

@@ -1,6 +1,6 @@
 import EasyBake
 
-/// Reads JSON (RFC 8259) into ``IngredientEvent``s, in pure Swift, straight
+/// Reads JSON (RFC 8259) into `IngredientEvent`s, in pure Swift, straight
 /// from bytes in memory or a mapped file.
 ///
 /// Strict by default: no comments, trailing commas, leading zeros, bad
@@ -8,8 +8,8 @@ import EasyBake
 /// strings, and nothing but whitespace after the value. A UTF-8 byte order
 /// mark is skipped; UTF-16 and UTF-32 input (with or without a BOM, told
 /// apart by the pattern of zero bytes RFC 4627 describes) is transcoded to
-/// UTF-8 first. Nesting deeper than ``IngredientLimits/maximumDepth`` throws
-/// ``EasyBakeError/Code/limitExceeded``.
+/// UTF-8 first. Nesting deeper than `IngredientLimits.maximumDepth` throws
+/// `EasyBakeError.Code.limitExceeded`.
 ///
 /// Line and column are computed only when an error is reported, from the
 /// byte offset, so reading pays nothing for them.
@@ -20,15 +20,15 @@ import EasyBake
 /// ```
 public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// How repeated keys in one object are treated by whoever consumes the
-    /// events. Default ``DuplicateKeyPolicy/firstWins``.
+    /// events. Default `DuplicateKeyPolicy.firstWins`.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
 
     private var scanner: JSONScanner
 
     /// A source over `input`, mapping files rather than copying them.
     ///
-    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be read,
-    ///   ``EasyBakeError/Code/unsupportedEncoding`` for malformed UTF-16/32.
+    /// - Throws: `EasyBakeError.Code.io` when the input cannot be read,
+    ///   `EasyBakeError.Code.unsupportedEncoding` for malformed UTF-16/32.
     public init(
         input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
     ) throws(EasyBakeError) {

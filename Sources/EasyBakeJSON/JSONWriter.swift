@@ -5,19 +5,20 @@ import EasyBake
 /// without recursion.
 ///
 /// ```swift
-/// var source = IngredientTreeSource(["b": 1, "a": [true, nil]])
+/// var source = IngredientTreeSource(["b": 1, "a": [true, .null]])
 /// let bytes = try JSONWriter(options: .init(prettyPrinted: true)).write(&source)
 /// ```
 public struct JSONWriter: Sendable {
     /// How the output is laid out.
     public var options: WritingOptions
 
+    /// A writer with `options`: compact, keys in order, by default.
     public init(options: WritingOptions = WritingOptions()) { self.options = options }
 
     /// The JSON text of the next value of `source`.
     ///
-    /// - Throws: the source's errors; ``EasyBakeError/Code/invalidValue`` for
-    ///   a non-finite number (JSON has none); ``EasyBakeError/Code/syntax``
+    /// - Throws: the source's errors; `EasyBakeError.Code.invalidValue` for
+    ///   a non-finite number (JSON has none); `EasyBakeError.Code.syntax`
     ///   for events out of order.
     public func write(_ source: inout some IngredientSource) throws(EasyBakeError) -> [UInt8] {
         if options.sortedKeys {

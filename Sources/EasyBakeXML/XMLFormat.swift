@@ -15,7 +15,7 @@ import EasyBake
 /// key to text, arrays to repeated elements, null to an empty element, and
 /// escapes text and attribute values. A top value that is a dictionary with
 /// a single element key becomes the root element; any other top value is
-/// written inside a root element named by ``WritingOptions/rootName``
+/// written inside a root element named by `WritingOptions.rootName`
 /// (default `root`). Reading what the writer wrote gives the same tree for
 /// every tree that follows the reading conventions (strings, nulls,
 /// dictionaries, arrays of repeated elements).
@@ -47,11 +47,11 @@ public struct XMLFormat: IngredientFormat {
     /// Scalars are written as text: numbers in their shortest form, booleans
     /// as `true`/`false`. An array nested directly in an array is written as
     /// an element holding repeated `item` elements. Attribute values that are
-    /// null are left out. With ``WritingOptions/prettyPrinted``, elements
+    /// null are left out. With `WritingOptions.prettyPrinted`, elements
     /// start on lines of their own, except inside elements that have text
     /// beside child elements (mixed content), whose text would change.
     ///
-    /// - Throws: ``EasyBakeError/Code/invalidValue`` for a key that is not
+    /// - Throws: `EasyBakeError.Code.invalidValue` for a key that is not
     ///   an XML name, an attribute whose value is a container, or text with
     ///   characters XML 1.0 cannot hold (control characters other than tab,
     ///   CR and LF; U+FFFE, U+FFFF); the source's errors.

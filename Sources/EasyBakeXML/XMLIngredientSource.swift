@@ -1,6 +1,6 @@
 import EasyBake
 
-/// An ``IngredientSource`` that reads XML with the system libxml2, in chunks,
+/// An `IngredientSource` that reads XML with the system libxml2, in chunks,
 /// following EasyBake's XML conventions (see ``XMLSourceOptions``).
 ///
 /// ```swift
@@ -13,15 +13,15 @@ import EasyBake
 /// of it at a time, only when its queue of events is empty, so memory does
 /// not grow with the document.
 /// Repeated sibling elements arrive as repeated keys, and the source reports
-/// ``DuplicateKeyPolicy/collect`` so that consumers gather them into arrays.
+/// `DuplicateKeyPolicy.collect` so that consumers gather them into arrays.
 ///
 /// Hostile input is contained: external entities and external DTDs are
 /// never loaded (a reference to an external entity throws
-/// ``EasyBakeError/Code/forbidden``), nothing touches the network, internal
-/// entity expansion is charged against ``IngredientLimits/maximumExpansion``,
+/// `EasyBakeError.Code.forbidden`), nothing touches the network, internal
+/// entity expansion is charged against `IngredientLimits.maximumExpansion`,
 /// and depth, text, attribute and input sizes are bounded by
 /// ``XMLSourceOptions/limits``. Malformed documents throw
-/// ``EasyBakeError/Code/syntax`` with the line and column libxml2 reports.
+/// `EasyBakeError.Code.syntax` with the line and column libxml2 reports.
 public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     private let driver: XMLParserDriver
 
@@ -32,8 +32,8 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// without a byte order mark, or an encoding libxml2 converts, such as
     /// ISO-8859-1).
     ///
-    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be read;
-    ///   ``EasyBakeError/Code/syntax`` when the declared encoding
+    /// - Throws: `EasyBakeError.Code.io` when the input cannot be read;
+    ///   `EasyBakeError.Code.syntax` when the declared encoding
     ///   contradicts the bytes.
     public init(_ input: IngredientInput, options: XMLSourceOptions = .init()) throws(EasyBakeError) {
         driver = try XMLParserDriver(input: input, options: options)
@@ -47,10 +47,10 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
 
     /// Reads the next event.
     ///
-    /// - Throws: ``EasyBakeError/Code/syntax`` for malformed XML,
-    ///   ``EasyBakeError/Code/limitExceeded`` when a limit is passed,
-    ///   ``EasyBakeError/Code/forbidden`` for a reference to an external
-    ///   entity, ``EasyBakeError/Code/unsupportedEncoding`` for an encoding
+    /// - Throws: `EasyBakeError.Code.syntax` for malformed XML,
+    ///   `EasyBakeError.Code.limitExceeded` when a limit is passed,
+    ///   `EasyBakeError.Code.forbidden` for a reference to an external
+    ///   entity, `EasyBakeError.Code.unsupportedEncoding` for an encoding
     ///   libxml2 does not know. The error repeats on later calls.
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         try driver.next()
@@ -96,7 +96,7 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// of the error once one was thrown.
     public var location: SourceLocation { driver.location }
 
-    /// ``DuplicateKeyPolicy/collect``: repeated sibling elements (and text
+    /// `DuplicateKeyPolicy.collect`: repeated sibling elements (and text
     /// runs of mixed content) become arrays in document order.
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .collect }
 }

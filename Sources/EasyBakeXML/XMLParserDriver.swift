@@ -11,7 +11,7 @@ import Darwin
 private let libxml2Initialized: Void = { xmlInitParser() }()
 
 /// Drives libxml2's SAX2 push parser and turns its callbacks into
-/// ``IngredientEvent``s, queued until ``next()`` pulls them.
+/// `IngredientEvent`s, queued until ``next()`` pulls them.
 ///
 /// The input is read in chunks of ``chunkSize`` bytes and handed to
 /// `xmlParseChunk` in slices of ``sliceSize`` bytes, one slice only when the

@@ -29,7 +29,7 @@ import EasyBake
 ///   element with attributes or children keeps its text under ``textKey``
 ///   (`#text`).
 /// - Repeated sibling elements become an array in document order (the source
-///   repeats the key and reports ``DuplicateKeyPolicy/collect``).
+///   repeats the key and reports `DuplicateKeyPolicy.collect`).
 /// - An empty element (`<note/>`, `<note></note>`) becomes null.
 /// - Text is kept exactly, except that whitespace-only text between child
 ///   elements is dropped. Text-only elements keep even whitespace-only text
@@ -75,7 +75,7 @@ public struct XMLSourceOptions: Sendable, Hashable {
     /// Element nesting counts one level per element plus one for the
     /// document dictionary. Each reference to an internal entity costs the
     /// byte length of its replacement text (at least 1) against
-    /// ``IngredientLimits/maximumExpansion``, so billion-laughs and
+    /// `IngredientLimits.maximumExpansion`, so billion-laughs and
     /// quadratic-blowup documents stop early. libxml2 itself refuses element
     /// nesting deeper than 256 (EasyBake never enables its `HUGE` mode); that
     /// is reported as a limit error too.

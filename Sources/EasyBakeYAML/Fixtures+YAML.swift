@@ -1,5 +1,6 @@
 import EasyBake
 
+/// Fixture files in YAML, the format whose merge keys share defaults between records.
 extension Fixtures {
     /// Reads a YAML fixture file: a mapping of record names to records, where
     /// merge keys (`<<: *defaults`) share defaults between records and names
@@ -15,7 +16,7 @@ extension Fixtures {
     ///   - options: how the YAML reads; the core schema and rejected duplicate
     ///     keys by default.
     ///   - baker: the baker models are baked with.
-    /// - Throws: ``EasyBakeError`` for malformed YAML (with line and column),
+    /// - Throws: `EasyBakeError` for malformed YAML (with line and column),
     ///   a duplicate record name, or a file that is not a mapping.
     public init(yaml input: IngredientInput, options: YAMLReadingOptions = .init(), baker: Baker = Baker()) throws(EasyBakeError) {
         try self.init(reading: input, format: YAMLFormat(options: options), baker: baker)

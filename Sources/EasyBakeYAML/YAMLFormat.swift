@@ -1,6 +1,6 @@
 import EasyBake
 
-/// YAML as an ``IngredientFormat``: read with ``YAMLIngredientSource`` (on
+/// YAML as an `IngredientFormat`: read with ``YAMLIngredientSource`` (on
 /// the system libyaml), written in block style with libyaml's emitter.
 ///
 /// ```swift
@@ -15,23 +15,25 @@ public struct YAMLFormat: IngredientFormat {
     /// The format, reading with `options`.
     public init(options: YAMLReadingOptions = .init()) { self.options = options }
 
+    /// `yaml`.
     public var name: String { "yaml" }
+    /// `yaml` and `yml`.
     public var fileExtensions: [String] { ["yaml", "yml"] }
 
     /// A ``YAMLIngredientSource`` for `input`.
     ///
-    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be opened.
+    /// - Throws: `EasyBakeError.Code.io` when the input cannot be opened.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
         try YAMLIngredientSource(input, options: options)
     }
 
     /// Writes the events of `source` as YAML: block style, keys in the
-    /// order read (or sorted, with ``WritingOptions/sortedKeys``), strings
+    /// order read (or sorted, with `WritingOptions.sortedKeys`), strings
     /// quoted wherever a plain scalar would read back as another type
     /// (`"true"`, `"123"`, `"null"`, `""`, `"yes"`), multi-line strings as
     /// literal blocks. Several top-level values become several documents.
     ///
-    /// - Throws: the source's errors; ``EasyBakeError/Code/syntax`` when its
+    /// - Throws: the source's errors; `EasyBakeError.Code.syntax` when its
     ///   events are out of order.
     public func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
         try YAMLWriter(options: options).write(&source)
@@ -44,7 +46,7 @@ public struct YAMLFormat: IngredientFormat {
     /// // [["a": 1], ["a": 2]]
     /// ```
     ///
-    /// - Throws: ``EasyBakeError`` for malformed YAML or a passed limit.
+    /// - Throws: `EasyBakeError` for malformed YAML or a passed limit.
     public func readDocuments(_ input: IngredientInput) throws(EasyBakeError) -> [Ingredients] {
         var each = options
         each.documents = .each

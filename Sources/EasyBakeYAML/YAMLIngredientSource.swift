@@ -1,8 +1,8 @@
 internal import CYAML
 import EasyBake
 
-/// An ``IngredientSource`` that reads YAML with the system libyaml, turning
-/// its parser events straight into ``IngredientEvent``s — no node tree is
+/// An `IngredientSource` that reads YAML with the system libyaml, turning
+/// its parser events straight into `IngredientEvent`s — no node tree is
 /// built, and files and standard input are read in chunks.
 ///
 /// ```swift
@@ -18,8 +18,8 @@ import EasyBake
 ///   unknown tag reads as `{"!Tag": node}` by default, so that the tag stays
 ///   visible (see ``YAMLReadingOptions/unknownTags``).
 /// - **Aliases** replay the events of their anchored node. Every replayed
-///   event counts against ``IngredientLimits/maximumExpansion``, so an alias
-///   bomb fails fast with ``EasyBakeError/Code/limitExceeded`` in bounded
+///   event counts against `IngredientLimits.maximumExpansion`, so an alias
+///   bomb fails fast with `EasyBakeError.Code.limitExceeded` in bounded
 ///   memory. An alias to an undefined anchor, or to the node that contains
 ///   it, is a syntax error.
 /// - **Merge keys** (`<<: *base`, `<<: [*a, *b]`, or an inline mapping) add
@@ -29,10 +29,10 @@ import EasyBake
 ///   mapping's first 1,024 keys (its own keys are remembered only that far).
 /// - **Keys** that are scalars of another type become their text (`1: a`
 ///   reads as key `"1"`); a key that is a sequence or mapping is an error
-///   (``EasyBakeError/Code/unsupported``).
+///   (`EasyBakeError.Code.unsupported`).
 /// - **Documents**: the first by default; see ``YAMLReadingOptions/documents``.
 /// - **Depth** is counted from the events and stops at
-///   ``IngredientLimits/maximumDepth`` — libyaml has no limit of its own.
+///   `IngredientLimits.maximumDepth` — libyaml has no limit of its own.
 /// - **Stricter than libyaml** where its events tell: a lone plain `-`
 ///   (`[-]`), flow content on a new line indented no more than its block
 ///   collection, and a directive after a document without `...` are syntax
@@ -49,7 +49,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// Files and standard input are read in chunks; bytes and text are
     /// parsed in place.
     ///
-    /// - Throws: ``EasyBakeError/Code/io`` when the input cannot be opened.
+    /// - Throws: `EasyBakeError.Code.io` when the input cannot be opened.
     public init(_ input: IngredientInput, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
         engine = try YAMLEngine(input: input, options: options)
     }
@@ -75,7 +75,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// inside the skipped value is recorded in full, so that an alias after
     /// it still resolves.
     ///
-    /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
+    /// - Throws: `EasyBakeError` as ``next()`` would for the skipped input.
     public mutating func skipValue() throws(EasyBakeError) {
         try engine.skipValue()
     }
@@ -84,7 +84,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// read, up to and including its end — natively, as ``skipValue()``
     /// skips, with the same checks.
     ///
-    /// - Throws: ``EasyBakeError`` as ``next()`` would for the skipped input.
+    /// - Throws: `EasyBakeError` as ``next()`` would for the skipped input.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         try engine.skipRestOfContainer()
     }

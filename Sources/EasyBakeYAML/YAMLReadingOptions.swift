@@ -33,7 +33,7 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         /// file should.
         case first
         /// Every document, each as one top-level value in turn (read them one
-        /// at a time with ``Ingredients/read(from:duplicateKeys:)``). An empty
+        /// at a time with `Ingredients.read(from:duplicateKeys:)`). An empty
         /// stream has no values.
         case each
         /// Every document, together as one array.
@@ -60,7 +60,7 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         /// The tag is dropped: the node reads as if untagged, a scalar as its
         /// text. What most loaders do, and what yaml-test-suite expects.
         case ignore
-        /// An unknown tag is an error (``EasyBakeError/Code/unsupported``),
+        /// An unknown tag is an error (`EasyBakeError.Code.unsupported`),
         /// for input that must not carry tags anyone would act on.
         case reject
     }
@@ -70,7 +70,7 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     /// Which documents to read. Default ``Documents/first``.
     public var documents: Documents
     /// What the consumer should do with a key that repeats in one mapping.
-    /// Default ``DuplicateKeyPolicy/reject``: the YAML specification requires
+    /// Default `DuplicateKeyPolicy.reject`: the YAML specification requires
     /// keys to be unique.
     public var duplicateKeys: DuplicateKeyPolicy
     /// What a node with a tag EasyBake does not know (`!Ref x`,
@@ -81,6 +81,8 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     /// expansion.
     public var limits: IngredientLimits
 
+    /// Options with the given values; each defaults to the value its
+    /// property documents.
     public init(
         schema: Schema = .core,
         documents: Documents = .first,

@@ -82,7 +82,7 @@ enum YAMLScalarResolver {
 
     /// The number a core-schema integer or float literal denotes, or `nil`
     /// when the text is not one. Decimal literals go through
-    /// ``Ingredients/number(literal:)`` (rewritten to JSON syntax first where
+    /// `Ingredients.number(literal:)` (rewritten to JSON syntax first where
     /// YAML allows more: `+1`, `007`, `.5`, `1.`), so nothing is rounded.
     static func number(_ bytes: UnsafeRawBufferPointer, integerOnly: Bool = false) -> Ingredients? {
         let n = bytes.count
@@ -201,7 +201,7 @@ enum YAMLScalarResolver {
     /// libyaml to `tag:yaml.org,2002:int` and so on).
     ///
     /// - Returns: `nil` for a tag EasyBake does not know.
-    /// - Throws: ``EasyBakeError/Code/invalidValue`` (without a location; the
+    /// - Throws: `EasyBakeError.Code.invalidValue` (without a location; the
     ///   caller adds it) when the text does not fit its tag.
     static func resolveTagged(
         _ bytes: UnsafeRawBufferPointer, text: String, tag: String, schema: YAMLReadingOptions.Schema

@@ -4,7 +4,7 @@ import Foundation
 extension TestPaths {
     /// The inputs under `Fixtures/regressions/<folder>/`, sorted by name:
     /// each one an input that once crashed, hung or failed a check in a fuzz
-    /// target (see `Fuzz/` and the README's "Fuzzing" section).
+    /// target (see `Fuzz/` and the "Fuzzing" section of the EasyBake catalog's "Errors and limits" article).
     public static func regressions(_ folder: String) -> [URL] {
         let directory = fixtures.appendingPathComponent("regressions").appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import EasyBakeTestSupport
 
-/// The XML feed commands, exactly as the README's "XML" section shows them.
+/// The XML feed commands that the EasyBakeXML catalog's "XML conventions"
+/// article shows (DocumentationCommandTests runs them as shown, too).
 @Suite("The easybake command on XML feeds")
 struct XMLFeedCommandTests {
     static let bakedItems = [
@@ -38,7 +39,7 @@ struct XMLFeedCommandTests {
         #expect(result.standardOutput == expected + "\n")
     }
 
-    @Test("the README's small example: XML in, the tree as JSON out, a path")
+    @Test("the XML conventions article's small example: XML in, the tree as JSON out, a path")
     func readmeExample() throws {
         let xml = #"<shelf><book id="7" lang="en"><title>Bread</title><tag>baking</tag><tag>basics</tag><note/></book></shelf>"#
         let converted = try Command.run(["convert", "--to", "json", "--format", "xml", "-"], input: xml)

@@ -12,8 +12,11 @@
 public struct EasyBakeError: Error, Sendable {
     /// What kind of failure this is.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's words, as the rendered error shows them (`type mismatch`).
         public var rawValue: String
+        /// A code with the given words; the static members name EasyBake's own.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The raw value.
         public var description: String { rawValue }
 
         /// The input is not well formed in its format.
@@ -74,6 +77,24 @@ public struct EasyBakeError: Error, Sendable {
     /// The error that caused this one, if any.
     public var cause: (any Error & Sendable)?
 
+    /// An error with a code and a message, and where known its location,
+    /// path, baking context, related problems and cause.
+    ///
+    /// Custom sources and transformers throw errors like these, so that they
+    /// render and locate like EasyBake's own:
+    ///
+    /// ```swift
+    /// throw EasyBakeError(.invalidValue, "expected a currency code, found \(value.briefDescription)")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - code: what kind of failure this is.
+    ///   - message: what was expected and what was found, in words.
+    ///   - location: where in the text input.
+    ///   - path: the ingredient path of the value concerned.
+    ///   - baking: the model, property and types, for baking errors.
+    ///   - problems: further errors reported together with this one.
+    ///   - cause: the error that caused this one.
     public init(
         _ code: Code,
         _ message: String,
@@ -103,6 +124,7 @@ public struct EasyBakeError: Error, Sendable {
         /// A short rendering of the value found (`"abc" (string)`).
         public var found: String?
 
+        /// The context of a baking error about `property` of `modelType`.
         public init(modelType: String, property: String, expected: String? = nil, found: String? = nil) {
             self.modelType = modelType
             self.property = property

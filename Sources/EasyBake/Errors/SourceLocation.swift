@@ -12,6 +12,8 @@ public struct SourceLocation: Sendable, Hashable {
     /// The text of the line, without its line break, for an excerpt.
     public var lineText: String?
 
+    /// A location at `line` and `column` (both from 1), optionally with the
+    /// input's name, the byte offset and the line's text for an excerpt.
     public init(sourceName: String? = nil, line: Int, column: Int, byteOffset: Int? = nil, lineText: String? = nil) {
         self.sourceName = sourceName
         self.line = line

@@ -12,16 +12,22 @@
 /// beginArray, scalar("a"), endArray, endDictionary
 /// ```
 public enum IngredientEvent: Sendable, Hashable {
+    /// A dictionary begins; `key` and value events follow until `endDictionary`.
     case beginDictionary
+    /// The key of the next entry of the open dictionary; its value's events follow.
     case key(String)
+    /// The open dictionary ends.
     case endDictionary
+    /// An array begins; its elements' events follow until `endArray`.
     case beginArray
+    /// The open array ends.
     case endArray
     /// A value that is not a container: null, bool, number or string.
     case scalar(Ingredients)
 }
 
 extension IngredientEvent: CustomStringConvertible {
+    /// The event as its case is written: `key("id")`, `scalar(7)`.
     public var description: String {
         switch self {
         case .beginDictionary: "beginDictionary"

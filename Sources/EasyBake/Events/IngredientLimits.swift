@@ -26,6 +26,8 @@ public struct IngredientLimits: Sendable, Hashable {
     /// not bound otherwise.
     public var maximumNodes: Int
 
+    /// Limits with the given values; each defaults to the value its property
+    /// documents.
     public init(
         maximumDepth: Int = 512,
         maximumInputBytes: Int = .max,

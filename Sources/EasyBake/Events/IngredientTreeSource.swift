@@ -20,9 +20,11 @@ public struct IngredientTreeSource: IngredientSource {
 
     /// A source that reads `tree` once.
     ///
-    /// - Parameter sortingKeys: give each dictionary's entries sorted by key
-    ///   (by Unicode scalars) instead of in order, for writers'
-    ///   ``WritingOptions/sortedKeys``.
+    /// - Parameters:
+    ///   - tree: the tree to read; containers are shared, not copied.
+    ///   - sortingKeys: give each dictionary's entries sorted by key
+    ///     (by Unicode scalars) instead of in order, for writers'
+    ///     ``WritingOptions/sortedKeys``.
     public init(_ tree: Ingredients, sortingKeys: Bool = false) {
         root = tree
         sortsKeys = sortingKeys

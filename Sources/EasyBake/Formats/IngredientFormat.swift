@@ -39,16 +39,23 @@ public protocol IngredientFormat: Sendable {
 }
 
 extension IngredientFormat {
+    /// Throws ``EasyBakeError/Code/unsupported``: a format without a writer.
     public func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
         throw EasyBakeError(.unsupported, "the \(name) format has no writer")
     }
 
     /// Writes a tree in this format.
+    ///
+    /// ```swift
+    /// let bytes = try JSONFormat().write(["id": 7], options: .init(prettyPrinted: true))
+    /// ```
     public func write(_ tree: Ingredients, options: WritingOptions = .init()) throws(EasyBakeError) -> [UInt8] {
         var source = IngredientTreeSource(tree)
         return try write(&source, options: options)
     }
 
+    /// Reads the single value of `input` through ``makeSource(for:)`` and
+    /// ``Ingredients/init(reading:)``.
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         var source = try makeSource(for: input)
         return try Ingredients(reading: &source)
@@ -66,6 +73,8 @@ public struct WritingOptions: Sendable, Hashable {
     /// The name of the root element, for formats that need one (XML).
     public var rootName: String?
 
+    /// Options for a writer; by default compact, keys in order, two-space
+    /// indentation when pretty, and the format's own root name.
     public init(prettyPrinted: Bool = false, sortedKeys: Bool = false, indentWidth: Int = 2, rootName: String? = nil) {
         self.prettyPrinted = prettyPrinted
         self.sortedKeys = sortedKeys

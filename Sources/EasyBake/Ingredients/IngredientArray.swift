@@ -1,4 +1,4 @@
-/// The elements of an ``Ingredients/array(_:)``: a random-access collection
+/// The elements of an ``Ingredients/array(_:)-enum.case``: a random-access collection
 /// of ``Ingredients`` with value semantics.
 ///
 /// The elements live in a shared, copy-on-write buffer whose release takes

@@ -1,4 +1,4 @@
-/// The entries of an ``Ingredients/dictionary(_:)``: unique string keys in
+/// The entries of an ``Ingredients/dictionary(_:)-enum.case``: unique string keys in
 /// insertion (source) order, each mapped to a value.
 ///
 /// Lookups scan small dictionaries linearly and use a hash index once a

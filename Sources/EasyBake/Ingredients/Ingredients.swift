@@ -41,8 +41,28 @@ public enum Ingredients: Sendable {
 
 extension Ingredients {
     /// The kind of a value, for messages and for matching without payloads.
+    ///
+    /// Its raw value is the word error messages use: `found "abc" (string)`.
     public enum Kind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-        case null, bool, integer, float, exactNumber = "number", string, array, dictionary
+        /// ``Ingredients/null``.
+        case null
+        /// ``Ingredients/bool(_:)``.
+        case bool
+        /// ``Ingredients/integer(_:)``.
+        case integer
+        /// ``Ingredients/float(_:)``.
+        case float
+        /// ``Ingredients/exactNumber(_:)``, named `number` in messages.
+        case exactNumber = "number"
+        /// ``Ingredients/string(_:)``.
+        case string
+        /// ``Ingredients/array(_:)-enum.case``.
+        case array
+        /// ``Ingredients/dictionary(_:)-enum.case``.
+        case dictionary
+
+        /// The raw value: `null`, `bool`, `integer`, `float`, `number`,
+        /// `string`, `array` or `dictionary`.
         public var description: String { rawValue }
     }
 
@@ -93,11 +113,11 @@ extension Ingredients {
         }
     }
 
-    /// The array payload, if this is an ``array(_:)``.
+    /// The array payload, if this is an ``array(_:)-enum.case``.
     @inlinable
     public var arrayValue: IngredientArray? { if case .array(let a) = self { a } else { nil } }
 
-    /// The dictionary payload, if this is a ``dictionary(_:)``.
+    /// The dictionary payload, if this is a ``dictionary(_:)-enum.case``.
     @inlinable
     public var dictionaryValue: IngredientDictionary? { if case .dictionary(let d) = self { d } else { nil } }
 

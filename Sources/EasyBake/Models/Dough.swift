@@ -1,7 +1,7 @@
 import Foundation
 
 /// An immutable model with an identity, the way ZCREasyBake's models work:
-/// two values with the same ``id`` are the same entity, possibly at two
+/// two values with the same `id` are the same entity, possibly at two
 /// moments; updating one with new ingredients yields the entity's next state.
 ///
 /// Conforming types get equality and hashing by identifier; use
@@ -53,12 +53,21 @@ extension Dough {
     /// posts ``DoughUpdates/didUpdateNotification`` and this type's
     /// ``didUpdateNotification`` with the identifier and the new value in the
     /// user info (``DoughUpdates/identifierKey``, ``DoughUpdates/updatedKey``),
-    /// and yields the new value to every ``updates()`` sequence.
+    /// and yields the new value to every ``updates(of:)`` sequence.
+    ///
+    /// ```swift
+    /// let read = try user.updated(with: ["unread_messages": 0])
+    /// read.id == user.id   // true: the same entity, in its next state
+    /// ```
     ///
     /// - Parameters:
     ///   - ingredients: new ingredients, shaped as `recipe` reads them; paths
     ///     they leave out keep their values, null clears.
     ///   - recipe: the recipe; by default the type's ``Bakeable/bakingRecipe``.
+    ///   - baker: the baker that decomposes and bakes again; its
+    ///     ``Baker/Options/implicitKeyMatching`` also decides whether
+    ///     `unread_messages` in `ingredients` replaces `unreadMessages`.
+    ///   - notificationCenter: where the notifications are posted.
     /// - Throws: ``EasyBakeError/Code/identifierMismatch`` when the result
     ///   has another identifier, or any baking error.
     public func updated(

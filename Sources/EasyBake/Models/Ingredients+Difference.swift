@@ -7,12 +7,15 @@ public struct IngredientDifference: Sendable, Hashable, CustomStringConvertible 
     /// The value in the second tree, `nil` when absent there.
     public var new: Ingredients?
 
+    /// A difference at `path` between `old` and `new` (`nil`: absent).
     public init(path: IngredientPath, old: Ingredients?, new: Ingredients?) {
         self.path = path
         self.old = old
         self.new = new
     }
 
+    /// `path: old → new`, with `absent` for a missing side:
+    /// `tags[1]: absent → "y" (string)`.
     public var description: String {
         "\(path.isRoot ? "<root>" : path.description): \(old?.briefDescription ?? "absent") → \(new?.briefDescription ?? "absent")"
     }
@@ -75,10 +78,18 @@ extension Ingredients {
     /// (recursively), anything else in `update` replaces what is here —
     /// null included, which clears.
     ///
-    /// - Parameter matchingKeysImplicitly: when true, a key of `update`
-    ///   replaces a key here whose letters and digits match it
-    ///   case-insensitively (`unread_messages` replaces `unreadMessages`), as
-    ///   implicit key matching would read them.
+    /// ```swift
+    /// let base: Ingredients = ["name": "Ada", "address": ["town": "London", "zip": "N1"]]
+    /// base.merging(["address": ["town": "Paris"]])
+    /// // ["name": "Ada", "address": ["town": "Paris", "zip": "N1"]]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - update: the values to lay over this tree.
+    ///   - matchingKeysImplicitly: when true, a key of `update`
+    ///     replaces a key here whose letters and digits match it
+    ///     case-insensitively (`unread_messages` replaces `unreadMessages`), as
+    ///     implicit key matching would read them.
     public func merging(_ update: Ingredients, matchingKeysImplicitly: Bool = false) -> Ingredients {
         guard case .dictionary(let base) = self, case .dictionary(let changes) = update else { return update }
         var entries = ContiguousArray<IngredientDictionary.Element>(base)

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let users = try ModelFactory(User.self, defaults: ["id": 1, "name": "Ada", "email": "ada@example.com"])
-/// let bob = try users.make(["id": 2, "name": "Bob", "email": nil])
+/// let bob = try users.make(["id": 2, "name": "Bob", "email": .null])
 /// ```
 public struct ModelFactory<Model: Decodable>: Sendable {
     /// The ingredients every model starts from.

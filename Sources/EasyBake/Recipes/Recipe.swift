@@ -172,10 +172,24 @@ final class RecipeIdentity: Sendable {}
 
 /// A transformer as a recipe names it: an instance, a registered name, or a
 /// spec (`"iso8601"`, `["date": "yyyy-MM-dd"]`, a list for a chain).
+///
+/// ```swift
+/// let recipe = try Recipe(
+///     mapping: ["joined": "joined_on", "role": "role", "price": "price_cents"],
+///     transformers: [
+///         "joined": .spec(["date": "dd.MM.yyyy"]),                    // a factory and its argument
+///         "role": "lowercase",                                        // a registered name
+///         "price": .instance(ClosureTransformer { $0?.doubleValue.map { .float($0 / 100) } }),
+///     ])
+/// ```
 public enum TransformerReference: Sendable, ExpressibleByStringLiteral {
+    /// A transformer instance, used as it is.
     case instance(any IngredientTransformer)
+    /// A spec that the recipe's ``TransformerRegistry`` resolves: a name, a
+    /// `[factory: argument]` dictionary, or a list of these for a chain.
     case spec(Ingredients)
 
+    /// A registered name written as a string literal: `"iso8601"`.
     public init(stringLiteral name: String) { self = .spec(.string(name)) }
 
     /// A transformer looked up by registered name.

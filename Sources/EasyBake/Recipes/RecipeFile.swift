@@ -31,8 +31,16 @@ public enum RecipeFile {
 
     /// Recipes described by a recipe file's tree.
     ///
-    /// - Parameter box: where `nested` recipe names not defined in the file
-    ///   are looked up.
+    /// ```swift
+    /// let recipes = try RecipeFile.recipes(in: ["name": "User", "mapping": ["name": "full_name"]])
+    /// recipes[0].entry(for: "name")?.path   // full_name
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tree: one recipe, or `{"recipes": [...]}` for several.
+    ///   - registry: where transformer names and factories are looked up.
+    ///   - box: where `nested` recipe names not defined in the file
+    ///     are looked up.
     /// - Throws: ``EasyBakeError/Code/invalidRecipe`` listing every problem
     ///   with its path in the file (`recipes[1].mapping.age`).
     public static func recipes(
@@ -90,7 +98,23 @@ public enum RecipeFile {
         return result.compactMap { $0 }
     }
 
-    /// Reads the recipe file `input` in `format` (or the format its extension names).
+    /// Reads the recipe file `input` in `format` (or the format its extension
+    /// names in `formats`) and makes its recipes, without adding them to a box
+    /// (``RecipeBox/load(_:format:formats:transformers:)`` adds them).
+    ///
+    /// ```swift
+    /// let recipes = try RecipeFile.load(.file("Fixtures/recipes/users.json"), format: JSONFormat())
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - input: the recipe file.
+    ///   - format: its format; by default the one `formats` has for its extension.
+    ///   - formats: where the format is looked up.
+    ///   - transformers: where transformer names and factories are looked up.
+    ///   - box: where `nested` recipe names not defined in the file are looked up.
+    /// - Throws: ``EasyBakeError/Code/unknownFormat``, the format's reading
+    ///   errors, or the errors of ``recipes(in:registry:resolvingNamesIn:)``
+    ///   with the file's name in front of the message.
     public static func load(
         _ input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared,
         transformers: TransformerRegistry = .shared, box: RecipeBox? = nil

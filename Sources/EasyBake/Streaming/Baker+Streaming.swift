@@ -16,7 +16,7 @@ extension Baker {
 
     /// Bakes the records at `each` one at a time, as they are read.
     ///
-    /// Each record is baked exactly as ``bake(_:from:recipe:)`` would bake
+    /// Each record is baked exactly as ``bake(_:from:recipe:)-(_,Ingredients,_)`` would bake
     /// its tree, but only one record is held at a time and the rest of the
     /// payload is skipped unbuilt, so a gigabyte file bakes in memory the
     /// size of one record:
@@ -33,8 +33,15 @@ extension Baker {
     /// of the source (malformed input) ends the stream after its failure.
     ///
     /// - Parameters:
+    ///   - type: the model type.
+    ///   - source: the payload's source; it is read as the records are asked for.
+    ///   - each: the record path, such as `users[*]` or `rss.channel.item[*]`.
     ///   - recipe: the recipe; by default the model's ``Bakeable/bakingRecipe``.
     ///   - materialization: what to build of each record.
+    /// - Throws: ``EasyBakeError/Code/invalidPath`` when `each` does not parse,
+    ///   ``EasyBakeError/Code/invalidRecipe`` when the model's recipe cannot be
+    ///   made, and ``EasyBakeError/Code/unsupported`` for a source that keeps the
+    ///   last of repeated keys. Records' errors come later, from the sequence.
     public func bakeEach<Model: Decodable, Source: IngredientSource>(
         _ type: Model.Type, from source: Source, each: String, recipe: Recipe? = nil,
         materialization: RecordMaterialization = .automatic
@@ -150,9 +157,11 @@ extension BakedRecords {
 
     /// The models of ``BakedRecords`` as an `AsyncSequence`.
     public struct Models: AsyncSequence, AsyncIteratorProtocol {
+        /// The baked model type.
         public typealias Element = Model
         var records: BakedRecords
 
+        /// The sequence itself, which is its own iterator: iterate it once.
         public func makeAsyncIterator() -> Self { self }
 
         /// The next model; throws a record's baking error or the source's error.

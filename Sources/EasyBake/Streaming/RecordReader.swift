@@ -52,8 +52,11 @@ public struct RecordReader<Source: IngredientSource> {
 
     /// A reader of the records at `each` in `source`.
     ///
-    /// - Parameter keeping: the paths to keep inside each record; by default
-    ///   the whole record.
+    /// - Parameters:
+    ///   - source: the payload's source, read as records are asked for.
+    ///   - recordPath: the record path; each `[*]` in it gives one record per element.
+    ///   - keeping: the paths to keep inside each record; by default
+    ///     the whole record.
     /// - Throws: ``EasyBakeError/Code/unsupported`` for a source that keeps
     ///   the last of repeated keys.
     public init(source: Source, each recordPath: IngredientPath, keeping: PathMatcher = .wholeValue) throws(EasyBakeError) {

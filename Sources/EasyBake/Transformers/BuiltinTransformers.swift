@@ -33,6 +33,7 @@ public struct ClosureTransformer: IngredientTransformer {
 /// `"iso8601"`: an ISO 8601 / RFC 3339 string, normalised to the canonical
 /// UTC form. Reverse: passes the canonical form through.
 public struct ISO8601DateTransformer: IngredientTransformer {
+    /// The transformer registered as `iso8601`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -50,6 +51,7 @@ public struct ISO8601DateTransformer: IngredientTransformer {
 /// `"rfc822"` (also `"rfc1123"`, `"rfc2822"`): the dates of RSS feeds and
 /// HTTP headers, `Sat, 07 Sep 2002 00:00:01 GMT`. Reverse: RFC 1123 in GMT.
 public struct RFC822DateTransformer: IngredientTransformer {
+    /// The transformer registered as `rfc822`, `rfc1123` and `rfc2822`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -74,6 +76,8 @@ public struct UnixTimeTransformer: IngredientTransformer {
     /// Whether the number counts milliseconds rather than seconds.
     public let milliseconds: Bool
 
+    /// The transformer registered as `unixSeconds`, or with `milliseconds`
+    /// as `unixMilliseconds`.
     public init(milliseconds: Bool = false) { self.milliseconds = milliseconds }
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -162,6 +166,7 @@ public struct URLTransformer: IngredientTransformer {
     /// The base that relative URLs resolve against.
     public let base: URL?
 
+    /// The transformer registered as `url`, or with a base as the `url` factory makes it.
     public init(base: URL? = nil) { self.base = base }
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -179,6 +184,7 @@ public struct URLTransformer: IngredientTransformer {
 
 /// `"uuid"`: a UUID string in any case, normalised to upper case.
 public struct UUIDTransformer: IngredientTransformer {
+    /// The transformer registered as `uuid`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -196,6 +202,7 @@ public struct UUIDTransformer: IngredientTransformer {
 /// `"number"`: a number or numeric string, as a number (exact text kept for
 /// numbers a `Double` cannot hold). Reverse: passes the number through.
 public struct NumberTransformer: IngredientTransformer {
+    /// The transformer registered as `number`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -218,6 +225,7 @@ public struct NumberTransformer: IngredientTransformer {
 
 /// `"string"`: any scalar as its text.
 public struct StringTransformer: IngredientTransformer {
+    /// The transformer registered as `string`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -235,6 +243,7 @@ public struct StringTransformer: IngredientTransformer {
 
 /// `"bool"`: `true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0` as a Bool.
 public struct BoolTransformer: IngredientTransformer {
+    /// The transformer registered as `bool`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -252,13 +261,20 @@ public struct BoolTransformer: IngredientTransformer {
 
 /// `"trim"`, `"lowercase"`, `"uppercase"`: text edits; other values pass.
 public struct TextTransformer: IngredientTransformer {
-    /// The edit.
+    /// The edit; its raw value is the name it is registered under.
     public enum Edit: String, Sendable, CaseIterable {
-        case trim, lowercase, uppercase
+        /// Removes white space and line breaks from both ends.
+        case trim
+        /// Lower-cases the text.
+        case lowercase
+        /// Upper-cases the text.
+        case uppercase
     }
 
+    /// The edit this transformer makes.
     public let edit: Edit
 
+    /// The transformer that makes `edit`.
     public init(_ edit: Edit) { self.edit = edit }
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -274,8 +290,11 @@ public struct TextTransformer: IngredientTransformer {
 /// `{"split": ","}`: a string split into an array of trimmed, non-empty
 /// parts (`"a, b"` → `["a", "b"]`); an array passes. Reverse: joins.
 public struct SplitTransformer: IngredientTransformer {
+    /// The text between parts; the reverse joins with it as it is.
     public let separator: String
 
+    /// The transformer registered as `split` (a comma), or as the `split`
+    /// factory makes it for another separator.
     public init(separator: String = ",") { self.separator = separator }
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -309,10 +328,20 @@ public struct SplitTransformer: IngredientTransformer {
 /// unless a fallback is given. Reverse: the inverted table, when no two keys
 /// share a value.
 public struct LookupTransformer: IngredientTransformer {
+    /// The table: a value's text → what it becomes.
     public let table: [String: Ingredients]
+    /// What a value that is not in the table becomes (and what null becomes);
+    /// `nil` makes an unknown value an error and lets null through.
     public let fallback: Ingredients?
     private let inverse: [Ingredients: String]?
 
+    /// A lookup through `table`, with an optional `fallback`.
+    ///
+    /// ```swift
+    /// let role = LookupTransformer(["A": "admin", "U": "user"], fallback: "user")
+    /// try role.transform("A")   // "admin"
+    /// try role.transform("X")   // "user"
+    /// ```
     public init(_ table: [String: Ingredients], fallback: Ingredients? = nil) {
         self.table = table
         self.fallback = fallback
@@ -344,8 +373,10 @@ public struct LookupTransformer: IngredientTransformer {
 
 /// A list of transformers applied in order; reversed in reverse order.
 public struct ChainTransformer: IngredientTransformer {
+    /// The transformers, in the order they apply when baking.
     public let transformers: [any IngredientTransformer]
 
+    /// A chain of `transformers`; a list in a spec (`["trim", "lowercase"]`) makes one.
     public init(_ transformers: [any IngredientTransformer]) { self.transformers = transformers }
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
@@ -369,6 +400,7 @@ public struct ChainTransformer: IngredientTransformer {
 /// not, checked and normalised to standard padded base64 — the form the
 /// baker decodes into `Data` and decomposition produces from it.
 public struct Base64Transformer: IngredientTransformer {
+    /// The transformer registered as `base64`.
     public init() {}
 
     public func transform(_ value: Ingredients?) throws -> Ingredients? {

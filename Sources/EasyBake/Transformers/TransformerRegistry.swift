@@ -19,13 +19,24 @@ import Foundation
 /// let recipe = try Recipe(mapping: ["joined": "joined_on"], transformers: ["joined": .spec(["date": "dd.MM.yyyy"])])
 /// ```
 public final class TransformerRegistry: @unchecked Sendable {
-    /// Makes a transformer from a factory argument.
+    /// Makes a transformer from a factory argument: the value that follows
+    /// the factory's name in a spec (`"yyyy-MM-dd"` in `{"date": "yyyy-MM-dd"}`).
+    ///
+    /// Throw ``EasyBakeError/Code/invalidRecipe`` for an argument the factory
+    /// cannot use; the recipe that names it then reports the problem.
     public typealias Factory = @Sendable (Ingredients) throws(EasyBakeError) -> any IngredientTransformer
+
+    /// How factories are stored. Not ``Factory`` itself: a typed-throws
+    /// function type used as a generic argument (a dictionary's value) needs
+    /// runtime support that Apple platforms have only from macOS 15 and iOS 18
+    /// on, later than the package's deployment targets. Every stored factory
+    /// throws only ``EasyBakeError``.
+    private typealias StoredFactory = @Sendable (Ingredients) throws -> any IngredientTransformer
 
     // All state is guarded by `lock`.
     private let lock = NSLock()
     private var transformers: [String: any IngredientTransformer] = [:]
-    private var factories: [String: Factory] = [:]
+    private var factories: [String: StoredFactory] = [:]
 
     /// The registry recipes use unless given another; starts with the built-ins.
     public static let shared = TransformerRegistry()
@@ -43,25 +54,25 @@ public final class TransformerRegistry: @unchecked Sendable {
         ]
         for edit in TextTransformer.Edit.allCases { transformers[edit.rawValue] = TextTransformer(edit) }
         factories = [
-            "date": { argument throws(EasyBakeError) in
+            "date": { argument in
                 guard let format = argument.stringValue, !format.isEmpty else {
                     throw EasyBakeError(.invalidRecipe, "the date factory takes a date format string, found \(argument.briefDescription)")
                 }
                 return DateFormatTransformer(format: format)
             },
-            "lookup": { argument throws(EasyBakeError) in
+            "lookup": { argument in
                 guard case .dictionary(let table) = argument else {
                     throw EasyBakeError(.invalidRecipe, "the lookup factory takes a dictionary, found \(argument.briefDescription)")
                 }
                 return LookupTransformer(Dictionary(table.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
             },
-            "split": { argument throws(EasyBakeError) in
+            "split": { argument in
                 guard let separator = argument.stringValue, !separator.isEmpty else {
                     throw EasyBakeError(.invalidRecipe, "the split factory takes a separator string, found \(argument.briefDescription)")
                 }
                 return SplitTransformer(separator: separator)
             },
-            "url": { argument throws(EasyBakeError) in
+            "url": { argument in
                 guard let text = argument.stringValue, let base = URL(string: text) else {
                     throw EasyBakeError(.invalidRecipe, "the url factory takes a base URL, found \(argument.briefDescription)")
                 }
@@ -77,7 +88,8 @@ public final class TransformerRegistry: @unchecked Sendable {
 
     /// Registers a factory: `[name: argument]` in a spec calls it with the argument.
     public func registerFactory(named name: String, _ factory: @escaping Factory) {
-        lock.withLock { factories[name] = factory }
+        let stored: StoredFactory = { argument in try factory(argument) }
+        lock.withLock { factories[name] = stored }
     }
 
     /// The transformer registered under `name`.
@@ -109,7 +121,14 @@ public final class TransformerRegistry: @unchecked Sendable {
                     .unknownTransformer,
                     "unknown transformer factory \(name.debugDescription); known: \(factoryNames.joined(separator: ", "))")
             }
-            return try factory(argument)
+            do {
+                return try factory(argument)
+            } catch let error as EasyBakeError {
+                throw error
+            } catch {
+                // Unreachable: stored factories throw only EasyBakeError.
+                throw EasyBakeError(.invalidRecipe, "the \(name) factory failed: \(error)", cause: error)
+            }
         case .array(let specs):
             var chain: [any IngredientTransformer] = []
             for spec in specs { chain.append(try resolve(spec)) }

@@ -1,0 +1,58 @@
+import EasyBake
+import EasyBakeJSON
+import EasyBakeTestSupport
+import Foundation
+import Testing
+
+// The code of the JSON module's landing page and "JSON policies" article,
+// line for line (`shownCode` checks it).
+
+@Suite("The JSON module's documentation")
+struct JSONPoliciesArticleTests {
+    @Test("the pages show the code these tests run")
+    func shownCode() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        for page in ["EasyBakeJSON", "JSONPolicies"] {
+            let listings = DocumentationExamples.listings(in: try DocumentationExamples.article("EasyBakeJSON", page), language: "swift")
+            #expect(listings.count == 1)
+            for listing in listings {
+                #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(page): \(listing)")
+            }
+        }
+    }
+
+    @Test("read, register and write")
+    func landing() throws {
+        FormatRegistry.shared.register(JSONFormat())
+        let tree = try JSONFormat().read(.text(#"{"id": 7, "tags": ["a", "b"]}"#))
+        let text = try JSONFormat().write(tree, options: .init(sortedKeys: true))   // {"id":7,"tags":["a","b"]}
+        #expect(String(decoding: text, as: UTF8.self) == #"{"id":7,"tags":["a","b"]}"#)
+        #expect(FormatRegistry.shared.format(forExtension: "json")?.name == "json")
+    }
+
+    @Test("repeated keys and exact numbers")
+    func policies() throws {
+        let strict = JSONFormat(duplicateKeyPolicy: .reject)
+        let numbers = try JSONFormat().read(.text(#"{"id": 1, "id": 2, "big": 18446744073709551616}"#))
+        // numbers["id"] == 1, numbers["big"] == .exactNumber("18446744073709551616")
+        var printed: [String] = []
+        func print(_ code: EasyBakeError.Code, _ location: String) { printed.append("\(code) \(location)") }
+        do {
+            _ = try strict.read(.text(#"{"id": 1, "id": 2}"#))
+        } catch {
+            print(error.code, error.location?.description ?? "")   // duplicate key <text>:1:11
+        }
+        #expect(numbers["id"] == 1)
+        #expect(numbers["big"] == .exactNumber("18446744073709551616"))
+        #expect(printed == ["duplicate key <text>:1:11"])
+    }
+
+    @Test("strictness")
+    func strict() throws {
+        for bad in ["[1,]", "// c\n1", "01", #""\x""#, "[1] 2", "\"\u{1}\""] {
+            #expect(throws: EasyBakeError.self, "\(bad)") { try JSONFormat().read(.text(bad)) }
+        }
+        #expect(try JSONFormat().read(.bytes([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))) == [1])
+        #expect(try JSONFormat().read(.bytes([0, 0x5B, 0, 0x31, 0, 0x5D])) == [1])   // UTF-16BE
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The code listings of the documentation — the README and the articles of
+/// the DocC catalogs — read from their files, so that tests can check that
+/// what a reader sees is what the tests run.
+///
+/// A Swift listing is checked against a test file: every non-blank line of
+/// the listing must appear, in order and trimmed, among the test file's lines
+/// (the test runs that code, with its own assertions in between). Output
+/// listings (JSON, YAML, rendered errors) are compared with what the code
+/// produces. A listing right after the line `<!-- not compiled: REASON -->`
+/// (a manifest fragment) is left out of ``listings(in:language:)``.
+public enum DocumentationExamples {
+    /// One fenced code listing.
+    public struct Listing: Sendable, CustomStringConvertible {
+        /// The info string after the opening fence (`swift`, `json`, `sh`, or empty).
+        public let language: String
+        /// The listing's text, without the fences.
+        public let text: String
+        /// The line of the opening fence in the file, from 1.
+        public let line: Int
+
+        public var description: String { "the \(language.isEmpty ? "plain" : language) listing at line \(line)" }
+    }
+
+    /// The text of the DocC article `name` (without `.md`) in `module`'s catalog:
+    /// `Sources/<module>/<module>.docc/<name>.md`.
+    public static func article(_ module: String, _ name: String) throws -> String {
+        try text(of: "Sources/\(module)/\(module).docc/\(name).md")
+    }
+
+    /// The text of a file, by its path from the package root (`README.md`).
+    public static func text(of relativePath: String) throws -> String {
+        try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// The listings of `markdown` in `language` (`nil`: every language), in order.
+    public static func listings(in markdown: String, language: String? = nil) -> [Listing] {
+        var listings: [Listing] = []
+        var open: (language: String, line: Int, lines: [Substring], exempt: Bool)?
+        var previous: Substring = ""
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if var current = open {
+                if trimmed == "```" {
+                    if !current.exempt, language == nil || current.language == language {
+                        listings.append(Listing(
+                            language: current.language, text: current.lines.joined(separator: "\n"), line: current.line))
+                    }
+                    open = nil
+                } else {
+                    current.lines.append(line)
+                    open = current
+                }
+            } else if trimmed.hasPrefix("```") {
+                let exempt = previous.trimmingCharacters(in: .whitespaces).hasPrefix("<!-- not compiled:")
+                open = (String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces), index + 1, [], exempt)
+            }
+            if open == nil, !trimmed.isEmpty { previous = line }
+        }
+        return listings
+    }
+
+    /// The lines of `listing` that are not found, in order, among the lines of
+    /// `source` (both compared trimmed; blank lines ignored). Empty when the
+    /// source holds the whole listing.
+    public static func missingLines(of listing: String, in source: String) -> [String] {
+        let wanted = listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let available = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var position = 0
+        for (index, line) in wanted.enumerated() {
+            guard let found = available[position...].firstIndex(of: line) else { return Array(wanted[index...]) }
+            position = found + 1
+        }
+        return []
+    }
+}

@@ -1,0 +1,52 @@
+import EasyBake
+import EasyBakeTestSupport
+import Foundation
+import Testing
+
+// The code of the "Models and updates" article, line for line (`shownCode`
+// checks it).
+
+@Suite("The Models and updates article")
+struct ModelsArticleTests {
+    struct Member: Dough {
+        let id: Int
+        let name: String
+        let email: String?
+        static let bakingRecipe: Recipe? = try? Recipe(mapping: ["id": "member_id", "name": "name", "email": "contact.email"])
+    }
+
+    @Test("the article shows the code these tests run")
+    func shownCode() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let listings = DocumentationExamples.listings(
+            in: try DocumentationExamples.article("EasyBake", "ModelsAndUpdates"), language: "swift")
+        #expect(listings.count == 2)
+        for listing in listings {
+            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
+        }
+    }
+
+    @Test("update, follow and compare")
+    func update() async throws {
+        let ada = try Baker().bake(Member.self, from: ["member_id": 1, "name": "Ada", "contact": ["email": "ada@example.com"]])
+        let updates = Member.updates(of: 1)                                   // from now on
+        let renamed = try ada.updated(with: ["name": "Ada Lovelace"])
+        let changes = try ada.difference(to: renamed)                         // [name: "Ada" (string) → "Ada Lovelace" (string)]
+        let cleared = try renamed.updated(with: ["contact": ["email": .null]]) // null clears: cleared.email == nil
+        #expect(renamed == ada && !renamed.hasSameContents(as: ada))
+        #expect(changes.map(\.description) == [#"name: "Ada" (string) → "Ada Lovelace" (string)"#])
+        #expect(cleared.email == nil && cleared.name == "Ada Lovelace")
+        var iterator = updates.makeAsyncIterator()
+        #expect(await iterator.next()?.name == "Ada Lovelace")
+        #expect(await iterator.next()?.email == nil)
+        #expect(try ada.updated(with: ["name": "Ada"]).hasSameContents(as: ada))
+        #expect(throws: EasyBakeError.self) { try ada.updated(with: ["member_id": 2]) }
+    }
+
+    @Test("a factory with overrides")
+    func factory() throws {
+        let members = try ModelFactory(Member.self, defaults: ["member_id": 1, "name": "Ada", "contact": ["email": "ada@example.com"]])
+        let grace = try members.make(["member_id": 2, "name": "Grace", "contact.email": .null])
+        #expect(grace.id == 2 && grace.name == "Grace" && grace.email == nil)
+    }
+}

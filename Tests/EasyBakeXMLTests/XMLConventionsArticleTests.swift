@@ -1,0 +1,42 @@
+import EasyBake
+import EasyBakeTestSupport
+import EasyBakeXML
+import Foundation
+import Testing
+
+// The code of the "XML conventions" article, line for line (`shownCode`
+// checks it); its commands run in easybakeTests' DocumentationCommandTests.
+
+@Suite("The XML conventions article")
+struct XMLConventionsArticleTests {
+    @Test("the article shows the code these tests run")
+    func shownCode() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let listings = DocumentationExamples.listings(
+            in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), language: "swift")
+        #expect(listings.count == 1)
+        for listing in listings {
+            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
+        }
+    }
+
+    @Test("trimming and stripped namespaces")
+    func options() throws {
+        let xml = #"<feed xmlns:atom="http://www.w3.org/2005/Atom"><atom:link href="/a"/> <title> Bread </title></feed>"#
+        var options = XMLSourceOptions(trimsText: true, namespaces: .strip)
+        options.keepsNamespaceDeclarations = false
+        let tree = try XMLFormat(options: options).read(.text(xml))
+        // ["feed": ["link": ["@href": "/a"], "title": "Bread"]]
+        #expect(tree == ["feed": ["link": ["@href": "/a"], "title": "Bread"]])
+    }
+
+    @Test("mixed content, a lone element and writing back")
+    func conventions() throws {
+        let mixed = try XMLFormat().read(.text("<p>Hello <b>you</b> there</p>"))
+        #expect(mixed == ["p": ["#text": ["Hello ", " there"], "b": "you"]])
+        let lone = try XMLFormat().read(.text("<rss><item><title>A</title></item></rss>"))
+        #expect(try lone.resolve("rss.item[0].title") == "A")
+        let tree: Ingredients = ["note": ["@id": "1", "body": "Hi", "tag": ["a", "b"], "empty": .null]]
+        #expect(try XMLFormat().read(.bytes(try XMLFormat().write(tree))) == tree)
+    }
+}
