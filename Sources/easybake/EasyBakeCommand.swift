@@ -4,6 +4,13 @@ import EasyBakeJSON
 import EasyBakeXML
 import EasyBakeYAML
 import Foundation
+#if canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#elseif canImport(Glibc)
+import Glibc
+private let systemWrite = Glibc.write
+#endif
 
 /// `easybake`: bake feeds with recipe files, read paths, convert formats.
 @main
@@ -153,7 +160,7 @@ final class Output {
         buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = Foundation.write(1, raw.baseAddress! + offset, raw.count - offset)
+                let written = systemWrite(1, raw.baseAddress! + offset, raw.count - offset)
                 if written <= 0 { break }
                 offset += written
             }

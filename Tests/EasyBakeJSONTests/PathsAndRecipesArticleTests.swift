@@ -15,7 +15,7 @@ struct PathsAndRecipesArticleTests {
     func shownCode() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let listings = DocumentationExamples.listings(in: Self.article, language: "swift")
-        #expect(listings.count == 3)
+        #expect(listings.count == 4)
         for listing in listings {
             #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
         }
@@ -52,6 +52,28 @@ struct PathsAndRecipesArticleTests {
         #expect(processed["name"] == "Ada")
         #expect(processed["city"] == "Unknown")
         #expect(processed["tags"] == ["x", "y"])
+    }
+
+    struct Member: Decodable, Equatable {
+        let id: Int
+        let name: String
+        let email: String?
+    }
+
+    @Test("the recipe checks the model: an unknown key is an error, or a warning")
+    func recipeChecksTheModel() throws {
+        let memberTree: Ingredients = ["member_id": 7, "full_name": "Ada", "mail": "ada@example.com"]
+        let misspelt = try Recipe(name: "Member", mapping: ["id": "member_id", "name": "full_name", "emial": "mail"])
+        let tolerant = Baker(options: .init(unknownRecipeKeys: .warning))
+        let baked = try tolerant.bakeReporting(Member.self, from: memberTree, recipe: misspelt)
+        #expect(baked.value == Member(id: 7, name: "Ada", email: nil))
+        let message = #"recipe "Member" names a key that is not a property of Member: "emial" (did you mean "email"?); Member's properties: id, name, email"#
+        #expect(baked.warnings.map(\.message) == [message])
+        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: memberTree, recipe: misspelt) }
+        #expect(error?.code == .unknownRecipeKey)
+        #expect(error?.message == message)
+        // The article quotes the message.
+        #expect(Self.article.replacingOccurrences(of: "\n", with: " ").contains("`" + message + "`"))
     }
 
     @Test("a recipe reports every problem at once")

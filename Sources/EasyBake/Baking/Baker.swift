@@ -27,7 +27,7 @@ extension Bakeable {
 /// `unread_messages`, `unread-messages` and `UnreadMessages` all fill
 /// `unreadMessages`. An explicit recipe entry always wins.
 ///
-/// Values are coerced as users expect (see the README's coercion table):
+/// Values are coerced as users expect (see <doc:TransformersAndCoercions>):
 /// `"42"` → `Int`, `42` → `String`, `0`/`1`/`"true"` → `Bool`, an ISO 8601
 /// string or a Unix time → `Date`, a string → `URL`, a number or numeric
 /// string → `Decimal`, null or missing → `nil` for optionals, and a single
@@ -78,6 +78,7 @@ public struct Baker: Sendable {
         /// Default ``UnknownRecipeKeyPolicy/error``.
         public var unknownRecipeKeys: UnknownRecipeKeyPolicy
 
+        /// Options; each default is the strict choice.
         public init(
             lossyArrays: Bool = false, missingValues: MissingValueStrategy = .error, implicitKeyMatching: Bool = true,
             unknownRecipeKeys: UnknownRecipeKeyPolicy = .error
