@@ -107,12 +107,15 @@ struct OutputOptions: ParsableArguments {
 }
 
 enum Formats {
+    /// Registers each of the three formats the registry does not hold yet.
+    /// Each is checked by name, not "is the registry empty": another caller
+    /// (a test in the same process) may have registered only one of them.
     static func registerAll() {
         let registry = FormatRegistry.shared
-        guard registry.names.isEmpty else { return }
-        registry.register(JSONFormat())
-        registry.register(YAMLFormat())
-        registry.register(XMLFormat())
+        let formats: [any IngredientFormat] = [JSONFormat(), YAMLFormat(), XMLFormat()]
+        for format in formats where registry.format(named: format.name) == nil {
+            registry.register(format)
+        }
     }
 
     static func named(_ name: String?) throws(EasyBakeError) -> (any IngredientFormat)? {

@@ -25,10 +25,15 @@
 public struct PathSurvey: Sendable {
     /// The kind of a value, with strings told apart by what they look like.
     public enum ValueKind: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+        /// `null` (an empty XML element, a YAML `~`).
         case null
+        /// `true` or `false`, as the format writes booleans.
         case bool
+        /// A whole number, as the format writes numbers.
         case integer
+        /// A number with a fraction or exponent, as the format writes numbers.
         case float
+        /// A string that looks like none of the kinds below.
         case string
         /// A string that reads as an ISO 8601 or RFC 822 date (see ``PathSurvey/DateStyle``).
         case dateString = "date-like string"
@@ -40,9 +45,12 @@ public struct PathSurvey: Sendable {
         case floatString = "float-like string"
         /// The string `true` or `false`.
         case boolString = "bool-like string"
+        /// An array (or, under `collect`, a repeated key).
         case array
+        /// A dictionary.
         case dictionary
 
+        /// The kind as `paths` prints it: `date-like string`.
         public var description: String { rawValue }
 
         /// Whether values of this kind are strings.
