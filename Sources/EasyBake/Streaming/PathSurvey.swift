@@ -100,6 +100,7 @@ public struct PathSurvey: Sendable {
             kinds.first { $0.kind == kind }?.count ?? 0
         }
 
+        /// Whether two entries say the same of the same path, kinds and counts included.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.path == rhs.path && lhs.count == rhs.count && lhs.missing == rhs.missing
                 && lhs.example == rhs.example && lhs.dateStyle == rhs.dateStyle
@@ -107,6 +108,7 @@ public struct PathSurvey: Sendable {
                 && lhs.kinds.map(\.kind) == rhs.kinds.map(\.kind) && lhs.kinds.map(\.count) == rhs.kinds.map(\.count)
         }
 
+        /// Hashes the path and count, which equal entries share.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(path)
             hasher.combine(count)
