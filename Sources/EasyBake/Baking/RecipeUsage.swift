@@ -10,8 +10,9 @@ final class RecipeUsage {
     let recipe: Recipe
     /// The type that first applied the recipe (`nil` when not known).
     let modelType: Any.Type?
-    /// The coding path where the recipe was first applied ("" at the root).
-    let property: String
+    /// The decoder that first applied the recipe, for the coding path in an
+    /// error: rendered only then, since rendering it costs more than the check.
+    private let decoder: BakeDecoder
     /// For each of the recipe's keys, whether the model asked for it.
     var asked: [Bool]
     /// Set when the model asked for every key (a dictionary, or `allKeys`).
@@ -22,13 +23,14 @@ final class RecipeUsage {
     init(recipe: Recipe, modelType: Any.Type?, decoder: BakeDecoder) {
         self.recipe = recipe
         self.modelType = modelType
-        property = CodingPathText.render(decoder.codingPath)
+        self.decoder = decoder
         asked = Array(repeating: false, count: recipe.keys.count)
     }
 
     /// The error for the keys never asked for, or `nil` when there are none.
     func problem(rootModel: String) -> EasyBakeError? {
-        guard !askedForEverything else { return nil }
+        guard !askedForEverything, asked.contains(false) else { return nil }
+        let property = CodingPathText.render(decoder.codingPath)
         let unknown = recipe.keys.indices.filter { !asked[$0] }.map { recipe.keys[$0] }
         guard !unknown.isEmpty else { return nil }
         var seen = Set<String>()
