@@ -175,7 +175,7 @@ final class BakeContext {
     /// order the model asks for them, for the error message).
     func usage(of recipe: Recipe, by decoder: BakeDecoder) -> (usage: RecipeUsage, isFirst: Bool)? {
         guard recipeUsages != nil else { return nil }
-        let id = ObjectIdentifier(recipe.identity)
+        let id = recipe.identity
         if let index = usageIndex[id] { return (recipeUsages![index], false) }
         let usage = RecipeUsage(recipe: recipe, modelType: decoder.decodingType, decoder: decoder)
         usageIndex[id] = recipeUsages!.count

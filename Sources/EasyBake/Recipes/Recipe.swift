@@ -31,28 +31,54 @@ public struct Recipe: Sendable {
     }
 
     /// The recipe's name, used by ``RecipeBox``.
-    public let name: String?
+    public var name: String? { storage.name }
     /// The mapped properties in declaration order.
-    public let entries: [Entry]
+    public var entries: [Entry] { storage.entries }
     /// Recipes for nested models, by property: applied to a property's value
     /// (or to each element when the value is an array).
-    public let nested: [String: Recipe]
+    public var nested: [String: Recipe] { storage.nested }
     /// Values used when a property's path is missing from the ingredients.
-    public let defaults: [String: Ingredients]
+    public var defaults: [String: Ingredients] { storage.defaults }
     /// Whether the ingredients' root is an array (paths start with `[n]`)
     /// rather than a dictionary.
-    public let rootIsArray: Bool
+    public var rootIsArray: Bool { storage.rootIsArray }
 
-    private let entryIndex: [String: Int]
     /// Every key the recipe names — mapped, defaulted or nested — in that
     /// order, each of which must be a property of the model baked with it.
-    let keys: [String]
+    var keys: [String] { storage.keys }
     /// Where each of ``keys`` is in it; an index below `entries.count` is
     /// also the entry's.
-    let keyIndex: [String: Int]
+    var keyIndex: [String: Int] { storage.keyIndex }
     /// Tells apart recipes while baking (copies share it), so that what a
     /// model asked of each recipe can be tallied.
-    let identity = RecipeIdentity()
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
+    /// A recipe is immutable, and baking copies it into every decoder and
+    /// container: one reference to copy instead of eight.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let name: String?
+        let entries: [Entry]
+        let nested: [String: Recipe]
+        let defaults: [String: Ingredients]
+        let rootIsArray: Bool
+        let keys: [String]
+        let keyIndex: [String: Int]
+
+        init(
+            name: String?, entries: [Entry], nested: [String: Recipe], defaults: [String: Ingredients],
+            rootIsArray: Bool, keys: [String], keyIndex: [String: Int]
+        ) {
+            self.name = name
+            self.entries = entries
+            self.nested = nested
+            self.defaults = defaults
+            self.rootIsArray = rootIsArray
+            self.keys = keys
+            self.keyIndex = keyIndex
+        }
+    }
 
     /// Makes and validates a recipe.
     ///
@@ -142,33 +168,27 @@ public struct Recipe: Sendable {
                 .invalidRecipe, "\(recipeLabel) has \(problems.count) problem\(problems.count == 1 ? "" : "s")",
                 problems: problems)
         }
-        self.name = name
-        self.entries = entries
-        self.nested = nested
-        self.defaults = defaults
-        self.rootIsArray = shapeProblems.rootIsArray
-        self.entryIndex = seen
         var keys = entries.map(\.property)
         var keyIndex = seen
         for key in defaults.keys.sorted() + nested.keys.sorted() where keyIndex[key] == nil {
             keyIndex[key] = keys.count
             keys.append(key)
         }
-        self.keys = keys
-        self.keyIndex = keyIndex
+        storage = Storage(
+            name: name, entries: entries, nested: nested, defaults: defaults,
+            rootIsArray: shapeProblems.rootIsArray, keys: keys, keyIndex: keyIndex)
     }
 
     /// The entry that maps `property`, if any.
     public func entry(for property: String) -> Entry? {
-        entryIndex[property].map { entries[$0] }
+        // The first `entries.count` keys are the mapped ones, in order.
+        guard let index = storage.keyIndex[property], index < storage.entries.count else { return nil }
+        return storage.entries[index]
     }
 
     /// The mapped property names in order.
     public var properties: [String] { entries.map(\.property) }
 }
-
-/// The identity of a recipe and its copies.
-final class RecipeIdentity: Sendable {}
 
 /// A transformer as a recipe names it: an instance, a registered name, or a
 /// spec (`"iso8601"`, `["date": "yyyy-MM-dd"]`, a list for a chain).
