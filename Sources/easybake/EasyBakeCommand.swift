@@ -38,7 +38,10 @@ struct InputOptions: ParsableArguments {
 
     var payload: Payload { Payload(path: input, format: format) }
     func document() throws(EasyBakeError) -> Document { try payload.document() }
-    func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) { try payload.stream() }
+    func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) {
+        let (source, locator) = try payload.stream()
+        return (source, locator!)
+    }
 }
 
 /// A payload a command reads: a file (or - for standard input) and the name
@@ -54,10 +57,13 @@ struct Payload {
 
     /// A streaming source over the input, and a document without a tree that
     /// locates errors by reading the input again. Standard input is read
-    /// into memory first, so that it can be read again.
-    func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) {
+    /// into memory first, so that it can be read again, unless
+    /// `rereadable` is false: then errors that need a second reading to be
+    /// located (a path found nowhere) go without a line and column.
+    func stream(rereadable: Bool = true) throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document?) {
         Formats.registerAll()
-        let ingredientInput = try IngredientInput.file(path).rereadable()
+        let original = IngredientInput.file(path)
+        let ingredientInput = rereadable ? try original.rereadable() : original
         let resolved: any IngredientFormat
         if let named = try Formats.named(format) {
             resolved = named
@@ -65,7 +71,8 @@ struct Payload {
             resolved = try FormatRegistry.shared.format(forPath: ingredientInput.filePath ?? ingredientInput.name)
         }
         let source = AnyIngredientSource(try resolved.makeSource(for: ingredientInput))
-        return (source, Document(tree: .null, input: ingredientInput, format: resolved))
+        let canReread = rereadable || original.filePath != nil
+        return (source, canReread ? Document(tree: .null, input: ingredientInput, format: resolved) : nil)
     }
 }
 

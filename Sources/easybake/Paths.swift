@@ -51,7 +51,10 @@ struct Paths: ParsableCommand {
 /// Surveys an input, for `paths` and `scaffold`.
 enum PathsSurveying {
     static func survey(_ payload: Payload, each: String?, maximumPaths: Int) throws(EasyBakeError) -> PathSurvey {
-        let (source, locator) = try payload.stream()
+        // Standard input is not kept for a second reading: the survey's
+        // memory stays bounded there too (but for JSON, which reads its
+        // input whole), and only a path found nowhere loses its position.
+        let (source, locator) = try payload.stream(rereadable: false)
         let recordPath = try each.map { path throws(EasyBakeError) in try IngredientPath(parsing: path) }
         var survey = PathSurvey(maximumPaths: maximumPaths)
         // Opened once, the source is called directly rather than through the
@@ -62,7 +65,8 @@ enum PathsSurveying {
             guard let recordPath else {
                 throw EasyBakeError.syntax("expected a value, found the end of the input", at: base.location)
             }
-            throw locator.locating(EasyBakeError(.valueNotFound, "no records at \(recordPath)", path: recordPath))
+            let error = EasyBakeError(.valueNotFound, "no records at \(recordPath)", path: recordPath)
+            throw locator?.locating(error) ?? error
         }
         return survey
     }
