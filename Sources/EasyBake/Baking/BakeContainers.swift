@@ -79,7 +79,7 @@ final class ImplicitKeyIndex {
     }
 }
 
-struct BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+final class BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: BakeDecoder
     let dictionary: IngredientDictionary?
     let recipe: Recipe?
