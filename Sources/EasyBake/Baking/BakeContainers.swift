@@ -214,11 +214,15 @@ final class BakeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try optionalPrimitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
     }
 
+    // Inlined into each concrete `decode`, so that `T` is known there: left
+    // generic, every call looked up `Optional<T>`'s metadata at run time.
+    @inline(__always)
     private func primitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T {
         if let found = try lookup(key), !found.value.isNull, let value = try? coerce(found.value) { return value }
         return try decodeThroughChild(T.self, forKey: key)
     }
 
+    @inline(__always)
     private func optionalPrimitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T? {
         guard let found = try lookup(key), !found.value.isNull else { return nil }
         if let value = try? coerce(found.value) { return value }

@@ -13,8 +13,11 @@ final class RecipeUsage {
     /// The decoder that first applied the recipe, for the coding path in an
     /// error: rendered only then, since rendering it costs more than the check.
     private let decoder: BakeDecoder
-    /// For each of the recipe's keys, whether the model asked for it.
-    var asked: [Bool]
+    /// For each of the recipe's keys, whether the model asked for it. A
+    /// buffer the usage owns rather than an array property: it is written on
+    /// every property looked up, and a class's array property would be
+    /// checked for exclusive access each time.
+    let asked: UnsafeMutableBufferPointer<Bool>
     /// Set when the model asked for every key (a dictionary, or `allKeys`).
     var askedForEverything = false
     /// The names the first container was asked for, in order, repeats and all.
@@ -24,8 +27,11 @@ final class RecipeUsage {
         self.recipe = recipe
         self.modelType = modelType
         self.decoder = decoder
-        asked = Array(repeating: false, count: recipe.keys.count)
+        asked = .allocate(capacity: recipe.keys.count)
+        asked.initialize(repeating: false)
     }
+
+    deinit { asked.deallocate() }
 
     /// The error for the keys never asked for, or `nil` when there are none.
     func problem(rootModel: String) -> EasyBakeError? {
