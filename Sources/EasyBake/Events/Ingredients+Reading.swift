@@ -198,7 +198,9 @@ struct TreeBuilder {
             }
             keys.removeSubrange(top.keyStart...)
             values.removeSubrange(top.valueStart...)
-            return add(.dictionary(IngredientDictionary(uniqueEntries: entries)))
+            // The index of a large dictionary's keys, built to find repeats,
+            // becomes the dictionary's own.
+            return add(.dictionary(IngredientDictionary(uniqueEntries: entries, index: top.index)))
         case .scalar(let value):
             if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
                top.replacing == nil {

@@ -75,6 +75,22 @@ public struct IngredientDictionary: Sendable {
         storage.rebuildIndexIfNeeded()
     }
 
+    /// A dictionary of unique entries with the index of their positions that
+    /// the caller built anyway (a tree builder checking for repeated keys):
+    /// the keys are not hashed a second time.
+    ///
+    /// - Precondition: no key occurs twice in `entries`, and `index` maps
+    ///   each key to its position when given; `nil` when there are at most
+    ///   ``indexThreshold`` entries.
+    init(uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?) {
+        if let index, entries.count > IngredientDictionary.indexThreshold, index.count == entries.count {
+            storage = Storage(entries, index: index)
+        } else {
+            storage = Storage(entries, index: nil)
+            storage.rebuildIndexIfNeeded()
+        }
+    }
+
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
