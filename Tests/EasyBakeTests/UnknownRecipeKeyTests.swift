@@ -1,4 +1,4 @@
-import EasyBake
+@testable import EasyBake
 import Foundation
 import Testing
 
@@ -168,5 +168,29 @@ struct UnknownRecipeKeyTests {
         #expect(try suggest("nmae") == "name")
         #expect(try suggest("phone") == nil)
         #expect(try suggest("ix") == nil)
+    }
+}
+
+/// The recipe-key tally holds the decoders that applied recipes, and they hold
+/// the bake's context: nothing of a bake may outlive it.
+@Suite("A bake leaves nothing behind")
+struct BakeLifetimeTests {
+    struct Member: Decodable {
+        let id: Int
+        let name: String
+    }
+
+    @Test("the ingredients are uniquely referenced again after a bake, a failed one and a warned one")
+    func nothingRetained() throws {
+        var dictionary: IngredientDictionary = ["member_id": 7, "full_name": "Ada"]
+        let recipe = try Recipe(mapping: ["id": "member_id", "name": "full_name"])
+        _ = try Baker().bake(Member.self, from: .dictionary(dictionary), recipe: recipe)
+        #expect(isKnownUniquelyReferenced(&dictionary.storage))
+        let typo = try Recipe(mapping: ["id": "member_id", "nmae": "full_name"])
+        _ = try? Baker().bake(Member.self, from: .dictionary(dictionary), recipe: typo)
+        #expect(isKnownUniquelyReferenced(&dictionary.storage))
+        let extra = try Recipe(mapping: ["id": "member_id", "name": "full_name", "age": "age"])
+        _ = try Baker(options: .init(unknownRecipeKeys: .warning)).bakeReporting(Member.self, from: .dictionary(dictionary), recipe: extra)
+        #expect(isKnownUniquelyReferenced(&dictionary.storage))
     }
 }

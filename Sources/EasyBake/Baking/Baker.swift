@@ -124,6 +124,7 @@ public struct Baker: Sendable {
         _ type: Model.Type, from ingredients: Ingredients, recipe: Recipe? = nil
     ) throws(EasyBakeError) -> Result<Model> {
         let context = BakeContext(options: options, modelType: Model.self)
+        defer { context.finish() }
         let decoder = BakeDecoder(value: ingredients, context: context, recipe: recipe)
         do {
             let value = try decoder.decodeValue(Model.self, applyingTypeRecipe: recipe == nil)
@@ -168,6 +169,14 @@ final class BakeContext {
         self.options = options
         self.modelType = modelType
         if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
+    }
+
+    /// Ends the bake: the recipe tallies hold the decoders that applied
+    /// their recipes (for an error's coding path), and the decoders hold
+    /// this context, so the tallies go when the bake is over.
+    func finish() {
+        recipeUsages = nil
+        usageIndex = [:]
     }
 
     /// The tally of what the model asks of `recipe`, and whether this is the

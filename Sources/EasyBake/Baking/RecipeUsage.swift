@@ -11,7 +11,9 @@ final class RecipeUsage {
     /// The type that first applied the recipe (`nil` when not known).
     let modelType: Any.Type?
     /// The decoder that first applied the recipe, for the coding path in an
-    /// error: rendered only then, since rendering it costs more than the check.
+    /// error: rendered only then, since rendering it costs more than the
+    /// check. It holds the bake's context, which holds this usage: the
+    /// context drops its usages when the bake ends (`BakeContext.finish`).
     private let decoder: BakeDecoder
     /// For each of the recipe's keys, whether the model asked for it. A
     /// buffer the usage owns rather than an array property: it is written on

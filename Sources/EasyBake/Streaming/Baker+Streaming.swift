@@ -107,6 +107,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
 
     private mutating func bake(_ record: IngredientRecord) throws(EasyBakeError) -> Model {
         let context = BakeContext(options: baker.options, modelType: Model.self)
+        defer { context.finish() }
         if !decided || pruning { context.unmappedRootRequests = [] }
         let decoder = BakeDecoder(value: record.ingredients, context: context, recipe: recipe)
         let model: Model
