@@ -174,7 +174,9 @@ struct TreeBuilder {
             if frames[top].index != nil {
                 frames[top].index![key] = keys.count - 1 - keyStart
             } else if keys.count - keyStart > IngredientDictionary.indexThreshold {
-                var index = [String: Int](minimumCapacity: 2 * (keys.count - keyStart))
+                // Sized as the dictionary's own index would be, since it
+                // becomes that index: twice the keys doubled its memory.
+                var index = [String: Int](minimumCapacity: keys.count - keyStart)
                 for i in keyStart..<keys.count { index[keys[i]] = i - keyStart }
                 frames[top].index = index
             }
