@@ -112,6 +112,27 @@ struct UnknownRecipeKeyTests {
         #expect(baked == [Member(id: 7, name: "Ada", email: nil), Member(id: 7, name: "Ada", email: nil)])
     }
 
+    @Test("a streamed bake judges a nested recipe in the first record that applies it")
+    func streamedNestedLater() throws {
+        let recipe = try Recipe(
+            mapping: ["name": "n", "address": "home", "previous": "old"],
+            nested: ["address": try Recipe(name: "Address", mapping: ["city": "town", "zip": "postcode"]),
+                     "previous": try Recipe(mapping: ["city": "town"])])
+        let records: Ingredients = [
+            ["n": "Ada", "old": []], ["n": "Bo", "old": [], "home": ["town": "Oslo"]], ["n": "Cy", "old": []],
+        ]
+        let results = Array(try Baker().bakeEach(Person.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe))
+        #expect(results.count == 3)
+        #expect((try? results[0].get()) == Person(name: "Ada", address: nil, previous: []))
+        guard case .failure(let error) = results[1] else {
+            Issue.record("record 1 applies the nested recipe and should fail")
+            return
+        }
+        #expect(error.code == .unknownRecipeKey)
+        #expect(error.baking?.modelType == "Address")
+        #expect((try? results[2].get()) == Person(name: "Cy", address: nil, previous: []))
+    }
+
     @Test("the warning option bakes and reports; ignore bakes silently")
     func warningAndIgnore() throws {
         let recipe = try Recipe(mapping: ["id": "member_id", "name": "full_name", "emial": "mail"])

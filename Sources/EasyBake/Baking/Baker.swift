@@ -164,11 +164,19 @@ final class BakeContext {
     /// the order first applied; `nil` when unknown keys are not checked.
     private(set) var recipeUsages: [RecipeUsage]?
     private var usageIndex: [ObjectIdentifier: Int] = [:]
+    /// Recipes an earlier bake of the same stream found the model to ask
+    /// every key of: not tallied again (a streamed bake is one bake per record).
+    var settledRecipes: Set<ObjectIdentifier> = []
 
     init(options: Baker.Options, modelType: Any.Type) {
         self.options = options
         self.modelType = modelType
         if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
+    }
+
+    /// The recipes whose every key the model asked for in this bake.
+    var recipesAskedInFull: [ObjectIdentifier] {
+        recipeUsages?.filter(\.isComplete).map(\.recipe.identity) ?? []
     }
 
     /// Ends the bake: the recipe tallies hold the decoders that applied
@@ -185,9 +193,12 @@ final class BakeContext {
     func usage(of recipe: Recipe, by decoder: BakeDecoder) -> (usage: RecipeUsage, isFirst: Bool)? {
         guard recipeUsages != nil else { return nil }
         let id = recipe.identity
+        if !settledRecipes.isEmpty, settledRecipes.contains(id) { return nil }
+        // Most bakes apply one recipe: its tally is found without hashing.
+        if let first = recipeUsages!.first, first.recipe.identity == id { return (first, false) }
         if let index = usageIndex[id] { return (recipeUsages![index], false) }
         let usage = RecipeUsage(recipe: recipe, modelType: decoder.decodingType, decoder: decoder)
-        usageIndex[id] = recipeUsages!.count
+        if !recipeUsages!.isEmpty { usageIndex[id] = recipeUsages!.count }
         recipeUsages!.append(usage)
         return (usage, true)
     }

@@ -35,9 +35,15 @@ final class RecipeUsage {
 
     deinit { asked.deallocate() }
 
+    /// Whether the model asked for every key of the recipe.
+    var isComplete: Bool { askedForEverything || !asked.contains(false) }
+
     /// The error for the keys never asked for, or `nil` when there are none.
-    func problem(rootModel: String) -> EasyBakeError? {
+    /// `rootModel` is asked for only when there is a problem: naming a type
+    /// costs more than baking a small model.
+    func problem(rootModel rootModelName: @autoclosure () -> String) -> EasyBakeError? {
         guard !askedForEverything, asked.contains(false) else { return nil }
+        let rootModel = rootModelName()
         let property = CodingPathText.render(decoder.codingPath)
         let unknown = recipe.keys.indices.filter { !asked[$0] }.map { recipe.keys[$0] }
         guard !unknown.isEmpty else { return nil }

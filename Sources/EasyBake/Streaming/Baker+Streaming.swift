@@ -70,6 +70,9 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// Whether records are pruned to the recipe's paths.
     private var pruning = false
     private var decided = false
+    /// Recipes whose every key the model has asked for in an earlier record:
+    /// their keys are known properties, so later records skip the tally.
+    private var settledRecipes: Set<ObjectIdentifier> = []
 
     init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
         self.reader = reader
@@ -107,6 +110,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
 
     private mutating func bake(_ record: IngredientRecord) throws(EasyBakeError) -> Model {
         let context = BakeContext(options: baker.options, modelType: Model.self)
+        context.settledRecipes = settledRecipes
         defer { context.finish() }
         if !decided || pruning { context.unmappedRootRequests = [] }
         let decoder = BakeDecoder(value: record.ingredients, context: context, recipe: recipe)
@@ -114,6 +118,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         do {
             model = try decoder.decodeValue(Model.self, applyingTypeRecipe: false)
             try context.checkRecipeKeys()
+            settledRecipes.formUnion(context.recipesAskedInFull)
         } catch {
             throw locating(context.noteMistypedKeys(in: context.converting(error, at: decoder)), in: record)
         }
