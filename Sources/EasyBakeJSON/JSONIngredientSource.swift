@@ -110,18 +110,9 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
             case .end:
                 return nil
             case .slow:
-                guard let event = try scanner.next(materializing: true) else {
-                    throw EasyBakeError.syntax("unexpected end of input inside an object", at: location)
-                }
-                switch event {
-                case .key(let key):
-                    if let index = wanted.index(of: key) { return index }
-                    try skipValue()
-                case .endDictionary:
-                    return nil
-                case .beginArray, .beginDictionary, .endArray, .scalar:
-                    throw EasyBakeError.syntax("expected a key or the end of an object, found \(event)", at: location)
-                }
+                // An escaped or non-ASCII key (or wanted keys that are not
+                // ASCII): the rest of this object goes by events.
+                return try nextWantedKeyReadingEvents(wanted)
             }
         }
     }

@@ -13,12 +13,9 @@ struct ErrorsAndLimitsArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(in: Self.article, language: "swift")
-        #expect(listings.count == 2)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
+        #expect(check.listings == 2)
+        #expect(check.notRun == [])
     }
 
     @Test("the rendered error is the one Getting started shows")

@@ -29,14 +29,12 @@ struct GettingStartedTests {
 
     @Test("the article and the README show the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(in: Self.article, language: "swift")
-        #expect(listings.count == 4)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
+        #expect(check.listings == 4)
+        #expect(check.notRun == [])
         let readme = DocumentationExamples.listings(in: try DocumentationExamples.text(of: "README.md"), language: "swift")
         let example = try #require(readme.first { $0.text.hasPrefix("import EasyBake") })
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         #expect(DocumentationExamples.missingLines(of: example.text, in: source) == [], "README")
     }
 

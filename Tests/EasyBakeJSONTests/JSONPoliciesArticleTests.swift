@@ -11,13 +11,11 @@ import Testing
 struct JSONPoliciesArticleTests {
     @Test("the pages show the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         for page in ["EasyBakeJSON", "JSONPolicies"] {
-            let listings = DocumentationExamples.listings(in: try DocumentationExamples.article("EasyBakeJSON", page), language: "swift")
-            #expect(listings.count == 1)
-            for listing in listings {
-                #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(page): \(listing)")
-            }
+            let check = try DocumentationExamples.checkSwiftListings(
+                in: try DocumentationExamples.article("EasyBakeJSON", page), runBy: #filePath)
+            #expect(check.listings == 1, "\(page)")
+            #expect(check.notRun == [], "\(page)")
         }
     }
 

@@ -13,12 +13,9 @@ struct PathsAndRecipesArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(in: Self.article, language: "swift")
-        #expect(listings.count == 4)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
+        #expect(check.listings == 4)
+        #expect(check.notRun == [])
     }
 
     @Test("paths: last element, every element, null and missing")

@@ -18,13 +18,9 @@ struct StreamingArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(
-            in: try DocumentationExamples.article("EasyBake", "StreamingLargePayloads"), language: "swift")
-        #expect(listings.count == 3)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBake", "StreamingLargePayloads"), runBy: #filePath)
+        #expect(check.listings == 3)
+        #expect(check.notRun == [])
     }
 
     @Test("bakeEach as a Sequence of results and as an AsyncSequence of models")

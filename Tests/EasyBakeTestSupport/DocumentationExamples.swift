@@ -75,4 +75,25 @@ public enum DocumentationExamples {
         }
         return []
     }
+
+    /// What a test file does not run of a page's Swift listings.
+    public struct SwiftListingCheck: Sendable {
+        /// How many Swift listings the page has.
+        public let listings: Int
+        /// Each listing the test file does not hold whole, with its missing lines.
+        public let notRun: [String]
+    }
+
+    /// Checks the Swift listings of `markdown` against the test file at
+    /// `testFile` (its `#filePath`): every non-blank line of each listing
+    /// must appear, in order, among the file's lines (``missingLines(of:in:)``).
+    public static func checkSwiftListings(in markdown: String, runBy testFile: String) throws -> SwiftListingCheck {
+        let source = try String(contentsOfFile: testFile, encoding: .utf8)
+        let swiftListings = listings(in: markdown, language: "swift")
+        let notRun = swiftListings.compactMap { listing -> String? in
+            let missing = missingLines(of: listing.text, in: source)
+            return missing.isEmpty ? nil : "\(listing): missing \(missing)"
+        }
+        return SwiftListingCheck(listings: swiftListings.count, notRun: notRun)
+    }
 }

@@ -17,13 +17,9 @@ struct ModelsArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(
-            in: try DocumentationExamples.article("EasyBake", "ModelsAndUpdates"), language: "swift")
-        #expect(listings.count == 2)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBake", "ModelsAndUpdates"), runBy: #filePath)
+        #expect(check.listings == 2)
+        #expect(check.notRun == [])
     }
 
     @Test("update, follow and compare")

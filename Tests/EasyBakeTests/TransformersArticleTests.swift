@@ -12,12 +12,9 @@ struct TransformersArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(in: Self.article, language: "swift")
-        #expect(listings.count == 2)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
+        #expect(check.listings == 2)
+        #expect(check.notRun == [])
     }
 
     @Test("a registered transformer, a factory and an instance")

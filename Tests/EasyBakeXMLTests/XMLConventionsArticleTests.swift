@@ -11,13 +11,9 @@ import Testing
 struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(
-            in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), language: "swift")
-        #expect(listings.count == 1)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
+        #expect(check.listings == 1)
+        #expect(check.notRun == [])
     }
 
     @Test("trimming and stripped namespaces")

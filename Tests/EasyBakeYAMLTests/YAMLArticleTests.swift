@@ -35,12 +35,9 @@ struct YAMLArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let listings = DocumentationExamples.listings(in: Self.article, language: "swift")
-        #expect(listings.count == 3)
-        for listing in listings {
-            #expect(DocumentationExamples.missingLines(of: listing.text, in: source) == [], "\(listing)")
-        }
+        let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
+        #expect(check.listings == 3)
+        #expect(check.notRun == [])
     }
 
     @Test("the article shows the shipped fixture file")

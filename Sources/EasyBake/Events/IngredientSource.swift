@@ -103,6 +103,13 @@ extension IngredientSource {
     }
 
     public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
+        try nextWantedKeyReadingEvents(wanted)
+    }
+
+    /// ``nextWantedKey(_:)`` by reading key events and skipping the values
+    /// of unwanted keys: the default, and the way on for a source whose own
+    /// faster way cannot handle a key (an override cannot call the default).
+    public mutating func nextWantedKeyReadingEvents(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
         while let event = try next() {
             switch event {
             case .key(let key):

@@ -17,7 +17,13 @@ extension Ingredients {
     /// ```
     /// - Complexity: O(*k*) for *k* steps without `[*]`; a `[*]` visits every element.
     public func resolve(_ path: IngredientPath) -> Ingredients? {
-        resolve(path.steps[...])
+        // The commonest path, one key (every plain recipe entry), is looked
+        // up without walking steps.
+        if path.steps.count == 1, case .key(let key) = path.steps[0] {
+            guard case .dictionary(let dictionary) = self else { return nil }
+            return dictionary[key]
+        }
+        return resolve(path.steps[...])
     }
 
     /// The value at a path given as text; `nil` when missing.

@@ -26,15 +26,7 @@ extension Recipe {
 
     /// The processed value of one entry, or `nil` when missing without default.
     func processedValue(for entry: Entry, in ingredients: Ingredients) throws(EasyBakeError) -> Ingredients? {
-        let resolved: Ingredients?
-        // Most entries name one key of a dictionary: looked up directly,
-        // without walking the path's steps.
-        if entry.path.steps.count == 1, case .key(let key) = entry.path.steps[0], case .dictionary(let dictionary) = ingredients {
-            resolved = dictionary[key]
-        } else {
-            resolved = ingredients.resolve(entry.path)
-        }
-        guard let found = resolved else { return defaults[entry.property] }
+        guard let found = ingredients.resolve(entry.path) else { return defaults[entry.property] }
         return try transform(found, for: entry)
     }
 
