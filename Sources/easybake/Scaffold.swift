@@ -61,22 +61,16 @@ struct Scaffold: ParsableCommand {
     @Option(name: .long, help: "The most distinct paths to survey.")
     var maximumPaths = 10_000
 
-    @Argument(help: "The sample payload file, or - for standard input.")
-    var input: String
-
-    @Option(
-        name: [.customLong("input-format"), .customLong("format")],
-        help: "The payload's format (json, xml, yaml), when the extension does not say.")
-    var inputFormat: String?
+    @OptionGroup var input: InputOptions
 
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
-            let payload = Payload(path: input, format: inputFormat)
+            let payload = input.payload
             let survey = try PathsSurveying.survey(payload, each: each, maximumPaths: maximumPaths)
             let formatName = try Self.formatName(of: payload)
             let scaffold = try ModelScaffold.make(
                 from: survey,
-                request: .init(name: name, each: each, inputName: input, formatName: formatName))
+                request: .init(name: name, each: each, inputName: input.input, formatName: formatName))
             if each == nil, let hint = ModelScaffold.recordPathHint(survey) {
                 Self.note("the payload holds records at \(hint); to model one record, add --each '\(hint)'")
             }
