@@ -26,14 +26,10 @@ extension Ingredients {
                 continue
             case .skipNextValue:
                 try source.skipValue()
-            case .duplicate(let key):
-                throw EasyBakeError(
-                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary",
-                    location: source.location, path: builder.path(appending: key))
-            case .malformed(let message):
-                throw EasyBakeError.syntax(message, at: source.location)
-            case .tooManyNodes:
-                throw EasyBakeError.limit("maximumNodes", builder.maximumNodes, at: source.location)
+            case .failed(let failure):
+                var error = builder.error(failure, at: source.location)
+                if case .duplicate(let key) = failure { error.path = builder.path(appending: key) }
+                throw error
             case .finished(let value):
                 return value
             }
@@ -73,11 +69,29 @@ struct TreeBuilder {
     enum Step {
         case needMore
         case skipNextValue
+        case failed(Failure)
+        case finished(Ingredients)
+    }
+
+    /// Why the events cannot make a tree.
+    enum Failure {
+        /// A repeated key under ``DuplicateKeyPolicy/reject``.
         case duplicate(String)
         case malformed(String)
         /// The tree would hold more than `maximumNodes` values.
         case tooManyNodes
-        case finished(Ingredients)
+    }
+
+    /// The error a failure reports, at `location` (the event's).
+    func error(_ failure: Failure, at location: SourceLocation) -> EasyBakeError {
+        switch failure {
+        case .duplicate(let key):
+            EasyBakeError(.duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: location)
+        case .malformed(let message):
+            EasyBakeError.syntax(message, at: location)
+        case .tooManyNodes:
+            EasyBakeError.limit("maximumNodes", maximumNodes, at: location)
+        }
     }
 
     private struct Frame {
@@ -139,7 +153,7 @@ struct TreeBuilder {
         switch event {
         case .beginArray, .beginDictionary, .scalar:
             nodes += 1
-            if nodes > maximumNodes { return .tooManyNodes }
+            if nodes > maximumNodes { return .failed(.tooManyNodes) }
         case .key, .endArray, .endDictionary:
             break
         }
@@ -147,7 +161,7 @@ struct TreeBuilder {
         case .beginArray, .beginDictionary:
             if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
                top.replacing == nil {
-                return .malformed("a value inside a dictionary has no key")
+                return .failed(.malformed("a value inside a dictionary has no key"))
             }
             frames.append(Frame(
                 isDictionary: event == .beginDictionary, valueStart: values.count, keyStart: keys.count))
@@ -158,12 +172,12 @@ struct TreeBuilder {
             let top = frames.count - 1
             guard top >= 0, frames[top].isDictionary, frames[top].replacing == nil,
                   keys.count - frames[top].keyStart == values.count - frames[top].valueStart else {
-                return .malformed("a key outside a dictionary or two keys in a row")
+                return .failed(.malformed("a key outside a dictionary or two keys in a row"))
             }
             if let existing = position(of: key, inFrame: top) {
                 switch duplicateKeys {
                 case .firstWins: return .skipNextValue
-                case .reject: return .duplicate(key)
+                case .reject: return .failed(.duplicate(key))
                 case .lastWins, .collect:
                     frames[top].replacing = existing
                     return .needMore
@@ -182,7 +196,7 @@ struct TreeBuilder {
             }
             return .needMore
         case .endArray:
-            guard let top = frames.last, !top.isDictionary else { return .malformed("an unbalanced end of array") }
+            guard let top = frames.last, !top.isDictionary else { return .failed(.malformed("an unbalanced end of array")) }
             frames.removeLast()
             let elements = ContiguousArray(values[top.valueStart...])
             values.removeSubrange(top.valueStart...)
@@ -190,7 +204,7 @@ struct TreeBuilder {
         case .endDictionary:
             guard let top = frames.last, top.isDictionary, top.replacing == nil,
                   keys.count - top.keyStart == values.count - top.valueStart else {
-                return .malformed("an unbalanced end of dictionary")
+                return .failed(.malformed("an unbalanced end of dictionary"))
             }
             frames.removeLast()
             var entries = ContiguousArray<IngredientDictionary.Element>()
@@ -206,7 +220,7 @@ struct TreeBuilder {
         case .scalar(let value):
             if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
                top.replacing == nil {
-                return .malformed("a value inside a dictionary has no key")
+                return .failed(.malformed("a value inside a dictionary has no key"))
             }
             return add(value)
         }

@@ -234,13 +234,8 @@ struct PathWalker {
             break
         case .finished(let value):
             result = value
-        case .duplicate(let key):
-            throw EasyBakeError(
-                .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
-        case .malformed(let message):
-            throw EasyBakeError.syntax(message, at: source.location)
-        case .tooManyNodes:
-            throw EasyBakeError.limit("maximumNodes", builder.maximumNodes, at: source.location)
+        case .failed(let failure):
+            throw builder.error(failure, at: source.location)
         }
     }
 
@@ -255,13 +250,8 @@ struct PathWalker {
             case .needMore: break
             case .skipNextValue: try source.skipValue()
             case .finished(let value): result = value
-            case .duplicate(let key):
-                throw EasyBakeError(
-                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
-            case .malformed(let message):
-                throw EasyBakeError.syntax(message, at: source.location)
-            case .tooManyNodes:
-                throw EasyBakeError.limit("maximumNodes", builder.maximumNodes, at: source.location)
+            case .failed(let failure):
+                throw builder.error(failure, at: source.location)
             }
             switch event {
             case .beginArray, .beginDictionary: depth += 1
