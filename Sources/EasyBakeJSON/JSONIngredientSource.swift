@@ -117,6 +117,22 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         }
     }
 
+    /// Reads the input's JSON value into `index` (replacing what it held),
+    /// and checks that nothing but whitespace follows: the fast core's way
+    /// in, with no event, `String` or allocation per value.
+    ///
+    /// Call it on a new source, before any event is read.
+    ///
+    /// - Throws: the same errors, with the same messages and positions, as
+    ///   reading the input's events; ``EasyBakeError/Code/unsupported`` when
+    ///   events have been read already.
+    public mutating func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
+        guard scanner.expect == .value, scanner.containers.isEmpty else {
+            throw EasyBakeError(.unsupported, "an index is read from a JSON source before any of its events", location: location)
+        }
+        try scanner.buildIndex(into: &index)
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {
@@ -180,7 +196,8 @@ struct JSONScanner {
     var containers: [Bool] = []
     let limits: IngredientLimits
     let sourceName: String
-    private var scratch: [UInt8] = []
+    /// Decoded bytes of the string being read, when it has escapes.
+    var scratch: [UInt8] = []
 
     init(bytes: LoadedBytes, limits: IngredientLimits, sourceName: String) throws(EasyBakeError) {
         var loaded = bytes
@@ -414,7 +431,7 @@ struct JSONScanner {
         return try slowString(open: open, start: start, materializing: materializing)
     }
 
-    private func checkStringLength(_ length: Int, at offset: Int) throws(EasyBakeError) {
+    func checkStringLength(_ length: Int, at offset: Int) throws(EasyBakeError) {
         guard length <= limits.maximumStringBytes else {
             throw EasyBakeError.limit("maximumStringBytes", limits.maximumStringBytes, at: location(of: offset))
         }
@@ -423,6 +440,21 @@ struct JSONScanner {
     /// Strings with escapes or non-ASCII text: validates UTF-8, decodes
     /// escapes into the scratch buffer.
     private mutating func slowString(open: Int, start: Int, materializing: Bool) throws(EasyBakeError) -> String {
+        let hasEscapes = try scanSlowString(open: open, start: start, decoding: materializing)
+        guard materializing else { return "" }
+        if !hasEscapes {
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: position - 1 - start), as: UTF8.self)
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Scans the rest of a string from `position` (inside it, at the first
+    /// byte the fast path stopped at) past its closing quote, validating
+    /// UTF-8 and escapes. With `decoding`, a string that had escapes leaves
+    /// its decoded bytes in `scratch`.
+    ///
+    /// - Returns: whether the string had escapes.
+    mutating func scanSlowString(open: Int, start: Int, decoding materializing: Bool) throws(EasyBakeError) -> Bool {
         var hasEscapes = false
         scratch.removeAll(keepingCapacity: true)
         var copiedUpTo = start
@@ -454,12 +486,10 @@ struct JSONScanner {
         try checkStringLength(length, at: open)
         let end = position
         position += 1
-        guard materializing else { return "" }
-        if !hasEscapes {
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+        if materializing && hasEscapes {
+            scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: end - copiedUpTo))
         }
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: end - copiedUpTo))
-        return String(decoding: scratch, as: UTF8.self)
+        return hasEscapes
     }
 
     /// Checks one multi-byte UTF-8 sequence at `position` (RFC 3629: no

@@ -4,7 +4,7 @@ import Foundation
 
 extension Contenders {
     static let json: [Contender] = [
-        easyBakeTree("json", JSONFormat()), jsonSerializationTree(),
+        easyBakeTree("json", JSONFormat()), easyBakeIndex(), jsonSerializationTree(),
         easyBakeBake("json", JSONFormat()), jsonDecoderBake(),
         easyBakeSelect("json", JSONFormat()), jsonDecoderSelect(), jsonSerializationSelect(),
     ]
@@ -41,6 +41,42 @@ extension Contenders {
                 }
                 return .picks(picks)
             }
+        }
+    }
+
+    /// The fast core's first stage alone: the flat index, no tree. Records
+    /// and their ids are read from the index itself.
+    static func easyBakeIndex() -> Contender {
+        Contender(.tree, "json", "EasyBake index", easyBake: true, note: "IngredientIndex only, no tree; ids read from it") { workload in
+            var source = try JSONIngredientSource(input: .file(workload.path))
+            var index = IngredientIndex()
+            try source.readIndex(into: &index)
+            let users = try member("users", of: 0, in: index)
+            var ids: [Int] = []
+            ids.reserveCapacity(index.elementCount(at: users))
+            var element = users + 1
+            while element < index.end(of: users) {
+                guard case .integer(let id)? = index.scalar(at: try member("id", of: element, in: index)) else {
+                    throw BenchError("a record without an integer id")
+                }
+                ids.append(Int(id))
+                element = index.end(of: element)
+            }
+            return Outcome(count: ids.count) { idFingerprint(ids) }
+        }
+    }
+
+    /// The position of `key`'s value in the dictionary at `dictionary`.
+    private static func member(_ key: String, of dictionary: Int, in index: IngredientIndex) throws -> Int {
+        guard index.kind(at: dictionary) == .dictionary else { throw BenchError("not a dictionary") }
+        var utf8 = key
+        return try utf8.withUTF8 { wanted in
+            var position = dictionary + 1
+            while position < index.end(of: dictionary) {
+                if index.string(at: position, equals: UnsafeRawBufferPointer(wanted)) { return position + 1 }
+                position = index.end(of: position + 1)
+            }
+            throw BenchError("no \(key)")
         }
     }
 

@@ -1,0 +1,164 @@
+import EasyBake
+
+/// Building an ``IngredientIndex`` straight from the bytes: the fast core's
+/// JSON reader.
+///
+/// The loop walks the grammar once and writes one entry per value, with no
+/// event, no `String` and no allocation per value. Strings, numbers and
+/// literals are checked by the same functions the event path uses, so the
+/// index accepts exactly what the event source accepts and reports the same
+/// errors for them. A structural error (a missing comma, a stray bracket) is
+/// rare and its message depends on the event path's state, so the loop does
+/// not word it itself: it reads the input again through the event path,
+/// which says precisely what is wrong.
+extension JSONScanner {
+    /// Reads the value at the reading position, and then the end of the
+    /// input, into `index`.
+    mutating func buildIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
+        index.begin(input: storage, sourceName: sourceName)
+        let documentStart = position
+        // The element count of each open container, innermost last.
+        var counts: [Int] = []
+        counts.reserveCapacity(32)
+        var inObject = false
+
+        // Each pass reads one value (with, inside an object, the key before
+        // it), then the separators and container ends that follow it.
+        value: while true {
+            skipWhitespace()
+            guard position < count else { throw diagnoseFromStart(documentStart) }
+            switch base[position] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard counts.count < limits.maximumDepth else {
+                    throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location(of: position))
+                }
+                let isObject = base[position] == UInt8(ascii: "{")
+                index.openContainer(isObject ? .dictionary : .array, at: position)
+                position += 1
+                counts.append(0)
+                containers.append(isObject)
+                inObject = isObject
+                skipWhitespace()
+                guard position < count else { throw diagnoseFromStart(documentStart) }
+                if base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    // An empty container is a complete value at once.
+                    position += 1
+                    try index.closeContainer(elements: counts.removeLast())
+                    containers.removeLast()
+                    inObject = containers.last ?? false
+                    break
+                }
+                if isObject { try indexKey(into: &index, documentStart: documentStart) }
+                continue value
+            case UInt8(ascii: "\""):
+                try indexString(into: &index)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = position
+                _ = try number(materializing: false)
+                index.appendNumber(at: start, length: position - start, isInteger: isIntegerLiteral(from: start))
+            case UInt8(ascii: "t"):
+                index.appendLiteral(.true, at: position)
+                try literal("true")
+            case UInt8(ascii: "f"):
+                index.appendLiteral(.false, at: position)
+                try literal("false")
+            case UInt8(ascii: "n"):
+                index.appendLiteral(.null, at: position)
+                try literal("null")
+            default:
+                throw diagnoseFromStart(documentStart)
+            }
+
+            // A value is complete: count it, then read a comma and go on to
+            // the next element, or close as many containers as end here
+            // (each a complete value of its parent).
+            while true {
+                guard !counts.isEmpty else { break value }
+                counts[counts.count - 1] += 1
+                skipWhitespace()
+                guard position < count else { throw diagnoseFromStart(documentStart) }
+                let byte = base[position]
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    if inObject { try indexKey(into: &index, documentStart: documentStart) }
+                    continue value
+                }
+                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw diagnoseFromStart(documentStart)
+                }
+                position += 1
+                try index.closeContainer(elements: counts.removeLast())
+                containers.removeLast()
+                inObject = containers.last ?? false
+            }
+        }
+        skipWhitespace()
+        guard position >= count else { throw diagnoseFromStart(documentStart) }
+        expect = .end
+    }
+
+    /// Reads `"key":` into the index; the value follows.
+    @inline(__always)
+    private mutating func indexKey(into index: inout IngredientIndex, documentStart: Int) throws(EasyBakeError) {
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: "\"") else { throw diagnoseFromStart(documentStart) }
+        try indexString(into: &index)
+        skipWhitespace()
+        guard position < count, base[position] == UInt8(ascii: ":") else { throw diagnoseFromStart(documentStart) }
+        position += 1
+    }
+
+    /// Reads the string at `position` (its opening quote) into the index: a
+    /// byte range of the input, or decoded bytes in the index's arena when
+    /// it has escapes.
+    @inline(__always)
+    private mutating func indexString(into index: inout IngredientIndex) throws(EasyBakeError) {
+        let open = position
+        let start = open + 1
+        position = firstSpecialStringByte(from: start)
+        if position < count, base[position] == UInt8(ascii: "\"") {
+            let length = position - start
+            try checkStringLength(length, at: open)
+            position += 1
+            try index.appendString(at: open, length: length)
+            return
+        }
+        if try scanSlowString(open: open, start: start, decoding: true) {
+            try index.appendString(decoded: scratch, at: open)
+        } else {
+            try index.appendString(at: open, length: position - 1 - start)
+        }
+    }
+
+    /// Whether the number literal from `start` to `position` has neither a
+    /// fraction nor an exponent.
+    @inline(__always)
+    private func isIntegerLiteral(from start: Int) -> Bool {
+        var i = start
+        while i < position {
+            let byte = base[i]
+            if byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The error the event path reports for this input, read again from
+    /// `documentStart`: the exact message and position for a structural
+    /// error the index loop only noticed.
+    private func diagnoseFromStart(_ documentStart: Int) -> EasyBakeError {
+        var again = self
+        again.position = documentStart
+        again.eventStart = documentStart
+        again.expect = .value
+        again.containers.removeAll()
+        do {
+            while try again.next(materializing: false) != nil {}
+        } catch {
+            return error
+        }
+        // The event path found nothing wrong, which the loop's checks rule
+        // out; report where the loop stopped rather than nothing.
+        return EasyBakeError.syntax("unexpected input", at: location(of: position))
+    }
+}

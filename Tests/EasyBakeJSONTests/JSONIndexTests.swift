@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+import EasyBake
+import EasyBakeJSON
+import EasyBakeTestSupport
+
+/// The flat index the JSON scanner builds: its layout, and that it says
+/// exactly what the event source says — the same values, the same errors at
+/// the same places — for every input.
+@Suite("JSON index")
+struct JSONIndexTests {
+    static func index(_ text: String, limits: IngredientLimits = .default) throws(EasyBakeError) -> IngredientIndex {
+        var source = try JSONIngredientSource(text: text, limits: limits)
+        var index = IngredientIndex()
+        try source.readIndex(into: &index)
+        return index
+    }
+
+    /// The events of the index, or its error.
+    static func indexEvents(_ bytes: [UInt8], limits: IngredientLimits = .default) -> Swift.Result<[IngredientEvent], EasyBakeError> {
+        do {
+            var source = try JSONIngredientSource(bytes: bytes, limits: limits)
+            var index = IngredientIndex()
+            try source.readIndex(into: &index)
+            var events = IndexedIngredientSource(index: index)
+            return .success(try collectEvents(&events))
+        } catch let error as EasyBakeError {
+            return .failure(error)
+        } catch {
+            Issue.record("not an EasyBakeError: \(error)")
+            return .failure(EasyBakeError(.invalidValue, "\(error)"))
+        }
+    }
+
+    /// The events of the event source, or its error.
+    static func sourceEvents(_ bytes: [UInt8], limits: IngredientLimits = .default) -> Swift.Result<[IngredientEvent], EasyBakeError> {
+        do {
+            var source = try JSONIngredientSource(bytes: bytes, limits: limits)
+            return .success(try collectEvents(&source))
+        } catch let error as EasyBakeError {
+            return .failure(error)
+        } catch {
+            Issue.record("not an EasyBakeError: \(error)")
+            return .failure(EasyBakeError(.invalidValue, "\(error)"))
+        }
+    }
+
+    static func expectAgreement(_ bytes: [UInt8], limits: IngredientLimits = .default, _ name: String) {
+        switch (indexEvents(bytes, limits: limits), sourceEvents(bytes, limits: limits)) {
+        case (.success(let fromIndex), .success(let fromSource)):
+            #expect(fromIndex == fromSource, "\(name): the index's events differ")
+        case (.failure(let fromIndex), .failure(let fromSource)):
+            #expect(fromIndex.code == fromSource.code, "\(name)")
+            #expect(fromIndex.message == fromSource.message, "\(name)")
+            #expect(fromIndex.location?.line == fromSource.location?.line, "\(name)")
+            #expect(fromIndex.location?.column == fromSource.location?.column, "\(name)")
+        case (.success, .failure(let error)):
+            Issue.record("\(name): the index accepts what the source rejects: \(error)")
+        case (.failure(let error), .success):
+            Issue.record("\(name): the index rejects what the source accepts: \(error)")
+        }
+    }
+
+    @Test("entries are depth first; a container spans its contents and counts its elements")
+    func layout() throws {
+        let index = try Self.index(#"{"id": 7, "tags": ["a", 2.5e1], "none": null, "ok": true, "no": false, "empty": {}}"#)
+        let kinds = (0..<index.count).map { index.kind(at: $0) }
+        #expect(kinds == [
+            .dictionary, .string, .integer, .string, .array, .string, .float, .string, .null,
+            .string, .true, .string, .false, .string, .dictionary,
+        ])
+        #expect(index.end(of: 0) == index.count)
+        #expect(index.elementCount(at: 0) == 6)
+        #expect(index.end(of: 4) == 7)
+        #expect(index.elementCount(at: 4) == 2)
+        #expect(index.elementCount(at: 14) == 0)
+        #expect(index.end(of: 14) == 15)
+        #expect(index.string(at: 1) == "id")
+        #expect(index.scalar(at: 2) == .integer(7))
+        #expect(index.scalar(at: 6) == .float(25))
+        #expect(index.string(at: 2) == nil)
+        #expect(index.sourceOffset(at: 2) == 7)
+        let tags = Array("tags".utf8)
+        #expect(tags.withUnsafeBytes { index.string(at: 3, equals: $0) })
+        #expect(!tags.withUnsafeBytes { index.string(at: 1, equals: $0) })
+    }
+
+    @Test("strings with escapes are decoded into the arena; plain and non-ASCII strings stay in the input")
+    func strings() throws {
+        let index = try Self.index(#"["plain", "caf\u00e9 \ud83d\ude00", "tab\tand \"quote\"", "naïve", ""]"#)
+        #expect(index.string(at: 1) == "plain")
+        #expect(index.string(at: 2) == "café 😀")
+        #expect(index.string(at: 3) == "tab\tand \"quote\"")
+        #expect(index.string(at: 4) == "naïve")
+        #expect(index.string(at: 5) == "")
+        let escaped = Array("café 😀".utf8)
+        #expect(escaped.withUnsafeBytes { index.string(at: 2, equals: $0) })
+    }
+
+    @Test("one index is reused from document to document")
+    func reuse() throws {
+        var index = IngredientIndex()
+        var first = try JSONIngredientSource(text: #"{"a": [1, 2, 3], "b": "\n"}"#)
+        try first.readIndex(into: &index)
+        #expect(index.count == 8)
+        var second = try JSONIngredientSource(text: #"["x"]"#)
+        try second.readIndex(into: &index)
+        #expect(index.count == 2)
+        #expect(index.string(at: 1) == "x")
+        var events = IndexedIngredientSource(index: index)
+        #expect(try collectEvents(&events) == [.beginArray, .scalar("x"), .endArray])
+    }
+
+    @Test("a tree built from the index equals the tree built from the source")
+    func tree() throws {
+        let text = #"{"users": [{"id": 1, "name": "Ada", "tags": [], "score": 1e400, "big": 123456789012345678901234567890}]}"#
+        let index = try Self.index(text)
+        var events = IndexedIngredientSource(index: index)
+        let fromIndex = try Ingredients(reading: &events)
+        #expect(fromIndex == (try JSONFormat().read(.text(text))))
+    }
+
+    @Test("skipping through the index's events steps over a whole value")
+    func skipping() throws {
+        let index = try Self.index(#"{"skip": {"deep": [1, [2, [3]]]}, "keep": "yes"}"#)
+        var events = IndexedIngredientSource(index: index)
+        #expect(try events.next() == .beginDictionary)
+        #expect(try events.next() == .key("skip"))
+        try events.skipValue()
+        #expect(try events.next() == .key("keep"))
+        #expect(try events.next() == .scalar("yes"))
+        #expect(try events.next() == .endDictionary)
+        #expect(try events.next() == nil)
+    }
+
+    @Test("malformed documents fail as the event source fails: same message, same place", arguments: [
+        "", " ", "[1,]", #"{"a":1,}"#, "[1 2]", #"{"a" 1}"#, #"{"a":}"#, "[", "]", "{", #"{"a":1"#, "[1,", "01", "-",
+        "1.", "1e", "tru", "nul", #""abc"#, #""\x""#, #""\ud800""#, "[1]]", "{} {}", #"{1:2}"#, "[\"a\u{01}\"]", "[.5]",
+        "\u{FEFF}", "[\"\\u00\"]", "[true false]", "{\"a\":[}", "[{]}",
+    ])
+    func errors(_ text: String) {
+        Self.expectAgreement(Array(text.utf8), text.debugDescription)
+    }
+
+    @Test("the depth limit is the event source's")
+    func depth() {
+        var limits = IngredientLimits.default
+        limits.maximumDepth = 3
+        Self.expectAgreement(Array("[[[1]]]".utf8), limits: limits, "depth 3")
+        Self.expectAgreement(Array("[[[[1]]]]".utf8), limits: limits, "depth 4")
+        Self.expectAgreement(Array(#"{"a":{"b":{"c":{}}}}"#.utf8), limits: limits, "objects")
+    }
+
+    @Test("mutated documents: the index and the event source agree on every one")
+    func fuzzed() {
+        let seeds = [
+            #"{"users": [{"id": 1, "name": "A\u00e9", "tags": ["x", "y"], "ok": true, "n": null, "f": -1.5e-3}], "count": 1}"#,
+            #"[[], {}, [{}], {"a": []}, "\\\"", 0, -0, 1E+2]"#,
+        ]
+        let alphabet = Array(#"{}[],:"\ 0123456789.eE+-tfnu\"#.utf8)
+        var random = SeededGenerator(seed: 14)
+        for seed in seeds {
+            let original = Array(seed.utf8)
+            for _ in 0..<400 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let at = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[at] = alphabet.randomElement(using: &random)!
+                    case 1: bytes.remove(at: at)
+                    default: bytes.insert(alphabet.randomElement(using: &random)!, at: at)
+                    }
+                    if bytes.isEmpty { break }
+                }
+                Self.expectAgreement(bytes, String(decoding: bytes, as: UTF8.self).debugDescription)
+            }
+        }
+    }
+}
+
+/// The index over every file of JSONTestSuite: what the event source
+/// accepts, the index accepts with the same events; what it rejects, the
+/// index rejects with the same error.
+@Suite("JSON index over JSONTestSuite", .enabled(if: TestPaths.corpus("JSONTestSuite") != nil, "../shared/corpora is absent"))
+struct JSONIndexSuiteTests {
+    static func files() -> [String] {
+        guard let folder = TestPaths.corpus("JSONTestSuite")?.appendingPathComponent("test_parsing"),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    @Test("every file")
+    func everyFile() throws {
+        let folder = TestPaths.corpus("JSONTestSuite")!.appendingPathComponent("test_parsing")
+        let names = Self.files()
+        #expect(names.count >= 300)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            JSONIndexTests.expectAgreement(bytes, name)
+        }
+    }
+}
