@@ -47,7 +47,7 @@ extension Contenders {
     /// The fast core's first stage alone: the flat index, no tree. Records
     /// and their ids are read from the index itself.
     static func easyBakeIndex() -> Contender {
-        Contender(.tree, "json", "EasyBake index", easyBake: true, note: "IngredientIndex only, no tree; ids read from it") { workload in
+        Contender(.tree, "json", "EasyBake index", note: "IngredientIndex only, no tree; ids read from it") { workload in
             var source = try JSONIngredientSource(input: .file(workload.path))
             var index = IngredientIndex()
             try source.readIndex(into: &index)
