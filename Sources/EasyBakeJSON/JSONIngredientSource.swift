@@ -121,6 +121,10 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// and checks that nothing but whitespace follows: the fast core's way
     /// in, with no event, `String` or allocation per value.
     ///
+    /// Under ``DuplicateKeyPolicy/firstWins`` (the default) a dictionary in
+    /// the index keeps a repeated key's members and lookups find the first;
+    /// under any other policy the index holds what the tree would.
+    ///
     /// Call it on a new source, before any event is read.
     ///
     /// - Throws: the same errors, with the same messages and positions, as
@@ -129,6 +133,16 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     public mutating func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
         guard scanner.expect == .value, scanner.containers.isEmpty else {
             throw EasyBakeError(.unsupported, "an index is read from a JSON source before any of its events", location: location)
+        }
+        guard duplicateKeyPolicy == .firstWins else {
+            // Only first-wins needs no bookkeeping per key: the index keeps
+            // every member and a lookup finds the first. Any other policy
+            // is applied as the tree applies it, through the events.
+            guard try index.read(from: &self) else {
+                throw EasyBakeError.syntax("expected a value, found end of input", at: location)
+            }
+            _ = try next()
+            return
         }
         try scanner.buildIndex(into: &index)
     }

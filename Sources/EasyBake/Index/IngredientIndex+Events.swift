@@ -9,13 +9,22 @@ package struct IndexedIngredientSource: IngredientSource {
     private var eventPosition = 0
     /// For each open container: where it ends, and whether it is a dictionary.
     private var open: [(end: Int, isDictionary: Bool)] = []
+    /// Where the value the events are read from ends.
+    private let valueEnd: Int
     /// Inside a dictionary: whether the next entry is a key.
     private var expectingKey = false
     package let limits: IngredientLimits
     package let duplicateKeyPolicy: DuplicateKeyPolicy
 
-    package init(index: IngredientIndex, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
+    /// The events of the value at `position` (by default the whole index).
+    package init(
+        index: IngredientIndex, at position: Int = 0, limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) {
         self.index = index
+        self.position = position
+        eventPosition = position
+        valueEnd = position < index.count ? index.end(of: position) : index.count
         self.limits = limits
         self.duplicateKeyPolicy = duplicateKeyPolicy
     }
@@ -26,7 +35,7 @@ package struct IndexedIngredientSource: IngredientSource {
             expectingKey = open.last?.isDictionary ?? false
             return innermost.isDictionary ? .endDictionary : .endArray
         }
-        guard position < index.count else { return nil }
+        guard position < valueEnd else { return nil }
         eventPosition = position
         if expectingKey {
             expectingKey = false
@@ -54,7 +63,7 @@ package struct IndexedIngredientSource: IngredientSource {
             _ = try next()
             return
         }
-        guard position < index.count else { return }
+        guard position < valueEnd else { return }
         eventPosition = position
         if expectingKey {
             // A key is an event of its own; skipping it leaves the value next.
@@ -71,5 +80,16 @@ package struct IndexedIngredientSource: IngredientSource {
             return SourceLocation(sourceName: index.sourceName, line: 1, column: 1)
         }
         return mark.location
+    }
+}
+
+extension Ingredients {
+    /// The tree of the value at `position` in `index`. A dictionary that an
+    /// index holds a key of twice (a JSON index keeps every member, and
+    /// lookups find the first) keeps the first, as a tree read from the same
+    /// input would under ``DuplicateKeyPolicy/firstWins``.
+    package init(index: IngredientIndex, at position: Int = 0) throws(EasyBakeError) {
+        var source = IndexedIngredientSource(index: index, at: position)
+        self = try Ingredients(reading: &source, duplicateKeys: .firstWins)
     }
 }

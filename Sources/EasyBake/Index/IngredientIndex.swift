@@ -77,6 +77,11 @@ public struct IngredientIndex: Sendable {
 
     /// Set in an entry's kind byte when its bytes live in the arena.
     @usableFromInline static let arenaFlag: UInt8 = 0x80
+    /// Set in an entry's kind byte when a number is held in the entry
+    /// itself (a source that resolved it already: YAML, a tree), its 64 bits
+    /// in `length` (low half) and `aux` (high half).
+    @usableFromInline static let inlineFlag: UInt8 = 0x40
+    @usableFromInline static let flagMask: UInt8 = arenaFlag | inlineFlag
     @usableFromInline static let offsetMask: UInt64 = (1 << 56) - 1
 
     @usableFromInline var entries: ContiguousArray<Entry> = []
@@ -112,7 +117,7 @@ extension IngredientIndex {
     @inlinable
     public func kind(at position: Int) -> Kind {
         // Every head was written from a `Kind`, so its raw value is valid.
-        Kind(rawValue: UInt8(truncatingIfNeeded: entries[position].head >> 56) & ~Self.arenaFlag)!
+        Kind(rawValue: UInt8(truncatingIfNeeded: entries[position].head >> 56) & ~Self.flagMask)!
     }
 
     /// The position of the value after the one at `position` (its next
@@ -163,6 +168,7 @@ extension IngredientIndex {
         let entry = entries[position]
         let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
         let length = Int(entry.length)
+        if kindByte & Self.inlineFlag != 0 { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         if kindByte & Self.arenaFlag != 0 {
             return try arena.withUnsafeBytes { arena in
                 try body(UnsafeRawBufferPointer(rebasing: arena[Int(entry.aux)..<(Int(entry.aux) + length)]))
@@ -175,6 +181,15 @@ extension IngredientIndex {
         default:
             return try body(UnsafeRawBufferPointer(start: nil, count: 0))
         }
+    }
+
+    /// The 64 bits of a number held in its entry; `nil` when the number is
+    /// text.
+    @inlinable
+    func inlineBits(at position: Int) -> UInt64? {
+        let entry = entries[position]
+        guard UInt8(truncatingIfNeeded: entry.head >> 56) & Self.inlineFlag != 0 else { return nil }
+        return UInt64(entry.length) | UInt64(entry.aux) << 32
     }
 
     /// A string's source offset is its opening quote; its bytes start after it.
@@ -191,7 +206,7 @@ extension IngredientIndex {
     /// found without making a `String` of it.
     @inlinable
     public func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
-        guard Int(entries[position].length) == utf8.count else { return false }
+        guard kind(at: position) == .string, Int(entries[position].length) == utf8.count else { return false }
         return withUTF8(at: position) { bytes in
             guard utf8.count > 0 else { return true }
             return memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0
@@ -205,7 +220,12 @@ extension IngredientIndex {
         case .null: .null
         case .false: .bool(false)
         case .true: .bool(true)
-        case .integer, .float: withUTF8(at: position) { Ingredients.number(literal: $0) }
+        case .integer, .float:
+            if let bits = inlineBits(at: position) {
+                kind(at: position) == .integer ? .integer(Int64(bitPattern: bits)) : .float(Double(bitPattern: bits))
+            } else {
+                withUTF8(at: position) { Ingredients.number(literal: $0) }
+            }
         case .string: .string(withUTF8(at: position) { String(decoding: $0, as: UTF8.self) })
         case .array, .dictionary: nil
         }
@@ -238,7 +258,7 @@ extension IngredientIndex {
 
     /// Appends a string whose bytes (decoded escapes) are `bytes`; `offset`
     /// is where it begins in the input.
-    package mutating func appendString(decoded bytes: [UInt8], at offset: Int) throws(EasyBakeError) {
+    package mutating func appendString<Bytes: Collection<UInt8>>(decoded bytes: Bytes, at offset: Int) throws(EasyBakeError) {
         let start = arena.count
         guard bytes.count <= UInt32.max, start + bytes.count <= UInt32.max else {
             throw Self.tooLarge("decoded string", at: offset)
@@ -254,6 +274,32 @@ extension IngredientIndex {
         // A number literal is bounded by the limits far below 4 GiB.
         let kind = isInteger ? Kind.integer : Kind.float
         entries.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
+    }
+
+    /// Appends a number a source has resolved already.
+    package mutating func appendNumber(_ value: Ingredients, at offset: Int) throws(EasyBakeError) {
+        let kind: Kind
+        let bits: UInt64
+        switch value {
+        case .integer(let integer): (kind, bits) = (.integer, UInt64(bitPattern: integer))
+        case .float(let float): (kind, bits) = (.float, float.bitPattern)
+        case .exactNumber(let text):
+            // Exact text is a number literal; kept as text, it reads back
+            // exactly as it was classified.
+            let start = arena.count
+            arena.append(contentsOf: text.utf8)
+            guard arena.count <= UInt32.max else { throw Self.tooLarge("number", at: offset) }
+            let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            let head = (isInteger ? Kind.integer : Kind.float).rawValue | Self.arenaFlag
+            entries.append(Entry(head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arena.count - start), aux: UInt32(start)))
+            return
+        default:
+            preconditionFailure("appendNumber takes a number")
+        }
+        let head = kind.rawValue | Self.inlineFlag
+        entries.append(Entry(
+            head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
+            aux: UInt32(truncatingIfNeeded: bits >> 32)))
     }
 
     /// Opens an array or a dictionary at `offset`; its contents follow until

@@ -1,0 +1,237 @@
+extension IngredientIndex {
+    /// Assembles an index from events: how a source that reads through
+    /// events (XML, YAML, a tree's own events) feeds the fast core.
+    ///
+    /// It follows ``TreeBuilder``'s rules to the letter — the same duplicate
+    /// key policies, node limit and failures — so that an index and a tree
+    /// read from the same events hold the same values. Repeated keys are
+    /// found as they arrive; a dictionary that had any is rewritten once, when
+    /// it closes (the last value kept under last-wins, all of them gathered
+    /// into an array under collect), so a dictionary in the index never holds
+    /// a key twice.
+    struct Builder {
+        typealias Step = TreeBuilder.Step
+
+        private struct Frame {
+            let position: Int
+            let isDictionary: Bool
+            var elements = 0
+            /// Where this dictionary's keys begin in `keys`.
+            let keyStart: Int
+            /// Key positions (relative to `keyStart`) once a dictionary grows large.
+            var keyIndex: [String: Int]?
+            /// Whether a key repeated (under last-wins or collect).
+            var hasRepeats = false
+            /// For each member, which distinct key (relative to `keyStart`) it belongs to.
+            var memberKeys: [Int] = []
+        }
+
+        let duplicateKeys: DuplicateKeyPolicy
+        let maximumNodes: Int
+        private var nodes = 0
+        private var frames: [Frame] = []
+        private var keys = ContiguousArray<String>()
+        /// Inside a dictionary: the distinct key the next value belongs to.
+        private var pendingKey: Int?
+        private var scratch = ContiguousArray<Entry>()
+
+        init(duplicateKeys: DuplicateKeyPolicy, maximumNodes: Int = IngredientLimits.default.maximumNodes) {
+            self.duplicateKeys = duplicateKeys
+            self.maximumNodes = maximumNodes
+        }
+
+        var isEmpty: Bool { frames.isEmpty }
+
+        /// The error a failure reports, at `location` (the event's).
+        func error(_ failure: TreeBuilder.Failure, at location: SourceLocation) -> EasyBakeError {
+            TreeBuilder(duplicateKeys: duplicateKeys, maximumNodes: maximumNodes).error(failure, at: location)
+        }
+
+        private func position(of key: String, inFrame top: Int) -> Int? {
+            if let index = frames[top].keyIndex { return index[key] }
+            var i = frames[top].keyStart
+            while i < keys.count {
+                if keys[i] == key { return i - frames[top].keyStart }
+                i += 1
+            }
+            return nil
+        }
+
+        /// Whether a value may come now: not inside a dictionary before its key.
+        private var valueExpected: Bool {
+            guard let top = frames.last, top.isDictionary else { return true }
+            return pendingKey != nil
+        }
+
+        mutating func accept(_ event: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) -> Step {
+            switch event {
+            case .beginArray, .beginDictionary, .scalar:
+                nodes += 1
+                if nodes > maximumNodes { return .failed(.tooManyNodes) }
+                guard valueExpected else { return .failed(.malformed("a value inside a dictionary has no key")) }
+            case .key, .endArray, .endDictionary:
+                break
+            }
+            switch event {
+            case .beginArray, .beginDictionary:
+                noteValue()
+                let isDictionary = event == .beginDictionary
+                frames.append(Frame(position: index.count, isDictionary: isDictionary, keyStart: keys.count))
+                index.openContainer(isDictionary ? .dictionary : .array, at: 0)
+                return .needMore
+            case .key(let key):
+                let top = frames.count - 1
+                guard top >= 0, frames[top].isDictionary, pendingKey == nil else {
+                    return .failed(.malformed("a key outside a dictionary or two keys in a row"))
+                }
+                if let existing = position(of: key, inFrame: top) {
+                    switch duplicateKeys {
+                    case .firstWins: return .skipNextValue
+                    case .reject: return .failed(.duplicate(key))
+                    case .lastWins, .collect:
+                        frames[top].hasRepeats = true
+                        pendingKey = existing
+                        // The key entry is written again and dropped when the
+                        // dictionary is rewritten.
+                        try index.appendString(decoded: key.utf8, at: 0)
+                        return .needMore
+                    }
+                }
+                keys.append(key)
+                let keyStart = frames[top].keyStart
+                if frames[top].keyIndex != nil {
+                    frames[top].keyIndex![key] = keys.count - 1 - keyStart
+                } else if keys.count - keyStart > IngredientDictionary.indexThreshold {
+                    var keyIndex = [String: Int](minimumCapacity: keys.count - keyStart)
+                    for i in keyStart..<keys.count { keyIndex[keys[i]] = i - keyStart }
+                    frames[top].keyIndex = keyIndex
+                }
+                pendingKey = keys.count - 1 - keyStart
+                try index.appendString(decoded: key.utf8, at: 0)
+                return .needMore
+            case .endArray:
+                guard let top = frames.last, !top.isDictionary else { return .failed(.malformed("an unbalanced end of array")) }
+                frames.removeLast()
+                try index.closeContainer(elements: top.elements)
+                return finishedIfDone(index)
+            case .endDictionary:
+                guard let top = frames.last, top.isDictionary, pendingKey == nil else {
+                    return .failed(.malformed("an unbalanced end of dictionary"))
+                }
+                frames.removeLast()
+                keys.removeSubrange(top.keyStart...)
+                try index.closeContainer(elements: top.elements)
+                if top.hasRepeats { try rewrite(top, in: &index) }
+                return finishedIfDone(index)
+            case .scalar(let value):
+                noteValue()
+                try Self.append(value, to: &index)
+                return finishedIfDone(index)
+            }
+        }
+
+        /// Counts a value in its container, and notes which key it belongs to.
+        private mutating func noteValue() {
+            guard !frames.isEmpty else { return }
+            let top = frames.count - 1
+            if frames[top].isDictionary {
+                frames[top].memberKeys.append(pendingKey ?? 0)
+                pendingKey = nil
+            }
+            frames[top].elements += 1
+        }
+
+        private func finishedIfDone(_ index: IngredientIndex) -> Step {
+            frames.isEmpty ? .finished(.null) : .needMore
+        }
+
+        static func append(_ value: Ingredients, to index: inout IngredientIndex) throws(EasyBakeError) {
+            switch value {
+            case .null: index.appendLiteral(.null, at: 0)
+            case .bool(let flag): index.appendLiteral(flag ? .true : .false, at: 0)
+            case .integer, .float, .exactNumber: try index.appendNumber(value, at: 0)
+            case .string(let text): try index.appendString(decoded: text.utf8, at: 0)
+            case .array, .dictionary:
+                // Events carry containers as begin and end events, never as
+                // scalars; a tree's container is appended by its events.
+                var source = IngredientTreeSource(value)
+                var builder = Builder(duplicateKeys: .firstWins)
+                while let event = try source.next() {
+                    if case .finished = try builder.accept(event, into: &index) { break }
+                }
+            }
+        }
+
+        /// Rewrites a closed dictionary that had repeated keys: each key once,
+        /// in order of first appearance, with its last value (last-wins) or
+        /// all its values gathered into an array (collect).
+        private mutating func rewrite(_ frame: Frame, in index: inout IngredientIndex) throws(EasyBakeError) {
+            // The members as (key, value) entry ranges, grouped by key.
+            var groups: [[Range<Int>]] = Array(repeating: [], count: (frame.memberKeys.max() ?? -1) + 1)
+            var keyEntries: [Int] = Array(repeating: -1, count: groups.count)
+            var position = frame.position + 1
+            for key in frame.memberKeys {
+                if keyEntries[key] < 0 { keyEntries[key] = position }
+                let valueStart = position + 1
+                let valueEnd = index.end(of: valueStart)
+                groups[key].append(valueStart..<valueEnd)
+                position = valueEnd
+            }
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(index.entries[frame.position])
+            for (key, values) in groups.enumerated() where !values.isEmpty {
+                scratch.append(index.entries[keyEntries[key]])
+                if values.count == 1 || duplicateKeys == .lastWins {
+                    scratch.append(contentsOf: index.entries[values[values.count - 1]])
+                } else {
+                    let span = values.reduce(0) { $0 + $1.count }
+                    guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
+                    scratch.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: UInt32(span), aux: UInt32(values.count)))
+                    for range in values { scratch.append(contentsOf: index.entries[range]) }
+                }
+            }
+            scratch[0].length = UInt32(scratch.count - 1)
+            scratch[0].aux = UInt32(groups.count(where: { !$0.isEmpty }))
+            index.entries.replaceSubrange(frame.position..<index.entries.count, with: scratch)
+        }
+    }
+}
+
+extension IngredientIndex {
+    /// Reads the next value of `source` into this index, replacing what it
+    /// held: the index of what ``Ingredients/read(from:duplicateKeys:)`` would
+    /// build as a tree, with the same policies and the same errors.
+    ///
+    /// - Returns: `false` when the source has no more values.
+    package mutating func read<Source: IngredientSource>(
+        from source: inout Source, duplicateKeys: DuplicateKeyPolicy? = nil
+    ) throws(EasyBakeError) -> Bool {
+        removeAll()
+        var builder = Builder(duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
+        while true {
+            guard let event = try source.next() else {
+                if builder.isEmpty { return false }
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
+            }
+            switch try builder.accept(event, into: &self) {
+            case .needMore:
+                continue
+            case .skipNextValue:
+                try source.skipValue()
+            case .failed(let failure):
+                throw builder.error(failure, at: source.location)
+            case .finished:
+                return true
+            }
+        }
+    }
+
+    /// The index of a tree.
+    package init(_ tree: Ingredients) {
+        self.init()
+        // A tree's dictionaries hold each key once, so no policy applies and
+        // nothing can fail.
+        var source = IngredientTreeSource(tree)
+        _ = try? read(from: &source, duplicateKeys: .firstWins)
+    }
+}
