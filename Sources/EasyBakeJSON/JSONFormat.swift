@@ -45,4 +45,11 @@ public struct JSONFormat: IngredientFormat {
         var source = try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
         return try Ingredients(reading: &source)
     }
+
+    /// Reads `input` into `index` straight from its bytes
+    /// (``JSONIngredientSource/readIndex(into:)``).
+    public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
+        var source = try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        try source.readIndex(into: &index)
+    }
 }

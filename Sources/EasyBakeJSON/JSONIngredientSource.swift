@@ -138,10 +138,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
             // Only first-wins needs no bookkeeping per key: the index keeps
             // every member and a lookup finds the first. Any other policy
             // is applied as the tree applies it, through the events.
-            guard try index.read(from: &self) else {
-                throw EasyBakeError.syntax("expected a value, found end of input", at: location)
-            }
-            _ = try next()
+            try index.read(single: &self)
             return
         }
         try scanner.buildIndex(into: &index)

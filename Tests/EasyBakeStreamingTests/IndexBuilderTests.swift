@@ -130,10 +130,34 @@ struct IndexBuilderTests {
         let format: any IngredientFormat =
             path.hasPrefix("json") ? JSONFormat() : path.hasPrefix("xml") ? XMLFormat() as any IngredientFormat : YAMLFormat()
         let input = IngredientInput.file(TestPaths.fixture(path).path)
-        var source = try format.makeSource(for: input)
         var index = IngredientIndex()
-        #expect(try index.read(from: &source))
+        try format.readIndex(input, into: &index)
         #expect(try Ingredients(index: index) == (try format.read(input)))
+    }
+
+    @Test("a format's index of a single value agrees with its tree: the same value, or the same error", arguments: [
+        ("a: 1\n---\nb: 2\n", "yaml"), ("", "yaml"), ("<a/><b/>", "xml"), ("[1] [2]", "json"), ("", "json"),
+        ("{\"a\": 1, \"a\": 2}", "json"),
+    ])
+    func singleValue(_ text: String, _ name: String) {
+        let format: any IngredientFormat =
+            name == "json" ? JSONFormat() : name == "xml" ? XMLFormat() as any IngredientFormat : YAMLFormat()
+        let input = IngredientInput.text(text)
+        var index = IngredientIndex()
+        let viaIndex = Swift.Result { () throws(EasyBakeError) -> Ingredients in
+            try format.readIndex(input, into: &index)
+            return try Ingredients(index: index)
+        }
+        let tree = Swift.Result { () throws(EasyBakeError) -> Ingredients in try format.read(input) }
+        switch (viaIndex, tree) {
+        case (.success(let actual), .success(let expected)):
+            #expect(actual == expected)
+        case (.failure(let actual), .failure(let expected)):
+            #expect(actual.message == expected.message)
+            #expect(actual.location?.line == expected.location?.line)
+        default:
+            Issue.record("index \(viaIndex), tree \(tree)")
+        }
     }
 
     @Test("a tree's index")

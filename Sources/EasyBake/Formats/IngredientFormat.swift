@@ -36,6 +36,13 @@ public protocol IngredientFormat: Sendable {
     /// Reads the single value of `input` into a tree. The default reads the
     /// source's events and rejects input that holds more than one value.
     func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients
+
+    /// Reads the single value of `input` into `index`, replacing what it
+    /// held: the fast core's way in, which builds no tree. The default reads
+    /// the source's events into the index, with the tree's rules and errors
+    /// (more than one value is an error); a format that can index its bytes
+    /// directly (JSON) overrides it.
+    func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError)
 }
 
 extension IngredientFormat {
@@ -59,6 +66,13 @@ extension IngredientFormat {
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         var source = try makeSource(for: input)
         return try Ingredients(reading: &source)
+    }
+
+    /// Reads the single value of `input` into `index` through
+    /// ``makeSource(for:)``, as ``read(_:)`` reads it into a tree.
+    public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
+        var source = try makeSource(for: input)
+        try index.read(single: &source)
     }
 }
 

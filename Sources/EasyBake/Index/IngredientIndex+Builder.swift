@@ -226,6 +226,17 @@ extension IngredientIndex {
         }
     }
 
+    /// Reads a source's single value, and checks that nothing follows it:
+    /// what ``Ingredients/init(reading:duplicateKeys:)`` does for a tree.
+    package mutating func read<Source: IngredientSource>(single source: inout Source) throws(EasyBakeError) {
+        guard try read(from: &source) else {
+            throw EasyBakeError.syntax("expected a value, found end of input", at: source.location)
+        }
+        if try source.next() != nil {
+            throw EasyBakeError.syntax("expected end of input after the value", at: source.location)
+        }
+    }
+
     /// The index of a tree.
     package init(_ tree: Ingredients) {
         self.init()
