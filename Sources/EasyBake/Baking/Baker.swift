@@ -123,16 +123,8 @@ public struct Baker: Sendable {
     public func bakeReporting<Model: Decodable>(
         _ type: Model.Type, from ingredients: Ingredients, recipe: Recipe? = nil
     ) throws(EasyBakeError) -> Result<Model> {
-        let context = BakeContext(options: options, modelType: Model.self)
-        defer { context.finish() }
-        let decoder = BakeDecoder(value: ingredients, context: context, recipe: recipe)
-        do {
-            let value = try decoder.decodeValue(Model.self, applyingTypeRecipe: recipe == nil)
-            try context.checkRecipeKeys()
-            return Result(value: value, warnings: context.warnings)
-        } catch {
-            throw context.noteMistypedKeys(in: context.converting(error, at: decoder))
-        }
+        var index = IngredientIndex(ingredients)
+        return try bakeReporting(type, from: &index, recipe: recipe)
     }
 
     /// Bakes a model from a document, adding the line and column of the
@@ -191,13 +183,21 @@ final class BakeContext {
     /// first container to apply it (which notes the property names, in the
     /// order the model asks for them, for the error message).
     func usage(of recipe: Recipe, by decoder: BakeDecoder) -> (usage: RecipeUsage, isFirst: Bool)? {
+        usage(of: recipe, modelType: decoder.decodingType, codingPath: { decoder.codingPath })
+    }
+
+    /// The tally of what the model asks of `recipe`; `codingPath` is where it
+    /// was first applied, asked for only in an error.
+    func usage(
+        of recipe: Recipe, modelType: @autoclosure () -> Any.Type?, codingPath: @escaping () -> [any CodingKey]
+    ) -> (usage: RecipeUsage, isFirst: Bool)? {
         guard recipeUsages != nil else { return nil }
         let id = recipe.identity
         if !settledRecipes.isEmpty, settledRecipes.contains(id) { return nil }
         // Most bakes apply one recipe: its tally is found without hashing.
         if let first = recipeUsages!.first, first.recipe.identity == id { return (first, false) }
         if let index = usageIndex[id] { return (recipeUsages![index], false) }
-        let usage = RecipeUsage(recipe: recipe, modelType: decoder.decodingType, decoder: decoder)
+        let usage = RecipeUsage(recipe: recipe, modelType: modelType(), codingPath: codingPath)
         if !recipeUsages!.isEmpty { usageIndex[id] = recipeUsages!.count }
         recipeUsages!.append(usage)
         return (usage, true)
@@ -243,7 +243,12 @@ final class BakeContext {
     }
 
     /// Any error thrown while decoding, as an EasyBakeError with context.
-    func converting(_ error: any Error, at decoder: BakeDecoder) -> EasyBakeError {
+    func converting(_ error: any Error, at decoder: BakeDecoder?) -> EasyBakeError {
+        converting(error)
+    }
+
+    /// Any error thrown while decoding, as an EasyBakeError with context.
+    func converting(_ error: any Error) -> EasyBakeError {
         if var bakeError = error as? EasyBakeError {
             if bakeError.baking == nil {
                 bakeError.baking = .init(modelType: modelTypeName, property: "")

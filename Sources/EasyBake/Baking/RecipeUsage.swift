@@ -10,11 +10,12 @@ final class RecipeUsage {
     let recipe: Recipe
     /// The type that first applied the recipe (`nil` when not known).
     let modelType: Any.Type?
-    /// The decoder that first applied the recipe, for the coding path in an
-    /// error: rendered only then, since rendering it costs more than the
-    /// check. It holds the bake's context, which holds this usage: the
-    /// context drops its usages when the bake ends (`BakeContext.finish`).
-    private let decoder: BakeDecoder
+    /// The coding path where the recipe was first applied, for an error:
+    /// rendered only then, since rendering it costs more than the check. It
+    /// may hold a decoder, which holds the bake's context, which holds this
+    /// usage: the context drops its usages when the bake ends
+    /// (`BakeContext.finish`).
+    private let codingPath: () -> [any CodingKey]
     /// For each of the recipe's keys, whether the model asked for it. A
     /// buffer the usage owns rather than an array property: it is written on
     /// every property looked up, and a class's array property would be
@@ -25,10 +26,10 @@ final class RecipeUsage {
     /// The names the first container was asked for, in order, repeats and all.
     var properties: [String] = []
 
-    init(recipe: Recipe, modelType: Any.Type?, decoder: BakeDecoder) {
+    init(recipe: Recipe, modelType: Any.Type?, codingPath: @escaping () -> [any CodingKey]) {
         self.recipe = recipe
         self.modelType = modelType
-        self.decoder = decoder
+        self.codingPath = codingPath
         asked = .allocate(capacity: recipe.keys.count)
         asked.initialize(repeating: false)
     }
@@ -44,7 +45,7 @@ final class RecipeUsage {
     func problem(rootModel rootModelName: @autoclosure () -> String) -> EasyBakeError? {
         guard !askedForEverything, asked.contains(false) else { return nil }
         let rootModel = rootModelName()
-        let property = CodingPathText.render(decoder.codingPath)
+        let property = CodingPathText.render(codingPath())
         let unknown = recipe.keys.indices.filter { !asked[$0] }.map { recipe.keys[$0] }
         guard !unknown.isEmpty else { return nil }
         var seen = Set<String>()

@@ -93,7 +93,7 @@ extension IngredientIndex {
                         pendingKey = existing
                         // The key entry is written again and dropped when the
                         // dictionary is rewritten.
-                        try index.appendString(decoded: key.utf8, at: 0)
+                        try index.appendString(key, at: 0)
                         return .needMore
                     }
                 }
@@ -107,7 +107,7 @@ extension IngredientIndex {
                     frames[top].keyIndex = keyIndex
                 }
                 pendingKey = keys.count - 1 - keyStart
-                try index.appendString(decoded: key.utf8, at: 0)
+                try index.appendString(key, at: 0)
                 return .needMore
             case .endArray:
                 guard let top = frames.last, !top.isDictionary else { return .failed(.malformed("an unbalanced end of array")) }
@@ -150,7 +150,7 @@ extension IngredientIndex {
             case .null: index.appendLiteral(.null, at: 0)
             case .bool(let flag): index.appendLiteral(flag ? .true : .false, at: 0)
             case .integer, .float, .exactNumber: try index.appendNumber(value, at: 0)
-            case .string(let text): try index.appendString(decoded: text.utf8, at: 0)
+            case .string(let text): try index.appendString(text, at: 0)
             case .array, .dictionary:
                 // Events carry containers as begin and end events, never as
                 // scalars; a tree's container is appended by its events.
@@ -178,21 +178,21 @@ extension IngredientIndex {
                 position = valueEnd
             }
             scratch.removeAll(keepingCapacity: true)
-            scratch.append(index.entries[frame.position])
+            scratch.append(index.entry(frame.position))
             for (key, values) in groups.enumerated() where !values.isEmpty {
-                scratch.append(index.entries[keyEntries[key]])
+                scratch.append(index.entry(keyEntries[key]))
                 if values.count == 1 || duplicateKeys == .lastWins {
-                    scratch.append(contentsOf: index.entries[values[values.count - 1]])
+                    for position in values[values.count - 1] { scratch.append(index.entry(position)) }
                 } else {
                     let span = values.reduce(0) { $0 + $1.count }
                     guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
                     scratch.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: UInt32(span), aux: UInt32(values.count)))
-                    for range in values { scratch.append(contentsOf: index.entries[range]) }
+                    for range in values { for position in range { scratch.append(index.entry(position)) } }
                 }
             }
             scratch[0].length = UInt32(scratch.count - 1)
             scratch[0].aux = UInt32(groups.count(where: { !$0.isEmpty }))
-            index.entries.replaceSubrange(frame.position..<index.entries.count, with: scratch)
+            index.replaceEntries(from: frame.position, with: scratch)
         }
     }
 }

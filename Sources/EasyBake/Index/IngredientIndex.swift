@@ -32,7 +32,9 @@ import Foundation
 /// has been seen. Each format's source builds it (the JSON scanner straight
 /// from bytes); bytes a source cannot point into — a JSON string with
 /// escapes, decoded — live in the index's own arena.
-public struct IngredientIndex: Sendable {
+// The storage is a class that only a uniquely referenced index writes to
+// (copy on write), so an index crosses threads as safely as an `Array`.
+public struct IngredientIndex: @unchecked Sendable {
     /// What an entry holds.
     public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
         /// An explicit null.
@@ -84,50 +86,185 @@ public struct IngredientIndex: Sendable {
     @usableFromInline static let flagMask: UInt8 = arenaFlag | inlineFlag
     @usableFromInline static let offsetMask: UInt64 = (1 << 56) - 1
 
-    @usableFromInline var entries: ContiguousArray<Entry> = []
-    /// Bytes the input does not hold: decoded escapes.
-    @usableFromInline var arena: [UInt8] = []
-    /// The input the entries point into.
-    @usableFromInline var input: LoadedBytes?
-    /// The input's name, for error locations.
-    package private(set) var sourceName: String?
-    /// Where each open container's entry is, while the index is built.
-    @usableFromInline var openContainers: [Int] = []
+    /// The entries and the arena, in memory the index manages itself: the
+    /// fast core reads them through plain pointers, with no reference
+    /// counting or exclusivity check per value. Copy on write keeps
+    /// `IngredientIndex` a value.
+    @usableFromInline
+    final class Storage {
+        @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<Entry>
+        @exclusivity(unchecked) @usableFromInline var count = 0
+        @exclusivity(unchecked) @usableFromInline var capacity: Int
+        /// Bytes the input does not hold: decoded escapes, a tree's strings.
+        @exclusivity(unchecked) @usableFromInline var arena: UnsafeMutableRawPointer
+        @exclusivity(unchecked) @usableFromInline var arenaCount = 0
+        @exclusivity(unchecked) @usableFromInline var arenaCapacity: Int
+        /// The input the entries point into, and its first byte.
+        @exclusivity(unchecked) @usableFromInline var input: LoadedBytes?
+        @exclusivity(unchecked) @usableFromInline var inputBase: UnsafeRawPointer?
+        /// The input's name, for error locations.
+        var sourceName: String?
+        /// Where each open container's entry is, while the index is built.
+        @exclusivity(unchecked) @usableFromInline var openContainers: [Int] = []
+
+        @usableFromInline
+        init(capacity: Int = 64, arenaCapacity: Int = 256) {
+            self.capacity = max(capacity, 1)
+            self.arenaCapacity = max(arenaCapacity, 1)
+            entries = .allocate(capacity: self.capacity)
+            arena = .allocate(byteCount: self.arenaCapacity, alignment: 8)
+        }
+
+        deinit {
+            entries.deallocate()
+            arena.deallocate()
+        }
+
+        @usableFromInline
+        func copy() -> Storage {
+            let copy = Storage(capacity: capacity, arenaCapacity: arenaCapacity)
+            copy.entries.initialize(from: entries, count: count)
+            copy.count = count
+            copy.arena.copyMemory(from: arena, byteCount: arenaCount)
+            copy.arenaCount = arenaCount
+            copy.input = input
+            copy.inputBase = inputBase
+            copy.sourceName = sourceName
+            copy.openContainers = openContainers
+            return copy
+        }
+
+        /// Room for `more` entries after the last.
+        @inlinable
+        func reserve(_ more: Int) {
+            guard count &+ more > capacity else { return }
+            grow(to: count + more)
+        }
+
+        @usableFromInline
+        func grow(to needed: Int) {
+            let newCapacity = max(needed, capacity * 2)
+            let moved = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
+            moved.moveInitialize(from: entries, count: count)
+            entries.deallocate()
+            entries = moved
+            capacity = newCapacity
+        }
+
+        @inlinable
+        func append(_ entry: Entry) {
+            if count == capacity { grow(to: count + 1) }
+            (entries + count).initialize(to: entry)
+            count &+= 1
+        }
+
+        /// Appends bytes to the arena; returns where they start.
+        func appendToArena(_ bytes: UnsafeRawBufferPointer) -> Int {
+            let start = arenaCount
+            if arenaCount + bytes.count > arenaCapacity {
+                let newCapacity = max(arenaCount + bytes.count, arenaCapacity * 2)
+                let moved = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+                moved.copyMemory(from: arena, byteCount: arenaCount)
+                arena.deallocate()
+                arena = moved
+                arenaCapacity = newCapacity
+            }
+            if let base = bytes.baseAddress, bytes.count > 0 { (arena + start).copyMemory(from: base, byteCount: bytes.count) }
+            arenaCount += bytes.count
+            return start
+        }
+    }
+
+    @usableFromInline var storage = Storage()
+
+    /// The index's memory as plain pointers: what every read goes through.
+    /// Valid until the index is next changed (which may move its memory) or
+    /// freed.
+    @usableFromInline
+    struct Reader {
+        @usableFromInline let entries: UnsafeMutablePointer<Entry>
+        @usableFromInline let count: Int
+        @usableFromInline let arena: UnsafeMutableRawPointer
+        @usableFromInline let inputBase: UnsafeRawPointer?
+
+        @inlinable
+        init(_ storage: Storage) {
+            entries = storage.entries
+            count = storage.count
+            arena = storage.arena
+            inputBase = storage.inputBase
+        }
+    }
+
+    /// A reader of the index as it is now.
+    @inlinable
+    var reader: Reader { Reader(storage) }
+
+    /// The storage, copied first if another index shares it.
+    @inlinable
+    var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
 
     /// An empty index.
     public init() {}
 
     /// The number of entries: every value, and every key of a dictionary.
-    public var count: Int { entries.count }
+    @inlinable
+    public var count: Int { storage.count }
+
+    /// The input's name, for error locations.
+    package var sourceName: String? { storage.sourceName }
 
     /// Empties the index, keeping its memory for the next document or record.
     public mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
-        arena.removeAll(keepingCapacity: true)
-        openContainers.removeAll(keepingCapacity: true)
-        input = nil
-        sourceName = nil
+        let storage = uniqueStorage
+        storage.count = 0
+        storage.arenaCount = 0
+        storage.openContainers.removeAll(keepingCapacity: true)
+        storage.input = nil
+        storage.inputBase = nil
+        storage.sourceName = nil
+    }
+
+    /// The entry at `position`.
+    @inlinable
+    func entry(_ position: Int) -> Entry {
+        precondition(position >= 0 && position < storage.count, "index position out of range")
+        return storage.entries[position]
     }
 }
 
-// MARK: - Reading
+// MARK: - Reading, through plain pointers
 
-extension IngredientIndex {
+// The reads live on the reader, a struct of plain pointers, so that the
+// fast core reads with no retain, release or exclusivity check per value.
+
+extension IngredientIndex.Reader {
+    @inlinable
+    func entry(_ position: Int) -> IngredientIndex.Entry {
+        precondition(position >= 0 && position < count, "index position out of range")
+        return entries[position]
+    }
+
     /// The kind of the entry at `position`.
     @inlinable
-    public func kind(at position: Int) -> Kind {
+    func kind(at position: Int) -> IngredientIndex.Kind {
         // Every head was written from a `Kind`, so its raw value is valid.
-        Kind(rawValue: UInt8(truncatingIfNeeded: entries[position].head >> 56) & ~Self.flagMask)!
+        IngredientIndex.Kind(rawValue: UInt8(truncatingIfNeeded: entry(position).head >> 56) & ~IngredientIndex.flagMask)!
     }
 
     /// The position of the value after the one at `position` (its next
     /// sibling, or the end of its container): the skip of any value is one
     /// addition.
     @inlinable
-    public func end(of position: Int) -> Int {
-        let entry = entries[position]
+    func end(of position: Int) -> Int {
+        let entry = entry(position)
         let kind = UInt8(truncatingIfNeeded: entry.head >> 56)
-        if kind == Kind.array.rawValue || kind == Kind.dictionary.rawValue {
+        if kind == IngredientIndex.Kind.array.rawValue || kind == IngredientIndex.Kind.dictionary.rawValue {
             return position &+ 1 &+ Int(entry.length)
         }
         return position &+ 1
@@ -136,9 +273,9 @@ extension IngredientIndex {
     /// The number of elements of the array, or members of the dictionary, at
     /// `position`; 0 for a scalar.
     @inlinable
-    public func elementCount(at position: Int) -> Int {
+    func elementCount(at position: Int) -> Int {
         switch kind(at: position) {
-        case .array, .dictionary: Int(entries[position].aux)
+        case .array, .dictionary: Int(entry(position).aux)
         default: 0
         }
     }
@@ -147,39 +284,35 @@ extension IngredientIndex {
     /// (for a string, its opening quote or the format's equivalent), for
     /// error locations.
     @inlinable
-    public func sourceOffset(at position: Int) -> Int {
-        Int(truncatingIfNeeded: entries[position].head & Self.offsetMask)
-    }
-
-    /// The input the index points into.
-    public var bytes: LoadedBytes? { input }
-
-    /// A mark of where the value at `position` begins; its line and column
-    /// are counted only if asked for.
-    public func mark(at position: Int) -> SourceMark? {
-        guard let input else { return nil }
-        return SourceMark(offset: sourceOffset(at: position), in: input, sourceName: sourceName)
+    func sourceOffset(at position: Int) -> Int {
+        Int(truncatingIfNeeded: entry(position).head & IngredientIndex.offsetMask)
     }
 
     /// Calls `body` with the UTF-8 bytes of the string, or the text of the
     /// number, at `position`; empty bytes for any other kind.
     @inlinable
-    public func withUTF8<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let entry = entries[position]
+    func withUTF8<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(utf8(at: position))
+    }
+
+    /// The UTF-8 bytes of the string, or the text of the number, at
+    /// `position`; empty for any other kind. Valid while the index is
+    /// neither changed nor freed.
+    @inlinable
+    func utf8(at position: Int) -> UnsafeRawBufferPointer {
+        let entry = entry(position)
         let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
         let length = Int(entry.length)
-        if kindByte & Self.inlineFlag != 0 { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        if kindByte & Self.arenaFlag != 0 {
-            return try arena.withUnsafeBytes { arena in
-                try body(UnsafeRawBufferPointer(rebasing: arena[Int(entry.aux)..<(Int(entry.aux) + length)]))
-            }
+        if kindByte & IngredientIndex.inlineFlag != 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        if kindByte & IngredientIndex.arenaFlag != 0 {
+            return UnsafeRawBufferPointer(start: arena + Int(entry.aux), count: length)
         }
-        switch Kind(rawValue: kindByte) {
+        switch IngredientIndex.Kind(rawValue: kindByte) {
         case .string, .integer, .float:
-            guard let base = input?.buffer.baseAddress else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-            return try body(UnsafeRawBufferPointer(start: base + sourceOffset(at: position) + stringPrefix(kindByte), count: length))
+            guard let base = inputBase else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return UnsafeRawBufferPointer(start: base + sourceOffset(at: position) + stringPrefix(kindByte), count: length)
         default:
-            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+            return UnsafeRawBufferPointer(start: nil, count: 0)
         }
     }
 
@@ -187,17 +320,17 @@ extension IngredientIndex {
     /// text.
     @inlinable
     func inlineBits(at position: Int) -> UInt64? {
-        let entry = entries[position]
-        guard UInt8(truncatingIfNeeded: entry.head >> 56) & Self.inlineFlag != 0 else { return nil }
+        let entry = entry(position)
+        guard UInt8(truncatingIfNeeded: entry.head >> 56) & IngredientIndex.inlineFlag != 0 else { return nil }
         return UInt64(entry.length) | UInt64(entry.aux) << 32
     }
 
     /// A string's source offset is its opening quote; its bytes start after it.
     @inlinable
-    func stringPrefix(_ kindByte: UInt8) -> Int { kindByte == Kind.string.rawValue ? 1 : 0 }
+    func stringPrefix(_ kindByte: UInt8) -> Int { kindByte == IngredientIndex.Kind.string.rawValue ? 1 : 0 }
 
     /// The string at `position` as a `String`; `nil` for any other kind.
-    public func string(at position: Int) -> String? {
+    func string(at position: Int) -> String? {
         guard kind(at: position) == .string else { return nil }
         return withUTF8(at: position) { String(decoding: $0, as: UTF8.self) }
     }
@@ -205,17 +338,15 @@ extension IngredientIndex {
     /// Whether the string at `position` is exactly `utf8`: how a key is
     /// found without making a `String` of it.
     @inlinable
-    public func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
-        guard kind(at: position) == .string, Int(entries[position].length) == utf8.count else { return false }
-        return withUTF8(at: position) { bytes in
-            guard utf8.count > 0 else { return true }
-            return memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0
-        }
+    func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
+        guard kind(at: position) == .string, Int(entry(position).length) == utf8.count else { return false }
+        guard utf8.count > 0 else { return true }
+        return memcmp(self.utf8(at: position).baseAddress!, utf8.baseAddress!, utf8.count) == 0
     }
 
     /// The scalar at `position` as ingredients (numbers classified exactly as
     /// every source classifies them); `nil` for a container.
-    public func scalar(at position: Int) -> Ingredients? {
+    func scalar(at position: Int) -> Ingredients? {
         switch kind(at: position) {
         case .null: .null
         case .false: .bool(false)
@@ -232,20 +363,80 @@ extension IngredientIndex {
     }
 }
 
+// MARK: - Reading
+
+extension IngredientIndex {
+    /// The kind of the entry at `position`.
+    @inlinable
+    public func kind(at position: Int) -> Kind { reader.kind(at: position) }
+
+    /// The position of the value after the one at `position` (its next
+    /// sibling, or the end of its container): the skip of any value is one
+    /// addition.
+    @inlinable
+    public func end(of position: Int) -> Int { reader.end(of: position) }
+
+    /// The number of elements of the array, or members of the dictionary, at
+    /// `position`; 0 for a scalar.
+    @inlinable
+    public func elementCount(at position: Int) -> Int { reader.elementCount(at: position) }
+
+    /// The byte offset in the input where the value at `position` begins
+    /// (for a string, its opening quote or the format's equivalent), for
+    /// error locations.
+    @inlinable
+    public func sourceOffset(at position: Int) -> Int { reader.sourceOffset(at: position) }
+
+    /// The input the index points into.
+    public var bytes: LoadedBytes? { storage.input }
+
+    /// A mark of where the value at `position` begins; its line and column
+    /// are counted only if asked for.
+    public func mark(at position: Int) -> SourceMark? {
+        guard let input = storage.input else { return nil }
+        return SourceMark(offset: sourceOffset(at: position), in: input, sourceName: sourceName)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the string, or the text of the
+    /// number, at `position`; empty bytes for any other kind.
+    @inlinable
+    public func withUTF8<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(reader.utf8(at: position))
+    }
+
+    /// The string at `position` as a `String`; `nil` for any other kind.
+    public func string(at position: Int) -> String? { reader.string(at: position) }
+
+    /// Whether the string at `position` is exactly `utf8`: how a key is
+    /// found without making a `String` of it.
+    @inlinable
+    public func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
+        reader.string(at: position, equals: utf8)
+    }
+
+    /// The scalar at `position` as ingredients (numbers classified exactly as
+    /// every source classifies them); `nil` for a container.
+    public func scalar(at position: Int) -> Ingredients? { reader.scalar(at: position) }
+
+    @inlinable
+    func utf8(at position: Int) -> UnsafeRawBufferPointer { reader.utf8(at: position) }
+}
+
 // MARK: - Building
 
 extension IngredientIndex {
     /// Starts an index of a document or record read from `input`.
     package mutating func begin(input: LoadedBytes, sourceName: String?) {
         removeAll()
-        self.input = input
-        self.sourceName = sourceName
+        storage.input = input
+        storage.inputBase = input.buffer.baseAddress
+        storage.sourceName = sourceName
     }
 
     /// Appends a scalar that needs no bytes: null, `false` or `true`.
     @inlinable
     package mutating func appendLiteral(_ kind: Kind, at offset: Int) {
-        entries.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+        uniqueStorage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
     }
 
     /// Appends a string whose bytes are `length` bytes of the input after the
@@ -253,19 +444,38 @@ extension IngredientIndex {
     @inlinable
     package mutating func appendString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw Self.tooLarge("string", at: offset) }
-        entries.append(Entry(head: UInt64(Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
+        uniqueStorage.append(Entry(head: UInt64(Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
     }
 
-    /// Appends a string whose bytes (decoded escapes) are `bytes`; `offset`
-    /// is where it begins in the input.
-    package mutating func appendString<Bytes: Collection<UInt8>>(decoded bytes: Bytes, at offset: Int) throws(EasyBakeError) {
-        let start = arena.count
-        guard bytes.count <= UInt32.max, start + bytes.count <= UInt32.max else {
+    /// Appends a string whose bytes (decoded escapes, a tree's string) are
+    /// `bytes`; `offset` is where it begins in the input.
+    package mutating func appendString(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
+        let storage = uniqueStorage
+        guard bytes.count <= UInt32.max, storage.arenaCount + bytes.count <= UInt32.max else {
             throw Self.tooLarge("decoded string", at: offset)
         }
-        arena.append(contentsOf: bytes)
+        let start = storage.appendToArena(bytes)
         let kind = Kind.string.rawValue | Self.arenaFlag
-        entries.append(Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
+        storage.append(Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
+    }
+
+    /// Appends a string (see ``appendString(decoded:at:)-(UnsafeRawBufferPointer,_)``).
+    package mutating func appendString(decoded bytes: [UInt8], at offset: Int) throws(EasyBakeError) {
+        let failure: EasyBakeError? = bytes.withUnsafeBytes { raw in
+            do throws(EasyBakeError) { try appendString(decoded: raw, at: offset) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Appends a string (see ``appendString(decoded:at:)-(UnsafeRawBufferPointer,_)``).
+    package mutating func appendString(_ text: String, at offset: Int) throws(EasyBakeError) {
+        var text = text
+        let failure: EasyBakeError? = text.withUTF8 { utf8 in
+            do throws(EasyBakeError) { try appendString(decoded: UnsafeRawBufferPointer(utf8), at: offset) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     /// Appends a number literal of `length` bytes at `offset` in the input.
@@ -273,7 +483,7 @@ extension IngredientIndex {
     package mutating func appendNumber(at offset: Int, length: Int, isInteger: Bool) {
         // A number literal is bounded by the limits far below 4 GiB.
         let kind = isInteger ? Kind.integer : Kind.float
-        entries.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
+        uniqueStorage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
     }
 
     /// Appends a number a source has resolved already.
@@ -286,18 +496,20 @@ extension IngredientIndex {
         case .exactNumber(let text):
             // Exact text is a number literal; kept as text, it reads back
             // exactly as it was classified.
-            let start = arena.count
-            arena.append(contentsOf: text.utf8)
-            guard arena.count <= UInt32.max else { throw Self.tooLarge("number", at: offset) }
+            let storage = uniqueStorage
+            var text = text
+            let start = text.withUTF8 { storage.appendToArena(UnsafeRawBufferPointer($0)) }
+            guard storage.arenaCount <= UInt32.max else { throw Self.tooLarge("number", at: offset) }
             let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
             let head = (isInteger ? Kind.integer : Kind.float).rawValue | Self.arenaFlag
-            entries.append(Entry(head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arena.count - start), aux: UInt32(start)))
+            storage.append(Entry(
+                head: UInt64(head) << 56 | UInt64(offset), length: UInt32(storage.arenaCount - start), aux: UInt32(start)))
             return
         default:
             preconditionFailure("appendNumber takes a number")
         }
         let head = kind.rawValue | Self.inlineFlag
-        entries.append(Entry(
+        uniqueStorage.append(Entry(
             head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
             aux: UInt32(truncatingIfNeeded: bits >> 32)))
     }
@@ -306,25 +518,45 @@ extension IngredientIndex {
     /// ``closeContainer(elements:)``.
     @inlinable
     package mutating func openContainer(_ kind: Kind, at offset: Int) {
-        openContainers.append(entries.count)
-        entries.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+        let storage = uniqueStorage
+        storage.openContainers.append(storage.count)
+        storage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
     }
 
     /// Closes the innermost open container, which holds `elements` elements
     /// (members, for a dictionary).
     @inlinable
     package mutating func closeContainer(elements: Int) throws(EasyBakeError) {
-        let position = openContainers.removeLast()
-        let span = entries.count - position - 1
+        let storage = uniqueStorage
+        let position = storage.openContainers.removeLast()
+        let span = storage.count - position - 1
         guard span <= UInt32.max, elements <= UInt32.max else {
             throw Self.tooLarge("container", at: sourceOffset(at: position))
         }
-        entries[position].length = UInt32(span)
-        entries[position].aux = UInt32(elements)
+        storage.entries[position].length = UInt32(span)
+        storage.entries[position].aux = UInt32(elements)
     }
 
     /// The number of containers opened and not yet closed.
-    package var openContainerCount: Int { openContainers.count }
+    package var openContainerCount: Int { storage.openContainers.count }
+
+    /// Appends copies of the entries at `range` (a value and all it holds;
+    /// spans are relative, so a copy reads as the original).
+    mutating func appendCopy(of range: Range<Int>) {
+        let storage = uniqueStorage
+        storage.reserve(range.count)
+        (storage.entries + storage.count).initialize(from: storage.entries + range.lowerBound, count: range.count)
+        storage.count += range.count
+    }
+
+    /// Replaces the entries from `position` on with `replacement`.
+    mutating func replaceEntries(from position: Int, with replacement: ContiguousArray<Entry>) {
+        let storage = uniqueStorage
+        storage.count = position
+        storage.reserve(replacement.count)
+        replacement.withUnsafeBufferPointer { (storage.entries + position).initialize(from: $0.baseAddress!, count: $0.count) }
+        storage.count += replacement.count
+    }
 
     @usableFromInline
     static func tooLarge(_ what: String, at offset: Int) -> EasyBakeError {

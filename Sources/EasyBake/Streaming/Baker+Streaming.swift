@@ -73,6 +73,10 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// Recipes whose every key the model has asked for in an earlier record:
     /// their keys are known properties, so later records skip the tally.
     private var settledRecipes: Set<ObjectIdentifier> = []
+    /// The record's index, its memory reused from record to record.
+    private var index = IngredientIndex()
+    /// The key plans of the records baked so far.
+    private var plans: [IndexBake.PlanKey: KeyPlan] = [:]
 
     init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
         self.reader = reader
@@ -113,14 +117,14 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         context.settledRecipes = settledRecipes
         defer { context.finish() }
         if !decided || pruning { context.unmappedRootRequests = [] }
-        let decoder = BakeDecoder(value: record.ingredients, context: context, recipe: recipe)
         let model: Model
         do {
-            model = try decoder.decodeValue(Model.self, applyingTypeRecipe: false)
-            try context.checkRecipeKeys()
+            index = IngredientIndex(record.ingredients)
+            model = try Baker.decode(
+                Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, context: context, plans: &plans)
             settledRecipes.formUnion(context.recipesAskedInFull)
         } catch {
-            throw locating(context.noteMistypedKeys(in: context.converting(error, at: decoder)), in: record)
+            throw locating(error, in: record)
         }
         if let requests = context.unmappedRootRequests {
             if !decided {

@@ -5,7 +5,7 @@ import Foundation
 extension Contenders {
     static let json: [Contender] = [
         easyBakeTree("json", JSONFormat()), easyBakeIndex(), jsonSerializationTree(),
-        easyBakeBake("json", JSONFormat()), jsonDecoderBake(),
+        easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()), jsonDecoderBake(),
         easyBakeSelect("json", JSONFormat()), jsonDecoderSelect(), jsonSerializationSelect(),
     ]
 
@@ -25,6 +25,15 @@ extension Contenders {
             return {
                 let tree = try reader.read(.file(workload.path))
                 return .users(try Baker().bake(UsersDocument.self, from: tree, recipe: recipe).users)
+            }
+        }
+    }
+
+    static func easyBakeIndexBake(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.bake, format, "EasyBake index", note: "bytes, index, Baker with a Recipe: no tree") { workload in
+            let recipe = BenchRecipes.document(format)
+            return {
+                .users(try Baker().bake(UsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users)
             }
         }
     }

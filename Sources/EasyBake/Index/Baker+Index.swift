@@ -1,0 +1,71 @@
+extension Baker {
+    /// Bakes a model straight from a payload: the format reads the input
+    /// into a flat ``IngredientIndex`` and the model is decoded from it, with
+    /// no tree in between — the fastest way to bake a whole document.
+    ///
+    /// Baking follows exactly the rules of ``bake(_:from:recipe:)-(_,Ingredients,_)``
+    /// (recipes, transformers, coercions, implicit key matching, errors), and
+    /// an error names the line and column of the value at fault where the
+    /// format's index knows it (JSON does).
+    ///
+    /// ```swift
+    /// let user = try Baker().bake(User.self, from: .file("user.json"), format: JSONFormat())
+    /// ```
+    public func bake<Model: Decodable>(
+        _ type: Model.Type, from input: IngredientInput, format: some IngredientFormat, recipe: Recipe? = nil
+    ) throws(EasyBakeError) -> Model {
+        try bakeReporting(type, from: input, format: format, recipe: recipe).value
+    }
+
+    /// Bakes a model straight from a payload, and returns the warnings of
+    /// lossy baking with it.
+    public func bakeReporting<Model: Decodable>(
+        _ type: Model.Type, from input: IngredientInput, format: some IngredientFormat, recipe: Recipe? = nil
+    ) throws(EasyBakeError) -> Result<Model> {
+        var index = IngredientIndex()
+        try format.readIndex(input, into: &index)
+        return try bakeReporting(type, from: &index, recipe: recipe)
+    }
+
+    /// Bakes a model from an index, which the bake may append to (a path
+    /// with `[*]`, a transformer's result, a default).
+    package func bakeReporting<Model: Decodable>(
+        _ type: Model.Type, from index: inout IngredientIndex, at position: Int = 0, recipe: Recipe? = nil
+    ) throws(EasyBakeError) -> Result<Model> {
+        let context = BakeContext(options: options, modelType: Model.self)
+        defer { context.finish() }
+        var plans: [IndexBake.PlanKey: KeyPlan] = [:]
+        let value = try Self.decode(
+            type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: recipe == nil, context: context, plans: &plans)
+        return Result(value: value, warnings: context.warnings)
+    }
+
+    /// Decodes `Model` from the value at `position` in `index` and checks the
+    /// recipes' keys, in `context`; `plans` are the key plans of earlier
+    /// records of the same stream, and come back with this one's added.
+    static func decode<Model: Decodable>(
+        _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
+        context: BakeContext, plans: inout [IndexBake.PlanKey: KeyPlan]
+    ) throws(EasyBakeError) -> Model {
+        // The bake takes the index over, so that appending to it never copies it.
+        var taken = IngredientIndex()
+        swap(&taken, &index)
+        let documentEnd = taken.count
+        let bake = IndexBake(index: taken, context: context, plans: plans)
+        defer {
+            bake.takeIndex(into: &index)
+            plans = bake.madePlans
+        }
+        do {
+            let value = try bake.root(at: position, recipe: recipe).decodeValue(Model.self, applyingTypeRecipe: applyingTypeRecipe)
+            try context.checkRecipeKeys()
+            return value
+        } catch {
+            var converted = context.noteMistypedKeys(in: context.converting(error))
+            if converted.location == nil, let failed = bake.failedPosition, failed < documentEnd {
+                converted.location = bake.index.mark(at: failed)?.location
+            }
+            throw converted
+        }
+    }
+}

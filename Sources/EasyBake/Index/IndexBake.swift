@@ -1,0 +1,275 @@
+import Foundation
+
+/// One bake from an index: the state every decoder and container of the
+/// bake shares.
+///
+/// `Decodable` decodes depth first, one value at a time, so what describes
+/// the value being decoded at each depth — its coding key, how it was
+/// reached, its recipe, the progress of its keyed container — lives in one
+/// stack of frames here rather than in an object per value. A decoder is
+/// then three words (this bake, a position, a depth), which a `Decoder`
+/// existential holds without allocating.
+final class IndexBake {
+    /// The document or record; recipe paths with `[*]`, transformers and
+    /// defaults append the values they make to it.
+    @exclusivity(unchecked) private(set) var index: IngredientIndex
+    /// The index's memory as plain pointers, for reads with no retain or
+    /// release per value. Refreshed after every change, which may move it.
+    @exclusivity(unchecked) private(set) var reader: IngredientIndex.Reader
+    let context: BakeContext
+    var options: Baker.Options { context.options }
+
+    /// How a value was reached from its parent's value.
+    enum Reach {
+        /// The root of the bake, or a value standing in where its parent was
+        /// (a one-element array's single value, a default).
+        case none
+        /// One step.
+        case step(IngredientPath.Step)
+        /// A recipe path from the parent's value.
+        case recipe(IngredientPath)
+    }
+
+    struct Frame {
+        var key: (any CodingKey)?
+        var reach: Reach
+        /// The value's position (-1: missing).
+        var position: Int
+        /// The recipe to apply when this value is decoded as a keyed container.
+        var recipe: Recipe?
+        /// The type being decoded at this depth, to name the model whose
+        /// recipe names an unknown key.
+        var decodingType: Any.Type?
+        /// How many keys this depth's keyed container has been asked for, to
+        /// find each key's plan slot without hashing.
+        var asked = 0
+    }
+
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    /// Key plans by coding key type and recipe.
+    @exclusivity(unchecked) private var plans: [PlanKey: KeyPlan]
+
+    struct PlanKey: Hashable {
+        let keyType: ObjectIdentifier
+        let recipe: ObjectIdentifier?
+    }
+
+    init(index: IngredientIndex, context: BakeContext, plans: [PlanKey: KeyPlan] = [:]) {
+        self.index = index
+        reader = index.reader
+        self.context = context
+        self.plans = plans
+        frames.reserveCapacity(16)
+    }
+
+    /// The plans made in this bake, for the next record of a stream.
+    var madePlans: [PlanKey: KeyPlan] { plans }
+
+    func plan<Key: CodingKey>(for type: Key.Type, recipe: Recipe?) -> KeyPlan {
+        let key = PlanKey(keyType: ObjectIdentifier(type), recipe: recipe?.identity)
+        if let plan = plans[key] { return plan }
+        let plan = KeyPlan(recipe: recipe)
+        plans[key] = plan
+        return plan
+    }
+
+    // MARK: Frames
+
+    /// The decoder of the bake's root value.
+    func root(at position: Int, recipe: Recipe?) -> IndexDecoder {
+        frames.removeAll(keepingCapacity: true)
+        frames.append(Frame(key: nil, reach: .none, position: position, recipe: recipe))
+        return IndexDecoder(bake: self, position: position, depth: 0)
+    }
+
+    /// The decoder of a child value at `depth`: its frame replaces that of
+    /// the sibling decoded before it.
+    func enter(depth: Int, key: any CodingKey, reach: Reach, position: Int, recipe: Recipe?) -> IndexDecoder {
+        let frame = Frame(key: key, reach: reach, position: position, recipe: recipe)
+        if depth < frames.count {
+            frames[depth] = frame
+            if depth + 1 < frames.count { frames.removeSubrange((depth + 1)...) }
+        } else {
+            frames.append(frame)
+        }
+        return IndexDecoder(bake: self, position: position, depth: depth)
+    }
+
+    func recipe(at depth: Int) -> Recipe? { frames[depth].recipe }
+
+    func setRecipe(_ recipe: Recipe?, at depth: Int) { frames[depth].recipe = recipe }
+
+    func setDecodingType(_ type: Any.Type, at depth: Int) { frames[depth].decodingType = type }
+
+    func decodingType(at depth: Int) -> Any.Type? { frames[depth].decodingType }
+
+    /// The ordinal of the next key asked of the keyed container at `depth`.
+    func nextAsk(at depth: Int) -> Int {
+        let ordinal = frames[depth].asked
+        frames[depth].asked = ordinal + 1
+        return ordinal
+    }
+
+    func codingPath(depth: Int) -> [any CodingKey] {
+        guard depth > 0 else { return [] }
+        return frames[1...min(depth, frames.count - 1)].compactMap(\.key)
+    }
+
+    /// The ingredient path of the value at `depth`, from the root of the
+    /// bake. A recipe path with `[*]` reaches an array of matches; the index
+    /// into it that follows is replaced by the payload's own path of the
+    /// match, as ``BakeDecoder/ingredientPath`` does.
+    func ingredientPath(depth: Int) -> IngredientPath {
+        var steps: [IngredientPath.Step] = []
+        var level = 1
+        let last = min(depth, frames.count - 1)
+        while level <= last {
+            switch frames[level].reach {
+            case .none:
+                level += 1
+            case .step(let step):
+                steps.append(step)
+                level += 1
+            case .recipe(let path):
+                let wildcards = path.steps.count(where: { $0 == .everyElement })
+                var selectors: [IngredientPath.Step] = []
+                var next = level + 1
+                while selectors.count < wildcards, next <= last, case .step(let step) = frames[next].reach {
+                    selectors.append(step)
+                    next += 1
+                }
+                if wildcards > 0, selectors.count == wildcards, frames[level - 1].position >= 0,
+                   let base = try? Ingredients(index: index, at: frames[level - 1].position),
+                   let concrete = base.concreteSteps(path.steps[...], selectors: selectors[...]) {
+                    steps.append(contentsOf: concrete)
+                    level = next
+                } else {
+                    steps.append(contentsOf: path.steps)
+                    level += 1
+                }
+            }
+        }
+        return IngredientPath(steps)
+    }
+
+    // MARK: Values
+
+    /// The tree of the value at `position`, for a transformer, an
+    /// `Ingredients` property or an error.
+    func ingredients(at position: Int) -> Ingredients? {
+        guard position >= 0 else { return nil }
+        return try? Ingredients(index: index, at: position)
+    }
+
+    func isNull(_ position: Int) -> Bool { position < 0 || reader.kind(at: position) == .null }
+
+    /// Appends a value a transformer or a default made; returns its position.
+    func append(_ value: Ingredients) -> Int {
+        let position = index.append(value)
+        reader = index.reader
+        return position
+    }
+
+    /// Resolves a recipe path from `position` (a `[*]` appends its matches).
+    func resolve(_ path: IngredientPath, from position: Int) -> Int? {
+        let found = index.resolve(path.steps[...], from: position)
+        reader = index.reader
+        return found
+    }
+
+    /// Gives the index back at the end of the bake.
+    func takeIndex(into destination: inout IngredientIndex) {
+        swap(&index, &destination)
+    }
+
+    /// The position of the value the most recent error is about, to locate
+    /// the error in the input.
+    private(set) var failedPosition: Int?
+
+    /// The error for the value at `depth` (at `position`).
+    func error(
+        _ code: EasyBakeError.Code, depth: Int, position: Int, expected: String, detail: String? = nil
+    ) -> EasyBakeError {
+        failedPosition = position >= 0 ? position : frames[max(0, min(depth, frames.count - 1) - 1)].position
+        let property = CodingPathText.render(codingPath(depth: depth))
+        let foundText = ingredients(at: position)?.briefDescription ?? "nothing"
+        var message = "\(context.modelTypeName)\(property.isEmpty ? "" : ".\(property)"): expected \(expected), found \(foundText)"
+        if let detail { message += " (\(detail))" }
+        return EasyBakeError(
+            code, message, path: ingredientPath(depth: depth),
+            baking: .init(modelType: context.modelTypeName, property: property, expected: expected, found: foundText))
+    }
+}
+
+/// What a keyed container learned about one key type under one recipe:
+/// for each key the model asks for, in the order it asks, where the value
+/// is. Made on the first record, reused for every record after it.
+final class KeyPlan {
+    /// One key the model asks for. A class, so that finding it copies one
+    /// reference, not its strings.
+    final class Slot {
+        let name: String
+        /// The name as UTF-8, and normalized for implicit key matching.
+        let utf8: UnsafeRawBufferPointer
+        let normalized: [UInt8]
+        /// The recipe entry for the name, by position in the recipe's keys
+        /// and in its entries (a default has a key but no entry).
+        let keyIndex: Int?
+        let entryIndex: Int?
+        let entryPath: IngredientPath
+        let hasTransformer: Bool
+        /// The recipe's one-key path of the entry, as UTF-8: the common case.
+        let entryKey: UnsafeRawBufferPointer?
+        let nested: Recipe?
+
+        init(name: String, recipe: Recipe?) {
+            self.name = name
+            utf8 = Self.copy(name)
+            normalized = Array(ImplicitKeyIndex.normalize(name).utf8)
+            keyIndex = recipe?.keyIndex[name]
+            var entry: Recipe.Entry?
+            if let recipe, let keyIndex, keyIndex < recipe.entries.count { entry = recipe.entries[keyIndex] }
+            entryIndex = entry == nil ? nil : keyIndex
+            entryPath = entry?.path ?? IngredientPath()
+            hasTransformer = entry?.transformer != nil
+            if let entry, entry.path.steps.count == 1, case .key(let key) = entry.path.steps[0] {
+                entryKey = Self.copy(key)
+            } else {
+                entryKey = nil
+            }
+            nested = recipe?.nested[name]
+        }
+
+        deinit {
+            utf8.deallocate()
+            entryKey?.deallocate()
+        }
+
+        private static func copy(_ text: String) -> UnsafeRawBufferPointer {
+            let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(text.utf8.count, 1), alignment: 1)
+            _ = bytes.initializeMemory(as: UInt8.self, from: text.utf8)
+            return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<text.utf8.count])
+        }
+    }
+
+    let recipe: Recipe?
+    private(set) var slots: [Slot] = []
+    private var byName: [String: Int] = [:]
+
+    init(recipe: Recipe?) { self.recipe = recipe }
+
+    /// The slot for the `ordinal`-th key asked, named `name`.
+    @inline(__always)
+    func slot(_ ordinal: Int, named name: String) -> Slot {
+        if ordinal < slots.count, slots[ordinal].name == name { return slots[ordinal] }
+        return slowSlot(named: name)
+    }
+
+    private func slowSlot(named name: String) -> Slot {
+        if let found = byName[name] { return slots[found] }
+        let slot = Slot(name: name, recipe: recipe)
+        byName[name] = slots.count
+        slots.append(slot)
+        return slot
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// EasyBake's `Decoder` over an ``IngredientIndex``.
+///
+/// Three words — the bake, the value's position, its depth — so that the
+/// `Decoder` existential a model's `init(from:)` receives holds it without
+/// a heap allocation; what else describes the value lives in the bake's
+/// frame for its depth. Values are read from the index as they are asked
+/// for: a number is classified, a string made, only for the property that
+/// wants it, and each then goes through the same ``Coercion`` rules as
+/// every other way of baking.
+struct IndexDecoder: Decoder {
+    let bake: IndexBake
+    /// The value's position in the index; -1 when missing.
+    let position: Int
+    let depth: Int
+
+    /// The deepest nesting baking follows (see ``BakeDecoder/maximumDepth``).
+    static var maximumDepth: Int { BakeDecoder.maximumDepth }
+
+    var codingPath: [any CodingKey] { bake.codingPath(depth: depth) }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    var recipe: Recipe? { bake.recipe(at: depth) }
+    var context: BakeContext { bake.context }
+    var isMissing: Bool { position < 0 }
+    var isNull: Bool { bake.isNull(position) }
+
+    // MARK: Errors
+
+    func error(_ code: EasyBakeError.Code, expected: String, detail: String? = nil) -> EasyBakeError {
+        bake.error(code, depth: depth, position: position, expected: expected, detail: detail)
+    }
+
+    func missing(_ type: Any.Type) -> EasyBakeError {
+        error(.valueNotFound, expected: String(describing: type))
+    }
+
+    // MARK: Containers
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if let recipe {
+            guard !isNull else { throw missing(Key.self == NameKey.self ? [String: Any].self : Any.self) }
+            if recipe.rootIsArray, bake.reader.kind(at: position) != .array {
+                throw error(.typeMismatch, expected: "an array (the recipe's paths start with an index)")
+            }
+            return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: self, recipe: recipe))
+        }
+        guard !isMissing, bake.reader.kind(at: position) == .dictionary else {
+            throw error(isNull ? .valueNotFound : .typeMismatch, expected: "a dictionary")
+        }
+        return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: self, recipe: nil))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try indexUnkeyedContainer()
+    }
+
+    func indexUnkeyedContainer() throws -> IndexUnkeyedContainer {
+        noteWholeValueUse()
+        guard !isNull else { throw error(.valueNotFound, expected: "an array") }
+        return IndexUnkeyedContainer(decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        noteWholeValueUse()
+        return self
+    }
+
+    /// Tells streaming that the model reads the record's root as a whole,
+    /// not property by property through the recipe.
+    private func noteWholeValueUse() {
+        if depth == 0, context.unmappedRootRequests != nil { context.unmappedRootRequests!.insert("*") }
+    }
+
+    // MARK: Decoding values
+
+    /// Decodes `T` from this decoder's value, with EasyBake's handling of
+    /// special types, type recipes and lossy arrays.
+    func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
+        if depth > Self.maximumDepth {
+            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
+        }
+        if let special = try decodeSpecial(type) { return special }
+        if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
+           let typeRecipe = try bakeable.bakingRecipe {
+            bake.setRecipe(typeRecipe, at: depth)
+            return try decodeValue(type, applyingTypeRecipe: false)
+        }
+        if context.options.lossyArrays, let lossy = T.self as? any LossyIndexArray.Type {
+            return try lossy.decodeLossy(from: self) as! T
+        }
+        bake.setDecodingType(T.self, at: depth)
+        do {
+            return try T(from: self)
+        } catch let decodingError as DecodingError {
+            // Errors of the model's own `init(from:)` know neither the
+            // ingredient path nor the value; this decoder does.
+            let (code, context): (EasyBakeError.Code, DecodingError.Context?) = switch decodingError {
+            case .typeMismatch(_, let c): (.typeMismatch, c)
+            case .valueNotFound(_, let c): (.valueNotFound, c)
+            case .keyNotFound(_, let c): (.valueNotFound, c)
+            case .dataCorrupted(let c): (.invalidValue, c)
+            @unknown default: (.invalidValue, nil)
+            }
+            var described = error(code, expected: String(describing: T.self), detail: context?.debugDescription)
+            described.cause = decodingError
+            throw described
+        }
+    }
+
+    /// `URL`, `Decimal`, `Date` and the primitives, coerced by the shared
+    /// rules rather than through their own `Codable` shapes.
+    private func decodeSpecial<T>(_ type: T.Type) throws -> T? {
+        let type: Any.Type = T.self
+        if type == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
+        if type == Date.self { return unsafeBitCast(try coerce(Date.self, Coercion.date), to: T.self) }
+        if type == URL.self { return unsafeBitCast(try coerce(URL.self, Coercion.url), to: T.self) }
+        if type == Decimal.self { return unsafeBitCast(try coerce(Decimal.self, Coercion.decimal), to: T.self) }
+        if type == Data.self { return unsafeBitCast(try coerce(Data.self, Coercion.data), to: T.self) }
+        if type == UUID.self { return unsafeBitCast(try coerce(UUID.self, Coercion.uuid), to: T.self) }
+        if type == Ingredients.self {
+            guard let value = bake.ingredients(at: position) else { throw missing(T.self) }
+            return unsafeBitCast(value, to: T.self)
+        }
+        return nil
+    }
+
+    /// The value as ingredients for a coercion: a scalar read from its
+    /// entry, a container built only for the error it is bound to cause.
+    @inline(__always)
+    func scalar(_ type: Any.Type) throws -> Ingredients {
+        guard !isNull else { throw missing(type) }
+        return bake.reader.scalar(at: position) ?? bake.ingredients(at: position) ?? .null
+    }
+
+    /// Coerces this decoder's value, turning a failure into a full error.
+    @inline(__always)
+    func coerce<T>(_ type: T.Type, _ body: (Ingredients) throws(CoercionFailure) -> T) throws -> T {
+        let value = try scalar(type)
+        do {
+            return try body(value)
+        } catch {
+            throw self.error(error.code, expected: error.expected, detail: error.detail)
+        }
+    }
+}
+
+extension IndexDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { isNull }
+    func decode(_ type: Bool.Type) throws -> Bool { try coerce(type, Coercion.bool) }
+    func decode(_ type: String.Type) throws -> String { try coerce(type, Coercion.string) }
+    func decode(_ type: Double.Type) throws -> Double { try coerce(type, Coercion.double) }
+    func decode(_ type: Float.Type) throws -> Float { try coerce(type, Coercion.float) }
+    func decode(_ type: Int.Type) throws -> Int { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+}
+
+/// Arrays that can drop their failing elements (``Baker/Options/lossyArrays``).
+protocol LossyIndexArray {
+    static func decodeLossy(from decoder: IndexDecoder) throws -> Any
+}
+
+extension Array: LossyIndexArray where Element: Decodable {
+    static func decodeLossy(from decoder: IndexDecoder) throws -> Any {
+        var container = try decoder.indexUnkeyedContainer()
+        var result: [Element] = []
+        result.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd {
+            let elementDecoder = container.nextDecoder()
+            do {
+                result.append(try elementDecoder.decodeValue(Element.self))
+            } catch {
+                var warning = decoder.context.converting(error, at: nil)
+                warning.message = "dropped array element: " + warning.message
+                decoder.context.warnings.append(warning)
+            }
+        }
+        return result
+    }
+}
+
+struct IndexUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: IndexDecoder
+    /// Whether a single value is standing in for a one-element array.
+    let isWrappedSingle: Bool
+    let elementCount: Int
+    /// The position of the next element.
+    private var next: Int
+    private(set) var currentIndex = 0
+
+    init(decoder: IndexDecoder) {
+        self.decoder = decoder
+        // A single value where an array is wanted reads as one element: XML
+        // has no way to say "a list of one".
+        isWrappedSingle = decoder.bake.reader.kind(at: decoder.position) != .array
+        elementCount = isWrappedSingle ? 1 : decoder.bake.reader.elementCount(at: decoder.position)
+        next = isWrappedSingle ? decoder.position : decoder.position + 1
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elementCount }
+    var isAtEnd: Bool { currentIndex >= elementCount }
+
+    mutating func nextDecoder() -> IndexDecoder {
+        let offset = currentIndex
+        currentIndex += 1
+        var position = -1
+        if offset < elementCount {
+            position = next
+            next = decoder.bake.reader.end(of: next)
+        }
+        return decoder.bake.enter(
+            depth: decoder.depth + 1, key: IndexKey(offset), reach: isWrappedSingle ? .none : .step(.index(offset)),
+            position: position, recipe: decoder.recipe)
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd else { throw nextDecoder().error(.valueNotFound, expected: "another element") }
+        if decoder.bake.isNull(next) {
+            _ = nextDecoder()
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        guard !isAtEnd else { throw nextDecoder().error(.valueNotFound, expected: "another element") }
+        return try nextDecoder().decodeValue(type)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try nextDecoder().container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try nextDecoder().unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder { nextDecoder() }
+}

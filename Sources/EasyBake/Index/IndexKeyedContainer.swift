@@ -1,0 +1,254 @@
+import Foundation
+
+/// A keyed container over a dictionary of the index (or, under a recipe,
+/// over any value the recipe's paths start from).
+///
+/// Keys are found by their bytes: the plan for the coding key type and
+/// recipe holds each property's key as UTF-8, its implicit-matching form and
+/// its recipe entry, made on the first record and found again on the next
+/// by the order the model asks in, so that no `String` is hashed per
+/// property per record.
+///
+/// A class: `KeyedDecodingContainer`'s box copies its container for every
+/// call, and copying a class is one retain.
+final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: IndexDecoder
+    let recipe: Recipe?
+    let plan: KeyPlan
+    /// The tally of which recipe keys the model asks for.
+    private let usage: RecipeUsage?
+    /// Whether this container notes the names it is asked for: only the
+    /// first container to apply a recipe does.
+    private let notesNames: Bool
+    private let bake: IndexBake
+    /// The decoder's value and depth, kept here so that a lookup reads them
+    /// without copying the decoder.
+    private let position: Int
+    private let depth: Int
+    private let isDictionary: Bool
+
+    init(decoder: IndexDecoder, recipe: Recipe?) {
+        self.decoder = decoder
+        self.recipe = recipe
+        bake = decoder.bake
+        position = decoder.position
+        depth = decoder.depth
+        isDictionary = decoder.position >= 0 && decoder.bake.reader.kind(at: decoder.position) == .dictionary
+        plan = decoder.bake.plan(for: Key.self, recipe: recipe)
+        if let recipe,
+           let (usage, isFirst) = decoder.context.usage(
+               of: recipe, modelType: decoder.bake.decodingType(at: decoder.depth),
+               codingPath: { [path = decoder.codingPath] in path }) {
+            self.usage = usage
+            notesNames = isFirst
+        } else {
+            usage = nil
+            notesNames = false
+        }
+    }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+
+    var allKeys: [Key] {
+        usage?.askedForEverything = true
+        if depth == 0, decoder.context.unmappedRootRequests != nil {
+            decoder.context.unmappedRootRequests!.insert("*")
+        }
+        var names = recipe?.properties ?? []
+        if isDictionary {
+            var member = position + 1
+            let end = bake.reader.end(of: position)
+            while member < end {
+                names.append(bake.reader.string(at: member) ?? "")
+                member = bake.reader.end(of: member + 1)
+            }
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }.compactMap(Key.init(stringValue:))
+    }
+
+    /// The value for `key` and how it was reached: a recipe entry first, then
+    /// the exact key, then implicit matching, then a recipe default.
+    private func lookup(_ key: Key) throws -> (position: Int, reach: IndexBake.Reach)? {
+        try lookup(key, slot: slot(for: key))
+    }
+
+    /// What the plan knows of `key`: found by the order the model asks in.
+    @inline(__always)
+    private func slot(for key: Key) -> KeyPlan.Slot {
+        plan.slot(bake.nextAsk(at: depth), named: key.stringValue)
+    }
+
+    private func lookup(_ key: Key, slot: KeyPlan.Slot) throws -> (position: Int, reach: IndexBake.Reach)? {
+        let name = slot.name
+        if notesNames { usage!.properties.append(name) }
+        if let keyIndex = slot.keyIndex { usage?.asked[keyIndex] = true }
+        if let recipe, let entryIndex = slot.entryIndex {
+            guard position >= 0 else { return nil }
+            do {
+                guard let position = try processedValue(entryIndex, slot: slot, recipe: recipe) else { return nil }
+                return (position, .recipe(slot.entryPath))
+            } catch {
+                var located = error
+                located.path = bake.ingredientPath(depth: depth).appending(slot.entryPath)
+                located.baking = .init(
+                    modelType: decoder.context.modelTypeName,
+                    property: CodingPathText.render(codingPath + [key]), found: located.baking?.found)
+                throw located
+            }
+        }
+        if depth == 0, decoder.context.unmappedRootRequests != nil {
+            decoder.context.unmappedRootRequests!.insert(name)
+        }
+        if isDictionary {
+            if let position = bake.reader.member(slot.utf8, in: position) {
+                return (position, .step(.key(name)))
+            }
+            if decoder.context.options.implicitKeyMatching,
+               let position = bake.reader.member(matchingImplicitly: slot.normalized, in: position) {
+                return (position, .step(.key(bake.reader.string(at: position - 1) ?? name)))
+            }
+        }
+        if let fallback = recipe?.defaults[name] { return (bake.append(fallback), .none) }
+        return nil
+    }
+
+    /// The position of a recipe entry's value: its path resolved from this
+    /// container's value, transformed; a default when the path leads nowhere.
+    private func processedValue(_ entryIndex: Int, slot: KeyPlan.Slot, recipe: Recipe) throws(EasyBakeError) -> Int? {
+        let found: Int?
+        if let key = slot.entryKey {
+            found = bake.reader.member(key, in: position)
+        } else {
+            found = bake.resolve(slot.entryPath, from: position)
+        }
+        guard let found else { return recipe.defaults[slot.name].map { bake.append($0) } }
+        guard slot.hasTransformer else { return found }
+        let value = bake.ingredients(at: found) ?? .null
+        return bake.append(try recipe.transform(value, for: recipe.entries[entryIndex]))
+    }
+
+    private func childDecoder(for key: Key) throws -> IndexDecoder {
+        let slot = slot(for: key)
+        let found = try lookup(key, slot: slot)
+        return bake.enter(
+            depth: depth + 1, key: key, reach: found?.reach ?? .step(.key(slot.name)),
+            position: found?.position ?? -1, recipe: slot.nested)
+    }
+
+    func contains(_ key: Key) -> Bool { (try? lookup(key)) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let found = try lookup(key) else { return true }
+        return bake.isNull(found.position)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        if let value = try inPlace(type, key) { return value }
+        return try decodeThroughChild(type, forKey: key)
+    }
+
+    private func decodeThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let child = try childDecoder(for: key)
+        if child.isNull, let empty = try emptyValue(type, for: child) { return empty }
+        return try child.decodeValue(type)
+    }
+
+    /// Dates and URLs (and the primitives reached through generic code)
+    /// coerce in place too; `nil` for every other type.
+    private func inPlace<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        let identity: Any.Type = T.self
+        if identity == Date.self { return unsafeBitCast(try primitive(key, Coercion.date), to: T.self) }
+        if identity == URL.self { return unsafeBitCast(try primitive(key, Coercion.url), to: T.self) }
+        if identity == String.self { return unsafeBitCast(try primitive(key, Coercion.string), to: T.self) }
+        if identity == Double.self { return unsafeBitCast(try primitive(key, Coercion.double), to: T.self) }
+        if identity == Bool.self { return unsafeBitCast(try primitive(key, Coercion.bool), to: T.self) }
+        if identity == Int.self {
+            return unsafeBitCast(try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }, to: T.self)
+        }
+        return nil
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try primitive(key, Coercion.string) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive(key, Coercion.bool) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try primitive(key, Coercion.double) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int64.self) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalPrimitive(key, Coercion.string) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalPrimitive(key, Coercion.bool) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalPrimitive(key, Coercion.double) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try optionalPrimitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+    }
+
+    // Primitives coerce in place, without a child decoder per property; any
+    // value that is missing, null or does not coerce takes the generic road,
+    // which reports it (or fills an empty value) the one way it always does.
+    @inline(__always)
+    private func primitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T {
+        if let found = try lookup(key), !bake.isNull(found.position),
+           let scalar = bake.reader.scalar(at: found.position), let value = try? coerce(scalar) {
+            return value
+        }
+        return try decodeThroughChild(T.self, forKey: key)
+    }
+
+    @inline(__always)
+    private func optionalPrimitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T? {
+        guard let found = try lookup(key), !bake.isNull(found.position) else { return nil }
+        if let scalar = bake.reader.scalar(at: found.position), let value = try? coerce(scalar) { return value }
+        return try decodeIfPresentThroughChild(T.self, forKey: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let identity: Any.Type = T.self
+        if identity == Date.self { return try optionalPrimitive(key, Coercion.date).map { unsafeBitCast($0, to: T.self) } }
+        if identity == URL.self { return try optionalPrimitive(key, Coercion.url).map { unsafeBitCast($0, to: T.self) } }
+        return try decodeIfPresentThroughChild(type, forKey: key)
+    }
+
+    private func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let child = try childDecoder(for: key)
+        guard !child.isNull else { return nil }
+        return try child.decodeValue(type)
+    }
+
+    /// Under ``Baker/MissingValueStrategy/emptyValue``, the empty value of a
+    /// type that has one, reported as a warning.
+    private func emptyValue<T>(_ type: T.Type, for child: IndexDecoder) throws -> T? {
+        guard decoder.context.options.missingValues == .emptyValue else { return nil }
+        let empty: Any? = switch type {
+        case is Bool.Type: false
+        case is String.Type: ""
+        case is Int.Type: 0
+        case is Int64.Type: Int64(0)
+        case is Int32.Type: Int32(0)
+        case is UInt.Type: UInt(0)
+        case is Double.Type: 0.0
+        case is Float.Type: Float(0)
+        case is Decimal.Type: Decimal(0)
+        default: (T.self as? any EmptyInitializable.Type)?.emptyValue
+        }
+        guard let empty = empty as? T else { return nil }
+        var warning = child.missing(T.self)
+        warning.message = "filled with an empty value: " + warning.message
+        decoder.context.warnings.append(warning)
+        return empty
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try childDecoder(for: key).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try childDecoder(for: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { decoder }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try childDecoder(for: key) }
+}
