@@ -15,8 +15,9 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     let decoder: IndexDecoder
     let recipe: Recipe?
     let plan: KeyPlan
-    /// The tally of which recipe keys the model asks for.
+    /// The tally of which recipe keys the model asks for, and its flags.
     private let usage: RecipeUsage?
+    private let asked: UnsafeMutableBufferPointer<Bool>?
     /// Whether this container notes the names it is asked for: only the
     /// first container to apply a recipe does.
     private let notesNames: Bool
@@ -26,6 +27,13 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     private let position: Int
     private let depth: Int
     private let isDictionary: Bool
+    private let dictionaryEnd: Int
+    /// Whether streaming wants to know what the model asks of the record's root.
+    private let tracksRootRequests: Bool
+    /// The key of the member after the last one found at it: where the next
+    /// key is looked for first, since payloads and models mostly agree on
+    /// the order of keys.
+    @exclusivity(unchecked) private var cursor: Int
 
     init(decoder: IndexDecoder, recipe: Recipe?) {
         self.decoder = decoder
@@ -34,32 +42,33 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         position = decoder.position
         depth = decoder.depth
         isDictionary = decoder.position >= 0 && decoder.bake.reader.kind(at: decoder.position) == .dictionary
+        dictionaryEnd = isDictionary ? decoder.bake.reader.end(of: decoder.position) : 0
+        cursor = isDictionary ? decoder.position + 1 : 0
+        tracksRootRequests = decoder.depth == 0 && decoder.context.unmappedRootRequests != nil
         plan = decoder.bake.plan(for: Key.self, recipe: recipe)
         if let recipe,
            let (usage, isFirst) = decoder.context.usage(
                of: recipe, modelType: decoder.bake.decodingType(at: decoder.depth),
                codingPath: { [path = decoder.codingPath] in path }) {
             self.usage = usage
+            asked = usage.asked
             notesNames = isFirst
         } else {
             usage = nil
+            asked = nil
             notesNames = false
         }
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-
     var allKeys: [Key] {
         usage?.askedForEverything = true
-        if depth == 0, decoder.context.unmappedRootRequests != nil {
-            decoder.context.unmappedRootRequests!.insert("*")
-        }
+        if tracksRootRequests { decoder.context.unmappedRootRequests!.insert("*") }
         var names = recipe?.properties ?? []
         if isDictionary {
             var member = position + 1
-            let end = bake.reader.end(of: position)
-            while member < end {
+            while member < dictionaryEnd {
                 names.append(bake.reader.string(at: member) ?? "")
                 member = bake.reader.end(of: member + 1)
             }
@@ -68,73 +77,82 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         return names.filter { seen.insert($0).inserted }.compactMap(Key.init(stringValue:))
     }
 
-    /// The value for `key` and how it was reached: a recipe entry first, then
-    /// the exact key, then implicit matching, then a recipe default.
-    private func lookup(_ key: Key) throws -> (position: Int, reach: IndexBake.Reach)? {
-        try lookup(key, slot: slot(for: key))
-    }
-
     /// What the plan knows of `key`: found by the order the model asks in.
     @inline(__always)
     private func slot(for key: Key) -> KeyPlan.Slot {
         plan.slot(bake.nextAsk(at: depth), named: key.stringValue)
     }
 
+    private func lookup(_ key: Key) throws -> (position: Int, reach: IndexBake.Reach)? {
+        try lookup(key, slot: slot(for: key))
+    }
+
+    /// The value for `key` and how it was reached: a recipe entry first, then
+    /// the exact key, then implicit matching, then a recipe default.
     private func lookup(_ key: Key, slot: KeyPlan.Slot) throws -> (position: Int, reach: IndexBake.Reach)? {
-        let name = slot.name
-        if notesNames { usage!.properties.append(name) }
-        if let keyIndex = slot.keyIndex { usage?.asked[keyIndex] = true }
-        if let recipe, let entryIndex = slot.entryIndex {
+        if notesNames { usage!.properties.append(plan.names[slot.ordinal]) }
+        if slot.keyIndex >= 0 { asked?[slot.keyIndex] = true }
+        if slot.entryIndex >= 0 {
             guard position >= 0 else { return nil }
             do {
-                guard let position = try processedValue(entryIndex, slot: slot, recipe: recipe) else { return nil }
-                return (position, .recipe(slot.entryPath))
+                guard let found = try processedValue(slot) else { return nil }
+                return (found, .recipeEntry(slot.entryIndex))
             } catch {
                 var located = error
-                located.path = bake.ingredientPath(depth: depth).appending(slot.entryPath)
+                located.path = bake.ingredientPath(depth: depth).appending(plan.entryPaths[slot.ordinal])
                 located.baking = .init(
                     modelType: decoder.context.modelTypeName,
                     property: CodingPathText.render(codingPath + [key]), found: located.baking?.found)
                 throw located
             }
         }
-        if depth == 0, decoder.context.unmappedRootRequests != nil {
-            decoder.context.unmappedRootRequests!.insert(name)
-        }
+        if tracksRootRequests { decoder.context.unmappedRootRequests!.insert(plan.names[slot.ordinal]) }
         if isDictionary {
-            if let position = bake.reader.member(slot.utf8, in: position) {
-                return (position, .step(.key(name)))
-            }
+            if let found = member(slot.utf8, cursorSafe: slot.cursorSafe) { return (found, .member(found - 1)) }
             if decoder.context.options.implicitKeyMatching,
-               let position = bake.reader.member(matchingImplicitly: slot.normalized, in: position) {
-                return (position, .step(.key(bake.reader.string(at: position - 1) ?? name)))
+               let found = bake.reader.member(matchingImplicitly: plan.normalized[slot.ordinal], in: position) {
+                return (found, .member(found - 1))
             }
         }
-        if let fallback = recipe?.defaults[name] { return (bake.append(fallback), .none) }
+        if let recipe, let fallback = recipe.defaults[plan.names[slot.ordinal]] { return (bake.append(fallback), .none) }
         return nil
+    }
+
+    /// The value of the first member whose key is `utf8`: the member at the
+    /// cursor when it is that (and only this slot looks that key up), any
+    /// other found by looking from the start.
+    @inline(__always)
+    private func member(_ utf8: UnsafeRawBufferPointer, cursorSafe: Bool) -> Int? {
+        if cursorSafe, cursor < dictionaryEnd, bake.reader.string(at: cursor, equals: utf8) {
+            let value = cursor + 1
+            cursor = bake.reader.end(of: value)
+            return value
+        }
+        return bake.reader.member(utf8, in: position)
     }
 
     /// The position of a recipe entry's value: its path resolved from this
     /// container's value, transformed; a default when the path leads nowhere.
-    private func processedValue(_ entryIndex: Int, slot: KeyPlan.Slot, recipe: Recipe) throws(EasyBakeError) -> Int? {
+    private func processedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
         let found: Int?
         if let key = slot.entryKey {
-            found = bake.reader.member(key, in: position)
+            found = isDictionary ? member(key, cursorSafe: slot.cursorSafe) : nil
         } else {
-            found = bake.resolve(slot.entryPath, from: position)
+            found = bake.resolve(plan.entryPaths[slot.ordinal], from: position)
         }
-        guard let found else { return recipe.defaults[slot.name].map { bake.append($0) } }
+        guard let recipe else { return found }
+        guard let found else { return recipe.defaults[plan.names[slot.ordinal]].map { bake.append($0) } }
         guard slot.hasTransformer else { return found }
         let value = bake.ingredients(at: found) ?? .null
-        return bake.append(try recipe.transform(value, for: recipe.entries[entryIndex]))
+        return bake.append(try recipe.transform(value, for: recipe.entries[slot.entryIndex]))
     }
 
     private func childDecoder(for key: Key) throws -> IndexDecoder {
         let slot = slot(for: key)
         let found = try lookup(key, slot: slot)
         return bake.enter(
-            depth: depth + 1, key: key, reach: found?.reach ?? .step(.key(slot.name)),
-            position: found?.position ?? -1, recipe: slot.nested)
+            depth: depth + 1, key: key, reach: found?.reach ?? .missingKey,
+            position: found?.position ?? -1, recipe: plan.nested[slot.ordinal])
     }
 
     func contains(_ key: Key) -> Bool { (try? lookup(key)) != nil }
