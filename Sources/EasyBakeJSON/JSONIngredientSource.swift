@@ -144,6 +144,24 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         try scanner.buildIndex(into: &index)
     }
 
+    /// Reads the value whose first event was just read straight from its
+    /// bytes into `index`: the event is put back and the value indexed from
+    /// its first byte, as ``readIndex(into:)`` indexes a document.
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+        guard duplicateKeyPolicy == .firstWins else {
+            return try readValueReadingEvents(startingWith: first, into: &index)
+        }
+        switch first {
+        case .beginArray, .beginDictionary: scanner.containers.removeLast()
+        case .scalar: break
+        case .key, .endArray, .endDictionary: return try readValueReadingEvents(startingWith: first, into: &index)
+        }
+        scanner.position = scanner.eventStart
+        scanner.expect = .value
+        try scanner.indexValue(into: &index)
+        if scanner.position >= releaseMark { releaseReadPages() }
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {

@@ -15,8 +15,22 @@ extension JSONScanner {
     /// Reads the value at the reading position, and then the end of the
     /// input, into `index`.
     mutating func buildIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
+        let documentStart = position
+        try indexValue(into: &index)
+        skipWhitespace()
+        guard position >= count else { throw diagnose(from: documentStart, inside: []) }
+        expect = .end
+    }
+
+    /// Reads the value at the reading position into `index` (replacing what
+    /// it held), inside whatever containers are open around it: a whole
+    /// document, or one streamed record. The value counts against the node
+    /// limit as a tree of it would.
+    mutating func indexValue(into index: inout IngredientIndex) throws(EasyBakeError) {
         index.begin(input: storage, sourceName: sourceName)
         let documentStart = position
+        let outer = containers
+        var nodes = 0
         // The element count of each open container, innermost last.
         var counts: [Int] = []
         counts.reserveCapacity(32)
@@ -26,10 +40,14 @@ extension JSONScanner {
         // it), then the separators and container ends that follow it.
         value: while true {
             skipWhitespace()
-            guard position < count else { throw diagnoseFromStart(documentStart) }
+            guard position < count else { throw diagnose(from: documentStart, inside: outer) }
+            nodes += 1
+            if nodes > limits.maximumNodes {
+                throw EasyBakeError.limit("maximumNodes", limits.maximumNodes, at: location(of: position))
+            }
             switch base[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard counts.count < limits.maximumDepth else {
+                guard containers.count < limits.maximumDepth else {
                     throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location(of: position))
                 }
                 let isObject = base[position] == UInt8(ascii: "{")
@@ -39,7 +57,7 @@ extension JSONScanner {
                 containers.append(isObject)
                 inObject = isObject
                 skipWhitespace()
-                guard position < count else { throw diagnoseFromStart(documentStart) }
+                guard position < count else { throw diagnose(from: documentStart, inside: outer) }
                 if base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     // An empty container is a complete value at once.
                     position += 1
@@ -48,7 +66,7 @@ extension JSONScanner {
                     inObject = containers.last ?? false
                     break
                 }
-                if isObject { try indexKey(into: &index, documentStart: documentStart) }
+                if isObject { try indexKey(into: &index, documentStart: documentStart, outer: outer) }
                 continue value
             case UInt8(ascii: "\""):
                 try indexString(into: &index)
@@ -66,7 +84,7 @@ extension JSONScanner {
                 index.appendLiteral(.null, at: position)
                 try literal("null")
             default:
-                throw diagnoseFromStart(documentStart)
+                throw diagnose(from: documentStart, inside: outer)
             }
 
             // A value is complete: count it, then read a comma and go on to
@@ -76,15 +94,15 @@ extension JSONScanner {
                 guard !counts.isEmpty else { break value }
                 counts[counts.count - 1] += 1
                 skipWhitespace()
-                guard position < count else { throw diagnoseFromStart(documentStart) }
+                guard position < count else { throw diagnose(from: documentStart, inside: outer) }
                 let byte = base[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if inObject { try indexKey(into: &index, documentStart: documentStart) }
+                    if inObject { try indexKey(into: &index, documentStart: documentStart, outer: outer) }
                     continue value
                 }
                 guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
-                    throw diagnoseFromStart(documentStart)
+                    throw diagnose(from: documentStart, inside: outer)
                 }
                 position += 1
                 try index.closeContainer(elements: counts.removeLast())
@@ -92,19 +110,19 @@ extension JSONScanner {
                 inObject = containers.last ?? false
             }
         }
-        skipWhitespace()
-        guard position >= count else { throw diagnoseFromStart(documentStart) }
-        expect = .end
+        expect = .afterValue
     }
 
     /// Reads `"key":` into the index; the value follows.
     @inline(__always)
-    private mutating func indexKey(into index: inout IngredientIndex, documentStart: Int) throws(EasyBakeError) {
+    private mutating func indexKey(
+        into index: inout IngredientIndex, documentStart: Int, outer: [Bool]
+    ) throws(EasyBakeError) {
         skipWhitespace()
-        guard position < count, base[position] == UInt8(ascii: "\"") else { throw diagnoseFromStart(documentStart) }
+        guard position < count, base[position] == UInt8(ascii: "\"") else { throw diagnose(from: documentStart, inside: outer) }
         try indexString(into: &index)
         skipWhitespace()
-        guard position < count, base[position] == UInt8(ascii: ":") else { throw diagnoseFromStart(documentStart) }
+        guard position < count, base[position] == UInt8(ascii: ":") else { throw diagnose(from: documentStart, inside: outer) }
         position += 1
     }
 
@@ -144,14 +162,14 @@ extension JSONScanner {
     }
 
     /// The error the event path reports for this input, read again from
-    /// `documentStart`: the exact message and position for a structural
-    /// error the index loop only noticed.
-    private func diagnoseFromStart(_ documentStart: Int) -> EasyBakeError {
+    /// `start` inside the containers `outer`: the exact message and position
+    /// for a structural error the index loop only noticed.
+    private func diagnose(from start: Int, inside outer: [Bool]) -> EasyBakeError {
         var again = self
-        again.position = documentStart
-        again.eventStart = documentStart
+        again.position = start
+        again.eventStart = start
         again.expect = .value
-        again.containers.removeAll()
+        again.containers = outer
         do {
             while try again.next(materializing: false) != nil {}
         } catch {

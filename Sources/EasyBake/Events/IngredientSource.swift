@@ -64,6 +64,15 @@ public protocol IngredientSource {
     /// dictionary. Sources pass on their format's policy.
     var duplicateKeyPolicy: DuplicateKeyPolicy { get }
 
+    /// Reads into `index` (replacing what it held) the value whose first
+    /// event, `first`, was the last one read, and the rest of that value:
+    /// how a streamed record reaches the fast core.
+    ///
+    /// The default reads the value's events into the index with the tree's
+    /// rules (the source's duplicate key policy, its node limit); a source
+    /// that can index its input directly overrides it, with the same result.
+    mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError)
+
     /// The limits the source reads under, which consumers apply too: a tree
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
     /// values. The default is ``IngredientLimits/default``.
@@ -125,6 +134,18 @@ extension IngredientSource {
     }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }
+
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+        try readValueReadingEvents(startingWith: first, into: &index)
+    }
+
+    /// ``readValue(startingWith:into:)`` through the value's events: the
+    /// default, and the way on for a source whose own way cannot take a value.
+    public mutating func readValueReadingEvents(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex
+    ) throws(EasyBakeError) {
+        try index.read(startingWith: first, from: &self)
+    }
 
     public var limits: IngredientLimits { .default }
 

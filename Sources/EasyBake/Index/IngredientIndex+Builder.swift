@@ -147,18 +147,19 @@ extension IngredientIndex {
 
         static func append(_ value: Ingredients, to index: inout IngredientIndex) throws(EasyBakeError) {
             switch value {
+            case .array, .dictionary: index.append(tree: value)
+            default: try appendScalar(value, to: &index)
+            }
+        }
+
+        static func appendScalar(_ value: Ingredients, to index: inout IngredientIndex) throws(EasyBakeError) {
+            switch value {
             case .null: index.appendLiteral(.null, at: 0)
             case .bool(let flag): index.appendLiteral(flag ? .true : .false, at: 0)
             case .integer, .float, .exactNumber: try index.appendNumber(value, at: 0)
             case .string(let text): try index.appendString(text, at: 0)
             case .array, .dictionary:
-                // Events carry containers as begin and end events, never as
-                // scalars; a tree's container is appended by its events.
-                var source = IngredientTreeSource(value)
-                var builder = Builder(duplicateKeys: .firstWins)
-                while let event = try source.next() {
-                    if case .finished = try builder.accept(event, into: &index) { break }
-                }
+                index.append(tree: value)
             }
         }
 
@@ -226,6 +227,33 @@ extension IngredientIndex {
         }
     }
 
+    /// Reads into this index (replacing what it held) the value whose first
+    /// event is `first`, the rest of it from `source`: how a streamed record
+    /// is read, with the tree's rules and the source's limits.
+    package mutating func read<Source: IngredientSource>(
+        startingWith first: IngredientEvent, from source: inout Source
+    ) throws(EasyBakeError) {
+        removeAll()
+        var builder = Builder(duplicateKeys: source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
+        var event = first
+        while true {
+            switch try builder.accept(event, into: &self) {
+            case .needMore:
+                break
+            case .skipNextValue:
+                try source.skipValue()
+            case .failed(let failure):
+                throw builder.error(failure, at: source.location)
+            case .finished:
+                return
+            }
+            guard let next = try source.next() else {
+                throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
+            }
+            event = next
+        }
+    }
+
     /// Reads a source's single value, and checks that nothing follows it:
     /// what ``Ingredients/init(reading:duplicateKeys:)`` does for a tree.
     package mutating func read<Source: IngredientSource>(single source: inout Source) throws(EasyBakeError) {
@@ -240,9 +268,56 @@ extension IngredientIndex {
     /// The index of a tree.
     package init(_ tree: Ingredients) {
         self.init()
-        // A tree's dictionaries hold each key once, so no policy applies and
-        // nothing can fail.
-        var source = IngredientTreeSource(tree)
-        _ = try? read(from: &source, duplicateKeys: .firstWins)
+        append(tree: tree)
+    }
+
+    /// Appends a tree, walking it directly: its dictionaries hold each key
+    /// once, so no policy applies, and an explicit stack keeps any depth off
+    /// the call stack.
+    mutating func append(tree: Ingredients) {
+        // Each open container: its entry's position, its elements or
+        // members, and which of them comes next.
+        enum Open {
+            case array(position: Int, elements: IngredientArray, next: Int)
+            case dictionary(position: Int, members: IngredientDictionary, next: Int)
+        }
+        var stack: [Open] = []
+        var pending: Ingredients? = tree
+        while true {
+            if let value = pending {
+                pending = nil
+                switch value {
+                case .array(let elements):
+                    stack.append(.array(position: count, elements: elements, next: 0))
+                    uniqueStorage.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: elements.count)))
+                case .dictionary(let members):
+                    stack.append(.dictionary(position: count, members: members, next: 0))
+                    uniqueStorage.append(Entry(head: UInt64(Kind.dictionary.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: members.count)))
+                default:
+                    // A scalar cannot fail but for a string over 4 GiB,
+                    // which no tree in memory this side of 4 GiB holds.
+                    try? Builder.appendScalar(value, to: &self)
+                }
+            }
+            guard let top = stack.popLast() else { return }
+            switch top {
+            case .array(let position, let elements, let next):
+                if next < elements.count {
+                    stack.append(.array(position: position, elements: elements, next: next + 1))
+                    pending = elements[next]
+                } else {
+                    storage.entries[position].length = UInt32(truncatingIfNeeded: count - position - 1)
+                }
+            case .dictionary(let position, let members, let next):
+                if next < members.count {
+                    stack.append(.dictionary(position: position, members: members, next: next + 1))
+                    let member = members[next]
+                    try? appendString(member.key, at: 0)
+                    pending = member.value
+                } else {
+                    storage.entries[position].length = UInt32(truncatingIfNeeded: count - position - 1)
+                }
+            }
+        }
     }
 }

@@ -2,7 +2,10 @@ extension Baker {
     /// What a streaming bake builds of each record.
     public enum RecordMaterialization: Sendable, Hashable {
         /// Build only what the recipe maps once the first record has shown
-        /// that the model asks for nothing else; otherwise the whole record.
+        /// that the model asks for nothing else and that what the recipe
+        /// maps is a small part of a record; otherwise the whole record
+        /// (reading a record whole into an index costs less than picking
+        /// most of it out).
         /// The default: as fast as the recipe allows, and never different
         /// from baking the tree.
         case automatic
@@ -97,8 +100,22 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// - Throws: the record's baking error (with the record's path and
     ///   location), or the source's error, after which the stream ends.
     public mutating func nextModel() throws(EasyBakeError) -> Model? {
-        guard let record = try reader.next() else { return nil }
-        return try bake(record)
+        // The record's index is taken out of `self` while the reader fills
+        // it, and put back after.
+        var index = IngredientIndex()
+        swap(&index, &self.index)
+        defer { swap(&index, &self.index) }
+        if pruning {
+            // A pruned record is read by the path walker, as a tree.
+            guard let record = try reader.next() else { return nil }
+            index.removeAll()
+            index.append(tree: record.ingredients)
+            return try bake(&index, number: record.index, path: record.path, mark: record.mark)
+        }
+        guard let read = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+            try source.readValue(startingWith: first, into: &index)
+        }) else { return nil }
+        return try bake(&index, number: read.index, path: read.path, mark: read.mark)
     }
 
     /// The next result; `nil` after the last record. A failed record is a
@@ -112,14 +129,17 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         }
     }
 
-    private mutating func bake(_ record: IngredientRecord) throws(EasyBakeError) -> Model {
+    private mutating func bake(
+        _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark
+    ) throws(EasyBakeError) -> Model {
+        let record = (index: number, path: path, mark: mark)
+        let recordEntries = index.count
         let context = BakeContext(options: baker.options, modelType: Model.self)
         context.settledRecipes = settledRecipes
         defer { context.finish() }
         if !decided || pruning { context.unmappedRootRequests = [] }
         let model: Model
         do {
-            index = IngredientIndex(record.ingredients)
             model = try Baker.decode(
                 Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, context: context, plans: &plans)
             settledRecipes.formUnion(context.recipesAskedInFull)
@@ -131,7 +151,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
                 // The first record was read whole: prune the rest only if the
                 // model asked for nothing the recipe does not map.
                 decided = true
-                if requests.isEmpty, let recipe {
+                if requests.isEmpty, let recipe, Self.recipeReadsLittle(recipe, of: &index, recordEntries: recordEntries) {
                     pruning = true
                     reader.keeping = PathMatcher(recipe: recipe)
                 }
@@ -146,10 +166,27 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         return model
     }
 
-    private func locating(_ error: EasyBakeError, in record: IngredientRecord) -> EasyBakeError {
+    /// Whether the values `recipe` maps hold less than half of a record's
+    /// entries, judged on the first record: then picking them out of each
+    /// record beats reading it whole.
+    private static func recipeReadsLittle(_ recipe: Recipe, of index: inout IngredientIndex, recordEntries: Int) -> Bool {
+        guard recordEntries > 0 else { return false }
+        var mapped = 0
+        for entry in recipe.entries {
+            // A path through `[*]` gathers its matches at the end of the
+            // index: their copies count as what they copy.
+            guard let position = index.resolve(entry.path.steps[...], from: 0) else { continue }
+            mapped += index.end(of: position) - position
+        }
+        return mapped * 2 < recordEntries
+    }
+
+    private func locating(
+        _ error: EasyBakeError, in record: (index: Int, path: IngredientPath, mark: SourceMark)
+    ) -> EasyBakeError {
         var located = error
         located.path = record.path.appending(error.path ?? IngredientPath())
-        if located.location == nil { located.location = record.location }
+        if located.location == nil { located.location = record.mark.location }
         located.message = "record \(record.index): " + located.message
         return located
     }
