@@ -21,8 +21,10 @@ extension Bakeable {
 /// Bakes `Decodable` models from ingredients through recipes.
 ///
 /// Baking resolves each mapped path, applies transformers, then decodes the
-/// model with EasyBake's own `Decoder` over the tree — no detour through
-/// JSON bytes or `Any`. Properties no recipe maps are matched implicitly:
+/// model with EasyBake's own `Decoder` over a flat ``IngredientIndex`` of the
+/// payload — no detour through JSON bytes or `Any`. A payload's bytes are
+/// indexed directly (``bake(_:from:format:recipe:)``); a tree is indexed
+/// first. Properties no recipe maps are matched implicitly:
 /// keys match when their letters and digits match case-insensitively, so
 /// `unread_messages`, `unread-messages` and `UnreadMessages` all fill
 /// `unreadMessages`. An explicit recipe entry always wins.
@@ -182,10 +184,6 @@ final class BakeContext {
     /// The tally of what the model asks of `recipe`, and whether this is the
     /// first container to apply it (which notes the property names, in the
     /// order the model asks for them, for the error message).
-    func usage(of recipe: Recipe, by decoder: BakeDecoder) -> (usage: RecipeUsage, isFirst: Bool)? {
-        usage(of: recipe, modelType: decoder.decodingType, codingPath: { decoder.codingPath })
-    }
-
     /// The tally of what the model asks of `recipe`; `codingPath` is where it
     /// was first applied, asked for only in an error.
     func usage(
@@ -240,11 +238,6 @@ final class BakeContext {
         throw EasyBakeError(
             .unknownRecipeKey, "\(problems.count) recipes name keys that are not properties of their models",
             baking: first.baking, problems: problems)
-    }
-
-    /// Any error thrown while decoding, as an EasyBakeError with context.
-    func converting(_ error: any Error, at decoder: BakeDecoder?) -> EasyBakeError {
-        converting(error)
     }
 
     /// Any error thrown while decoding, as an EasyBakeError with context.

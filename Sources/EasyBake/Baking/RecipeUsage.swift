@@ -69,8 +69,8 @@ final class RecipeUsage {
     /// in case and punctuation, or by one edit (two for keys of five or more
     /// characters), a swap of neighbours counting as one.
     static func nearest(to key: String, among names: [String]) -> String? {
-        let normalized = ImplicitKeyIndex.normalize(key)
-        if let same = names.first(where: { ImplicitKeyIndex.normalize($0) == normalized }) { return same }
+        let normalized = ImplicitKeyMatching.normalize(key)
+        if let same = names.first(where: { ImplicitKeyMatching.normalize($0) == normalized }) { return same }
         let limit = key.count >= 5 ? 2 : key.count >= 3 ? 1 : 0
         guard limit > 0 else { return nil }
         let typed = Array(key.lowercased())

@@ -22,7 +22,7 @@ extension IngredientIndex.Reader {
 
     /// The position of the value of the first member whose key matches
     /// `name` by letters and digits, case-insensitively (implicit key
-    /// matching, ``ImplicitKeyIndex/normalize(_:)``); `normalized` is `name`
+    /// matching, ``ImplicitKeyMatching/normalize(_:)``); `normalized` is `name`
     /// normalized.
     func member(matchingImplicitly normalized: [UInt8], in dictionary: Int) -> Int? {
         guard kind(at: dictionary) == .dictionary else { return nil }
@@ -43,7 +43,7 @@ extension IngredientIndex.Reader {
             for byte in key {
                 if byte >= 0x80 {
                     let text = String(decoding: key, as: UTF8.self)
-                    return Array(ImplicitKeyIndex.normalize(text).utf8) == normalized
+                    return Array(ImplicitKeyMatching.normalize(text).utf8) == normalized
                 }
                 let folded: UInt8
                 switch byte {

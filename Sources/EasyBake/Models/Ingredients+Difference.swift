@@ -98,12 +98,12 @@ extension Ingredients {
         for (index, entry) in entries.enumerated() {
             if positions[entry.key] == nil { positions[entry.key] = index }
             if matchingKeysImplicitly {
-                let normalized = ImplicitKeyIndex.normalize(entry.key)
+                let normalized = ImplicitKeyMatching.normalize(entry.key)
                 if normalizedPositions[normalized] == nil { normalizedPositions[normalized] = index }
             }
         }
         for (key, change) in changes {
-            let position = positions[key] ?? (matchingKeysImplicitly ? normalizedPositions[ImplicitKeyIndex.normalize(key)] : nil)
+            let position = positions[key] ?? (matchingKeysImplicitly ? normalizedPositions[ImplicitKeyMatching.normalize(key)] : nil)
             if let position {
                 let existing = entries[position]
                 entries[position] = (existing.key, existing.value.merging(change, matchingKeysImplicitly: matchingKeysImplicitly))

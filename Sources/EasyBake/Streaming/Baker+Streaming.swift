@@ -79,7 +79,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// The record's index, its memory reused from record to record.
     private var index = IngredientIndex()
     /// The key plans of the records baked so far.
-    private var plans: [IndexBake.PlanKey: KeyPlan] = [:]
+    private var plans: [BakeSession.PlanKey: KeyPlan] = [:]
 
     init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
         self.reader = reader

@@ -10,13 +10,15 @@ import Foundation
 /// wants it, and each then goes through the same ``Coercion`` rules as
 /// every other way of baking.
 struct IndexDecoder: Decoder {
-    let bake: IndexBake
+    let bake: BakeSession
     /// The value's position in the index; -1 when missing.
     let position: Int
     let depth: Int
 
-    /// The deepest nesting baking follows (see ``BakeDecoder/maximumDepth``).
-    static var maximumDepth: Int { BakeDecoder.maximumDepth }
+    /// The deepest nesting baking follows. Decoding a model recurses (that
+    /// is how `Decodable` works), so a deeper value, which only a source
+    /// with raised limits can produce, is an error instead of a stack overflow.
+    static let maximumDepth = IngredientLimits.default.maximumDepth
 
     var codingPath: [any CodingKey] { bake.codingPath(depth: depth) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -182,71 +184,11 @@ extension Array: LossyIndexArray where Element: Decodable {
             do {
                 result.append(try elementDecoder.decodeValue(Element.self))
             } catch {
-                var warning = decoder.context.converting(error, at: nil)
+                var warning = decoder.context.converting(error)
                 warning.message = "dropped array element: " + warning.message
                 decoder.context.warnings.append(warning)
             }
         }
         return result
     }
-}
-
-struct IndexUnkeyedContainer: UnkeyedDecodingContainer {
-    let decoder: IndexDecoder
-    /// Whether a single value is standing in for a one-element array.
-    let isWrappedSingle: Bool
-    let elementCount: Int
-    /// The position of the next element.
-    private var next: Int
-    private(set) var currentIndex = 0
-
-    init(decoder: IndexDecoder) {
-        self.decoder = decoder
-        // A single value where an array is wanted reads as one element: XML
-        // has no way to say "a list of one".
-        isWrappedSingle = decoder.bake.reader.kind(at: decoder.position) != .array
-        elementCount = isWrappedSingle ? 1 : decoder.bake.reader.elementCount(at: decoder.position)
-        next = isWrappedSingle ? decoder.position : decoder.position + 1
-    }
-
-    var codingPath: [any CodingKey] { decoder.codingPath }
-    var count: Int? { elementCount }
-    var isAtEnd: Bool { currentIndex >= elementCount }
-
-    mutating func nextDecoder() -> IndexDecoder {
-        let offset = currentIndex
-        currentIndex += 1
-        var position = -1
-        if offset < elementCount {
-            position = next
-            next = decoder.bake.reader.end(of: next)
-        }
-        return decoder.bake.enter(
-            depth: decoder.depth + 1, key: IndexKey(offset), reach: isWrappedSingle ? .none : .element(offset),
-            position: position, recipe: decoder.recipe)
-    }
-
-    mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd else { throw nextDecoder().error(.valueNotFound, expected: "another element") }
-        if decoder.bake.isNull(next) {
-            _ = nextDecoder()
-            return true
-        }
-        return false
-    }
-
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        guard !isAtEnd else { throw nextDecoder().error(.valueNotFound, expected: "another element") }
-        return try nextDecoder().decodeValue(type)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try nextDecoder().container(keyedBy: type)
-    }
-
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try nextDecoder().unkeyedContainer()
-    }
-
-    mutating func superDecoder() throws -> any Decoder { nextDecoder() }
 }

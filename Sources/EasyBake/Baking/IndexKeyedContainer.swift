@@ -21,7 +21,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// Whether this container notes the names it is asked for: only the
     /// first container to apply a recipe does.
     private let notesNames: Bool
-    private let bake: IndexBake
+    private let bake: BakeSession
     /// The decoder's value and depth, kept here so that a lookup reads them
     /// without copying the decoder.
     private let position: Int
@@ -83,13 +83,13 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         plan.slot(bake.nextAsk(at: depth), named: key.stringValue)
     }
 
-    private func lookup(_ key: Key) throws -> (position: Int, reach: IndexBake.Reach)? {
+    private func lookup(_ key: Key) throws -> (position: Int, reach: BakeSession.Reach)? {
         try lookup(key, slot: slot(for: key))
     }
 
     /// The value for `key` and how it was reached: a recipe entry first, then
     /// the exact key, then implicit matching, then a recipe default.
-    private func lookup(_ key: Key, slot: KeyPlan.Slot) throws -> (position: Int, reach: IndexBake.Reach)? {
+    private func lookup(_ key: Key, slot: KeyPlan.Slot) throws -> (position: Int, reach: BakeSession.Reach)? {
         if notesNames { usage!.properties.append(plan.names[slot.ordinal]) }
         if slot.keyIndex >= 0 { asked?[slot.keyIndex] = true }
         if slot.entryIndex >= 0 {
@@ -239,20 +239,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// Under ``Baker/MissingValueStrategy/emptyValue``, the empty value of a
     /// type that has one, reported as a warning.
     private func emptyValue<T>(_ type: T.Type, for child: IndexDecoder) throws -> T? {
-        guard decoder.context.options.missingValues == .emptyValue else { return nil }
-        let empty: Any? = switch type {
-        case is Bool.Type: false
-        case is String.Type: ""
-        case is Int.Type: 0
-        case is Int64.Type: Int64(0)
-        case is Int32.Type: Int32(0)
-        case is UInt.Type: UInt(0)
-        case is Double.Type: 0.0
-        case is Float.Type: Float(0)
-        case is Decimal.Type: Decimal(0)
-        default: (T.self as? any EmptyInitializable.Type)?.emptyValue
-        }
-        guard let empty = empty as? T else { return nil }
+        guard decoder.context.options.missingValues == .emptyValue, let empty = EmptyValues.of(type) else { return nil }
         var warning = child.missing(T.self)
         warning.message = "filled with an empty value: " + warning.message
         decoder.context.warnings.append(warning)

@@ -34,7 +34,7 @@ extension Baker {
     ) throws(EasyBakeError) -> Result<Model> {
         let context = BakeContext(options: options, modelType: Model.self)
         defer { context.finish() }
-        var plans: [IndexBake.PlanKey: KeyPlan] = [:]
+        var plans: [BakeSession.PlanKey: KeyPlan] = [:]
         let value = try Self.decode(
             type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: recipe == nil, context: context, plans: &plans)
         return Result(value: value, warnings: context.warnings)
@@ -45,13 +45,13 @@ extension Baker {
     /// records of the same stream, and come back with this one's added.
     static func decode<Model: Decodable>(
         _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
-        context: BakeContext, plans: inout [IndexBake.PlanKey: KeyPlan]
+        context: BakeContext, plans: inout [BakeSession.PlanKey: KeyPlan]
     ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
         var taken = IngredientIndex()
         swap(&taken, &index)
         let documentEnd = taken.count
-        let bake = IndexBake(index: taken, context: context, plans: plans)
+        let bake = BakeSession(index: taken, context: context, plans: plans)
         defer {
             bake.takeIndex(into: &index)
             plans = bake.madePlans

@@ -1,0 +1,110 @@
+/// What a keyed container learned about one key type under one recipe:
+/// for each key the model asks for, in the order it asks, its bytes and its
+/// recipe entry. Made on the first record, reused for every record after it.
+final class KeyPlan {
+    /// One key the model asks for: plain values and pointers into memory the
+    /// plan owns, so that finding and reading it costs no reference count.
+    struct Slot {
+        /// The name as UTF-8.
+        let utf8: UnsafeRawBufferPointer
+        /// The recipe's key index for the name (-1: none), and its entry
+        /// index (-1: none; a default has a key but no entry).
+        let keyIndex: Int
+        let entryIndex: Int
+        let hasTransformer: Bool
+        /// The recipe's one-key path of the entry, as UTF-8: the common case.
+        let entryKey: UnsafeRawBufferPointer?
+        /// Where the slot's name and its other parts are in the plan.
+        let ordinal: Int
+        /// Whether no other slot looks up the same key bytes, so that the
+        /// member after the last one found may be taken without looking at
+        /// those before it: a member before it has another slot's key, so a
+        /// repeated key's first member (first wins) cannot be among them.
+        var cursorSafe = false
+
+        /// The bytes of the key this slot looks up exactly, if any.
+        var lookupKey: UnsafeRawBufferPointer? { entryIndex >= 0 ? entryKey : utf8 }
+    }
+
+    let recipe: Recipe?
+    /// The slots, in memory the plan owns.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var slotCount = 0
+    private var slotCapacity = 16
+    /// For each slot, by its ordinal: its name, the name normalized for
+    /// implicit key matching, its nested recipe and its entry's path.
+    private(set) var names: [String] = []
+    private(set) var normalized: [[UInt8]] = []
+    private(set) var nested: [Recipe?] = []
+    private(set) var entryPaths: [IngredientPath] = []
+    private var byName: [String: Int] = [:]
+    /// The bytes the slots point to.
+    private var owned: [UnsafeMutableRawBufferPointer] = []
+
+    init(recipe: Recipe?) {
+        self.recipe = recipe
+        slots = .allocate(capacity: slotCapacity)
+    }
+
+    deinit {
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+        for bytes in owned { bytes.deallocate() }
+    }
+
+    /// The slot for the `ordinal`-th key asked, named `name`: the slot of
+    /// that ordinal when its name matches (models ask in the same order for
+    /// every record), found by name otherwise.
+    @inline(__always)
+    func slot(_ ordinal: Int, named name: String) -> Slot {
+        if ordinal < slotCount, names[ordinal] == name { return slots[ordinal] }
+        return slowSlot(named: name)
+    }
+
+    private func slowSlot(named name: String) -> Slot {
+        if let found = byName[name] { return slots[found] }
+        let keyIndex = recipe?.keyIndex[name]
+        var entry: Recipe.Entry?
+        if let recipe, let keyIndex, keyIndex < recipe.entries.count { entry = recipe.entries[keyIndex] }
+        var entryKey: UnsafeRawBufferPointer?
+        if let entry, entry.path.steps.count == 1, case .key(let key) = entry.path.steps[0] { entryKey = copy(key) }
+        let slot = Slot(
+            utf8: copy(name), keyIndex: keyIndex ?? -1, entryIndex: entry == nil ? -1 : keyIndex!,
+            hasTransformer: entry?.transformer != nil, entryKey: entryKey, ordinal: slotCount)
+        if slotCount == slotCapacity {
+            let grown = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity * 2)
+            grown.moveInitialize(from: slots, count: slotCount)
+            slots.deallocate()
+            slots = grown
+            slotCapacity *= 2
+        }
+        (slots + slotCount).initialize(to: slot)
+        slotCount += 1
+        markCursorSafety()
+        byName[name] = slot.ordinal
+        names.append(name)
+        normalized.append(Array(ImplicitKeyMatching.normalize(name).utf8))
+        nested.append(recipe?.nested[name])
+        entryPaths.append(entry?.path ?? IngredientPath())
+        return slot
+    }
+
+    /// Recomputes which slots look up a key no other slot looks up.
+    private func markCursorSafety() {
+        for i in 0..<slotCount {
+            guard let key = slots[i].lookupKey else { slots[i].cursorSafe = false; continue }
+            var unique = true
+            for j in 0..<slotCount where j != i {
+                if let other = slots[j].lookupKey, other.elementsEqual(key) { unique = false; break }
+            }
+            slots[i].cursorSafe = unique
+        }
+    }
+
+    private func copy(_ text: String) -> UnsafeRawBufferPointer {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(text.utf8.count, 1), alignment: 1)
+        _ = bytes.initializeMemory(as: UInt8.self, from: text.utf8)
+        owned.append(bytes)
+        return UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<text.utf8.count])
+    }
+}
