@@ -6,7 +6,8 @@ extension Contenders {
     static let json: [Contender] = [
         easyBakeTree("json", JSONFormat()), easyBakeIndex(), jsonSerializationTree(),
         easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()), jsonDecoderBake(),
-        easyBakeSelect("json", JSONFormat()), jsonDecoderSelect(), jsonSerializationSelect(),
+        easyBakeSelect("json", JSONFormat()), easyBakeIndexSelect("json", JSONFormat()), jsonDecoderSelect(),
+        jsonSerializationSelect(),
     ]
 
     // MARK: EasyBake, any format
@@ -34,6 +35,15 @@ extension Contenders {
             let recipe = BenchRecipes.document(format)
             return {
                 .users(try Baker().bake(UsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users)
+            }
+        }
+    }
+
+    static func easyBakeIndexSelect(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.select, format, "EasyBake index", note: "bytes, index, a 3-path Recipe per record: no tree") { workload in
+            let recipe = BenchRecipes.pickDocument(format)
+            return {
+                .picks(try Baker().bake(PickList.self, from: .file(workload.path), format: reader, recipe: recipe).users)
             }
         }
     }

@@ -6,8 +6,8 @@ import Yams
 extension Contenders {
     static let yaml: [Contender] = [
         easyBakeTree("yaml", YAMLFormat()), yamsCompose(), yamsLoad(), libyamlEvents(.tree),
-        easyBakeBake("yaml", YAMLFormat()), yamsDecoderBake(),
-        easyBakeSelect("yaml", YAMLFormat()), yamsDecoderSelect(), libyamlEvents(.select),
+        easyBakeBake("yaml", YAMLFormat()), easyBakeIndexBake("yaml", YAMLFormat()), yamsDecoderBake(),
+        easyBakeSelect("yaml", YAMLFormat()), easyBakeIndexSelect("yaml", YAMLFormat()), yamsDecoderSelect(), libyamlEvents(.select),
     ]
 
     /// Yams takes a `String`; reading the file into one is part of using it.

@@ -25,6 +25,12 @@ enum BenchRecipes {
         try! Recipe(name: "Users", orderedMapping: [("users", recordsPath(format))], nested: ["users": user(format)])
     }
 
+    /// Every record's three fields, as one document: what a user bakes
+    /// from the whole payload's index.
+    static func pickDocument(_ format: String) -> Recipe {
+        try! Recipe(name: "Picks", orderedMapping: [("users", recordsPath(format))], nested: ["users": pick(format)])
+    }
+
     static func pick(_ format: String) -> Recipe {
         let attribute = format == "xml" ? "@" : ""
         return try! Recipe(name: "Pick", orderedMapping: [("id", "\(attribute)id"), ("email", "email"), ("city", "address.city")])

@@ -92,6 +92,8 @@ struct PickPayload: Decodable, Sendable {
 }
 
 struct PickDocument: Decodable, Sendable { var users: [PickPayload] }
+/// The three fields of every record, as EasyBake bakes them from a whole payload.
+struct PickList: Decodable, Sendable { var users: [Pick] }
 struct XMLPickDocument: Decodable, Sendable { var user: [PickPayload] }
 
 // MARK: - Fingerprints
