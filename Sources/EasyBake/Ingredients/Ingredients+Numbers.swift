@@ -100,6 +100,7 @@ enum NumberClassifier {
     private static func classifyFloat(
         _ bytes: UnsafeRawBufferPointer, significantDigits: Int, sawNonZeroDigit: Bool
     ) -> Ingredients {
+        if let value = plainDecimal(bytes) { return .float(value) }
         let literal = text(bytes)
         // A Double keeps at most 17 significant digits; past that the literal
         // names a value no Double has (and 17 is all strtod needs to look at).
@@ -108,6 +109,43 @@ enum NumberClassifier {
         if significantDigits <= 15 { return .float(value) }
         // 16 or 17 digits: keep the Double only if it reads back as the same value.
         return sameDecimalValue(literal, value.description) ? .float(value) : .exactNumber(literal)
+    }
+
+    /// The value of a literal with a fraction and no exponent whose digits,
+    /// read as one integer, stay below 10^15, and with at most 22 of them
+    /// after the point; `nil` for any other. Such an integer and such a power
+    /// of ten are both exact in a `Double`, so one division rounds exactly as
+    /// parsing the text would (Clinger's fast path), with no `String` made:
+    /// most prices, coordinates and scores are literals like these.
+    private static func plainDecimal(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        var mantissa: UInt64 = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        var negative = false
+        for (position, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
+                guard mantissa < 1_000_000_000_000_000 else { return nil }
+                if sawPoint { fractionDigits += 1 }
+            case UInt8(ascii: "."):
+                sawPoint = true
+            case UInt8(ascii: "-") where position == 0:
+                negative = true
+            default:
+                return nil
+            }
+        }
+        guard sawPoint, fractionDigits <= 22 else { return nil }
+        let value = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return negative ? -value : value
+    }
+
+    /// 10^0 through 10^22: the powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
     }
 
     private static func text(_ bytes: UnsafeRawBufferPointer) -> String {
