@@ -82,7 +82,22 @@ struct IndexDecoder: Decoder {
         if depth > Self.maximumDepth {
             throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
         }
-        if let special = try decodeSpecial(type) { return special }
+        // The special types, by metatype identity: no `T?` is made, since
+        // a generic optional's metadata is looked up at run time.
+        let identity: Any.Type = T.self
+        if identity == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
+        if identity == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
+        if identity == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
+        if identity == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
+        if identity == Date.self { return unsafeBitCast(try coerce(Date.self, Coercion.date), to: T.self) }
+        if identity == URL.self { return unsafeBitCast(try coerce(URL.self, Coercion.url), to: T.self) }
+        if identity == Decimal.self { return unsafeBitCast(try coerce(Decimal.self, Coercion.decimal), to: T.self) }
+        if identity == Data.self { return unsafeBitCast(try coerce(Data.self, Coercion.data), to: T.self) }
+        if identity == UUID.self { return unsafeBitCast(try coerce(UUID.self, Coercion.uuid), to: T.self) }
+        if identity == Ingredients.self {
+            guard let value = bake.ingredients(at: position) else { throw missing(T.self) }
+            return unsafeBitCast(value, to: T.self)
+        }
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
            let typeRecipe = try bakeable.bakingRecipe {
             bake.setRecipe(typeRecipe, at: depth)
@@ -108,26 +123,6 @@ struct IndexDecoder: Decoder {
             described.cause = decodingError
             throw described
         }
-    }
-
-    /// `URL`, `Decimal`, `Date` and the primitives, coerced by the shared
-    /// rules rather than through their own `Codable` shapes.
-    private func decodeSpecial<T>(_ type: T.Type) throws -> T? {
-        let type: Any.Type = T.self
-        if type == String.self { return unsafeBitCast(try decode(String.self), to: T.self) }
-        if type == Int.self { return unsafeBitCast(try decode(Int.self), to: T.self) }
-        if type == Double.self { return unsafeBitCast(try decode(Double.self), to: T.self) }
-        if type == Bool.self { return unsafeBitCast(try decode(Bool.self), to: T.self) }
-        if type == Date.self { return unsafeBitCast(try coerce(Date.self, Coercion.date), to: T.self) }
-        if type == URL.self { return unsafeBitCast(try coerce(URL.self, Coercion.url), to: T.self) }
-        if type == Decimal.self { return unsafeBitCast(try coerce(Decimal.self, Coercion.decimal), to: T.self) }
-        if type == Data.self { return unsafeBitCast(try coerce(Data.self, Coercion.data), to: T.self) }
-        if type == UUID.self { return unsafeBitCast(try coerce(UUID.self, Coercion.uuid), to: T.self) }
-        if type == Ingredients.self {
-            guard let value = bake.ingredients(at: position) else { throw missing(T.self) }
-            return unsafeBitCast(value, to: T.self)
-        }
-        return nil
     }
 
     /// The value as ingredients for a coercion: a scalar read from its

@@ -163,19 +163,9 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        if let value = try inPlace(type, key) { return value }
-        return try decodeThroughChild(type, forKey: key)
-    }
-
-    private func decodeThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let child = try childDecoder(for: key)
-        if child.isNull, let empty = try emptyValue(type, for: child) { return empty }
-        return try child.decodeValue(type)
-    }
-
-    /// Dates and URLs (and the primitives reached through generic code)
-    /// coerce in place too; `nil` for every other type.
-    private func inPlace<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        // Dates and URLs (and the primitives reached through generic code)
+        // coerce in place, by metatype identity: no `T?` is made, since a
+        // generic optional's metadata is looked up at run time.
         let identity: Any.Type = T.self
         if identity == Date.self { return unsafeBitCast(try primitive(key, Coercion.date), to: T.self) }
         if identity == URL.self { return unsafeBitCast(try primitive(key, Coercion.url), to: T.self) }
@@ -185,7 +175,13 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         if identity == Int.self {
             return unsafeBitCast(try primitive(key) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }, to: T.self)
         }
-        return nil
+        return try decodeThroughChild(type, forKey: key)
+    }
+
+    private func decodeThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let child = try childDecoder(for: key)
+        if child.isNull, let empty = try emptyValue(type, for: child) { return empty }
+        return try child.decodeValue(type)
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try primitive(key, Coercion.string) }
@@ -209,9 +205,8 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     // which reports it (or fills an empty value) the one way it always does.
     @inline(__always)
     private func primitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T {
-        if let found = try lookup(key), !bake.isNull(found.position),
-           let scalar = bake.reader.scalar(at: found.position), let value = try? coerce(scalar) {
-            return value
+        if let found = try lookup(key), !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
+            do { return try coerce(scalar) } catch {}
         }
         return try decodeThroughChild(T.self, forKey: key)
     }
@@ -219,7 +214,9 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     @inline(__always)
     private func optionalPrimitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T? {
         guard let found = try lookup(key), !bake.isNull(found.position) else { return nil }
-        if let scalar = bake.reader.scalar(at: found.position), let value = try? coerce(scalar) { return value }
+        if let scalar = bake.reader.scalar(at: found.position) {
+            do { return try coerce(scalar) } catch {}
+        }
         return try decodeIfPresentThroughChild(T.self, forKey: key)
     }
 
