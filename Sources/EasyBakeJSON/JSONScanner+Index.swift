@@ -16,7 +16,7 @@ extension JSONScanner {
     /// input, into `index`.
     mutating func buildIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
         let documentStart = position
-        try indexValue(into: &index)
+        try indexValue(into: &index, expectedBytes: count - position)
         skipWhitespace()
         guard position >= count else { throw diagnose(from: documentStart, inside: []) }
         expect = .end
@@ -26,8 +26,16 @@ extension JSONScanner {
     /// it held), inside whatever containers are open around it: a whole
     /// document, or one streamed record. The value counts against the node
     /// limit as a tree of it would.
-    mutating func indexValue(into index: inout IngredientIndex) throws(EasyBakeError) {
+    ///
+    /// - Parameter expectedBytes: about how long the value is, when known,
+    ///   to make room for its entries at once.
+    mutating func indexValue(into index: inout IngredientIndex, expectedBytes: Int = 0) throws(EasyBakeError) {
         index.begin(input: storage, sourceName: sourceName)
+        // Compact JSON has about one entry per six bytes; room for a few more
+        // is only address space until it is used.
+        if expectedBytes > 0 { index.reserveCapacity(expectedBytes / 4) }
+        // Appends go through the storage, checked for uniqueness once here.
+        let builder = index.storageForBuilding
         let documentStart = position
         let outer = containers
         var nodes = 0
@@ -51,7 +59,7 @@ extension JSONScanner {
                     throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location(of: position))
                 }
                 let isObject = base[position] == UInt8(ascii: "{")
-                index.openContainer(isObject ? .dictionary : .array, at: position)
+                builder.openContainer(isObject ? .dictionary : .array, at: position)
                 position += 1
                 counts.append(0)
                 containers.append(isObject)
@@ -61,27 +69,27 @@ extension JSONScanner {
                 if base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     // An empty container is a complete value at once.
                     position += 1
-                    try index.closeContainer(elements: counts.removeLast())
+                    try builder.closeContainer(elements: counts.removeLast())
                     containers.removeLast()
                     inObject = containers.last ?? false
                     break
                 }
-                if isObject { try indexKey(into: &index, documentStart: documentStart, outer: outer) }
+                if isObject { try indexKey(into: builder, documentStart: documentStart, outer: outer) }
                 continue value
             case UInt8(ascii: "\""):
-                try indexString(into: &index)
+                try indexString(into: builder)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
                 _ = try number(materializing: false)
-                index.appendNumber(at: start, length: position - start, isInteger: isIntegerLiteral(from: start))
+                builder.appendNumber(at: start, length: position - start, isInteger: isIntegerLiteral(from: start))
             case UInt8(ascii: "t"):
-                index.appendLiteral(.true, at: position)
+                builder.appendLiteral(.true, at: position)
                 try literal("true")
             case UInt8(ascii: "f"):
-                index.appendLiteral(.false, at: position)
+                builder.appendLiteral(.false, at: position)
                 try literal("false")
             case UInt8(ascii: "n"):
-                index.appendLiteral(.null, at: position)
+                builder.appendLiteral(.null, at: position)
                 try literal("null")
             default:
                 throw diagnose(from: documentStart, inside: outer)
@@ -98,14 +106,14 @@ extension JSONScanner {
                 let byte = base[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if inObject { try indexKey(into: &index, documentStart: documentStart, outer: outer) }
+                    if inObject { try indexKey(into: builder, documentStart: documentStart, outer: outer) }
                     continue value
                 }
                 guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
                     throw diagnose(from: documentStart, inside: outer)
                 }
                 position += 1
-                try index.closeContainer(elements: counts.removeLast())
+                try builder.closeContainer(elements: counts.removeLast())
                 containers.removeLast()
                 inObject = containers.last ?? false
             }
@@ -116,11 +124,11 @@ extension JSONScanner {
     /// Reads `"key":` into the index; the value follows.
     @inline(__always)
     private mutating func indexKey(
-        into index: inout IngredientIndex, documentStart: Int, outer: [Bool]
+        into index: IngredientIndex.Storage, documentStart: Int, outer: [Bool]
     ) throws(EasyBakeError) {
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: "\"") else { throw diagnose(from: documentStart, inside: outer) }
-        try indexString(into: &index)
+        try indexString(into: index)
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: ":") else { throw diagnose(from: documentStart, inside: outer) }
         position += 1
@@ -130,7 +138,7 @@ extension JSONScanner {
     /// byte range of the input, or decoded bytes in the index's arena when
     /// it has escapes.
     @inline(__always)
-    private mutating func indexString(into index: inout IngredientIndex) throws(EasyBakeError) {
+    private mutating func indexString(into index: IngredientIndex.Storage) throws(EasyBakeError) {
         let open = position
         let start = open + 1
         position = firstSpecialStringByte(from: start)

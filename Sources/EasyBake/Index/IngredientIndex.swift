@@ -91,7 +91,7 @@ public struct IngredientIndex: @unchecked Sendable {
     /// counting or exclusivity check per value. Copy on write keeps
     /// `IngredientIndex` a value.
     @usableFromInline
-    final class Storage {
+    package final class Storage {
         @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<Entry>
         @exclusivity(unchecked) @usableFromInline var count = 0
         @exclusivity(unchecked) @usableFromInline var capacity: Int
@@ -176,6 +176,13 @@ public struct IngredientIndex: @unchecked Sendable {
     }
 
     @usableFromInline var storage = Storage()
+
+    /// The storage to build the index through, checked for uniqueness once:
+    /// a builder that appends many entries (the JSON scanner) appends through
+    /// it and through nothing else until it is done.
+    package var storageForBuilding: Storage {
+        mutating get { uniqueStorage }
+    }
 
     /// The index's memory as plain pointers: what every read goes through.
     /// Valid until the index is next changed (which may move its memory) or
@@ -436,27 +443,20 @@ extension IngredientIndex {
     /// Appends a scalar that needs no bytes: null, `false` or `true`.
     @inlinable
     package mutating func appendLiteral(_ kind: Kind, at offset: Int) {
-        uniqueStorage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+        uniqueStorage.appendLiteral(kind, at: offset)
     }
 
     /// Appends a string whose bytes are `length` bytes of the input after the
     /// opening quote at `offset`.
     @inlinable
     package mutating func appendString(at offset: Int, length: Int) throws(EasyBakeError) {
-        guard length <= UInt32.max else { throw Self.tooLarge("string", at: offset) }
-        uniqueStorage.append(Entry(head: UInt64(Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
+        try uniqueStorage.appendString(at: offset, length: length)
     }
 
     /// Appends a string whose bytes (decoded escapes, a tree's string) are
     /// `bytes`; `offset` is where it begins in the input.
     package mutating func appendString(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
-        let storage = uniqueStorage
-        guard bytes.count <= UInt32.max, storage.arenaCount + bytes.count <= UInt32.max else {
-            throw Self.tooLarge("decoded string", at: offset)
-        }
-        let start = storage.appendToArena(bytes)
-        let kind = Kind.string.rawValue | Self.arenaFlag
-        storage.append(Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
+        try uniqueStorage.appendString(decoded: bytes, at: offset)
     }
 
     /// Appends a string (see ``appendString(decoded:at:)-(UnsafeRawBufferPointer,_)``).
@@ -481,9 +481,7 @@ extension IngredientIndex {
     /// Appends a number literal of `length` bytes at `offset` in the input.
     @inlinable
     package mutating func appendNumber(at offset: Int, length: Int, isInteger: Bool) {
-        // A number literal is bounded by the limits far below 4 GiB.
-        let kind = isInteger ? Kind.integer : Kind.float
-        uniqueStorage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
+        uniqueStorage.appendNumber(at: offset, length: length, isInteger: isInteger)
     }
 
     /// Appends a number a source has resolved already.
@@ -518,23 +516,20 @@ extension IngredientIndex {
     /// ``closeContainer(elements:)``.
     @inlinable
     package mutating func openContainer(_ kind: Kind, at offset: Int) {
-        let storage = uniqueStorage
-        storage.openContainers.append(storage.count)
-        storage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+        uniqueStorage.openContainer(kind, at: offset)
     }
 
     /// Closes the innermost open container, which holds `elements` elements
     /// (members, for a dictionary).
     @inlinable
     package mutating func closeContainer(elements: Int) throws(EasyBakeError) {
-        let storage = uniqueStorage
-        let position = storage.openContainers.removeLast()
-        let span = storage.count - position - 1
-        guard span <= UInt32.max, elements <= UInt32.max else {
-            throw Self.tooLarge("container", at: sourceOffset(at: position))
-        }
-        storage.entries[position].length = UInt32(span)
-        storage.entries[position].aux = UInt32(elements)
+        try uniqueStorage.closeContainer(elements: elements)
+    }
+
+    /// Makes room for `entries` more entries, so that a builder that knows
+    /// about how many it will append moves none while it appends.
+    package mutating func reserveCapacity(_ entries: Int) {
+        uniqueStorage.reserve(entries)
     }
 
     /// The number of containers opened and not yet closed.
@@ -562,5 +557,63 @@ extension IngredientIndex {
     static func tooLarge(_ what: String, at offset: Int) -> EasyBakeError {
         EasyBakeError(
             .limitExceeded, "a \(what) at byte \(offset) is larger than one index holds (4 GiB of bytes or 2³² entries)")
+    }
+}
+
+// MARK: - Building, on the storage
+
+extension IngredientIndex.Storage {
+    @inlinable
+    package func appendLiteral(_ kind: IngredientIndex.Kind, at offset: Int) {
+        append(IngredientIndex.Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+    }
+
+    @inlinable
+    package func appendString(at offset: Int, length: Int) throws(EasyBakeError) {
+        guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
+        append(IngredientIndex.Entry(
+            head: UInt64(IngredientIndex.Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
+    }
+
+    package func appendString(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
+        guard bytes.count <= UInt32.max, arenaCount + bytes.count <= UInt32.max else {
+            throw IngredientIndex.tooLarge("decoded string", at: offset)
+        }
+        let start = appendToArena(bytes)
+        let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.arenaFlag
+        append(IngredientIndex.Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
+    }
+
+    package func appendString(decoded bytes: [UInt8], at offset: Int) throws(EasyBakeError) {
+        let failure: EasyBakeError? = bytes.withUnsafeBytes { raw in
+            do throws(EasyBakeError) { try appendString(decoded: raw, at: offset) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    @inlinable
+    package func appendNumber(at offset: Int, length: Int, isInteger: Bool) {
+        // A number literal is bounded by the limits far below 4 GiB.
+        let kind = isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float
+        append(IngredientIndex.Entry(
+            head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
+    }
+
+    @inlinable
+    package func openContainer(_ kind: IngredientIndex.Kind, at offset: Int) {
+        openContainers.append(count)
+        append(IngredientIndex.Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+    }
+
+    @inlinable
+    package func closeContainer(elements: Int) throws(EasyBakeError) {
+        let position = openContainers.removeLast()
+        let span = count - position - 1
+        guard span <= UInt32.max, elements <= UInt32.max else {
+            throw IngredientIndex.tooLarge("container", at: Int(truncatingIfNeeded: entries[position].head & IngredientIndex.offsetMask))
+        }
+        entries[position].length = UInt32(span)
+        entries[position].aux = UInt32(elements)
     }
 }
