@@ -43,6 +43,8 @@ struct GettingStartedTests {
         let json = #"{"user_id": 7, "full_name": "Ada", "unread_messages": "12", "joined": "1843-07-10", "address": {"town": "London"}}"#
         let tree = try JSONFormat().read(.text(json))
         let user = try Baker().bake(User.self, from: tree)                  // uses User.bakingRecipe
+        let same = try Baker().bake(User.self, from: .text(json), format: JSONFormat())  // no tree
+        #expect(same.hasSameContents(as: user))
         #expect(user.unreadMessages == 12)
         #expect(user.city == "London")
         #expect(user.homepage == nil)
