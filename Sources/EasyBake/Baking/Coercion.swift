@@ -133,7 +133,13 @@ enum Coercion {
             if let date = DateFormats.parseISO8601(text) { return date }
             throw CoercionFailure(.invalidValue, expected: "Date (an ISO 8601 string or a Unix time)")
         case .integer, .float, .exactNumber:
-            return Date(timeIntervalSince1970: try double(value))
+            let seconds = try double(value)
+            guard DateFormats.isRepresentable(seconds) else {
+                throw CoercionFailure(
+                    .numberOutOfRange, expected: "Date (a Unix time in seconds, years 1 to 9999)",
+                    detail: DateFormats.outOfRange(seconds))
+            }
+            return Date(timeIntervalSince1970: seconds)
         default:
             throw CoercionFailure(expected: "Date (an ISO 8601 string or a Unix time)")
         }

@@ -108,7 +108,15 @@ final class EncodingNode {
     /// Encodes `value`, giving Foundation's types the forms the baker reads.
     static func encode<T: Encodable>(_ value: T, into node: EncodingNode, codingPath: [any CodingKey]) throws {
         switch value {
-        case let date as Date: node.set(.string(DateFormats.formatISO8601(date)))
+        case let date as Date:
+            guard DateFormats.isRepresentable(date.timeIntervalSince1970) else {
+                throw EasyBakeError(
+                    .numberOutOfRange,
+                    "cannot encode the date at \(CodingPathText.render(codingPath)): "
+                        + DateFormats.outOfRange(date.timeIntervalSince1970),
+                    path: IngredientPath(codingPath.map { $0.intValue.map { .index($0) } ?? .key($0.stringValue) }))
+            }
+            node.set(.string(DateFormats.formatISO8601(date)))
         case let url as URL: node.set(.string(url.absoluteString))
         case let data as Data: node.set(.string(data.base64EncodedString()))
         case let uuid as UUID: node.set(.string(uuid.uuidString))

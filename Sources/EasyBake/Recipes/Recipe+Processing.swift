@@ -45,8 +45,11 @@ extension EasyBakeError {
         _ error: any Error, property: String, path: IngredientPath, value: Ingredients, recipe: Recipe
     ) -> EasyBakeError {
         let underlying = (error as? EasyBakeError)?.message ?? String(describing: error)
+        // A number the transformer found out of range keeps that code: the
+        // value is at fault, not the transformer.
+        let code: EasyBakeError.Code = (error as? EasyBakeError)?.code == .numberOutOfRange ? .numberOutOfRange : .transformFailed
         return EasyBakeError(
-            .transformFailed,
+            code,
             "property \(property.debugDescription) at \(path): \(underlying)",
             path: path,
             baking: BakingContext(modelType: recipe.name ?? "recipe", property: property, found: value.briefDescription),

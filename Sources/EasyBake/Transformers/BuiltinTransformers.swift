@@ -85,7 +85,13 @@ public struct UnixTimeTransformer: IngredientTransformer {
         guard let number = try? Coercion.double(value), number.isFinite else {
             throw EasyBakeError(.transformFailed, "expected a Unix time, found \(value.briefDescription)")
         }
-        return .string(DateFormats.formatISO8601(Date(timeIntervalSince1970: milliseconds ? number / 1000 : number)))
+        let seconds = milliseconds ? number / 1000 : number
+        guard DateFormats.isRepresentable(seconds) else {
+            throw EasyBakeError(
+                .numberOutOfRange,
+                DateFormats.outOfRange(number, unit: milliseconds ? "milliseconds" : "seconds"))
+        }
+        return .string(DateFormats.formatISO8601(Date(timeIntervalSince1970: seconds)))
     }
 
     public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {

@@ -23,10 +23,42 @@ public enum DateFormats {
         }
     }
 
+    /// The dates baking reads and writes: from 0001-01-01T00:00:00Z through
+    /// 9999-12-31T23:59:59.999Z, the years ISO 8601 writes with four digits,
+    /// as seconds since 1970.
+    ///
+    /// A Unix time outside it is far more often a number in another unit —
+    /// milliseconds (`1372701600000` is 45,000 years out as seconds) or
+    /// microseconds — or a corrupt value than a real date, so baking refuses
+    /// it with ``EasyBakeError/Code/numberOutOfRange`` instead of making a date
+    /// no payload meant.
+    public static let representableSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799.999
+
+    /// Whether `seconds` since 1970 is within ``representableSeconds``.
+    public static func isRepresentable(_ seconds: Double) -> Bool { representableSeconds.contains(seconds) }
+
+    /// The error for a Unix time outside ``representableSeconds``, suggesting
+    /// the unit the number more likely counts.
+    static func outOfRange(_ seconds: Double, unit: String = "seconds") -> String {
+        var message = "\(seconds) \(unit) since 1970 is not a date between the years 1 and 9999"
+        if unit == "seconds", abs(seconds) > representableSeconds.upperBound, isRepresentable(seconds / 1000) {
+            message += "; if it counts milliseconds, use the unixMilliseconds transformer"
+        }
+        return message
+    }
+
     /// The canonical ISO 8601 text of a date, in UTC: `2002-09-07T00:00:01Z`,
     /// with milliseconds only when they are not zero (`…01.250Z`).
+    ///
+    /// A date outside ``representableSeconds`` (which baking never makes) is
+    /// written with as many year digits as it needs and a sign before a
+    /// negative year; one whose milliseconds since 1970 no 64-bit integer
+    /// holds, or that is not finite, as its seconds since 1970. Neither
+    /// reads back as a date.
     public static func formatISO8601(_ date: Date) -> String {
-        let (days, secondsOfDay, milliseconds) = split(date)
+        guard let (days, secondsOfDay, milliseconds) = split(date) else {
+            return "\(date.timeIntervalSince1970)"
+        }
         let (year, month, day) = civil(fromDays: days)
         var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
         text += "\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
@@ -49,8 +81,12 @@ public enum DateFormats {
     }
 
     /// The RFC 1123 text of a date in GMT: `Sat, 07 Sep 2002 00:00:01 GMT`.
+    ///
+    /// A date whose milliseconds since 1970 no 64-bit integer holds, or that
+    /// is not finite, is written as its seconds since 1970 (as
+    /// ``formatISO8601(_:)`` writes it).
     public static func formatRFC1123(_ date: Date) -> String {
-        let (days, secondsOfDay, _) = split(date)
+        guard let (days, secondsOfDay, _) = split(date) else { return "\(date.timeIntervalSince1970)" }
         let (year, month, day) = civil(fromDays: days)
         // 1970-01-01 was a Thursday.
         let weekday = ((days % 7) + 7 + 4) % 7
@@ -94,8 +130,9 @@ public enum DateFormats {
         }
     }
 
-    private static func split(_ date: Date) -> (days: Int, secondsOfDay: Int, milliseconds: Int) {
-        let totalMilliseconds = Int((date.timeIntervalSince1970 * 1000).rounded())
+    private static func split(_ date: Date) -> (days: Int, secondsOfDay: Int, milliseconds: Int)? {
+        // Converting a Double that no Int holds traps: check first.
+        guard let totalMilliseconds = Int(exactly: (date.timeIntervalSince1970 * 1000).rounded()) else { return nil }
         var days = totalMilliseconds / 86_400_000
         var rest = totalMilliseconds % 86_400_000
         if rest < 0 {
