@@ -49,6 +49,8 @@ final class BakeSession {
         /// How many keys this depth's keyed container has been asked for, to
         /// find each key's plan slot without hashing.
         var asked = 0
+        /// The tally of the recipe this depth's keyed container applied.
+        var usage: RecipeUsage?
     }
 
     @exclusivity(unchecked) private(set) var frames: [Frame] = []
@@ -106,6 +108,16 @@ final class BakeSession {
     func setRecipe(_ recipe: Recipe?, at depth: Int) { frames[depth].recipe = recipe }
 
     func setDecodingType(_ type: Any.Type, at depth: Int) { frames[depth].decodingType = type }
+
+    /// Notes the tally of the recipe the keyed container at `depth` applies.
+    func setUsage(_ usage: RecipeUsage, at depth: Int) { frames[depth].usage = usage }
+
+    /// The value at `depth` baked: its recipe's tally counts.
+    func noteBaked(at depth: Int) { frames[depth].usage?.baked = true }
+
+    /// The value at `depth` is read from `position` instead (a bare text a
+    /// recipe reads as `#text`).
+    func setPosition(_ position: Int, at depth: Int) { frames[depth].position = position }
 
     func decodingType(at depth: Int) -> Any.Type? { frames[depth].decodingType }
 

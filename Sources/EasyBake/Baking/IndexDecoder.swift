@@ -42,8 +42,22 @@ struct IndexDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let recipe {
             guard !isNull else { throw missing(Key.self == NameKey.self ? [String: Any].self : Any.self) }
-            if recipe.rootIsArray, bake.reader.kind(at: position) != .array {
-                throw error(.typeMismatch, expected: "an array (the recipe's paths start with an index)")
+            let kind = bake.reader.kind(at: position)
+            if recipe.rootIsArray {
+                guard kind == .array else {
+                    throw error(.typeMismatch, expected: "an array (the recipe's paths start with an index)")
+                }
+            } else if kind != .dictionary {
+                // A plain value where the recipe reads keys would bake a model
+                // of nothing but nils. The exception is XML's: an element
+                // without attributes is its text alone, the same element with
+                // them `{"@…": …, "#text": …}`, so a recipe that maps
+                // `#text` reads a bare value as that text.
+                guard kind != .array, recipe.readsText else { throw error(.typeMismatch, expected: "a dictionary") }
+                let text = bake.ingredients(at: position) ?? .null
+                let wrapped = IndexDecoder(bake: bake, position: bake.append(["#text": text]), depth: depth)
+                bake.setPosition(wrapped.position, at: depth)
+                return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: wrapped, recipe: recipe))
             }
             return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: self, recipe: recipe))
         }
@@ -108,7 +122,9 @@ struct IndexDecoder: Decoder {
         }
         bake.setDecodingType(T.self, at: depth)
         do {
-            return try T(from: self)
+            let value = try T(from: self)
+            bake.noteBaked(at: depth)
+            return value
         } catch let decodingError as DecodingError {
             // Errors of the model's own `init(from:)` know neither the
             // ingredient path nor the value; this decoder does.

@@ -18,8 +18,8 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// The tally of which recipe keys the model asks for, and its flags.
     private let usage: RecipeUsage?
     private let asked: UnsafeMutableBufferPointer<Bool>?
-    /// Whether this container notes the names it is asked for: only the
-    /// first container to apply a recipe does.
+    /// Whether this container notes the names it is asked for: only one
+    /// does, the first to apply the recipe or, until a value bakes, the latest.
     private let notesNames: Bool
     private let bake: BakeSession
     /// The decoder's value and depth, kept here so that a lookup reads them
@@ -52,7 +52,11 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
                codingPath: { [path = decoder.codingPath] in path }) {
             self.usage = usage
             asked = usage.asked
-            notesNames = isFirst
+            // The names come from one value the recipe bakes in full: until
+            // one has, each container notes them afresh.
+            notesNames = isFirst || !usage.baked
+            if notesNames { usage.properties.removeAll() }
+            decoder.bake.setUsage(usage, at: decoder.depth)
         } else {
             usage = nil
             asked = nil

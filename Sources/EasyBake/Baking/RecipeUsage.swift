@@ -23,6 +23,10 @@ final class RecipeUsage {
     let asked: UnsafeMutableBufferPointer<Bool>
     /// Set when the model asked for every key (a dictionary, or `allKeys`).
     var askedForEverything = false
+    /// Set when a value the recipe was applied to baked: a value that failed
+    /// stopped asking part way (a lossy array drops it), so until one bakes
+    /// the keys never asked for say nothing about the model.
+    var baked = false
     /// The names the first container was asked for, in order, repeats and all.
     var properties: [String] = []
 
@@ -43,7 +47,7 @@ final class RecipeUsage {
     /// `rootModel` is asked for only when there is a problem: naming a type
     /// costs more than baking a small model.
     func problem(rootModel rootModelName: @autoclosure () -> String) -> EasyBakeError? {
-        guard !askedForEverything, asked.contains(false) else { return nil }
+        guard baked, !askedForEverything, asked.contains(false) else { return nil }
         let rootModel = rootModelName()
         let property = CodingPathText.render(codingPath())
         let unknown = recipe.keys.indices.filter { !asked[$0] }.map { recipe.keys[$0] }

@@ -43,6 +43,10 @@ public struct Recipe: Sendable {
     /// rather than a dictionary.
     public var rootIsArray: Bool { storage.rootIsArray }
 
+    /// Whether a path of the recipe starts at `#text`: such a recipe reads a
+    /// bare value (an XML element without attributes) as `{"#text": value}`.
+    public var readsText: Bool { storage.entries.contains { $0.path.steps.first == .key("#text") } }
+
     /// Every key the recipe names — mapped, defaulted or nested — in that
     /// order, each of which must be a property of the model baked with it.
     var keys: [String] { storage.keys }
