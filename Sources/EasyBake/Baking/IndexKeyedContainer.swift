@@ -171,7 +171,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         // coerce in place, by metatype identity: no `T?` is made, since a
         // generic optional's metadata is looked up at run time.
         let identity: Any.Type = T.self
-        if identity == Date.self { return unsafeBitCast(try primitive(key, Coercion.date), to: T.self) }
+        if identity == Date.self { return unsafeBitCast(try date(key), to: T.self) }
         if identity == URL.self { return unsafeBitCast(try primitive(key, Coercion.url), to: T.self) }
         if identity == String.self { return unsafeBitCast(try primitive(key, Coercion.string), to: T.self) }
         if identity == Double.self { return unsafeBitCast(try primitive(key, Coercion.double), to: T.self) }
@@ -189,6 +189,27 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try primitive(key, Coercion.string) }
+
+    /// A date: an ISO 8601 string is parsed straight from its bytes, by the
+    /// parser ``Coercion/date(_:)`` uses; anything else takes that coercion.
+    private func date(_ key: Key) throws -> Date {
+        let slot = slot(for: key)
+        if let found = try lookup(key, slot: slot), found.position >= 0, bake.reader.kind(at: found.position) == .string,
+           let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
+            return date
+        }
+        return try primitive(key, Coercion.date)
+    }
+
+    private func optionalDate(_ key: Key) throws -> Date? {
+        let slot = slot(for: key)
+        guard let found = try lookup(key, slot: slot), !bake.isNull(found.position) else { return nil }
+        if bake.reader.kind(at: found.position) == .string,
+           let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
+            return date
+        }
+        return try optionalPrimitive(key, Coercion.date)
+    }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive(key, Coercion.bool) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try primitive(key, Coercion.double) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
@@ -226,7 +247,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let identity: Any.Type = T.self
-        if identity == Date.self { return try optionalPrimitive(key, Coercion.date).map { unsafeBitCast($0, to: T.self) } }
+        if identity == Date.self { return try optionalDate(key).map { unsafeBitCast($0, to: T.self) } }
         if identity == URL.self { return try optionalPrimitive(key, Coercion.url).map { unsafeBitCast($0, to: T.self) } }
         return try decodeIfPresentThroughChild(type, forKey: key)
     }

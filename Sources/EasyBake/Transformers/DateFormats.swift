@@ -17,10 +17,14 @@ public enum DateFormats {
     /// - Returns: the date, or `nil` when the text is not such a date.
     public static func parseISO8601(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes in
-            var scanner = DateScanner(bytes)
-            return scanner.iso8601()
-        }
+        return text.withUTF8 { parseISO8601(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``parseISO8601(_:)`` on UTF-8 bytes, for the fast core, which reads a
+    /// date straight from the payload's bytes without making a `String`.
+    static func parseISO8601(utf8 bytes: UnsafeRawBufferPointer) -> Date? {
+        var scanner = DateScanner(bytes.assumingMemoryBound(to: UInt8.self))
+        return scanner.iso8601()
     }
 
     /// The dates baking reads and writes: from 0001-01-01T00:00:00Z through
