@@ -13,15 +13,60 @@ extension Recipe {
     /// ```
     /// - Throws: ``EasyBakeError/Code/transformFailed`` naming the property
     ///   and the ingredient path, with the transformer's error as the cause.
+    ///
+    /// A property with a nested recipe is processed by it in turn — a
+    /// dictionary as a whole, an array element by element — as baking would
+    /// apply it, and fails where baking would: a plain value where the nested
+    /// recipe reads keys is a type mismatch (unless the nested recipe maps
+    /// `#text`, which reads it as its text).
     public func process(_ ingredients: Ingredients) throws(EasyBakeError) -> IngredientDictionary {
         var processed = ContiguousArray<IngredientDictionary.Element>()
         processed.reserveCapacity(entries.count)
         for entry in entries {
-            if let value = try processedValue(for: entry, in: ingredients) {
+            if var value = try processedValue(for: entry, in: ingredients) {
+                if let inner = nested[entry.property] { value = try inner.processNested(value, at: entry.path) }
                 processed.append((entry.property, value))
             }
         }
         return IngredientDictionary(uniqueEntries: processed)
+    }
+
+    /// `value`, which the parent recipe found at `path`, processed by this
+    /// nested recipe; errors name the path from the parent's root.
+    func processNested(_ value: Ingredients, at path: IngredientPath) throws(EasyBakeError) -> Ingredients {
+        switch value {
+        case .null:
+            return .null
+        case .dictionary:
+            return .dictionary(try processing(value, at: path))
+        case .array(let elements):
+            if rootIsArray { return .dictionary(try processing(value, at: path)) }
+            var processed = ContiguousArray<Ingredients>()
+            processed.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                processed.append(try processNested(element, at: path.appending(.index(index))))
+            }
+            return .array(IngredientArray(processed))
+        default:
+            if readsText { return .dictionary(try processing(["#text": value], at: path)) }
+            let recipeLabel = name.map { "recipe \($0.debugDescription)" } ?? "the nested recipe"
+            throw EasyBakeError(
+                .typeMismatch, "\(recipeLabel) at \(path): expected a dictionary, found \(value.briefDescription)",
+                path: path,
+                baking: EasyBakeError.BakingContext(
+                    modelType: name ?? "recipe", property: "", expected: "a dictionary", found: value.briefDescription))
+        }
+    }
+
+    /// ``process(_:)`` of a value at `path`, its errors' paths from there.
+    private func processing(_ value: Ingredients, at path: IngredientPath) throws(EasyBakeError) -> IngredientDictionary {
+        do {
+            return try process(value)
+        } catch {
+            var located = error
+            located.path = path.appending(error.path ?? IngredientPath())
+            throw located
+        }
     }
 
     /// The processed value of one entry, or `nil` when missing without default.
