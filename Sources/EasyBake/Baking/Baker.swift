@@ -79,16 +79,22 @@ public struct Baker: Sendable {
         /// What a recipe key that names no property of the model does.
         /// Default ``UnknownRecipeKeyPolicy/error``.
         public var unknownRecipeKeys: UnknownRecipeKeyPolicy
+        /// Read empty text (`""`, or only spaces — XML's `<length></length>`)
+        /// as no value, so that an optional property of any type gets `nil`
+        /// instead of failing to coerce it. Default `false`; a recipe can ask
+        /// it of single properties (``Recipe/emptyAsNil``).
+        public var emptyTextAsNil: Bool
 
         /// Options; each default is the strict choice.
         public init(
             lossyArrays: Bool = false, missingValues: MissingValueStrategy = .error, implicitKeyMatching: Bool = true,
-            unknownRecipeKeys: UnknownRecipeKeyPolicy = .error
+            unknownRecipeKeys: UnknownRecipeKeyPolicy = .error, emptyTextAsNil: Bool = false
         ) {
             self.lossyArrays = lossyArrays
             self.missingValues = missingValues
             self.implicitKeyMatching = implicitKeyMatching
             self.unknownRecipeKeys = unknownRecipeKeys
+            self.emptyTextAsNil = emptyTextAsNil
         }
     }
 

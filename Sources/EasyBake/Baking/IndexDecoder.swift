@@ -162,7 +162,7 @@ struct IndexDecoder: Decoder {
 }
 
 extension IndexDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { isNull }
+    func decodeNil() -> Bool { isNull || (context.options.emptyTextAsNil && bake.isEmptyText(position)) }
     func decode(_ type: Bool.Type) throws -> Bool { try coerce(type, Coercion.bool) }
     func decode(_ type: String.Type) throws -> String { try coerce(type, Coercion.string) }
     func decode(_ type: Double.Type) throws -> Double { try coerce(type, Coercion.double) }

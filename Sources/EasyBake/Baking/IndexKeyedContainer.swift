@@ -111,15 +111,20 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
             }
         }
         if tracksRootRequests { decoder.context.unmappedRootRequests!.insert(plan.names[slot.ordinal]) }
+        var found: Int?
         if isDictionary {
-            if let found = member(slot.utf8, cursorSafe: slot.cursorSafe) { return (found, .member(found - 1)) }
-            if decoder.context.options.implicitKeyMatching,
-               let found = bake.reader.member(matchingImplicitly: plan.normalized[slot.ordinal], in: position) {
-                return (found, .member(found - 1))
+            found = member(slot.utf8, cursorSafe: slot.cursorSafe)
+            if found == nil, decoder.context.options.implicitKeyMatching {
+                found = bake.reader.member(matchingImplicitly: plan.normalized[slot.ordinal], in: position)
             }
         }
-        if let recipe, let fallback = recipe.defaults[plan.names[slot.ordinal]] { return (bake.append(fallback), .none) }
-        return nil
+        // A default stands in for a missing value, and for null when the
+        // recipe says so.
+        if let recipe, found == nil || (recipe.defaultsForNull && bake.isNull(found!)),
+           let fallback = recipe.defaults[plan.names[slot.ordinal]] {
+            return (bake.append(fallback), .none)
+        }
+        return found.map { ($0, .member($0 - 1)) }
     }
 
     /// The value of the first member whose key is `utf8`: the member at the
@@ -145,14 +150,21 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
             found = bake.resolve(plan.entryPaths[slot.ordinal], from: position)
         }
         guard let recipe else { return found }
-        guard let found else { return recipe.defaults[plan.names[slot.ordinal]].map { bake.append($0) } }
+        // A default stands in for a missing value, and for null when the
+        // recipe says so.
+        guard let found, !(recipe.defaultsForNull && bake.isNull(found) && recipe.defaults[plan.names[slot.ordinal]] != nil) else {
+            return recipe.defaults[plan.names[slot.ordinal]].map { bake.append($0) }
+        }
         guard slot.hasTransformer else { return found }
         let value = bake.ingredients(at: found) ?? .null
         return bake.append(try recipe.transform(value, for: recipe.entries[slot.entryIndex]))
     }
 
     private func childDecoder(for key: Key) throws -> IndexDecoder {
-        let slot = slot(for: key)
+        try childDecoder(for: key, slot: slot(for: key))
+    }
+
+    private func childDecoder(for key: Key, slot: KeyPlan.Slot) throws -> IndexDecoder {
         let found = try lookup(key, slot: slot)
         return bake.enter(
             depth: depth + 1, key: key, reach: found?.reach ?? .missingKey,
@@ -162,8 +174,18 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     func contains(_ key: Key) -> Bool { (try? lookup(key)) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let found = try lookup(key) else { return true }
-        return bake.isNull(found.position)
+        let slot = slot(for: key)
+        guard let found = try lookup(key, slot: slot) else { return true }
+        return isNoValue(found.position, slot: slot)
+    }
+
+    /// Whether an optional property gets `nil` from the value at `position`:
+    /// null, or empty text where the baker or the recipe reads that as none.
+    @inline(__always)
+    private func isNoValue(_ position: Int, slot: KeyPlan.Slot) -> Bool {
+        if bake.isNull(position) { return true }
+        guard slot.emptyAsNil || decoder.context.options.emptyTextAsNil else { return false }
+        return bake.isEmptyText(position)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -203,7 +225,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     private func optionalDate(_ key: Key) throws -> Date? {
         let slot = slot(for: key)
-        guard let found = try lookup(key, slot: slot), !bake.isNull(found.position) else { return nil }
+        guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
         if bake.reader.kind(at: found.position) == .string,
            let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
             return date
@@ -238,7 +260,8 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     @inline(__always)
     private func optionalPrimitive<T: Decodable>(_ key: Key, _ coerce: (Ingredients) throws(CoercionFailure) -> T) throws -> T? {
-        guard let found = try lookup(key), !bake.isNull(found.position) else { return nil }
+        let slot = slot(for: key)
+        guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
         if let scalar = bake.reader.scalar(at: found.position) {
             do { return try coerce(scalar) } catch {}
         }
@@ -253,8 +276,9 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     }
 
     private func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        let child = try childDecoder(for: key)
-        guard !child.isNull else { return nil }
+        let slot = slot(for: key)
+        let child = try childDecoder(for: key, slot: slot)
+        guard !isNoValue(child.position, slot: slot) else { return nil }
         return try child.decodeValue(type)
     }
 

@@ -12,6 +12,8 @@ final class KeyPlan {
         let keyIndex: Int
         let entryIndex: Int
         let hasTransformer: Bool
+        /// Whether the recipe reads the property's empty text as no value.
+        let emptyAsNil: Bool
         /// The recipe's one-key path of the entry, as UTF-8: the common case.
         let entryKey: UnsafeRawBufferPointer?
         /// Where the slot's name and its other parts are in the plan.
@@ -70,7 +72,8 @@ final class KeyPlan {
         if let entry, entry.path.steps.count == 1, case .key(let key) = entry.path.steps[0] { entryKey = copy(key) }
         let slot = Slot(
             utf8: copy(name), keyIndex: keyIndex ?? -1, entryIndex: entry == nil ? -1 : keyIndex!,
-            hasTransformer: entry?.transformer != nil, entryKey: entryKey, ordinal: slotCount)
+            hasTransformer: entry?.transformer != nil, emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false,
+            entryKey: entryKey, ordinal: slotCount)
         if slotCount == slotCapacity {
             let grown = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity * 2)
             grown.moveInitialize(from: slots, count: slotCount)

@@ -3,9 +3,11 @@ extension Recipe {
     /// defaults for missing paths and the transformers, and returns the
     /// processed ingredients keyed by property.
     ///
-    /// A property whose path is missing and has no default is left out (the
-    /// baker then reports it missing, or leaves an optional nil). Null stays
-    /// null, and reaches a transformer as `nil`.
+    /// A property whose path is missing takes its default (so does a null
+    /// one, under ``defaultsForNull``); one that is missing and has no
+    /// default is left out (the baker then reports it missing, or leaves an
+    /// optional nil). Null otherwise stays null, and reaches a transformer
+    /// as `nil`.
     ///
     /// ```swift
     /// let processed = try recipe.process(["stats": ["unread_messages": 10]])
@@ -72,6 +74,7 @@ extension Recipe {
     /// The processed value of one entry, or `nil` when missing without default.
     func processedValue(for entry: Entry, in ingredients: Ingredients) throws(EasyBakeError) -> Ingredients? {
         guard let found = ingredients.resolve(entry.path) else { return defaults[entry.property] }
+        if found.isNull, defaultsForNull, let fallback = defaults[entry.property] { return fallback }
         return try transform(found, for: entry)
     }
 

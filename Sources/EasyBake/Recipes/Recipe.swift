@@ -37,8 +37,16 @@ public struct Recipe: Sendable {
     /// Recipes for nested models, by property: applied to a property's value
     /// (or to each element when the value is an array).
     public var nested: [String: Recipe] { storage.nested }
-    /// Values used when a property's path is missing from the ingredients.
+    /// Values used when a property's value is missing (or null, with
+    /// ``defaultsForNull``).
     public var defaults: [String: Ingredients] { storage.defaults }
+    /// Whether a default also stands in for a value that is present but
+    /// null. Off by default: an explicit null says "no value", which an
+    /// optional property bakes as `nil`.
+    public var defaultsForNull: Bool { storage.defaultsForNull }
+    /// Properties whose empty text (`""`, or only spaces, as XML writes an
+    /// empty `<length></length>`) reads as no value: `nil` for an optional.
+    public var emptyAsNil: Set<String> { storage.emptyAsNil }
     /// Whether the ingredients' root is an array (paths start with `[n]`)
     /// rather than a dictionary.
     public var rootIsArray: Bool { storage.rootIsArray }
@@ -66,18 +74,22 @@ public struct Recipe: Sendable {
         let entries: [Entry]
         let nested: [String: Recipe]
         let defaults: [String: Ingredients]
+        let emptyAsNil: Set<String>
+        let defaultsForNull: Bool
         let rootIsArray: Bool
         let keys: [String]
         let keyIndex: [String: Int]
 
         init(
             name: String?, entries: [Entry], nested: [String: Recipe], defaults: [String: Ingredients],
-            rootIsArray: Bool, keys: [String], keyIndex: [String: Int]
+            emptyAsNil: Set<String>, defaultsForNull: Bool, rootIsArray: Bool, keys: [String], keyIndex: [String: Int]
         ) {
             self.name = name
             self.entries = entries
             self.nested = nested
             self.defaults = defaults
+            self.emptyAsNil = emptyAsNil
+            self.defaultsForNull = defaultsForNull
             self.rootIsArray = rootIsArray
             self.keys = keys
             self.keyIndex = keyIndex
@@ -93,7 +105,10 @@ public struct Recipe: Sendable {
     ///     registered name, or a spec such as `["date": "yyyy-MM-dd"]`).
     ///     Each key must be a mapped property.
     ///   - nested: model property → recipe for the nested model(s) there.
-    ///   - defaults: model property → value used when the path is missing.
+    ///   - defaults: model property → value used when the value is missing.
+    ///   - emptyAsNil: properties whose empty text reads as no value (see
+    ///     ``emptyAsNil``).
+    ///   - defaultsForNull: whether defaults also replace null values.
     ///   - registry: where transformer names are looked up.
     /// - Throws: ``EasyBakeError/Code/invalidRecipe`` whose
     ///   ``EasyBakeError/problems`` lists every problem: paths that do not
@@ -106,21 +121,25 @@ public struct Recipe: Sendable {
         transformers: [String: TransformerReference] = [:],
         nested: [String: Recipe] = [:],
         defaults: [String: Ingredients] = [:],
+        emptyAsNil: Set<String> = [],
+        defaultsForNull: Bool = false,
         registry: TransformerRegistry = .shared
     ) throws(EasyBakeError) {
         try self.init(
             name: name, orderedMapping: mapping.map { ($0.key, $0.value) }, transformers: transformers,
-            nested: nested, defaults: defaults, registry: registry)
+            nested: nested, defaults: defaults, emptyAsNil: emptyAsNil, defaultsForNull: defaultsForNull, registry: registry)
     }
 
     /// Makes and validates a recipe from a mapping in an array of pairs (for
-    /// mappings built at run time). See ``init(name:mapping:transformers:nested:defaults:registry:)``.
+    /// mappings built at run time). See ``init(name:mapping:transformers:nested:defaults:emptyAsNil:defaultsForNull:registry:)``.
     public init(
         name: String? = nil,
         orderedMapping mapping: [(property: String, path: String)],
         transformers: [String: TransformerReference] = [:],
         nested: [String: Recipe] = [:],
         defaults: [String: Ingredients] = [:],
+        emptyAsNil: Set<String> = [],
+        defaultsForNull: Bool = false,
         registry: TransformerRegistry = .shared
     ) throws(EasyBakeError) {
         var problems: [EasyBakeError] = []
@@ -174,13 +193,13 @@ public struct Recipe: Sendable {
         }
         var keys = entries.map(\.property)
         var keyIndex = seen
-        for key in defaults.keys.sorted() + nested.keys.sorted() where keyIndex[key] == nil {
+        for key in defaults.keys.sorted() + nested.keys.sorted() + emptyAsNil.sorted() where keyIndex[key] == nil {
             keyIndex[key] = keys.count
             keys.append(key)
         }
         storage = Storage(
-            name: name, entries: entries, nested: nested, defaults: defaults,
-            rootIsArray: shapeProblems.rootIsArray, keys: keys, keyIndex: keyIndex)
+            name: name, entries: entries, nested: nested, defaults: defaults, emptyAsNil: emptyAsNil,
+            defaultsForNull: defaultsForNull, rootIsArray: shapeProblems.rootIsArray, keys: keys, keyIndex: keyIndex)
     }
 
     /// The entry that maps `property`, if any.
@@ -192,6 +211,12 @@ public struct Recipe: Sendable {
 
     /// The mapped property names in order.
     public var properties: [String] { entries.map(\.property) }
+
+    /// Whether `value` is the empty text ``emptyAsNil`` reads as no value.
+    static func isEmptyText(_ value: Ingredients) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    }
 }
 
 /// A transformer as a recipe names it: an instance, a registered name, or a

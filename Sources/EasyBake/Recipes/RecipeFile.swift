@@ -10,10 +10,12 @@
 ///     "unreadMessages": "unread_messages",
 ///     "updatedAt": { "path": "updated_at", "transformer": "iso8601" },
 ///     "joined": { "path": "joined_on", "transformer": { "date": "yyyy-MM-dd" }, "default": null },
+///     "length": { "path": "length", "emptyAsNil": true },
 ///     "address": "profile.address"
 ///   },
 ///   "transformers": { "name": "trim" },
 ///   "defaults": { "role": "member" },
+///   "defaultsForNull": true,
 ///   "nested": { "address": { "mapping": { "city": "town" } } }
 /// }
 /// ```
@@ -21,13 +23,13 @@
 /// name of another recipe in the same file or in the box being loaded into.
 ///
 /// A mapping value is either a path, or an object with `path` and optional
-/// `transformer` and `default`. Transformers are named as the
+/// `transformer`, `default` and `emptyAsNil`. Transformers are named as the
 /// ``TransformerRegistry`` knows them: a name (`"iso8601"`), a factory with
 /// its argument (`{"date": "yyyy-MM-dd"}`, `{"lookup": {"a": 1}}`), or a list
 /// of these applied in order.
 public enum RecipeFile {
-    static let recipeFields: Set<String> = ["name", "mapping", "transformers", "defaults", "nested"]
-    static let entryFields: Set<String> = ["path", "transformer", "default"]
+    static let recipeFields: Set<String> = ["name", "mapping", "transformers", "defaults", "defaultsForNull", "nested"]
+    static let entryFields: Set<String> = ["path", "transformer", "default", "emptyAsNil"]
 
     /// Recipes described by a recipe file's tree.
     ///
@@ -157,6 +159,7 @@ public enum RecipeFile {
         var mapping: [(property: String, path: String)] = []
         var transformers: [String: TransformerReference] = [:]
         var defaults: [String: Ingredients] = [:]
+        var emptyAsNil: Set<String> = []
         var nested: [String: Recipe] = [:]
 
         switch fields["mapping"] {
@@ -169,7 +172,7 @@ public enum RecipeFile {
                 case .dictionary(let entry):
                     for key in entry.keys where !entryFields.contains(key) {
                         problems.append(problem(
-                            "unknown field \(key.debugDescription); a mapping entry has path, transformer, default",
+                            "unknown field \(key.debugDescription); a mapping entry has path, transformer, default, emptyAsNil",
                             at: entryPath.appending(key: key)))
                     }
                     guard case .string(let text)? = entry["path"] else {
@@ -179,6 +182,13 @@ public enum RecipeFile {
                     mapping.append((property, text))
                     if let spec = entry["transformer"] { transformers[property] = .spec(spec) }
                     if let value = entry["default"] { defaults[property] = value }
+                    switch entry["emptyAsNil"] {
+                    case nil, .bool(false)?: break
+                    case .bool(true)?: emptyAsNil.insert(property)
+                    case let other?:
+                        problems.append(problem(
+                            "\"emptyAsNil\" must be true or false, found \(other.briefDescription)", at: entryPath.appending(key: "emptyAsNil")))
+                    }
                 default:
                     problems.append(problem("expected a path or {path, transformer, default}, found \(value.briefDescription)", at: entryPath))
                 }
@@ -202,6 +212,14 @@ public enum RecipeFile {
             } else {
                 problems.append(problem("\"defaults\" must be a dictionary", at: path.appending(key: "defaults")))
             }
+        }
+        var defaultsForNull = false
+        switch fields["defaultsForNull"] {
+        case nil: break
+        case .bool(let flag)?: defaultsForNull = flag
+        case let other?:
+            problems.append(problem(
+                "\"defaultsForNull\" must be true or false, found \(other.briefDescription)", at: path.appending(key: "defaultsForNull")))
         }
         if let value = fields["nested"] {
             if case .dictionary(let entries) = value {
@@ -232,7 +250,8 @@ public enum RecipeFile {
         }
         do {
             return try Recipe(name: name, orderedMapping: mapping, transformers: transformers,
-                              nested: nested, defaults: defaults, registry: registry)
+                              nested: nested, defaults: defaults, emptyAsNil: emptyAsNil,
+                              defaultsForNull: defaultsForNull, registry: registry)
         } catch {
             var located = error
             located.path = path
