@@ -62,7 +62,9 @@ extension Dough {
     ///
     /// - Parameters:
     ///   - ingredients: new ingredients, shaped as `recipe` reads them; paths
-    ///     they leave out keep their values, null clears.
+    ///     they leave out keep their values, null clears. A top-level key the
+    ///     payload does not have but that names a property the recipe maps
+    ///     (`email`, mapped from `contact.email`) sets that property's path.
     ///   - recipe: the recipe; by default the type's ``Bakeable/bakingRecipe``.
     ///   - baker: the baker that decomposes and bakes again; its
     ///     ``Baker/Options/implicitKeyMatching`` also decides whether
@@ -75,7 +77,21 @@ extension Dough {
         notificationCenter: NotificationCenter = .default
     ) throws(EasyBakeError) -> Self {
         let current = try baker.decompose(self, recipe: recipe)
-        let merged = current.merging(ingredients, matchingKeysImplicitly: baker.options.implicitKeyMatching)
+        var merged = current
+        var update = ingredients
+        // Keys that name properties the recipe maps elsewhere go to their paths.
+        if let recipe = recipe ?? ((try? Self.bakingRecipe) ?? nil), case .dictionary(let changes) = ingredients {
+            var rest = ContiguousArray<IngredientDictionary.Element>()
+            for (key, change) in changes {
+                if let path = recipe.payloadPath(forKey: key, in: current) {
+                    merged = merged.setting(change, at: path)
+                } else {
+                    rest.append((key, change))
+                }
+            }
+            update = .dictionary(IngredientDictionary(uniqueEntries: rest))
+        }
+        merged = merged.merging(update, matchingKeysImplicitly: baker.options.implicitKeyMatching)
         let next = try baker.bake(Self.self, from: merged, recipe: recipe)
         guard next.id == id else {
             throw EasyBakeError(

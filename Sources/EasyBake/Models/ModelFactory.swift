@@ -26,16 +26,27 @@ public struct ModelFactory<Model: Decodable>: Sendable {
     }
 
     /// The ingredients of a model with overrides applied, by ingredient path
-    /// (`"address.city"`, `"tags[0]"`).
+    /// (`"address.city"`, `"tags[0]"`). A path whose first key the defaults
+    /// do not have but that names a property the recipe maps starts from
+    /// that property's path instead (`"id"` sets `user_id` when the recipe
+    /// maps `id` there).
     ///
     /// - Throws: ``EasyBakeError/Code/invalidPath`` for an override path that
     ///   does not parse.
     public func ingredients(_ overrides: KeyValuePairs<String, Ingredients> = [:]) throws(EasyBakeError) -> Ingredients {
         var tree = defaults
         for (pathText, value) in overrides {
-            tree = tree.setting(value, at: try IngredientPath(parsing: pathText))
+            tree = tree.setting(value, at: payloadPath(try IngredientPath(parsing: pathText), in: tree))
         }
         return tree
+    }
+
+    /// Where an override's path goes in `tree`: see ``ingredients(_:)``.
+    private func payloadPath(_ path: IngredientPath, in tree: Ingredients) -> IngredientPath {
+        let recipe = self.recipe ?? ((try? (Model.self as? any Bakeable.Type)?.bakingRecipe) ?? nil)
+        guard let recipe, case .key(let first)? = path.steps.first,
+              let mapped = recipe.payloadPath(forKey: first, in: tree) else { return path }
+        return IngredientPath(mapped.steps + path.steps.dropFirst())
     }
 
     /// A model from the defaults with `overrides` applied.
@@ -52,7 +63,7 @@ public struct ModelFactory<Model: Decodable>: Sendable {
         for index in 0..<count {
             var tree = defaults
             for (pathText, value) in overrides(index) {
-                tree = tree.setting(value, at: try IngredientPath(parsing: pathText))
+                tree = tree.setting(value, at: payloadPath(try IngredientPath(parsing: pathText), in: tree))
             }
             models.append(try baker.bake(Model.self, from: tree, recipe: recipe))
         }

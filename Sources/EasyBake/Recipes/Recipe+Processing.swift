@@ -71,6 +71,16 @@ extension Recipe {
         }
     }
 
+    /// Where a key of an update or a factory override goes in a payload this
+    /// recipe reads: the key itself when the payload has it, else — when the
+    /// key names a property the recipe maps — that property's path. So
+    /// `["email": …]` reaches `contact.email` when the recipe maps `email`
+    /// there, and a key the payload has wins over a property of that name.
+    func payloadPath(forKey key: String, in payload: Ingredients) -> IngredientPath? {
+        if case .dictionary(let members) = payload, members[key] != nil { return nil }
+        return entry(for: key)?.path
+    }
+
     /// The processed value of one entry, or `nil` when missing without default.
     func processedValue(for entry: Entry, in ingredients: Ingredients) throws(EasyBakeError) -> Ingredients? {
         guard let found = ingredients.resolve(entry.path) else { return defaults[entry.property] }
