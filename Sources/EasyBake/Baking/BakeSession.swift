@@ -75,11 +75,22 @@ final class BakeSession {
 
     func plan<Key: CodingKey>(for type: Key.Type, recipe: Recipe?) -> KeyPlan {
         let key = PlanKey(keyType: ObjectIdentifier(type), recipe: recipe?.identity)
-        if let plan = plans[key] { return plan }
-        let plan = KeyPlan(recipe: recipe)
-        plans[key] = plan
+        // A model has a few key types: a short list, compared by identity,
+        // finds a plan without hashing.
+        for (known, plan) in recentPlans where known == key { return plan }
+        let plan: KeyPlan
+        if let made = plans[key] {
+            plan = made
+        } else {
+            plan = KeyPlan(recipe: recipe)
+            plans[key] = plan
+        }
+        if recentPlans.count < 8 { recentPlans.append((key, plan)) }
         return plan
     }
+
+    /// The plans found most recently, looked through before `plans`.
+    @exclusivity(unchecked) private var recentPlans: [(PlanKey, KeyPlan)] = []
 
     // MARK: Frames
 

@@ -191,9 +191,9 @@ final class BakeContext {
     /// first container to apply it (which notes the property names, in the
     /// order the model asks for them, for the error message).
     /// The tally of what the model asks of `recipe`; `codingPath` is where it
-    /// was first applied, asked for only in an error.
+    /// was first applied, taken only when the tally is made.
     func usage(
-        of recipe: Recipe, modelType: @autoclosure () -> Any.Type?, codingPath: @escaping () -> [any CodingKey]
+        of recipe: Recipe, modelType: @autoclosure () -> Any.Type?, codingPath: @autoclosure () -> [any CodingKey]
     ) -> (usage: RecipeUsage, isFirst: Bool)? {
         guard recipeUsages != nil else { return nil }
         let id = recipe.identity
@@ -201,7 +201,9 @@ final class BakeContext {
         // Most bakes apply one recipe: its tally is found without hashing.
         if let first = recipeUsages!.first, first.recipe.identity == id { return (first, false) }
         if let index = usageIndex[id] { return (recipeUsages![index], false) }
-        let usage = RecipeUsage(recipe: recipe, modelType: modelType(), codingPath: codingPath)
+        // The coding path is taken once, for the error it may be needed in.
+        let path = codingPath()
+        let usage = RecipeUsage(recipe: recipe, modelType: modelType(), codingPath: { path })
         if !recipeUsages!.isEmpty { usageIndex[id] = recipeUsages!.count }
         recipeUsages!.append(usage)
         return (usage, true)

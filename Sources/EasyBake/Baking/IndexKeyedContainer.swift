@@ -49,7 +49,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         if let recipe,
            let (usage, isFirst) = decoder.context.usage(
                of: recipe, modelType: decoder.bake.decodingType(at: decoder.depth),
-               codingPath: { [path = decoder.codingPath] in path }) {
+               codingPath: decoder.codingPath) {
             self.usage = usage
             asked = usage.asked
             // The names come from one value the recipe bakes in full: until
