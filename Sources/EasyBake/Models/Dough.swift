@@ -76,23 +76,32 @@ extension Dough {
         with ingredients: Ingredients, recipe: Recipe? = nil, baker: Baker = Baker(),
         notificationCenter: NotificationCenter = .default
     ) throws(EasyBakeError) -> Self {
-        let current = try baker.decompose(self, recipe: recipe)
-        var merged = current
+        // An update starts from the model's own values: decomposed with no
+        // transformer, so that a one-way transformer (no reverse, or a
+        // reverse that cannot choose, like a lookup with two keys for one
+        // value) is not applied to its own output again on the way back.
+        let typeRecipe = recipe ?? ((try? Self.bakingRecipe) ?? nil)
+        let current = try baker.decompose(self, recipe: typeRecipe?.withoutTransformers)
+        // The update in the payload's shape: keys that name properties the
+        // recipe maps elsewhere go to their paths.
         var update = ingredients
-        // Keys that name properties the recipe maps elsewhere go to their paths.
-        if let recipe = recipe ?? ((try? Self.bakingRecipe) ?? nil), case .dictionary(let changes) = ingredients {
+        if let typeRecipe, case .dictionary(let changes) = ingredients {
+            var placed = Ingredients.dictionary(IngredientDictionary())
             var rest = ContiguousArray<IngredientDictionary.Element>()
             for (key, change) in changes {
-                if let path = recipe.payloadPath(forKey: key, in: current) {
-                    merged = merged.setting(change, at: path)
+                if let path = typeRecipe.payloadPath(forKey: key, in: current) {
+                    placed = placed.setting(change, at: path)
                 } else {
                     rest.append((key, change))
                 }
             }
-            update = .dictionary(IngredientDictionary(uniqueEntries: rest))
+            update = placed.merging(.dictionary(IngredientDictionary(uniqueEntries: rest)))
         }
-        merged = merged.merging(update, matchingKeysImplicitly: baker.options.implicitKeyMatching)
-        let next = try baker.bake(Self.self, from: merged, recipe: recipe)
+        let merged = current.merging(update, matchingKeysImplicitly: baker.options.implicitKeyMatching)
+        // The properties the update names are transformed as in any bake;
+        // the others come back as they are.
+        let updateRecipe = typeRecipe.map { Self.recipe($0, forUpdate: update) }
+        let next = try baker.bake(Self.self, from: merged, recipe: updateRecipe)
         guard next.id == id else {
             throw EasyBakeError(
                 .identifierMismatch,
@@ -103,6 +112,20 @@ extension Dough {
         if hasSameContents(as: next) { return self }
         DoughUpdates.post(next, center: notificationCenter)
         return next
+    }
+
+    /// `recipe` with transformers kept for the entries `update` gives a value
+    /// for, and removed elsewhere (in nested recipes too, unless the update
+    /// gives the nested value).
+    private static func recipe(_ recipe: Recipe, forUpdate update: Ingredients) -> Recipe {
+        recipe.keepingTransformers(
+            where: { update.resolve($0.path) != nil },
+            nested: { property, nested in
+                guard let path = recipe.entry(for: property)?.path, update.resolve(path) != nil else {
+                    return nested.withoutTransformers
+                }
+                return nested
+            })
     }
 
     /// The name of the notification posted when a value of this type is

@@ -202,6 +202,29 @@ public struct Recipe: Sendable {
             defaultsForNull: defaultsForNull, rootIsArray: shapeProblems.rootIsArray, keys: keys, keyIndex: keyIndex)
     }
 
+    private init(storage: Storage) { self.storage = storage }
+
+    /// This recipe with the transformers of the entries `keeps` rejects
+    /// removed, and each nested recipe replaced by what `nested` makes of it:
+    /// how an update bakes the properties it does not name from the model's
+    /// own values, without transforming them a second time.
+    func keepingTransformers(where keeps: (Entry) -> Bool, nested: (String, Recipe) -> Recipe) -> Recipe {
+        let entries = storage.entries.map { entry in
+            keeps(entry) ? entry : Entry(property: entry.property, path: entry.path, transformer: nil, transformerName: nil)
+        }
+        var nestedRecipes = storage.nested
+        for (property, recipe) in storage.nested { nestedRecipes[property] = nested(property, recipe) }
+        return Recipe(storage: Storage(
+            name: storage.name, entries: entries, nested: nestedRecipes, defaults: storage.defaults,
+            emptyAsNil: storage.emptyAsNil, defaultsForNull: storage.defaultsForNull, rootIsArray: storage.rootIsArray,
+            keys: storage.keys, keyIndex: storage.keyIndex))
+    }
+
+    /// This recipe, and every nested one, with no transformer at all.
+    var withoutTransformers: Recipe {
+        keepingTransformers(where: { _ in false }, nested: { _, recipe in recipe.withoutTransformers })
+    }
+
     /// The entry that maps `property`, if any.
     public func entry(for property: String) -> Entry? {
         // The first `entries.count` keys are the mapped ones, in order.
