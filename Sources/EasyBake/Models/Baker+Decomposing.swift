@@ -66,6 +66,13 @@ enum Decomposer {
             }
             root.place(value, at: entry.path.steps[...])
         }
+        if let (path, problem) = root.firstProblem() {
+            let recipeLabel = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+            throw EasyBakeError(
+                .unsupported,
+                "\(recipeLabel) cannot be reversed for this model: \(problem), and which element each value came from is not known",
+                path: path)
+        }
         if !recipe.rootIsArray {
             for (key, child) in node.orderedChildren where recipe.entry(for: key) == nil && !root.hasChild(key) {
                 if let value = try decompose(child, recipe: recipe.nested[key] ?? child.typeRecipe) {
@@ -84,11 +91,23 @@ final class PlacementNode {
     private var children: [String: PlacementNode] = [:]
     private var elements: [PlacementNode] = []
     private var isArray = false
+    /// How many values each `[*]` placed here spread over, when there were any.
+    private var spreadCount: Int?
+    /// Values at negative indexes, placed when the array's length is known.
+    private var fromEnd: [(offset: Int, value: Ingredients, rest: ArraySlice<IngredientPath.Step>)] = []
+
+    /// Two `[*]` paths through this array gathered different numbers of
+    /// values: which element each belongs to is lost.
+    private(set) var spreadMismatch: (first: Int, other: Int)?
+    /// Two paths placed different values here (`[0]` and `[-1]` in an array
+    /// that `[*]` placed fewer elements in than the payload had).
+    private(set) var placedTwice = false
 
     func hasChild(_ key: String) -> Bool { children[key] != nil }
 
     func place(_ newValue: Ingredients, at steps: ArraySlice<IngredientPath.Step>) {
         guard let step = steps.first else {
+            if let value, value != newValue { placedTwice = true }
             value = newValue
             return
         }
@@ -105,7 +124,11 @@ final class PlacementNode {
             }
         case .index(let index):
             isArray = true
-            element(at: index < 0 ? max(elements.count + index, 0) : index).place(newValue, at: rest)
+            if index < 0 {
+                fromEnd.append((index, newValue, rest))
+            } else {
+                element(at: index).place(newValue, at: rest)
+            }
         case .everyElement:
             isArray = true
             // The values gathered by `[*]` go back one per element.
@@ -114,6 +137,10 @@ final class PlacementNode {
             case .null: []
             default: [newValue]
             }
+            if let earlier = spreadCount, earlier != spread.count, spreadMismatch == nil {
+                spreadMismatch = (earlier, spread.count)
+            }
+            spreadCount = spreadCount ?? spread.count
             for (index, item) in spread.enumerated() { element(at: index).place(item, at: rest) }
         }
     }
@@ -123,8 +150,27 @@ final class PlacementNode {
         return elements[index]
     }
 
+    /// What cannot be placed faithfully anywhere below this node, with the
+    /// path where: the counts of two `[*]` paths that differ, or two values
+    /// for one place. Negative indexes are placed first.
+    func firstProblem(at path: IngredientPath = IngredientPath()) -> (path: IngredientPath, problem: String)? {
+        placeFromEnd()
+        if let (first, other) = spreadMismatch {
+            return (path, "several properties map through \(path.appending(.everyElement)) and hold \(first) and \(other) values")
+        }
+        if placedTwice { return (path, "two properties place different values at \(path)") }
+        for key in keys {
+            if let found = children[key]?.firstProblem(at: path.appending(key: key)) { return found }
+        }
+        for (index, element) in elements.enumerated() {
+            if let found = element.firstProblem(at: path.appending(.index(index))) { return found }
+        }
+        return nil
+    }
+
     func finish() -> Ingredients? {
         if isArray {
+            placeFromEnd()
             return .array(IngredientArray(elements.map { $0.finish() ?? .null }))
         }
         if !keys.isEmpty {
@@ -139,5 +185,18 @@ final class PlacementNode {
             return .dictionary(IngredientDictionary(uniqueEntries: entries))
         }
         return value
+    }
+
+    /// Places the values at negative indexes. Under a `[*]` the array holds
+    /// every element, so `[-1]` is the last of them; otherwise the array's
+    /// length is unknown, and the values go after the elements placed by
+    /// index (`[0]` and `[-1]` make two elements, which read back the same
+    /// even when they came from one).
+    private func placeFromEnd() {
+        guard !fromEnd.isEmpty else { return }
+        let pending = fromEnd
+        fromEnd = []
+        let count = spreadCount != nil ? elements.count : elements.count + (pending.map { -$0.offset }.max() ?? 0)
+        for (offset, value, rest) in pending { element(at: max(count + offset, 0)).place(value, at: rest) }
     }
 }
