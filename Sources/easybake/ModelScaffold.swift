@@ -564,7 +564,12 @@ extension ModelScaffold {
         if let name { fields.append("\(inner)\"name\": \(jsonString(name))") }
         let mapping = plan.properties.map { property -> String in
             let path = jsonString(IngredientPath([.key(property.key)]).description)
-            let value = property.transformer.map { "{\"path\": \(path), \"transformer\": \(jsonString($0))}" } ?? path
+            // An array's transformer reads its elements, one by one.
+            let spec = property.transformer.map { name in
+                if case .array = property.type { return "{\"each\": \(jsonString(name))}" }
+                return jsonString(name)
+            }
+            let value = spec.map { "{\"path\": \(path), \"transformer\": \($0)}" } ?? path
             return "\(inner)  \(jsonString(property.name)): \(value)"
         }
         fields.append("\(inner)\"mapping\": {\n" + mapping.joined(separator: ",\n") + "\n\(inner)}")

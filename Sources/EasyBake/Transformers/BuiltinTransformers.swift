@@ -377,6 +377,44 @@ public struct LookupTransformer: IngredientTransformer {
     public var allowsReverseTransformation: Bool { inverse != nil }
 }
 
+/// `{"each": spec}`: a transformer applied to every element of an array —
+/// for an array property whose elements need one, such as `[URL]` from
+/// `{"each": "url"}`. A single value (XML's list of one) is transformed as
+/// itself, null stays null; reversed element by element.
+public struct EachTransformer: IngredientTransformer {
+    /// The transformer each element goes through.
+    public let element: any IngredientTransformer
+
+    /// A transformer that applies `element` to every element.
+    public init(_ element: any IngredientTransformer) { self.element = element }
+
+    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+        try map(value) { try element.transform($0) }
+    }
+
+    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+        try map(value) { try element.reverseTransform($0) }
+    }
+
+    public var allowsReverseTransformation: Bool { element.allowsReverseTransformation }
+
+    private func map(_ value: Ingredients?, _ body: (Ingredients?) throws -> Ingredients?) throws -> Ingredients? {
+        guard let value, !value.isNull else { return value }
+        guard case .array(let elements) = value else { return try body(value) }
+        var mapped = ContiguousArray<Ingredients>()
+        mapped.reserveCapacity(elements.count)
+        for (index, item) in elements.enumerated() {
+            do {
+                mapped.append(try body(item.isNull ? nil : item) ?? .null)
+            } catch {
+                let message = (error as? EasyBakeError)?.message ?? String(describing: error)
+                throw EasyBakeError((error as? EasyBakeError)?.code ?? .transformFailed, "element \(index): \(message)", cause: error)
+            }
+        }
+        return .array(IngredientArray(mapped))
+    }
+}
+
 /// A list of transformers applied in order; reversed in reverse order.
 public struct ChainTransformer: IngredientTransformer {
     /// The transformers, in the order they apply when baking.

@@ -6,7 +6,9 @@ import Foundation
 /// A transformer spec is one of:
 /// - a name: `"iso8601"`;
 /// - a factory with its argument: `["date": "yyyy-MM-dd"]`, `["lookup": ["a": 1]]`;
-/// - a list of specs, applied in order: `["trim", "lowercase"]`.
+/// - a list of specs, applied in order: `["trim", "lowercase"]`;
+/// - `["each": spec]`: the spec applied to every element of an array
+///   (``EachTransformer``).
 ///
 /// The built-in names are `iso8601`, `rfc822` (`rfc1123`, `rfc2822`),
 /// `unixSeconds`, `unixMilliseconds`, `url`, `uuid`, `number`, `string`,
@@ -114,6 +116,8 @@ public final class TransformerRegistry: @unchecked Sendable {
             throw EasyBakeError(
                 .unknownTransformer,
                 "unknown transformer \(name.debugDescription); known: \(names.joined(separator: ", "))")
+        case .dictionary(let call) where call.count == 1 && call[0].key == "each":
+            return EachTransformer(try resolve(call[0].value))
         case .dictionary(let call) where call.count == 1:
             let (name, argument) = call[0]
             guard let factory = lock.withLock({ factories[name] }) else {
