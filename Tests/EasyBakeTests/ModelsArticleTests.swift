@@ -12,7 +12,8 @@ struct ModelsArticleTests {
         let id: Int
         let name: String
         let email: String?
-        static let bakingRecipe: Recipe? = try? Recipe(mapping: ["id": "member_id", "name": "name", "email": "contact.email"])
+        static var bakingRecipe: Recipe? { get throws { try recipe.get() } }
+        static let recipe = Result { try Recipe(mapping: ["id": "member_id", "name": "name", "email": "contact.email"]) }
     }
 
     @Test("the article shows the code these tests run")

@@ -3,14 +3,21 @@ import Foundation
 /// A model type that names the recipe it is baked with, so that nested
 /// values of this type use it wherever they appear.
 ///
+/// Make the recipe once and keep its error, so that a mistake in it fails
+/// every bake that needs it, naming the model, instead of vanishing into
+/// implicit matching (which `try?` would do):
+///
 /// ```swift
 /// struct Address: Bakeable {
 ///     let city: String
-///     static let bakingRecipe: Recipe? = try? Recipe(mapping: ["city": "town_name"])
+///     static var bakingRecipe: Recipe? { get throws { try recipe.get() } }
+///     static let recipe = Result { try Recipe(mapping: ["city": "town_name"]) }
 /// }
 /// ```
 public protocol Bakeable: Decodable {
-    /// The recipe to bake this type with; `nil` for implicit key matching only.
+    /// The recipe to bake this type with; `nil` for implicit key matching
+    /// only. It is read for every value of the type baked, so it should be
+    /// made once (a `static let`), not on every read.
     static var bakingRecipe: Recipe? { get throws }
 }
 

@@ -113,7 +113,7 @@ struct IndexDecoder: Decoder {
             return unsafeBitCast(value, to: T.self)
         }
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
-           let typeRecipe = try bakeable.bakingRecipe {
+           let typeRecipe = try bakingRecipe(of: bakeable) {
             bake.setRecipe(typeRecipe, at: depth)
             return try decodeValue(type, applyingTypeRecipe: false)
         }
@@ -138,6 +138,20 @@ struct IndexDecoder: Decoder {
             var described = error(code, expected: String(describing: T.self), detail: context?.debugDescription)
             described.cause = decodingError
             throw described
+        }
+    }
+
+    /// A type's own recipe; its error names the type and where it was needed.
+    private func bakingRecipe(of type: any Bakeable.Type) throws(EasyBakeError) -> Recipe? {
+        do {
+            return try type.bakingRecipe
+        } catch {
+            let underlying = error as? EasyBakeError
+            throw EasyBakeError(
+                .invalidRecipe, "\(type).bakingRecipe: \(underlying?.message ?? String(describing: error))",
+                path: bake.ingredientPath(depth: depth),
+                baking: .init(modelType: context.modelTypeName, property: CodingPathText.render(codingPath)),
+                problems: underlying?.problems ?? [], cause: error)
         }
     }
 

@@ -13,7 +13,8 @@ import Foundation
 ///     let id: Int
 ///     let name: String
 ///     let unreadMessages: Int
-///     static let bakingRecipe: Recipe? = try? Recipe(mapping: ["id": "user_id", "name": "name", "unreadMessages": "stats.unread"])
+///     static var bakingRecipe: Recipe? { get throws { try recipe.get() } }
+///     static let recipe = Result { try Recipe(mapping: ["id": "user_id", "name": "name", "unreadMessages": "stats.unread"]) }
 /// }
 /// let user = try Baker().bake(User.self, from: json)
 /// let next = try user.updated(with: ["stats": ["unread": 3]])
