@@ -97,9 +97,8 @@ struct TreeBuilder {
     private struct Frame {
         let isDictionary: Bool
         let valueStart: Int
-        let keyStart: Int
-        /// Key positions (relative to `keyStart`) once a dictionary grows large.
-        var index: [String: Int]?
+        /// This dictionary's keys.
+        var keys: OpenDictionaryKeys.Slice
         /// The position a repeated key's value replaces under last-wins, or
         /// joins under collect.
         var replacing: Int?
@@ -112,7 +111,7 @@ struct TreeBuilder {
     private var nodes = 0
     private var frames: [Frame] = []
     private var values = ContiguousArray<Ingredients>()
-    private var keys = ContiguousArray<String>()
+    private var keys = OpenDictionaryKeys()
 
     init(duplicateKeys: DuplicateKeyPolicy, maximumNodes: Int = IngredientLimits.default.maximumNodes) {
         self.duplicateKeys = duplicateKeys
@@ -127,8 +126,8 @@ struct TreeBuilder {
         for (depth, frame) in frames.enumerated() {
             let end = depth + 1 < frames.count ? frames[depth + 1].valueStart : values.count
             if frame.isDictionary {
-                let keyEnd = depth + 1 < frames.count ? frames[depth + 1].keyStart : keys.count
-                if keyEnd > frame.keyStart, keyEnd - frame.keyStart > end - frame.valueStart {
+                let keyEnd = depth + 1 < frames.count ? frames[depth + 1].keys.start : keys.count
+                if keyEnd > frame.keys.start, keyEnd - frame.keys.start > end - frame.valueStart {
                     steps.append(.key(keys[keyEnd - 1]))
                 }
             } else if depth + 1 < frames.count {
@@ -137,16 +136,6 @@ struct TreeBuilder {
         }
         if let key { steps.append(.key(key)) }
         return IngredientPath(steps)
-    }
-
-    private func position(of key: String, inFrame top: Int) -> Int? {
-        if let index = frames[top].index { return index[key] }
-        var i = frames[top].keyStart
-        while i < keys.count {
-            if keys[i] == key { return i - frames[top].keyStart }
-            i += 1
-        }
-        return nil
     }
 
     mutating func accept(_ event: IngredientEvent) -> Step {
@@ -159,22 +148,22 @@ struct TreeBuilder {
         }
         switch event {
         case .beginArray, .beginDictionary:
-            if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
+            if let top = frames.last, top.isDictionary, keys.count - top.keys.start == values.count - top.valueStart,
                top.replacing == nil {
                 return .failed(.malformed("a value inside a dictionary has no key"))
             }
             frames.append(Frame(
-                isDictionary: event == .beginDictionary, valueStart: values.count, keyStart: keys.count))
+                isDictionary: event == .beginDictionary, valueStart: values.count, keys: keys.open()))
             return .needMore
         case .key(let key):
             // Read the top frame's fields in place: a local copy of the frame
             // would share its index and make every insertion copy it.
             let top = frames.count - 1
             guard top >= 0, frames[top].isDictionary, frames[top].replacing == nil,
-                  keys.count - frames[top].keyStart == values.count - frames[top].valueStart else {
+                  keys.count - frames[top].keys.start == values.count - frames[top].valueStart else {
                 return .failed(.malformed("a key outside a dictionary or two keys in a row"))
             }
-            if let existing = position(of: key, inFrame: top) {
+            if let existing = keys.position(of: key, in: frames[top].keys) {
                 switch duplicateKeys {
                 case .firstWins: return .skipNextValue
                 case .reject: return .failed(.duplicate(key))
@@ -183,17 +172,7 @@ struct TreeBuilder {
                     return .needMore
                 }
             }
-            keys.append(key)
-            let keyStart = frames[top].keyStart
-            if frames[top].index != nil {
-                frames[top].index![key] = keys.count - 1 - keyStart
-            } else if keys.count - keyStart > IngredientDictionary.indexThreshold {
-                // Sized as the dictionary's own index would be, since it
-                // becomes that index: twice the keys doubled its memory.
-                var index = [String: Int](minimumCapacity: keys.count - keyStart)
-                for i in keyStart..<keys.count { index[keys[i]] = i - keyStart }
-                frames[top].index = index
-            }
+            _ = keys.add(key, to: &frames[top].keys)
             return .needMore
         case .endArray:
             guard let top = frames.last, !top.isDictionary else { return .failed(.malformed("an unbalanced end of array")) }
@@ -203,22 +182,22 @@ struct TreeBuilder {
             return add(.array(IngredientArray(elements)))
         case .endDictionary:
             guard let top = frames.last, top.isDictionary, top.replacing == nil,
-                  keys.count - top.keyStart == values.count - top.valueStart else {
+                  keys.count - top.keys.start == values.count - top.valueStart else {
                 return .failed(.malformed("an unbalanced end of dictionary"))
             }
             frames.removeLast()
             var entries = ContiguousArray<IngredientDictionary.Element>()
-            entries.reserveCapacity(keys.count - top.keyStart)
-            for i in 0..<(keys.count - top.keyStart) {
-                entries.append((keys[top.keyStart + i], values[top.valueStart + i]))
+            entries.reserveCapacity(keys.count - top.keys.start)
+            for i in 0..<(keys.count - top.keys.start) {
+                entries.append((keys[top.keys.start + i], values[top.valueStart + i]))
             }
-            keys.removeSubrange(top.keyStart...)
+            keys.close(top.keys)
             values.removeSubrange(top.valueStart...)
             // The index of a large dictionary's keys, built to find repeats,
             // becomes the dictionary's own.
-            return add(.dictionary(IngredientDictionary(uniqueEntries: entries, index: top.index)))
+            return add(.dictionary(IngredientDictionary(uniqueEntries: entries, index: top.keys.index)))
         case .scalar(let value):
-            if let top = frames.last, top.isDictionary, keys.count - top.keyStart == values.count - top.valueStart,
+            if let top = frames.last, top.isDictionary, keys.count - top.keys.start == values.count - top.valueStart,
                top.replacing == nil {
                 return .failed(.malformed("a value inside a dictionary has no key"))
             }

@@ -16,13 +16,11 @@ extension IngredientIndex {
             let position: Int
             let isDictionary: Bool
             var elements = 0
-            /// Where this dictionary's keys begin in `keys`.
-            let keyStart: Int
-            /// Key positions (relative to `keyStart`) once a dictionary grows large.
-            var keyIndex: [String: Int]?
+            /// This dictionary's keys.
+            var keys: OpenDictionaryKeys.Slice
             /// Whether a key repeated (under last-wins or collect).
             var hasRepeats = false
-            /// For each member, which distinct key (relative to `keyStart`) it belongs to.
+            /// For each member, which distinct key (its position in `keys`) it belongs to.
             var memberKeys: [Int] = []
         }
 
@@ -30,7 +28,7 @@ extension IngredientIndex {
         let maximumNodes: Int
         private var nodes = 0
         private var frames: [Frame] = []
-        private var keys = ContiguousArray<String>()
+        private var keys = OpenDictionaryKeys()
         /// Inside a dictionary: the distinct key the next value belongs to.
         private var pendingKey: Int?
         private var scratch = ContiguousArray<Entry>()
@@ -45,16 +43,6 @@ extension IngredientIndex {
         /// The error a failure reports, at `location` (the event's).
         func error(_ failure: TreeBuilder.Failure, at location: SourceLocation) -> EasyBakeError {
             TreeBuilder(duplicateKeys: duplicateKeys, maximumNodes: maximumNodes).error(failure, at: location)
-        }
-
-        private func position(of key: String, inFrame top: Int) -> Int? {
-            if let index = frames[top].keyIndex { return index[key] }
-            var i = frames[top].keyStart
-            while i < keys.count {
-                if keys[i] == key { return i - frames[top].keyStart }
-                i += 1
-            }
-            return nil
         }
 
         /// Whether a value may come now: not inside a dictionary before its key.
@@ -76,7 +64,7 @@ extension IngredientIndex {
             case .beginArray, .beginDictionary:
                 noteValue()
                 let isDictionary = event == .beginDictionary
-                frames.append(Frame(position: index.count, isDictionary: isDictionary, keyStart: keys.count))
+                frames.append(Frame(position: index.count, isDictionary: isDictionary, keys: keys.open()))
                 index.openContainer(isDictionary ? .dictionary : .array, at: 0)
                 return .needMore
             case .key(let key):
@@ -84,7 +72,7 @@ extension IngredientIndex {
                 guard top >= 0, frames[top].isDictionary, pendingKey == nil else {
                     return .failed(.malformed("a key outside a dictionary or two keys in a row"))
                 }
-                if let existing = position(of: key, inFrame: top) {
+                if let existing = keys.position(of: key, in: frames[top].keys) {
                     switch duplicateKeys {
                     case .firstWins: return .skipNextValue
                     case .reject: return .failed(.duplicate(key))
@@ -97,16 +85,7 @@ extension IngredientIndex {
                         return .needMore
                     }
                 }
-                keys.append(key)
-                let keyStart = frames[top].keyStart
-                if frames[top].keyIndex != nil {
-                    frames[top].keyIndex![key] = keys.count - 1 - keyStart
-                } else if keys.count - keyStart > IngredientDictionary.indexThreshold {
-                    var keyIndex = [String: Int](minimumCapacity: keys.count - keyStart)
-                    for i in keyStart..<keys.count { keyIndex[keys[i]] = i - keyStart }
-                    frames[top].keyIndex = keyIndex
-                }
-                pendingKey = keys.count - 1 - keyStart
+                pendingKey = keys.add(key, to: &frames[top].keys)
                 try index.appendString(key, at: 0)
                 return .needMore
             case .endArray:
@@ -119,7 +98,7 @@ extension IngredientIndex {
                     return .failed(.malformed("an unbalanced end of dictionary"))
                 }
                 frames.removeLast()
-                keys.removeSubrange(top.keyStart...)
+                keys.close(top.keys)
                 try index.closeContainer(elements: top.elements)
                 if top.hasRepeats { try rewrite(top, in: &index) }
                 return finishedIfDone(index)
