@@ -32,13 +32,22 @@ struct TransformersArticleTests {
             transformers: [
                 "greeting": .spec(["trim", "shout"]),
                 "code": .spec(["prefix": "EB-"]),
-                "cents": .instance(ClosureTransformer { value in value?.doubleValue.map { .integer(Int64($0 * 100)) } }),
+                "cents": .instance(ClosureTransformer { value in
+                    guard let price = value?.doubleValue else { return nil }
+                    // A price no Int64 of cents holds is an error, not a trap.
+                    guard let cents = Int64(exactly: (price * 100).rounded()) else {
+                        throw EasyBakeError(.numberOutOfRange, "\(price) is too large a price")
+                    }
+                    return .integer(cents)
+                }),
             ],
             registry: registry)
         let processed = try recipe.process(["greeting": " hello ", "code": "42", "price": 1.25])
         #expect(processed["greeting"] == "hello!")
         #expect(processed["code"] == "EB-42")
         #expect(processed["cents"] == 125)
+        let huge = #expect(throws: EasyBakeError.self) { _ = try recipe.process(["price": 1e300]) }
+        #expect(huge?.code == .numberOutOfRange)
         #expect(throws: EasyBakeError.self) {
             try Recipe(mapping: ["code": "code"], transformers: ["code": .spec(["prefix": 1])], registry: registry)
         }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let cents = ClosureTransformer(
-///     transform: { value in value?.doubleValue.map { .integer(Int64($0 * 100)) } },
+///     transform: { value in value?.doubleValue.flatMap { Int64(exactly: ($0 * 100).rounded()) }.map { .integer($0) } },
 ///     reverse: { value in value?.doubleValue.map { .float($0 / 100) } })
 /// ```
 public struct ClosureTransformer: IngredientTransformer {
