@@ -58,6 +58,8 @@ public struct ModelFactory<Model: Decodable>: Sendable {
     public func make(
         count: Int, _ overrides: (Int) -> [(path: String, value: Ingredients)]
     ) throws(EasyBakeError) -> [Model] {
+        // A negative count makes no models rather than a range that traps.
+        guard count > 0 else { return [] }
         var models: [Model] = []
         models.reserveCapacity(count)
         for index in 0..<count {
