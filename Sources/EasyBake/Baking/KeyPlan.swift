@@ -83,7 +83,7 @@ final class KeyPlan {
         }
         (slots + slotCount).initialize(to: slot)
         slotCount += 1
-        markCursorSafety()
+        markCursorSafety(ofLast: slot)
         byName[name] = slot.ordinal
         names.append(name)
         normalized.append(Array(ImplicitKeyMatching.normalize(name).utf8))
@@ -92,16 +92,20 @@ final class KeyPlan {
         return slot
     }
 
-    /// Recomputes which slots look up a key no other slot looks up.
-    private func markCursorSafety() {
-        for i in 0..<slotCount {
-            guard let key = slots[i].lookupKey else { slots[i].cursorSafe = false; continue }
-            var unique = true
-            for j in 0..<slotCount where j != i {
-                if let other = slots[j].lookupKey, other.elementsEqual(key) { unique = false; break }
+    /// Marks the new last slot, and any earlier slot it shares a key with,
+    /// by whether its key is looked up by no other slot: one pass per new
+    /// slot, since a dictionary keyed by ids makes a slot per id.
+    private func markCursorSafety(ofLast slot: Slot) {
+        let last = slotCount - 1
+        guard let key = slot.lookupKey else { return }
+        var unique = true
+        for i in 0..<last {
+            if let other = slots[i].lookupKey, other.elementsEqual(key) {
+                slots[i].cursorSafe = false
+                unique = false
             }
-            slots[i].cursorSafe = unique
         }
+        slots[last].cursorSafe = unique
     }
 
     private func copy(_ text: String) -> UnsafeRawBufferPointer {
