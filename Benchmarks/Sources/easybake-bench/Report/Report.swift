@@ -210,6 +210,10 @@ func markdownReport(_ rows: [Row], info: RunInfo, targets: [TargetCheck], notes:
         + ", each contender in its own process; "
     out += "the core scenarios run \(info.operations) operations\n"
     for set in info.dataSets {
+        if let shape = set.shape {
+            out += "- Data set \(set.name) (seed \(set.seed), scenario 5): \(set.records) \(shape.elements); JSON \(megabytes(set.size(.json)))\n"
+            continue
+        }
         out += "- Data set \(set.label) (seed \(set.seed)): \(set.records) records; JSON \(megabytes(set.size(.json))), "
         out += "XML \(megabytes(set.size(.xml))), YAML \(megabytes(set.size(.yaml)))\n"
     }
