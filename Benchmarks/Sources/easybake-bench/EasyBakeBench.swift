@@ -12,7 +12,7 @@ struct EasyBakeBench: ParsableCommand {
         discussion: """
             Generates a seeded data set (reused when present) under Benchmarks/Data, runs every scenario \
             per format against every contender in its own child process, checks each contender's \
-            results against EasyBake's, prints a table and writes it as JSON and Markdown. \
+            results against EasyBake's, prints a table and writes it as JSON, Markdown and an SVG bar chart. \
             Exits non-zero when a contender's results differ from EasyBake's or a contender fails.
             """)
 
@@ -64,7 +64,7 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Where generated data sets live (default: Benchmarks/Data).")
     var dataDir: String?
 
-    @Option(help: "Render the Markdown report (with this build's targets and notes) from the JSON of an earlier run, and exit.")
+    @Option(help: "Render the Markdown report (with this build's targets and notes) and the SVG chart from the JSON of an earlier run, and exit.")
     var render: String?
 
     @Flag(help: "List the contenders and exit.")
@@ -249,7 +249,8 @@ struct EasyBakeBench: ParsableCommand {
             .write(to: URL(fileURLWithPath: "\(stem).json"))
         try markdownReport(rows, info: info, targets: targets, notes: notes)
             .write(toFile: "\(stem).md", atomically: true, encoding: .utf8)
-        log("wrote \(stem).json and \(stem).md")
+        try svgChart(rows, info: info).write(toFile: "\(stem).svg", atomically: true, encoding: .utf8)
+        log("wrote \(stem).json, \(stem).md and \(stem).svg")
 
         if !problems.isEmpty {
             for problem in problems { log("error: \(problem)") }
@@ -273,8 +274,9 @@ struct EasyBakeBench: ParsableCommand {
         try encoder.encode(report).write(to: URL(fileURLWithPath: "\(stem).json"))
         try markdownReport(report.rows, info: report.info, targets: report.targets, notes: report.notes)
             .write(toFile: "\(stem).md", atomically: true, encoding: .utf8)
+        try svgChart(report.rows, info: report.info).write(toFile: "\(stem).svg", atomically: true, encoding: .utf8)
         print(textTable(report.rows))
-        log("wrote \(stem).json and \(stem).md")
+        log("wrote \(stem).json, \(stem).md and \(stem).svg")
     }
 
     private func runChild(_ id: String) throws {

@@ -333,7 +333,7 @@ private extension Fingerprint {
 
 /// What scenario 5 needs of a shape's model: its element count and its two
 /// digests.
-protocol ShapeModel: Encodable {
+protocol ShapeModel: Encodable, Sendable {
     var elementCount: Int { get }
     var fingerprint: UInt64 { get }
     var checkValues: UInt64 { get }

@@ -150,7 +150,7 @@ private func formatted(_ value: Double?, _ format: String) -> String {
 
 private func rss(_ bytes: Int?) -> String { bytes.map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "—" }
 
-private func rate(_ value: Double?) -> String {
+func rate(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "—" }
     switch value {
     case 1e6...: return String(format: "%.2f M", value / 1e6)
