@@ -19,8 +19,9 @@ func svgChart(_ rows: [Row], info: RunInfo) -> String {
     let groupGap = 14.0
     let valueWidth = 96.0
     let longestName = rows.map(\.contender.count).max() ?? 10
-    // Helvetica at 12 px is about 6.6 px per character on average.
-    let labelWidth = min(250, Double(longestName) * 6.6 + 12)
+    // Bold Helvetica at 12 px is about 7 px per character on average
+    // (EasyBake's labels are bold).
+    let labelWidth = min(260, Double(longestName) * 7.2 + 12)
     let barLeft = margin + labelWidth
     let barSpan = width - barLeft - valueWidth - margin
 
@@ -55,9 +56,10 @@ func svgChart(_ rows: [Row], info: RunInfo) -> String {
     y += 18
     text("EasyBake benchmark: throughput per contender", x: margin, y: y, size: 18, weight: "bold")
     y += 20
-    let sets = info.dataSets.filter { $0.shape == nil }.map(\.label).joined(separator: " and ")
-    let date = info.date.prefix(10)
-    text("\(sets) data sets, run of \(date), commit \(info.commit); \(info.cores) cores, \(info.cpu)",
+    let users = info.dataSets.filter { $0.shape == nil }.map(\.label)
+    let shapes = Set(info.dataSets.compactMap { $0.shape == nil ? nil : $0.label }).sorted()
+    let sets = "users " + users.joined(separator: " and ") + (shapes.isEmpty ? "" : ", shapes " + shapes.joined(separator: " and "))
+    text("\(sets); run of \(info.date.prefix(10)), commit \(info.commit); \(info.cores) cores, \(info.cpu)",
          x: margin, y: y, fill: "#555555")
     y += 17
     text("Longer is faster. MB/s of input (one scale for every payload group); core scenarios in operations/s (own scale).",
