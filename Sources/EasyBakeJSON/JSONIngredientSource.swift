@@ -121,14 +121,14 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// and checks that nothing but whitespace follows: the fast core's way
     /// in, with no event, `String` or allocation per value.
     ///
-    /// Under ``DuplicateKeyPolicy/firstWins`` (the default) a dictionary in
+    /// Under `DuplicateKeyPolicy.firstWins` (the default) a dictionary in
     /// the index keeps a repeated key's members and lookups find the first;
     /// under any other policy the index holds what the tree would.
     ///
     /// Call it on a new source, before any event is read.
     ///
     /// - Throws: the same errors, with the same messages and positions, as
-    ///   reading the input's events; ``EasyBakeError/Code/unsupported`` when
+    ///   reading the input's events; `EasyBakeError.Code.unsupported` when
     ///   events have been read already.
     public mutating func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
         guard scanner.expect == .value, scanner.containers.isEmpty else {
