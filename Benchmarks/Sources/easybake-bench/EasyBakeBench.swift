@@ -10,8 +10,9 @@ struct EasyBakeBench: ParsableCommand {
         commandName: "easybake-bench",
         abstract: "Compare EasyBake with Foundation, XMLCoder, SWXMLHash, Yams and the bare C parsers.",
         discussion: """
-            Generates a seeded data set (reused when present) under Benchmarks/Data, runs every scenario \
-            per format against every contender in its own child process, checks each contender's \
+            Generates seeded data sets (the users records and the real-world shapes; reused when present) under \
+            Benchmarks/Data, runs every scenario per format against every contender in its own child process, \
+            checks each contender's \
             results against EasyBake's, prints a table and writes it as JSON, Markdown and an SVG bar chart. \
             Exits non-zero when a contender's results differ from EasyBake's or a contender fails.
             """)
