@@ -10,16 +10,20 @@ struct EasyBakeBench: ParsableCommand {
         commandName: "easybake-bench",
         abstract: "Compare EasyBake with Foundation, XMLCoder, SWXMLHash, Yams and the bare C parsers.",
         discussion: """
-            Generates a seeded data set (reused when present) under Benchmarks/Data, runs every scenario \
-            per format against every contender in its own child process, checks each contender's \
-            results against EasyBake's, prints a table and writes it as JSON and Markdown. \
+            Generates seeded data sets (the users records and the real-world shapes; reused when present) under \
+            Benchmarks/Data, runs every scenario per format against every contender in its own child process, \
+            checks each contender's \
+            results against EasyBake's, prints a table and writes it as JSON, Markdown and an SVG bar chart. \
             Exits non-zero when a contender's results differ from EasyBake's or a contender fails.
             """)
 
     @Option(help: "Size of the generated JSON file (the XML and YAML files hold the same records): 1MB, 200MB, 1GB.")
     var size = "200MB"
 
-    @Flag(help: "CI smoke mode: 1MB, one run per contender, 200k operations for the core scenarios.")
+    @Option(help: "Size of each real-world shape's JSON file (scenario 5: api, keyed, numbers).")
+    var shapeSize = "50MB"
+
+    @Flag(help: "CI smoke mode: 1MB (shapes too), one run per contender, 200k operations for the core scenarios.")
     var quick = false
 
     @Option(help: "Seed of the generator.")
@@ -46,10 +50,10 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Seconds after which a contender's child process is stopped and its cell marked as not finished.")
     var timeout = 1800.0
 
-    @Option(help: "Only these scenarios (tree, bake, select, paths, transform); repeatable.")
+    @Option(help: "Only these scenarios (tree, bake, select, paths, transform, shapes); repeatable.")
     var scenario: [String] = []
 
-    @Option(help: "Only these formats (json, xml, yaml, date, number, url); repeatable.")
+    @Option(help: "Only these formats (json, xml, yaml, date, number, url, api, keyed, numbers); repeatable.")
     var format: [String] = []
 
     @Option(help: "Only contenders whose name contains this text; repeatable.")
@@ -61,13 +65,13 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Where generated data sets live (default: Benchmarks/Data).")
     var dataDir: String?
 
-    @Option(help: "Render the Markdown report (with this build's targets and notes) from the JSON of an earlier run, and exit.")
+    @Option(help: "Render the Markdown report (with this build's targets and notes) and the SVG chart from the JSON of an earlier run, and exit.")
     var render: String?
 
     @Flag(help: "List the contenders and exit.")
     var list = false
 
-    @Flag(help: "Generate the --size data set (JSON, XML and YAML with the same records), print the files' paths, and exit.")
+    @Flag(help: "Generate the --size data set (JSON, XML and YAML with the same records) and the --shape-size shapes, print the files' paths, and exit.")
     var generateOnly = false
 
     @Option(help: .hidden) var child: String?
@@ -98,17 +102,24 @@ struct EasyBakeBench: ParsableCommand {
         }
         if quick {
             size = "1MB"
+            shapeSize = "1MB"
             iterations = 1
             operations = min(operations, 200_000)
         }
-        guard let targetBytes = parseSize(size), let limitedBytes = parseSize(limitedSize) else {
+        guard let targetBytes = parseSize(size), let limitedBytes = parseSize(limitedSize), let shapeBytes = parseSize(shapeSize) else {
             throw ValidationError("sizes look like 1MB, 200MB, 1GB")
         }
         let dataDirectory = dataDir ?? "\(Self.packageDirectory)/Data"
         let outputDirectory = outputDir ?? "\(Self.packageDirectory)/Results"
         let mainSet = try DataSet.ensure(directory: dataDirectory, label: size, targetBytes: targetBytes, seed: seed, log: log)
+        // Scenario 5's documents, one data set per shape, made only when a
+        // selected contender reads it.
+        func shapeSet(_ shape: Shape) throws -> DataSet {
+            try DataSet.ensure(directory: dataDirectory, shape: shape, label: shapeSize, targetBytes: shapeBytes, seed: seed, log: log)
+        }
         if generateOnly {
             for format in [PayloadFormat.json, .xml, .yaml] { print(mainSet.path(format)) }
+            for shape in Shape.allCases { print(try shapeSet(shape).path(.json)) }
             return
         }
         var dataSets = [mainSet]
@@ -118,9 +129,16 @@ struct EasyBakeBench: ParsableCommand {
                 && (contender.isEmpty || c.isEasyBake || contender.contains { c.name.contains($0) })
         }
         guard !selected.isEmpty else { throw ValidationError("no contender matches the filters (see --list)") }
+        var shapeSets: [String: DataSet] = [:]       // shape → data set
+        for shape in Shape.allCases where selected.contains(where: { $0.scenario == .shapes && $0.format == shape.rawValue }) {
+            let set = try shapeSet(shape)
+            shapeSets[shape.rawValue] = set
+            dataSets.append(set)
+        }
 
         // Which contenders cannot read the main files, and the small data set they read instead.
         func inputBytes(_ c: Contender, _ set: DataSet) -> Int {
+            if c.scenario == .shapes { return set.size(.json) }
             if let format = PayloadFormat(rawValue: c.format), c.scenario.readsPayload { return set.size(format) }
             return c.scenario == .paths ? set.size(.json) : 0
         }
@@ -147,7 +165,8 @@ struct EasyBakeBench: ParsableCommand {
                 guard parts.count == 2, let bytes = parseSize(parts[1]) else {
                     throw ValidationError("--reduce takes NAME=SIZE, like 'EasyBake streaming=2MB'")
                 }
-                if c.id.contains(parts[0]), !c.isEasyBake, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
+                // A shape's file has no smaller users data set to stand in for it.
+                if c.id.contains(parts[0]), !c.isEasyBake, c.scenario != .shapes, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
                     let set = try reducedByLabel[parts[1]] ?? DataSet.ensure(directory: dataDirectory, label: parts[1],
                                                                              targetBytes: bytes, seed: seed, log: log)
                     reducedByLabel[parts[1]] = set
@@ -164,9 +183,9 @@ struct EasyBakeBench: ParsableCommand {
         // (EasyBake first), then each smaller one with EasyBake beside its contenders.
         var jobs: [(Contender, DataSet)] = []
         for scenario in Scenario.allCases {
-            for format in ["json", "xml", "yaml", "date", "number", "url"] {
+            for format in Contenders.formats {
                 let cell = selected.filter { $0.scenario == scenario && $0.format == format }
-                jobs += cell.filter { reducedSets[$0.id] == nil }.map { ($0, mainSet) }
+                jobs += cell.filter { reducedSets[$0.id] == nil }.map { ($0, shapeSets[format] ?? mainSet) }
                 var smaller: [DataSet] = []
                 for c in cell {
                     if let set = reducedSets[c.id], !smaller.contains(where: { $0.path(.json) == set.path(.json) }) { smaller.append(set) }
@@ -231,7 +250,8 @@ struct EasyBakeBench: ParsableCommand {
             .write(to: URL(fileURLWithPath: "\(stem).json"))
         try markdownReport(rows, info: info, targets: targets, notes: notes)
             .write(toFile: "\(stem).md", atomically: true, encoding: .utf8)
-        log("wrote \(stem).json and \(stem).md")
+        try svgChart(rows, info: info).write(toFile: "\(stem).svg", atomically: true, encoding: .utf8)
+        log("wrote \(stem).json, \(stem).md and \(stem).svg")
 
         if !problems.isEmpty {
             for problem in problems { log("error: \(problem)") }
@@ -255,8 +275,9 @@ struct EasyBakeBench: ParsableCommand {
         try encoder.encode(report).write(to: URL(fileURLWithPath: "\(stem).json"))
         try markdownReport(report.rows, info: report.info, targets: report.targets, notes: report.notes)
             .write(toFile: "\(stem).md", atomically: true, encoding: .utf8)
+        try svgChart(report.rows, info: report.info).write(toFile: "\(stem).svg", atomically: true, encoding: .utf8)
         print(textTable(report.rows))
-        log("wrote \(stem).json and \(stem).md")
+        log("wrote \(stem).json, \(stem).md and \(stem).svg")
     }
 
     private func runChild(_ id: String) throws {

@@ -86,7 +86,7 @@ extension Contenders {
     }
 
     /// The position of `key`'s value in the dictionary at `dictionary`.
-    private static func member(_ key: String, of dictionary: Int, in index: IngredientIndex) throws -> Int {
+    static func member(_ key: String, of dictionary: Int, in index: IngredientIndex) throws -> Int {
         guard index.kind(at: dictionary) == .dictionary else { throw BenchError("not a dictionary") }
         var utf8 = key
         return try utf8.withUTF8 { wanted in

@@ -20,10 +20,16 @@ extension Array where Element == UInt8 {
 /// `2024-03-01T12:30:05Z`, computed without a formatter (the generator
 /// writes hundreds of megabytes).
 func iso8601(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970)
+    let t = civilTime(Int(date.timeIntervalSince1970))
+    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return "\(t.year)-\(two(t.month))-\(two(t.day))T\(two(t.hour)):\(two(t.minute)):\(two(t.second))Z"
+}
+
+/// The UTC calendar fields of a Unix time (Howard Hinnant's civil_from_days),
+/// and the weekday (0 = Sunday).
+func civilTime(_ seconds: Int) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int) {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    // Howard Hinnant's civil_from_days.
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097
@@ -33,8 +39,9 @@ func iso8601(_ date: Date) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1
     let month = mp < 10 ? mp + 3 : mp - 9
     let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    // 1970-01-01 was a Thursday.
+    let weekday = ((days % 7) + 11) % 7
+    return (year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, weekday)
 }
 
 /// `{"users":[` one compact record per line `]}`.

@@ -150,7 +150,7 @@ private func formatted(_ value: Double?, _ format: String) -> String {
 
 private func rss(_ bytes: Int?) -> String { bytes.map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "—" }
 
-private func rate(_ value: Double?) -> String {
+func rate(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "—" }
     switch value {
     case 1e6...: return String(format: "%.2f M", value / 1e6)
@@ -210,11 +210,16 @@ func markdownReport(_ rows: [Row], info: RunInfo, targets: [TargetCheck], notes:
         + ", each contender in its own process; "
     out += "the core scenarios run \(info.operations) operations\n"
     for set in info.dataSets {
+        if let shape = set.shape {
+            out += "- Data set \(set.name) (seed \(set.seed), scenario 5): \(set.records) \(shape.elements); JSON \(megabytes(set.size(.json)))\n"
+            continue
+        }
         out += "- Data set \(set.label) (seed \(set.seed)): \(set.records) records; JSON \(megabytes(set.size(.json))), "
         out += "XML \(megabytes(set.size(.xml))), YAML \(megabytes(set.size(.yaml)))\n"
     }
     out += "\n*EasyBake ×* is how many times faster EasyBake is than the contender on the same file (above 1: EasyBake is faster). "
-    out += "*check* compares the contender's record count and a fingerprint of its values with EasyBake's. "
+    out += "*check* compares the contender's record count and a fingerprint of its values with EasyBake's "
+    out += "(*equal check values*: of one value per record, for a contender that builds no model). "
     out += "MB/s counts the input file's bytes, including reading the file; peak RSS is the contender's whole process (VmHWM); "
     out += "*growth/input* is that peak less what the process held before the contender started (the Swift runtime and Foundation, "
     out += "about 23 MB), divided by the input's size — the memory the contender's work took, per byte of input. "

@@ -12,6 +12,9 @@ struct Row: Codable, Sendable {
     var inputBytes: Int
     var count: Int?
     var checksum: UInt64?
+    /// The fingerprint of one check value per record (scenario 5), for rows
+    /// checked on those rather than on every value.
+    var checkValues: UInt64?
     var bestSeconds: Double?
     var runs: Int?
     var megabytesPerSecond: Double?
@@ -48,6 +51,7 @@ extension Row {
     mutating func record(_ measurement: Measurement, readsPayload: Bool) {
         count = measurement.count
         checksum = measurement.checksum
+        checkValues = measurement.checkValues
         bestSeconds = measurement.best
         runs = measurement.seconds.count
         peakRSS = measurement.peakRSS
@@ -83,6 +87,8 @@ func crossCheck(_ rows: inout [Row]) -> [String] {
             rows[i].check = "MISMATCH: \(rows[i].count ?? 0) records, EasyBake \(reference.count ?? 0)"
         } else if let checksum = rows[i].checksum {
             rows[i].check = checksum == reference.checksum ? "equal" : "MISMATCH: values differ from EasyBake's"
+        } else if let checkValues = rows[i].checkValues, reference.checkValues != nil {
+            rows[i].check = checkValues == reference.checkValues ? "equal check values" : "MISMATCH: check values differ from EasyBake's"
         } else {
             rows[i].check = "count only"
         }

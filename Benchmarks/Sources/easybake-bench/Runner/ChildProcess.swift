@@ -11,6 +11,8 @@ struct Measurement: Codable, Sendable {
     var peakRSS: Int
     /// The resident set before the contender started, in bytes.
     var baselineRSS: Int
+    /// The fingerprint of one check value per record, where the contender gives one.
+    var checkValues: UInt64?
 
     var best: Double { seconds.min() ?? .nan }
 }
@@ -24,21 +26,22 @@ func measure(_ contender: Contender, workload: Workload, iterations: Int, budget
     let baseline = residentMemory().current
     let run = try contender.prepare(workload)
     var seconds: [Double] = []
-    var first: (count: Int, checksum: UInt64?)?
+    var first: (count: Int, checksum: UInt64?, checkValues: UInt64?)?
     for _ in 0..<max(iterations, 1) {
         let start = DispatchTime.now().uptimeNanoseconds
         let outcome = try run()
         seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        let result = (outcome.count, outcome.checksum())
+        let result = (outcome.count, outcome.checksum(), outcome.checkValues?())
         if let dump, first == nil { try outcome.dump()?.write(to: URL(fileURLWithPath: dump)) }
-        if let first, first.count != result.0 || first.checksum != result.1 {
+        if let first, first.count != result.0 || first.checksum != result.1 || first.checkValues != result.2 {
             throw BenchError("\(contender.id) gave different results on repeated runs")
         }
         first = result
         if seconds.reduce(0, +) >= budget { break }
     }
     return Measurement(id: contender.id, count: first?.count ?? 0, checksum: first?.checksum ?? nil,
-                       seconds: seconds, peakRSS: residentMemory().peak, baselineRSS: baseline)
+                       seconds: seconds, peakRSS: residentMemory().peak, baselineRSS: baseline,
+                       checkValues: first?.checkValues ?? nil)
 }
 
 /// The current and peak resident set of this process, in bytes: VmRSS and

@@ -13,6 +13,9 @@ enum Scenario: String, CaseIterable, Codable, Sendable {
     case paths
     /// The core alone: value transformations (dates, numbers, URLs).
     case transform
+    /// Decode real-world JSON shapes (see ``Shape``): the format column
+    /// names the shape.
+    case shapes
 
     var title: String {
         switch self {
@@ -21,11 +24,12 @@ enum Scenario: String, CaseIterable, Codable, Sendable {
         case .select: "3. three fields per record"
         case .paths: "4a. path resolution"
         case .transform: "4b. transformation"
+        case .shapes: "5. real-world shapes"
         }
     }
 
     /// Whether throughput is per byte of input (MB/s) or per operation only.
-    var readsPayload: Bool { self == .tree || self == .bake || self == .select }
+    var readsPayload: Bool { self == .tree || self == .bake || self == .select || self == .shapes }
 }
 
 /// What a contender is given: the input file (for the core scenarios, the
@@ -45,13 +49,17 @@ struct Outcome {
     var checksum: () -> UInt64?
     /// The values as JSON, for `--dump` when a checksum does not match.
     var dump: () -> Data? = { nil }
+    /// A fingerprint of one check value per record, for contenders that
+    /// build no model to fingerprint whole (an index, an `Any` tree): they
+    /// are checked on these against EasyBake's (scenario 5).
+    var checkValues: (() -> UInt64)?
 
     init(count: Int, checksum: @escaping () -> UInt64?) {
         self.count = count
         self.checksum = checksum
     }
 
-    private static func json<T: Encodable>(_ value: T) -> Data? {
+    static func json<T: Encodable>(_ value: T) -> Data? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -124,10 +132,10 @@ struct Contender: Sendable {
 enum Contenders {
     /// Every contender, in table order: per scenario, per format, EasyBake first.
     static let all: [Contender] = {
-        let list = json + xml + yaml + streaming + core
+        let list = json + xml + yaml + streaming + core + shapes
         var ordered: [Contender] = []
         for scenario in Scenario.allCases {
-            for format in ["json", "xml", "yaml", "date", "number", "url"] {
+            for format in formats {
                 let cell = list.filter { $0.scenario == scenario && $0.format == format }
                 ordered += cell.filter(\.isEasyBake) + cell.filter { !$0.isEasyBake }
             }
@@ -136,6 +144,10 @@ enum Contenders {
     }()
 
     static func named(_ id: String) -> Contender? { all.first { $0.id == id } }
+
+    /// The format column's values in table order: payload formats, the kinds
+    /// of value of scenario 4b, the shapes of scenario 5.
+    static let formats = ["json", "xml", "yaml", "date", "number", "url"] + Shape.allCases.map(\.rawValue)
 }
 
 /// Reads a whole file the way a user of a `Data`-based API does.
@@ -171,5 +183,8 @@ extension Contenders {
         "4a/4b. the core alone: path resolution and transformation do not depend on the payload format (every "
             + "format becomes the same Ingredients tree), so they are measured once, on the tree built from the JSON "
             + "file and on generated values.",
+        "5. real-world shapes — EasyBake index and JSONSerialization build no model: they are checked on one value per "
+            + "element (the statuses' ids, each product's key and stock, each feature's ring and point counts and first "
+            + "longitude); EasyBake's bake and JSONDecoder on every decoded value and on those.",
     ]
 }
