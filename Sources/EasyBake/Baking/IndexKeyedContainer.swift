@@ -34,6 +34,13 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// key is looked for first, since payloads and models mostly agree on
     /// the order of keys.
     @exclusivity(unchecked) private var cursor: Int
+    /// Once `allKeys` is asked, the model is keyed by the payload's own keys
+    /// (a `[String: Value]` is decoded so): each key's first member, so that
+    /// a key is found in one step however many there are, and the key asked
+    /// last. Such keys are not planned: a plan would grow by a slot per id.
+    @exclusivity(unchecked) private var payloadKeys: [String: Int]?
+    @exclusivity(unchecked) private var payloadKeysRepeat = false
+    @exclusivity(unchecked) private var payloadKey = ""
 
     init(decoder: IndexDecoder, recipe: Recipe?) {
         self.decoder = decoder
@@ -69,22 +76,65 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     var allKeys: [Key] {
         usage?.askedForEverything = true
         if tracksRootRequests { decoder.context.unmappedRootRequests!.insert("*") }
-        var names = recipe?.properties ?? []
+        var names: [String] = []
+        var seen = Set<String>()
+        for name in recipe?.properties ?? [] where seen.insert(name).inserted { names.append(name) }
+        var members: [String: Int] = [:]
         if isDictionary {
+            members.reserveCapacity(bake.reader.elementCount(at: position))
             var member = position + 1
             while member < dictionaryEnd {
-                names.append(bake.reader.string(at: member) ?? "")
+                let name = bake.reader.string(at: member) ?? ""
+                if members[name] == nil {
+                    members[name] = member + 1
+                    if seen.insert(name).inserted { names.append(name) }
+                } else {
+                    payloadKeysRepeat = true
+                }
                 member = bake.reader.end(of: member + 1)
             }
         }
-        var seen = Set<String>()
-        return names.filter { seen.insert($0).inserted }.compactMap(Key.init(stringValue:))
+        payloadKeys = members
+        return names.compactMap(Key.init(stringValue:))
     }
 
     /// What the plan knows of `key`: found by the order the model asks in.
     @inline(__always)
     private func slot(for key: Key) -> KeyPlan.Slot {
-        plan.slot(bake.nextAsk(at: depth), named: key.stringValue)
+        if payloadKeys != nil { return payloadSlot(for: key) }
+        return plan.slot(bake.nextAsk(at: depth), named: key.stringValue)
+    }
+
+    /// The slot of a key asked after `allKeys`: the plan's when the recipe
+    /// knows the name, otherwise a slot of this ask alone (ordinal -1), whose
+    /// name is ``payloadKey``.
+    private func payloadSlot(for key: Key) -> KeyPlan.Slot {
+        let name = key.stringValue
+        if let recipe, recipe.keyIndex[name] != nil || recipe.defaults[name] != nil {
+            return plan.slot(bake.nextAsk(at: depth), named: name)
+        }
+        payloadKey = name
+        return KeyPlan.Slot(
+            utf8: UnsafeRawBufferPointer(start: nil, count: 0), keyIndex: -1, entryIndex: -1, hasTransformer: false,
+            emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false, entryKey: nil, ordinal: -1)
+    }
+
+    private func name(of slot: KeyPlan.Slot) -> String {
+        slot.ordinal >= 0 ? plan.names[slot.ordinal] : payloadKey
+    }
+
+    /// The payload member named ``payloadKey``: the one at the cursor when no
+    /// key repeats (it is then the only one), else the first by name.
+    private func payloadMember() -> Int? {
+        var found: Int?
+        if !payloadKeysRepeat, cursor < dictionaryEnd {
+            var name = payloadKey
+            let atCursor = name.withUTF8 { bake.reader.string(at: cursor, equals: UnsafeRawBufferPointer($0)) }
+            if atCursor { found = cursor + 1 }
+        }
+        if found == nil { found = payloadKeys?[payloadKey] }
+        if let found { cursor = bake.reader.end(of: found) }
+        return found
     }
 
     private func lookup(_ key: Key) throws -> (position: Int, reach: BakeSession.Reach)? {
@@ -94,7 +144,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// The value for `key` and how it was reached: a recipe entry first, then
     /// the exact key, then implicit matching, then a recipe default.
     private func lookup(_ key: Key, slot: KeyPlan.Slot) throws -> (position: Int, reach: BakeSession.Reach)? {
-        if notesNames { usage!.properties.append(plan.names[slot.ordinal]) }
+        if notesNames { usage!.properties.append(name(of: slot)) }
         if slot.keyIndex >= 0 { asked?[slot.keyIndex] = true }
         if slot.entryIndex >= 0 {
             guard position >= 0 else { return nil }
@@ -110,18 +160,24 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
                 throw located
             }
         }
-        if tracksRootRequests { decoder.context.unmappedRootRequests!.insert(plan.names[slot.ordinal]) }
+        if tracksRootRequests { decoder.context.unmappedRootRequests!.insert(name(of: slot)) }
         var found: Int?
         if isDictionary {
-            found = member(slot.utf8, cursorSafe: slot.cursorSafe)
+            if slot.ordinal >= 0 {
+                found = member(slot.utf8, cursorSafe: slot.cursorSafe)
+            } else {
+                found = payloadMember()
+            }
             if found == nil, decoder.context.options.implicitKeyMatching {
-                found = bake.reader.member(matchingImplicitly: plan.normalized[slot.ordinal], in: position)
+                let normalized = slot.ordinal >= 0
+                    ? plan.normalized[slot.ordinal] : Array(ImplicitKeyMatching.normalize(payloadKey).utf8)
+                found = bake.reader.member(matchingImplicitly: normalized, in: position)
             }
         }
         // A default stands in for a missing value, and for null when the
         // recipe says so.
         if let recipe, found == nil || (recipe.defaultsForNull && bake.isNull(found!)),
-           let fallback = recipe.defaults[plan.names[slot.ordinal]] {
+           let fallback = recipe.defaults[name(of: slot)] {
             return (bake.append(fallback), .none)
         }
         return found.map { ($0, .member($0 - 1)) }
@@ -168,7 +224,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         let found = try lookup(key, slot: slot)
         return bake.enter(
             depth: depth + 1, key: key, reach: found?.reach ?? .missingKey,
-            position: found?.position ?? -1, recipe: plan.nested[slot.ordinal])
+            position: found?.position ?? -1, recipe: slot.ordinal >= 0 ? plan.nested[slot.ordinal] : recipe?.nested[payloadKey])
     }
 
     func contains(_ key: Key) -> Bool { (try? lookup(key)) != nil }

@@ -18,9 +18,8 @@ extension Contenders {
 
     static func easyBakeShape<Model: ShapeModel & Decodable>(_ shape: Shape, _ model: Model.Type) -> Contender {
         Contender(.shapes, shape.rawValue, "EasyBake", easyBake: true,
-                  note: "tree, then Baker without a recipe (implicit matching of the model's CodingKeys)") { workload in
-            let tree = try JSONFormat().read(.file(workload.path))
-            return .model(try Baker().bake(Model.self, from: tree))
+                  note: "Baker from the file's bytes through the index, without a recipe (implicit matching of the model's CodingKeys)") { workload in
+            .model(try Baker().bake(Model.self, from: .file(workload.path), format: JSONFormat()))
         }
     }
 
