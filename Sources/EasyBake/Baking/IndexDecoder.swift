@@ -112,6 +112,9 @@ struct IndexDecoder: Decoder {
             guard let value = bake.ingredients(at: position) else { throw missing(T.self) }
             return unsafeBitCast(value, to: T.self)
         }
+        if position >= 0, bake.reader.kind(at: position) == .array, let array = primitiveArray(identity) {
+            return unsafeBitCast(array, to: T.self)
+        }
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
            let typeRecipe = try bakingRecipe(of: bakeable) {
             bake.setRecipe(typeRecipe, at: depth)
@@ -139,6 +142,77 @@ struct IndexDecoder: Decoder {
             described.cause = decodingError
             throw described
         }
+    }
+
+    // MARK: Arrays of primitives
+
+    /// An array of strings, numbers or booleans (or of arrays of numbers),
+    /// read straight from the index: `Array`'s own `init(from:)` costs a
+    /// generic call, a frame and a metadata lookup per element, and such
+    /// arrays (tags, ids, coordinates) are often the bulk of a payload.
+    /// `nil` when `type` is not one of those arrays, or when an element is
+    /// not a plain value the element type takes: the generic road then
+    /// decodes the array, and reports or fills what it must the one way it
+    /// always does.
+    private func primitiveArray(_ type: Any.Type) -> Any? {
+        let array: Any?
+        if type == [String].self {
+            array = primitiveArray(at: position, depth: depth, Coercion.string)
+        } else if type == [Int].self {
+            array = primitiveArray(at: position, depth: depth) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        } else if type == [Double].self {
+            array = primitiveArray(at: position, depth: depth, Coercion.double)
+        } else if type == [Bool].self {
+            array = primitiveArray(at: position, depth: depth, Coercion.bool)
+        } else if type == [[Double]].self {
+            array = nestedPrimitiveArray(Coercion.double)
+        } else if type == [[Int]].self {
+            array = nestedPrimitiveArray { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        } else {
+            return nil
+        }
+        guard let array else { return nil }
+        noteWholeValueUse()
+        bake.setDecodingType(type, at: depth)
+        bake.noteBaked(at: depth)
+        return array
+    }
+
+    /// The elements of the array at `position` (at `depth`), each coerced;
+    /// `nil` at the first that is not a plain value coercing to `Element`.
+    @inline(__always)
+    private func primitiveArray<Element>(
+        at position: Int, depth: Int, _ coerce: (Ingredients) throws(CoercionFailure) -> Element
+    ) -> [Element]? {
+        guard depth < Self.maximumDepth else { return nil }
+        let reader = bake.reader
+        let count = reader.elementCount(at: position)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        var element = position + 1
+        for _ in 0..<count {
+            guard reader.kind(at: element) != .null, let scalar = reader.scalar(at: element),
+                  let value = try? coerce(scalar) else { return nil }
+            elements.append(value)
+            element += 1
+        }
+        return elements
+    }
+
+    private func nestedPrimitiveArray<Element>(_ coerce: (Ingredients) throws(CoercionFailure) -> Element) -> [[Element]]? {
+        guard depth + 1 < Self.maximumDepth else { return nil }
+        let reader = bake.reader
+        let count = reader.elementCount(at: position)
+        var arrays: [[Element]] = []
+        arrays.reserveCapacity(count)
+        var element = position + 1
+        for _ in 0..<count {
+            guard reader.kind(at: element) == .array,
+                  let array = primitiveArray(at: element, depth: depth + 1, coerce) else { return nil }
+            arrays.append(array)
+            element = reader.end(of: element)
+        }
+        return arrays
     }
 
     /// A type's own recipe; its error names the type and where it was needed.
