@@ -77,25 +77,34 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         usage?.askedForEverything = true
         if tracksRootRequests { decoder.context.unmappedRootRequests!.insert("*") }
         var names: [String] = []
-        var seen = Set<String>()
-        for name in recipe?.properties ?? [] where seen.insert(name).inserted { names.append(name) }
+        var recipeNames = Set<String>()
+        for name in recipe?.properties ?? [] where recipeNames.insert(name).inserted { names.append(name) }
         var members: [String: Int] = [:]
         if isDictionary {
             members.reserveCapacity(bake.reader.elementCount(at: position))
             var member = position + 1
             while member < dictionaryEnd {
                 let name = bake.reader.string(at: member) ?? ""
-                if members[name] == nil {
-                    members[name] = member + 1
-                    if seen.insert(name).inserted { names.append(name) }
-                } else {
+                // One hash per key: the first member of a name is noted
+                // through the entry's modify accessor.
+                let isFirst = Self.noteFirst(member + 1, in: &members[name, default: -1])
+                if !isFirst {
                     payloadKeysRepeat = true
+                } else if recipeNames.isEmpty || !recipeNames.contains(name) {
+                    names.append(name)
                 }
                 member = bake.reader.end(of: member + 1)
             }
         }
         payloadKeys = members
         return names.compactMap(Key.init(stringValue:))
+    }
+
+    /// Sets `value` to `position` unless a member's position is there already.
+    private static func noteFirst(_ position: Int, in value: inout Int) -> Bool {
+        guard value < 0 else { return false }
+        value = position
+        return true
     }
 
     /// What the plan knows of `key`: found by the order the model asks in.
