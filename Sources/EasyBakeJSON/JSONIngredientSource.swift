@@ -162,6 +162,27 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         if scanner.position >= releaseMark { releaseReadPages() }
     }
 
+    /// Reads the value whose first event was just read straight from its
+    /// bytes into `index`, keeping only what `matcher`'s paths reach: a
+    /// dictionary member no path needs is skipped unbuilt.
+    public mutating func readValue(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError) {
+        guard duplicateKeyPolicy == .firstWins, let state = matcher.rootState else {
+            return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
+        }
+        switch first {
+        case .beginArray, .beginDictionary: scanner.containers.removeLast()
+        case .scalar: break
+        case .key, .endArray, .endDictionary:
+            return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
+        }
+        scanner.position = scanner.eventStart
+        scanner.expect = .value
+        try scanner.indexValue(into: &index, keeping: matcher, state: state)
+        if scanner.position >= releaseMark { releaseReadPages() }
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {

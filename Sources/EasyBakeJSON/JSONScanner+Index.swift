@@ -27,9 +27,18 @@ extension JSONScanner {
     /// document, or one streamed record. The value counts against the node
     /// limit as a tree of it would.
     ///
-    /// - Parameter expectedBytes: about how long the value is, when known,
-    ///   to make room for its entries at once.
-    mutating func indexValue(into index: inout IngredientIndex, expectedBytes: Int = 0) throws(EasyBakeError) {
+    /// - Parameters:
+    ///   - expectedBytes: about how long the value is, when known, to make
+    ///     room for its entries at once.
+    ///   - keeping: when given, only what its paths reach from `state` is
+    ///     indexed: a dictionary member no path needs is skipped unbuilt
+    ///     (as strictly checked as any), so that resolving the paths on the
+    ///     index gives what it gives on the whole value. Array elements
+    ///     all keep their places, so that an index counts as in the full
+    ///     array; those no path needs are kept whole.
+    mutating func indexValue(
+        into index: inout IngredientIndex, expectedBytes: Int = 0, keeping matcher: PathMatcher? = nil, state: Int = 0
+    ) throws(EasyBakeError) {
         index.begin(input: storage, sourceName: sourceName)
         // Compact JSON has about one entry per six bytes; room for a few more
         // is only address space until it is used.
@@ -43,12 +52,19 @@ extension JSONScanner {
         var counts: [Int] = []
         counts.reserveCapacity(32)
         var inObject = false
+        // Pruning: the matcher's state of the value read next, and of each
+        // open dictionary whose members are picked (-1: kept whole).
+        let states = matcher?.states ?? []
+        var valueState = matcher == nil ? -1 : state
+        var containerStates: [Int] = []
+        if matcher != nil { containerStates.reserveCapacity(32) }
 
         // Each pass reads one value (with, inside an object, the key before
         // it), then the separators and container ends that follow it.
         value: while true {
             skipWhitespace()
             guard position < count else { throw diagnose(from: documentStart, inside: outer) }
+            var skippedMember = false
             nodes += 1
             if nodes > limits.maximumNodes {
                 throw EasyBakeError.limit("maximumNodes", limits.maximumNodes, at: location(of: position))
@@ -74,7 +90,16 @@ extension JSONScanner {
                     inObject = containers.last ?? false
                     break
                 }
-                if isObject { try indexKey(into: builder, documentStart: documentStart, outer: outer) }
+                if matcher != nil { containerStates.append(Self.containerState(valueState, isObject: isObject, in: states)) }
+                if isObject {
+                    try indexKey(into: builder, documentStart: documentStart, outer: outer)
+                    if matcher != nil, !(try keepMember(builder, containerStates.last!, states, &valueState)) {
+                        skippedMember = true
+                        break
+                    }
+                } else if matcher != nil {
+                    valueState = Self.elementState(0, of: containerStates.last!, in: states)
+                }
                 continue value
             case UInt8(ascii: "\""):
                 try indexString(into: builder)
@@ -98,15 +123,26 @@ extension JSONScanner {
             // A value is complete: count it, then read a comma and go on to
             // the next element, or close as many containers as end here
             // (each a complete value of its parent).
+            // (A member left out is no value of its dictionary.)
+            var completed = !skippedMember
             while true {
                 guard !counts.isEmpty else { break value }
-                counts[counts.count - 1] += 1
+                if completed { counts[counts.count - 1] += 1 }
+                completed = true
                 skipWhitespace()
                 guard position < count else { throw diagnose(from: documentStart, inside: outer) }
                 let byte = base[position]
                 if byte == UInt8(ascii: ",") {
                     position += 1
-                    if inObject { try indexKey(into: builder, documentStart: documentStart, outer: outer) }
+                    if inObject {
+                        try indexKey(into: builder, documentStart: documentStart, outer: outer)
+                        if matcher != nil, !(try keepMember(builder, containerStates.last!, states, &valueState)) {
+                            completed = false
+                            continue
+                        }
+                    } else if matcher != nil {
+                        valueState = Self.elementState(counts[counts.count - 1], of: containerStates.last!, in: states)
+                    }
                     continue value
                 }
                 guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
@@ -115,10 +151,58 @@ extension JSONScanner {
                 position += 1
                 try builder.closeContainer(elements: counts.removeLast())
                 containers.removeLast()
+                if matcher != nil { containerStates.removeLast() }
                 inObject = containers.last ?? false
             }
         }
         expect = .afterValue
+    }
+
+    /// The state a container opened in `state` reads its values in: a
+    /// dictionary's state for its members, an array's own for its elements;
+    /// -1 when it is kept whole (a path ends at it, or some key it wants can
+    /// only be matched as a `String`).
+    private static func containerState(_ state: Int, isObject: Bool, in states: [PathMatcher.State]) -> Int {
+        guard state >= 0, !states[state].isTerminal else { return -1 }
+        guard isObject else { return state }
+        let dictionary = states[state].dictionaryState
+        guard !states[dictionary].isTerminal, states[dictionary].wantedKeys.isASCII else { return -1 }
+        return dictionary
+    }
+
+    /// The state element `offset` of an array read in `state` is read in;
+    /// -1 (whole) for an element no path needs, which keeps its place so
+    /// that indexes count as in the full array.
+    @inline(__always)
+    private static func elementState(_ offset: Int, of state: Int, in states: [PathMatcher.State]) -> Int {
+        guard state >= 0 else { return -1 }
+        return states[state].element(offset) ?? -1
+    }
+
+    /// After a key is indexed in a dictionary picked in `state`: whether its
+    /// member is kept, with the state its value is read in. A member no path
+    /// needs is skipped and its key removed; one the quick skip declines (it
+    /// is malformed, or deeper than it goes) is indexed whole instead, so
+    /// that the error, if any, is worded as always.
+    @inline(__always)
+    private mutating func keepMember(
+        _ builder: IngredientIndex.Storage, _ state: Int, _ states: [PathMatcher.State], _ valueState: inout Int
+    ) throws(EasyBakeError) -> Bool {
+        guard state >= 0 else {
+            valueState = -1
+            return true
+        }
+        if let wanted = states[state].wantedKeys.index(ofASCII: builder.lastStringUTF8()) {
+            valueState = states[state].keyTargets[wanted]
+            return true
+        }
+        expect = .value
+        if try skipQuickly(insideContainer: false) {
+            builder.removeLastString()
+            return false
+        }
+        valueState = -1
+        return true
     }
 
     /// Reads `"key":` into the index; the value follows.

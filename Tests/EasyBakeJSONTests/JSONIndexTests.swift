@@ -173,7 +173,64 @@ struct JSONIndexTests {
                     if bytes.isEmpty { break }
                 }
                 Self.expectAgreement(bytes, String(decoding: bytes, as: UTF8.self).debugDescription)
+                Self.expectPrunedAgreement(bytes, String(decoding: bytes, as: UTF8.self).debugDescription)
             }
+        }
+    }
+
+    static let prunedPaths: [IngredientPath] = ["users[0].name", "users[*].tags[1]", "count", "f"].map { try! IngredientPath(parsing: $0) }
+
+    /// An index pruned to a few paths agrees with the whole tree: the same
+    /// values at those paths, or the same error — a member left out is
+    /// checked as strictly as one kept.
+    static func expectPrunedAgreement(_ bytes: [UInt8], _ name: String) {
+        let whole = Swift.Result { () throws(EasyBakeError) -> Ingredients in try JSONFormat().read(.bytes(bytes)) }
+        let pruned = Swift.Result { () throws(EasyBakeError) -> Ingredients in
+            var source = try JSONIngredientSource(bytes: bytes)
+            guard let first = try source.next() else {
+                throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
+            }
+            var index = IngredientIndex()
+            try source.readValue(startingWith: first, into: &index, keeping: PathMatcher(prunedPaths))
+            while try source.next() != nil {}
+            return try Ingredients(index: index, at: 0)
+        }
+        switch (pruned, whole) {
+        case (.success(let pruned), .success(let whole)):
+            for path in prunedPaths {
+                #expect(pruned.resolve(path) == whole.resolve(path), "\(name): \(path)")
+            }
+        case (.failure(let a), .failure(let b)):
+            #expect(a.code == b.code, "\(name)")
+            #expect(a.message == b.message, "\(name)")
+            #expect(a.location?.line == b.location?.line, "\(name)")
+            #expect(a.location?.column == b.location?.column, "\(name)")
+        case (.success, .failure(let error)):
+            Issue.record("\(name): the pruned index accepts what the source rejects: \(error)")
+        case (.failure(let error), .success):
+            Issue.record("\(name): the pruned index rejects what the source accepts: \(error)")
+        }
+    }
+
+    @Test("an index pruned to a few paths keeps what they reach and leaves out members no path needs")
+    func pruned() throws {
+        let text = #"{"skip": {"deep": [1, 2, {"x": "y"}]}, "users": [{"name": "Ada", "age": 36, "tags": ["a", "b"]}], "count": 2, "f": [1, {"g": 2}]}"#
+        var source = try JSONIngredientSource(text: text)
+        let first = try #require(try source.next())
+        var index = IngredientIndex()
+        try source.readValue(startingWith: first, into: &index, keeping: PathMatcher(Self.prunedPaths))
+        let tree = try Ingredients(index: index, at: 0)
+        // `skip` is left out; the records keep only what the paths need; `f`
+        // is kept whole, as is an element no path needs (it keeps its place).
+        #expect(tree == [
+            "users": [["name": "Ada", "tags": ["a", "b"]]],
+            "count": 2,
+            "f": [1, ["g": 2]],
+        ])
+        Self.expectPrunedAgreement(Array(text.utf8), "sample")
+        for malformed in [#"{"skip": [1,, 2], "count": 1}"#, "{\"skip\": \"a\u{01}\", \"count\": 1}", #"{"skip": {"a" 1}, "count": 1}"#,
+                          #"{"count": 1, "skip": tru}"#, #"{"users": [{"age": 01}]}"#] {
+            Self.expectPrunedAgreement(Array(malformed.utf8), malformed)
         }
     }
 }

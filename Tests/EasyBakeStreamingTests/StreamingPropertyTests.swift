@@ -47,6 +47,18 @@ struct StreamingPropertyTests {
             for path in paths {
                 #expect(pruned.resolve(path) == tree.resolve(path), "\(name) pruned path \(path) in \(tree)")
             }
+            // Pruned into an index (JSON straight from its bytes), without
+            // the root path, which would keep everything.
+            paths.removeLast()
+            let picking = PathMatcher(paths)
+            var indexingSource = try format.makeSource(for: input)
+            let first = try #require(try indexingSource.next())
+            var index = IngredientIndex()
+            try indexingSource.readValue(startingWith: first, into: &index, keeping: picking)
+            let indexed = try Ingredients(index: index, at: 0)
+            for path in paths {
+                #expect(indexed.resolve(path) == tree.resolve(path), "\(name) indexed pruned path \(path) in \(tree)")
+            }
             checked += 1
         }
         #expect(checked > 150)

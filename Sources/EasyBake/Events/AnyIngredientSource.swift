@@ -14,6 +14,14 @@ public struct AnyIngredientSource: IngredientSource {
     public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
         try base.nextWantedKey(wanted)
     }
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+        try base.readValue(startingWith: first, into: &index)
+    }
+    public mutating func readValue(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError) {
+        try base.readValue(startingWith: first, into: &index, keeping: matcher)
+    }
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }

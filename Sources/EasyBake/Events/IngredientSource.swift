@@ -73,6 +73,19 @@ public protocol IngredientSource {
     /// that can index its input directly overrides it, with the same result.
     mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError)
 
+    /// Reads the value whose first event was just read into `index`, keeping
+    /// only what `matcher`'s paths reach: resolving any of them on the index
+    /// gives what it gives on the whole value, and what no path needs is
+    /// skipped unbuilt. How streaming reads a record when a recipe maps a
+    /// small part of it.
+    ///
+    /// The default reads the pruned value as a tree (``PathMatcher/read(from:)``
+    /// does the same) and indexes it; a source that can index its input
+    /// directly overrides it, with the same result.
+    mutating func readValue(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError)
+
     /// The limits the source reads under, which consumers apply too: a tree
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
     /// values. The default is ``IngredientLimits/default``.
@@ -137,6 +150,23 @@ extension IngredientSource {
 
     public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
         try readValueReadingEvents(startingWith: first, into: &index)
+    }
+
+    public mutating func readValue(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError) {
+        try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
+    }
+
+    /// ``readValue(startingWith:into:keeping:)`` through the value's events,
+    /// as a pruned tree: the default, and the way on for a source whose own
+    /// way cannot take a value.
+    public mutating func readValueReadingEvents(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError) {
+        let tree = try RecordReader<Self>.readRecord(startingWith: first, from: &self, keeping: matcher)
+        index.removeAll()
+        index.append(tree: tree)
     }
 
     /// ``readValue(startingWith:into:)`` through the value's events: the

@@ -606,6 +606,19 @@ extension IngredientIndex.Storage {
         append(IngredientIndex.Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
     }
 
+    /// The bytes of the last entry, a string just appended (a key whose
+    /// member a builder may yet leave out).
+    package func lastStringUTF8() -> UnsafeRawBufferPointer {
+        IngredientIndex.Reader(self).utf8(at: count - 1)
+    }
+
+    /// Removes the last entry, a string: a key whose value is left out.
+    package func removeLastString() {
+        count -= 1
+        let head = entries[count].head
+        if UInt8(truncatingIfNeeded: head >> 56) & IngredientIndex.arenaFlag != 0 { arenaCount = Int(entries[count].aux) }
+    }
+
     @inlinable
     package func closeContainer(elements: Int) throws(EasyBakeError) {
         let position = openContainers.removeLast()

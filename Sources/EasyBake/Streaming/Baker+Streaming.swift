@@ -105,15 +105,13 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         var index = IngredientIndex()
         swap(&index, &self.index)
         defer { swap(&index, &self.index) }
-        if pruning {
-            // A pruned record is read by the path walker, as a tree.
-            guard let record = try reader.next() else { return nil }
-            index.removeAll()
-            index.append(tree: record.ingredients)
-            return try bake(&index, number: record.index, path: record.path, mark: record.mark)
-        }
+        let keeping = pruning ? reader.keeping : nil
         guard let read = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
-            try source.readValue(startingWith: first, into: &index)
+            if let keeping {
+                try source.readValue(startingWith: first, into: &index, keeping: keeping)
+            } else {
+                try source.readValue(startingWith: first, into: &index)
+            }
         }) else { return nil }
         return try bake(&index, number: read.index, path: read.path, mark: read.mark)
     }

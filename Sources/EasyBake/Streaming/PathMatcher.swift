@@ -24,10 +24,10 @@ public struct PathMatcher: Sendable {
     /// The paths the matcher was made from, in order.
     public let paths: [IngredientPath]
 
-    let states: [State]
+    package let states: [State]
 
     /// The state of the root value, or `nil` when no path needs anything.
-    let rootState: Int?
+    package let rootState: Int?
 
     /// Whether every path can be resolved before the end of the input:
     /// no `[*]` and no negative index, which need every element.
@@ -72,15 +72,15 @@ public struct PathMatcher: Sendable {
 
 extension PathMatcher {
     /// One automaton state: what to do with a value reached by a set of trie nodes.
-    struct State: Sendable {
+    package struct State: Sendable {
         /// A path ends here: the whole value is kept.
-        var isTerminal = false
+        package var isTerminal = false
         /// The state a dictionary value is read in: this state together
         /// with the element states a lone value stands in for.
-        var dictionaryState = 0
+        package var dictionaryState = 0
         /// The keys some path needs here, and the state of each one's value.
-        var wantedKeys = WantedKeys([])
-        var keyTargets: [Int] = []
+        package var wantedKeys = WantedKeys([])
+        package var keyTargets: [Int] = []
         /// Explicit array index → the state of that element.
         var elements: [Int: Int] = [:]
         /// The state of every other element (`[*]` and negative indexes).
@@ -95,7 +95,7 @@ extension PathMatcher {
         var occurrences: [Int: Int] = [:]
         var otherOccurrences: Int?
 
-        func element(_ index: Int) -> Int? { elements[index] ?? otherElements }
+        package func element(_ index: Int) -> Int? { elements[index] ?? otherElements }
         func occurrence(_ index: Int) -> Int? { occurrences[index] ?? otherOccurrences }
     }
 

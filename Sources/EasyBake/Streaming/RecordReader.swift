@@ -139,7 +139,7 @@ public struct RecordReader<Source: IngredientSource> {
         }
     }
 
-    private static func readRecord(
+    static func readRecord(
         startingWith first: IngredientEvent, from source: inout Source, keeping: PathMatcher
     ) throws(EasyBakeError) -> Ingredients {
         guard let state = keeping.rootState else {
