@@ -54,7 +54,7 @@ extension JSONScanner {
         var inObject = false
         // Pruning: the matcher's state of the value read next, and of each
         // open dictionary whose members are picked (-1: kept whole).
-        let states = matcher?.states ?? []
+        let picking = matcher?.picking
         var valueState = matcher == nil ? -1 : state
         var containerStates: [Int] = []
         if matcher != nil { containerStates.reserveCapacity(32) }
@@ -90,15 +90,15 @@ extension JSONScanner {
                     inObject = containers.last ?? false
                     break
                 }
-                if matcher != nil { containerStates.append(Self.containerState(valueState, isObject: isObject, in: states)) }
+                if let picking { containerStates.append(picking.containerState(valueState, isObject: isObject)) }
                 if isObject {
                     try indexKey(into: builder, documentStart: documentStart, outer: outer)
-                    if matcher != nil, !(try keepMember(builder, containerStates.last!, states, &valueState)) {
+                    if let picking, !(try keepMember(builder, containerStates.last!, picking, &valueState)) {
                         skippedMember = true
                         break
                     }
-                } else if matcher != nil {
-                    valueState = Self.elementState(0, of: containerStates.last!, in: states)
+                } else if let picking {
+                    valueState = picking.elementState(0, of: containerStates.last!)
                 }
                 continue value
             case UInt8(ascii: "\""):
@@ -136,12 +136,12 @@ extension JSONScanner {
                     position += 1
                     if inObject {
                         try indexKey(into: builder, documentStart: documentStart, outer: outer)
-                        if matcher != nil, !(try keepMember(builder, containerStates.last!, states, &valueState)) {
+                        if let picking, !(try keepMember(builder, containerStates.last!, picking, &valueState)) {
                             completed = false
                             continue
                         }
-                    } else if matcher != nil {
-                        valueState = Self.elementState(counts[counts.count - 1], of: containerStates.last!, in: states)
+                    } else if let picking {
+                        valueState = picking.elementState(counts[counts.count - 1], of: containerStates.last!)
                     }
                     continue value
                 }
@@ -151,32 +151,11 @@ extension JSONScanner {
                 position += 1
                 try builder.closeContainer(elements: counts.removeLast())
                 containers.removeLast()
-                if matcher != nil { containerStates.removeLast() }
+                if picking != nil { containerStates.removeLast() }
                 inObject = containers.last ?? false
             }
         }
         expect = .afterValue
-    }
-
-    /// The state a container opened in `state` reads its values in: a
-    /// dictionary's state for its members, an array's own for its elements;
-    /// -1 when it is kept whole (a path ends at it, or some key it wants can
-    /// only be matched as a `String`).
-    private static func containerState(_ state: Int, isObject: Bool, in states: [PathMatcher.State]) -> Int {
-        guard state >= 0, !states[state].isTerminal else { return -1 }
-        guard isObject else { return state }
-        let dictionary = states[state].dictionaryState
-        guard !states[dictionary].isTerminal, states[dictionary].wantedKeys.isASCII else { return -1 }
-        return dictionary
-    }
-
-    /// The state element `offset` of an array read in `state` is read in;
-    /// -1 (whole) for an element no path needs, which keeps its place so
-    /// that indexes count as in the full array.
-    @inline(__always)
-    private static func elementState(_ offset: Int, of state: Int, in states: [PathMatcher.State]) -> Int {
-        guard state >= 0 else { return -1 }
-        return states[state].element(offset) ?? -1
     }
 
     /// After a key is indexed in a dictionary picked in `state`: whether its
@@ -186,14 +165,14 @@ extension JSONScanner {
     /// that the error, if any, is worded as always.
     @inline(__always)
     private mutating func keepMember(
-        _ builder: IngredientIndex.Storage, _ state: Int, _ states: [PathMatcher.State], _ valueState: inout Int
+        _ builder: IngredientIndex.Storage, _ state: Int, _ picking: PathMatcher.Picking, _ valueState: inout Int
     ) throws(EasyBakeError) -> Bool {
         guard state >= 0 else {
             valueState = -1
             return true
         }
-        if let wanted = states[state].wantedKeys.index(ofASCII: builder.lastStringUTF8()) {
-            valueState = states[state].keyTargets[wanted]
+        if let target = picking.memberState(builder.lastStringUTF8(), in: state) {
+            valueState = target
             return true
         }
         expect = .value

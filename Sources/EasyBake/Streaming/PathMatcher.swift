@@ -33,6 +33,9 @@ public struct PathMatcher: Sendable {
     /// no `[*]` and no negative index, which need every element.
     let resolvesEarly: Bool
 
+    /// The states flat, for a source that picks members as it indexes.
+    package let picking: Picking
+
     /// A matcher for `paths`.
     public init(_ paths: [IngredientPath]) {
         self.paths = paths
@@ -41,6 +44,7 @@ public struct PathMatcher: Sendable {
         var compiler = Compiler(trie: trie)
         rootState = paths.isEmpty ? nil : compiler.state(for: [0])
         states = compiler.states
+        picking = Picking(states)
         resolvesEarly = paths.allSatisfy { path in
             !path.steps.contains { step in
                 switch step {
