@@ -16,6 +16,25 @@ struct CoercionFailure: Error {
 /// Each either returns the value or throws a ``CoercionFailure`` that the
 /// decoder turns into an error with the property and path.
 enum Coercion {
+    /// `text` without leading and trailing spaces: what Foundation's
+    /// `CharacterSet.whitespaces` holds (Unicode's space separators, the tab
+    /// and the zero-width space), without bridging to `NSString` — XML and YAML numbers arrive as
+    /// text, and this runs for each of them.
+    static func trimmingSpaces(_ text: String) -> Substring {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return Substring(scalars[start..<end])
+    }
+
+    @inline(__always)
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == " " || scalar == "\t" }
+        return scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
+    }
+
     static func bool(_ value: Ingredients) throws(CoercionFailure) -> Bool {
         switch value {
         case .bool(let b): return b
@@ -24,7 +43,7 @@ enum Coercion {
         case .float(0): return false
         case .float(1): return true
         case .string(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch trimmingSpaces(text).lowercased() {
             case "true", "yes", "on", "1", "y": return true
             case "false", "no", "off", "0", "n": return false
             default: break
@@ -62,7 +81,7 @@ enum Coercion {
             }
             throw outOfRange(name)
         case .string(let text):
-            if let number = Ingredients.number(literal: text.trimmingCharacters(in: .whitespaces)) {
+            if let number = Ingredients.number(literal: trimmingSpaces(text)) {
                 return try integer(number, as: type)
             }
         default: break
@@ -82,7 +101,7 @@ enum Coercion {
             }
             return d
         case .string(let text):
-            if let number = Ingredients.number(literal: text.trimmingCharacters(in: .whitespaces)) {
+            if let number = Ingredients.number(literal: trimmingSpaces(text)) {
                 return try double(number)
             }
         default: break
@@ -115,7 +134,7 @@ enum Coercion {
         case .float(let d): text = d.description
         case .exactNumber(let t): text = t
         case .string(let s):
-            guard let number = Ingredients.number(literal: s.trimmingCharacters(in: .whitespaces)), !number.isNull else {
+            guard let number = Ingredients.number(literal: trimmingSpaces(s)), !number.isNull else {
                 throw CoercionFailure(expected: "Decimal")
             }
             return try decimal(number)

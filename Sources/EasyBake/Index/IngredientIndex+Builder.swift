@@ -158,6 +158,10 @@ extension IngredientIndex {
                 position = valueEnd
             }
             scratch.removeAll(keepingCapacity: true)
+            // At most the dictionary's entries and an array's per key: room
+            // at once, since growing a buffer the size of a document's root
+            // copies it again and again.
+            scratch.reserveCapacity(position - frame.position + groups.count)
             scratch.append(index.entry(frame.position))
             for (key, values) in groups.enumerated() where !values.isEmpty {
                 scratch.append(index.entry(keyEntries[key]))

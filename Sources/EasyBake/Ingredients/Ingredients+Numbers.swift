@@ -20,6 +20,10 @@ extension Ingredients {
     /// The ingredient for a number literal given as text; `nil` when the text
     /// is not a JSON number.
     public static func number(literal: String) -> Ingredients? {
+        number(literal: Substring(literal))
+    }
+
+    static func number(literal: Substring) -> Ingredients? {
         var text = literal
         return text.withUTF8 { utf8 -> Ingredients? in
             let raw = UnsafeRawBufferPointer(utf8)
