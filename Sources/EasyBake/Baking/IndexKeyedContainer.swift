@@ -260,7 +260,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         let identity: Any.Type = T.self
         if identity == Date.self { return unsafeBitCast(try date(key), to: T.self) }
         if identity == URL.self { return unsafeBitCast(try primitive(key, Coercion.url), to: T.self) }
-        if identity == String.self { return unsafeBitCast(try primitive(key, Coercion.string), to: T.self) }
+        if identity == String.self { return unsafeBitCast(try string(key), to: T.self) }
         if identity == Double.self { return unsafeBitCast(try primitive(key, Coercion.double), to: T.self) }
         if identity == Bool.self { return unsafeBitCast(try primitive(key, Coercion.bool), to: T.self) }
         if identity == Int.self {
@@ -275,7 +275,21 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         return try child.decodeValue(type)
     }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try primitive(key, Coercion.string) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try string(key) }
+
+    /// A string: made straight from the entry's bytes when the value is
+    /// one (what ``Coercion/string(_:)`` returns for it); anything else
+    /// takes that coercion.
+    @inline(__always)
+    private func string(_ key: Key) throws -> String {
+        if let found = try lookup(key), !bake.isNull(found.position) {
+            if let text = bake.reader.string(at: found.position) { return text }
+            if let scalar = bake.reader.scalar(at: found.position) {
+                do { return try Coercion.string(scalar) } catch {}
+            }
+        }
+        return try decodeThroughChild(String.self, forKey: key)
+    }
 
     /// A date: an ISO 8601 string is parsed straight from its bytes, by the
     /// parser ``Coercion/date(_:)`` uses; anything else takes that coercion.
