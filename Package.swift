@@ -20,7 +20,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "EasyBake"),
-        .target(name: "EasyBakeJSON", dependencies: ["EasyBake"]),
+        // Vector byte scanning for the JSON reader: C intrinsics, no library.
+        .target(name: "CEasyBakeScanning"),
+        .target(name: "EasyBakeJSON", dependencies: ["EasyBake", "CEasyBakeScanning"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

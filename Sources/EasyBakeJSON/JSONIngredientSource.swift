@@ -183,6 +183,13 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         if scanner.position >= releaseMark { releaseReadPages() }
     }
 
+    /// How the scanner finds runs of plain bytes; tests read every input
+    /// both ways.
+    package var byteScanning: JSONByteScanning {
+        get { scanner.scanning }
+        set { scanner.scanning = newValue }
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {
@@ -248,6 +255,8 @@ struct JSONScanner {
     let sourceName: String
     /// Decoded bytes of the string being read, when it has escapes.
     var scratch: [UInt8] = []
+    /// How runs of plain bytes are found (``JSONByteScanning``).
+    var scanning = JSONByteScanning.vector
 
     init(bytes: LoadedBytes, limits: IngredientLimits, sourceName: String) throws(EasyBakeError) {
         var loaded = bytes
@@ -291,14 +300,6 @@ struct JSONScanner {
     // MARK: Events
 
     @inline(__always)
-    mutating func skipWhitespace() {
-        while position < count {
-            let byte = base[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position += 1
-        }
-    }
-
     mutating func next(materializing: Bool) throws(EasyBakeError) -> IngredientEvent? {
         skipWhitespace()
         eventStart = position
@@ -526,11 +527,13 @@ struct JSONScanner {
                     try escape(materializing: materializing)
                     copiedUpTo = position
                 } else {
-                    position += 1
+                    position = firstSpecialStringByte(from: position + 1)
                 }
                 continue
             }
             try validateUTF8Sequence()
+            // Plain ASCII after a multi-byte sequence is skipped in bulk too.
+            position = firstSpecialStringByte(from: position)
         }
         let length = position - start
         try checkStringLength(length, at: open)

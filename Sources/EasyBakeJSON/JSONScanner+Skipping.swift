@@ -223,38 +223,4 @@ extension JSONScanner {
         expect = savedExpect
         return false
     }
-
-    /// The offset of the first byte from `start` that ends the plain part of
-    /// a string: a quote, a backslash, a control character or a non-ASCII
-    /// byte; `count` when there is none.
-    @inline(__always)
-    func firstSpecialStringByte(from start: Int) -> Int {
-        var i = start
-        #if _endian(little)
-        // Eight bytes at a time: a byte is flagged when it is a quote, a
-        // backslash, below 0x20 or at least 0x80. The zero-byte test may also
-        // flag bytes after a true hit, never before one, so the lowest flag
-        // (the first byte, on a little-endian machine) is exact.
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawPointer(base)
-        while i &+ 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            var flags = (quotes &- ones) & ~quotes
-            flags |= (backslashes &- ones) & ~backslashes
-            flags |= (word &- ones &* 0x20) & ~word
-            flags = (flags | word) & highs
-            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        #endif
-        while i < count {
-            let byte = base[i]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
-            i += 1
-        }
-        return count
-    }
 }

@@ -17,9 +17,12 @@ struct JSONIndexTests {
     }
 
     /// The events of the index, or its error.
-    static func indexEvents(_ bytes: [UInt8], limits: IngredientLimits = .default) -> Swift.Result<[IngredientEvent], EasyBakeError> {
+    static func indexEvents(
+        _ bytes: [UInt8], limits: IngredientLimits = .default, scanning: JSONByteScanning = .vector
+    ) -> Swift.Result<[IngredientEvent], EasyBakeError> {
         do {
             var source = try JSONIngredientSource(bytes: bytes, limits: limits)
+            source.byteScanning = scanning
             var index = IngredientIndex()
             try source.readIndex(into: &index)
             var events = IndexedIngredientSource(index: index)
@@ -33,9 +36,12 @@ struct JSONIndexTests {
     }
 
     /// The events of the event source, or its error.
-    static func sourceEvents(_ bytes: [UInt8], limits: IngredientLimits = .default) -> Swift.Result<[IngredientEvent], EasyBakeError> {
+    static func sourceEvents(
+        _ bytes: [UInt8], limits: IngredientLimits = .default, scanning: JSONByteScanning = .vector
+    ) -> Swift.Result<[IngredientEvent], EasyBakeError> {
         do {
             var source = try JSONIngredientSource(bytes: bytes, limits: limits)
+            source.byteScanning = scanning
             return .success(try collectEvents(&source))
         } catch let error as EasyBakeError {
             return .failure(error)
@@ -45,8 +51,25 @@ struct JSONIndexTests {
         }
     }
 
+    /// The index and the event source agree on `bytes`, and so do the two
+    /// ways of scanning (``JSONByteScanning``): the same events or the same
+    /// error, every way.
     static func expectAgreement(_ bytes: [UInt8], limits: IngredientLimits = .default, _ name: String) {
-        switch (indexEvents(bytes, limits: limits), sourceEvents(bytes, limits: limits)) {
+        for scanning in JSONByteScanning.allCases {
+            expectAgreement(
+                indexEvents(bytes, limits: limits, scanning: scanning), sourceEvents(bytes, limits: limits, scanning: scanning),
+                "\(name) (\(scanning): index, events)")
+        }
+        expectAgreement(
+            sourceEvents(bytes, limits: limits, scanning: .vector), sourceEvents(bytes, limits: limits, scanning: .word),
+            "\(name) (events: vector, word)")
+    }
+
+    static func expectAgreement(
+        _ first: Swift.Result<[IngredientEvent], EasyBakeError>, _ second: Swift.Result<[IngredientEvent], EasyBakeError>,
+        _ name: String
+    ) {
+        switch (first, second) {
         case (.success(let fromIndex), .success(let fromSource)):
             #expect(fromIndex == fromSource, "\(name): the index's events differ")
         case (.failure(let fromIndex), .failure(let fromSource)):
@@ -155,6 +178,9 @@ struct JSONIndexTests {
     func fuzzed() {
         let seeds = [
             #"{"users": [{"id": 1, "name": "A\u00e9", "tags": ["x", "y"], "ok": true, "n": null, "f": -1.5e-3}], "count": 1}"#,
+            // Runs longer than a vector: text, text around non-ASCII and
+            // escapes, and indentation.
+            "{\n        \"a long key, longer than sixteen bytes\": \"Zürich — a rather long value with ünïcödé and \\\"escapes\\\" in it\",\n\t\t\t\t\t\t\t\t\"b\": [\n                1, 2\n        ]\n}",
             #"[[], {}, [{}], {"a": []}, "\\\"", 0, -0, 1E+2]"#,
         ]
         let alphabet = Array(#"{}[],:"\ 0123456789.eE+-tfnu\"#.utf8)
