@@ -2,7 +2,8 @@ import EasyBake
 import EasyBakeJSON
 import FuzzSupport
 
-// JSON: read, bake, stream, write (compact and pretty), read back.
+// JSON: read, bake (from the tree and straight from the bytes), stream,
+// write (compact and pretty), read back.
 // "Same" is the library's tree equality: the JSON writer writes every
 // number so that it reads back to the same ingredient (an integer stays an
 // integer, a float the same Double, an exact number its text), and strings
@@ -24,6 +25,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let tree = document.tree
     exerciseBaking(tree, document: document)
+    exerciseIndex(input, format: format, tree: tree)
     requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 3)])
     return 0
 }

@@ -166,3 +166,88 @@ public func exerciseStreaming(_ makeSource: () throws(EasyBakeError) -> any Ingr
         _ = error.description
     }
 }
+
+/// The fast core against the tree, on an input the format read as `tree`:
+/// the index read from the bytes holds the same tree, models baked straight
+/// from the bytes are those baked from the tree (or fail with the same code
+/// at the same path), and records streamed pruned to a recipe's paths bake
+/// as the whole records do.
+public func exerciseIndex(_ input: IngredientInput, format: some IngredientFormat, tree: Ingredients) {
+    let name = format.name.uppercased()
+    var index = IngredientIndex()
+    do {
+        try format.readIndex(input, into: &index)
+        requireSame(tree, treeOf(index, at: 0), "\(name) index", output: [])
+    } catch {
+        fuzzFailure("the \(name) index refused what its source read as a tree: \(error)")
+    }
+    let fromBytes = outcome { () throws(EasyBakeError) in
+        try Baker().bake(Probe.self, from: input, format: format, recipe: FuzzRecipes.probe)
+    }
+    let fromTree = outcome { () throws(EasyBakeError) in try Baker().bake(Probe.self, from: tree, recipe: FuzzRecipes.probe) }
+    guard fromBytes == fromTree else {
+        fuzzFailure("\(name): baking from the bytes gave \(fromBytes), from the tree \(fromTree)")
+    }
+    // Records pruned to the child recipe's paths, against the tree's records.
+    guard let records = tree.resolve(try! IngredientPath(parsing: "items[*]"))?.arrayValue else { return }
+    // A streamed record's error names the record's path before its own.
+    let expected = records.enumerated().map { offset, record in
+        outcome(at: try! IngredientPath(parsing: "items[\(offset)]")) { () throws(EasyBakeError) in
+            try Baker().bake(Probe.Child.self, from: record, recipe: FuzzRecipes.child)
+        }
+    }
+    do {
+        let streamed = try Baker().bakeEach(
+            Probe.Child.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: "items[*]",
+            recipe: FuzzRecipes.child, materialization: .recipePaths)
+        let got = streamed.map { result in outcome { () throws(EasyBakeError) in try result.get() } }
+        guard got.count == expected.count else {
+            fuzzFailure("\(name): streaming found \(got.count) records, the tree \(expected.count)")
+        }
+        for (a, b) in zip(got, expected) where a != b {
+            fuzzFailure("\(name): a streamed record gave \(a), the tree's \(b)")
+        }
+    } catch {
+        fuzzFailure("\(name): streaming refused what the tree read: \(error)")
+    }
+}
+
+/// The tree an index holds, read through its public API alone.
+func treeOf(_ index: IngredientIndex, at position: Int) -> Ingredients {
+    switch index.kind(at: position) {
+    case .array:
+        var elements: [Ingredients] = []
+        var element = position + 1
+        while element < index.end(of: position) {
+            elements.append(treeOf(index, at: element))
+            element = index.end(of: element)
+        }
+        return .array(elements)
+    case .dictionary:
+        var members: [(String, Ingredients)] = []
+        var key = position + 1
+        while key < index.end(of: position) {
+            members.append((index.string(at: key) ?? "", treeOf(index, at: key + 1)))
+            key = index.end(of: key + 1)
+        }
+        return .dictionary(IngredientDictionary(members))
+    default:
+        return index.scalar(at: position) ?? .null
+    }
+}
+
+/// A baked model as its sorted JSON, or its error's code and path: what two
+/// ways of baking must agree on.
+func outcome<Model: Encodable>(at record: IngredientPath? = nil, _ bake: () throws(EasyBakeError) -> Model) -> String {
+    do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return String(decoding: try encoder.encode(try bake()), as: UTF8.self)
+    } catch let error as EasyBakeError {
+        let path = record.map { $0.appending(error.path ?? IngredientPath()) } ?? error.path
+        return "error \(error.code) at \(path?.description ?? "")"
+    } catch {
+        return "error \(error)"
+    }
+}

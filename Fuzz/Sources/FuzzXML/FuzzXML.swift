@@ -29,6 +29,7 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let tree = document.tree
     exerciseBaking(tree, document: document)
+    exerciseIndex(input, format: format, tree: tree)
     requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true)])
     return 0
 }

@@ -26,6 +26,7 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     let tree = document.tree
     exerciseBaking(tree, document: document)
+    exerciseIndex(input, format: format, tree: tree)
     requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(sortedKeys: true, indentWidth: 4)])
     return 0
 }

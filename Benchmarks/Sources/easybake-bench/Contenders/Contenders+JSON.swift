@@ -21,7 +21,7 @@ extension Contenders {
     }
 
     static func easyBakeBake(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.bake, format, "EasyBake", easyBake: true, note: "tree, then Baker with a Recipe") { workload in
+        Contender(.bake, format, "EasyBake via tree", note: "tree, then Baker with a Recipe") { workload in
             let recipe = BenchRecipes.document(format)
             return {
                 let tree = try reader.read(.file(workload.path))
@@ -31,7 +31,7 @@ extension Contenders {
     }
 
     static func easyBakeIndexBake(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.bake, format, "EasyBake index", note: "bytes, index, Baker with a Recipe: no tree") { workload in
+        Contender(.bake, format, "EasyBake", easyBake: true, note: "Baker from the bytes through the index, with a Recipe: no tree") { workload in
             let recipe = BenchRecipes.document(format)
             return {
                 .users(try Baker().bake(UsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users)
@@ -40,7 +40,7 @@ extension Contenders {
     }
 
     static func easyBakeIndexSelect(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.select, format, "EasyBake index", note: "bytes, index, a 3-path Recipe per record: no tree") { workload in
+        Contender(.select, format, "EasyBake", easyBake: true, note: "Baker from the bytes through the index, a 3-path Recipe per record: no tree") { workload in
             let recipe = BenchRecipes.pickDocument(format)
             return {
                 .picks(try Baker().bake(PickList.self, from: .file(workload.path), format: reader, recipe: recipe).users)
@@ -49,7 +49,7 @@ extension Contenders {
     }
 
     static func easyBakeSelect(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.select, format, "EasyBake", easyBake: true, note: "tree, then a 3-path Recipe per record") { workload in
+        Contender(.select, format, "EasyBake via tree", note: "tree, then a 3-path Recipe per record") { workload in
             let recipe = BenchRecipes.pick(format)
             return {
                 let tree = try reader.read(.file(workload.path))
