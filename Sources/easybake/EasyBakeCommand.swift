@@ -19,7 +19,7 @@ struct EasyBakeCommand: ParsableCommand {
         commandName: "easybake",
         abstract: "Bake JSON, XML and YAML payloads with EasyBake recipes.",
         discussion: """
-            Formats come from file extensions (json, xml, rss, atom, yaml, yml); --format overrides.
+            Formats come from file extensions (json, jsonl, ndjson, xml, rss, atom, yaml, yml); --format overrides.
             Use - to read standard input. Errors go to standard error with their position.
             """,
         subcommands: [Bake.self, Get.self, Convert.self, Paths.self, Scaffold.self]
@@ -33,7 +33,7 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: [.customLong("format"), .customLong("input-format")],
-        help: "The payload's format (json, xml, yaml), when the extension does not say.")
+        help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
     var format: String?
 
     var payload: Payload { Payload(path: input, format: format) }
@@ -114,12 +114,12 @@ struct OutputOptions: ParsableArguments {
 }
 
 enum Formats {
-    /// Registers each of the three formats the registry does not hold yet.
+    /// Registers each of the four formats the registry does not hold yet.
     /// Each is checked by name, not "is the registry empty": another caller
     /// (a test in the same process) may have registered only one of them.
     static func registerAll() {
         let registry = FormatRegistry.shared
-        let formats: [any IngredientFormat] = [JSONFormat(), YAMLFormat(), XMLFormat()]
+        let formats: [any IngredientFormat] = [JSONFormat(), JSONLinesFormat(), YAMLFormat(), XMLFormat()]
         for format in formats where registry.format(named: format.name) == nil {
             registry.register(format)
         }

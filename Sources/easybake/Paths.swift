@@ -29,7 +29,7 @@ struct Paths: ParsableCommand {
 
     // `--format` is the output here, as tools that print a listing have it;
     // every command also accepts `--input-format` for the payload's format.
-    @Option(name: .long, help: "The payload's format (json, xml, yaml), when the extension does not say.")
+    @Option(name: .long, help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
     var inputFormat: String?
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
