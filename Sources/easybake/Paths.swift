@@ -32,6 +32,8 @@ struct Paths: ParsableCommand {
     @Option(name: .long, help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
     var inputFormat: String?
 
+    @OptionGroup var documents: DocumentOptions
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -39,7 +41,7 @@ struct Paths: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
             let survey = try PathsSurveying.survey(
-                Payload(path: input, format: inputFormat), each: each, maximumPaths: maximumPaths)
+                Payload(path: input, format: inputFormat, documents: documents.selection), each: each, maximumPaths: maximumPaths)
             switch format {
             case .text: Output.standard.write(Array(PathsSurveying.table(survey).utf8))
             case .json: Output.standard.writeLine(try JSONFormat().write(PathsSurveying.json(survey), options: .init(prettyPrinted: true)))
