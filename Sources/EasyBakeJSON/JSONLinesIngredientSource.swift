@@ -76,6 +76,14 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
         self.duplicateKeyPolicy = duplicateKeyPolicy
     }
 
+    /// A source over bytes in memory.
+    public init(
+        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input: .bytes(bytes, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    }
+
     /// A source over the UTF-8 of `text`.
     public init(
         text: String, name: String = "<text>", limits: IngredientLimits = .default,

@@ -93,7 +93,7 @@ struct JSONLinesTests {
         #expect(names == ["Ada", "Grace", "Katherine"])
         #expect(paths == ["[0]", "[1]", "[2]"])
         #expect(lines == [1, 3, 4])
-        var source = try JSONLinesIngredientSource(text: text)
+        var source = try JSONLinesIngredientSource(bytes: Array(text.utf8))
         #expect(try PathMatcher(["[1].name"]).resolve(from: &source)["[1].name"] == "Grace")
     }
 
@@ -121,6 +121,15 @@ struct JSONLinesTests {
         #expect(mismatch.code == .typeMismatch)
         #expect(mismatch.path?.description == "[3].id")
         #expect(try results[4].get() == Person(id: 5, name: "Barbara"))
+        // Records read pruned to the recipe's paths fail alone too.
+        let recipe = try Recipe(mapping: ["id": "id", "name": "name"])
+        let pruned = Array(try Baker().bakeEach(
+            Person.self, from: try JSONLinesIngredientSource(text: text, name: "people.jsonl"), each: "[*]",
+            recipe: recipe, materialization: .recipePaths))
+        #expect(pruned.map { (try? $0.get())?.id } == [1, nil, 3, nil, 5])
+        guard case .failure(let prunedError) = pruned[1] else { return }
+        #expect(prunedError.location?.line == 2)
+        #expect(prunedError.path?.description == "[1]")
     }
 
     @Test("streamed records equal the records of the tree, whole or pruned")
