@@ -928,8 +928,8 @@ final class YAMLEngine {
         return EasyBakeError(
             .multipleDocuments,
             "the YAML stream holds \(documentCount) documents where one is expected (the second begins here); "
-                + "read every document, as an array, with YAMLReadingOptions documents .all (easybake: --documents all), "
-                + "or one with .document(N), counting from 0 (easybake: --document N)",
+                + "read every document as an array with YAMLReadingOptions(documents: .all) (easybake: --documents all), "
+                + "or one of them with documents: .document(N), counting from 0 (easybake: --document N)",
             location: location(line: mark.line, column: mark.column))
     }
 

@@ -19,6 +19,9 @@ struct YAMLSkipTests {
         // Several documents, each on its own and as one array.
         ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n--- \n", .each),
         ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n", .all),
+        // One document chosen: the others are parsed but give no events.
+        ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n", .document(1)),
+        ("--- &r {a: [1, 2]}\n--- {b: 2}\n--- [3]\n", .document(0)),
         // Unknown tags (wrapped), block scalars, nulls.
         ("a: !Ref x\nb: !Seq [1, !T 2]\nc: |\n  text\n  more\nd: ~\ne:\n", .single),
         ("", .single),
