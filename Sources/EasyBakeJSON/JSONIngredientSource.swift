@@ -226,7 +226,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     public var bytesRead: Int { scanner.position }
 
     /// The total size of the (UTF-8) input in bytes.
-    public var byteCount: Int { scanner.count }
+    public var byteCount: Int { scanner.inputCount }
 
     /// Tells the kernel it may drop the pages of a mapped file already read.
     public func releaseConsumedInput() { scanner.storage.release(before: scanner.eventStart) }
@@ -245,7 +245,13 @@ struct JSONScanner {
 
     let storage: LoadedBytes
     let base: UnsafePointer<UInt8>
-    let count: Int
+    /// Where scanning stops: the end of the input, or for JSON Lines the
+    /// end of the line being read.
+    var count: Int
+    /// The size of the whole input, for locating errors.
+    let inputCount: Int
+    /// What the scanner calls the place where `count` stops it.
+    var endName = "the end of the input"
     var position = 0
     var eventStart = 0
     var expect = Expect.value
@@ -267,6 +273,7 @@ struct JSONScanner {
         // An empty buffer may have no base address; point at a byte that is never read.
         base = loaded.buffer.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) } ?? JSONScanner.emptyByte
         count = loaded.buffer.count
+        inputCount = count
         self.limits = limits
         self.sourceName = sourceName
         containers.reserveCapacity(64)
@@ -282,16 +289,16 @@ struct JSONScanner {
     // MARK: Errors
 
     func location(of offset: Int) -> SourceLocation {
-        SourceLocation.locate(offset: offset, in: UnsafeRawBufferPointer(start: base, count: count), sourceName: sourceName)
+        SourceLocation.locate(offset: offset, in: UnsafeRawBufferPointer(start: base, count: inputCount), sourceName: sourceName)
     }
 
-    private func syntax(_ message: String, at offset: Int) -> EasyBakeError {
+    func syntax(_ message: String, at offset: Int) -> EasyBakeError {
         EasyBakeError.syntax(message, at: location(of: offset))
     }
 
     /// "found 'x'" or "found the end of the input".
-    private func found(at offset: Int) -> String {
-        guard offset < count else { return "the end of the input" }
+    func found(at offset: Int) -> String {
+        guard offset < count else { return endName }
         let byte = base[offset]
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
@@ -320,7 +327,7 @@ struct JSONScanner {
                 return try next(materializing: materializing)
             }
             guard position < count else {
-                throw syntax("expected ',' or '\(isObject ? "}" : "]")' after \(isObject ? "an object member" : "an array element"), found the end of the input", at: position)
+                throw syntax("expected ',' or '\(isObject ? "}" : "]")' after \(isObject ? "an object member" : "an array element"), found \(endName)", at: position)
             }
             let byte = base[position]
             if byte == UInt8(ascii: ",") {
@@ -342,7 +349,7 @@ struct JSONScanner {
                 at: position)
         case .end:
             guard position >= count else {
-                throw syntax("expected the end of the input after the JSON value, found \(found(at: position))", at: position)
+                throw syntax("expected \(endName) after the JSON value, found \(found(at: position))", at: position)
             }
             return nil
         }
@@ -375,7 +382,7 @@ struct JSONScanner {
 
     private mutating func value(materializing: Bool) throws(EasyBakeError) -> IngredientEvent {
         guard position < count else {
-            throw syntax("expected a JSON value, found the end of the input", at: position)
+            throw syntax("expected a JSON value, found \(endName)", at: position)
         }
         let byte = base[position]
         switch byte {
@@ -511,7 +518,7 @@ struct JSONScanner {
         var copiedUpTo = start
         while true {
             guard position < count else {
-                throw syntax("expected '\"' to close the string that begins here, found the end of the input", at: open)
+                throw syntax("expected '\"' to close the string that begins here, found \(endName)", at: open)
             }
             let byte = base[position]
             if byte == UInt8(ascii: "\"") { break }
@@ -564,7 +571,7 @@ struct JSONScanner {
             throw syntax("expected UTF-8 text, found the invalid byte 0x\(String(lead, radix: 16, uppercase: true))", at: position)
         }
         guard position + length <= count else {
-            throw syntax("expected UTF-8 text, found a sequence cut short by the end of the input", at: position)
+            throw syntax("expected UTF-8 text, found a sequence cut short by \(endName)", at: position)
         }
         let second = base[position + 1]
         guard second >= lower && second <= upper else {
@@ -584,7 +591,7 @@ struct JSONScanner {
     private mutating func escape(materializing: Bool) throws(EasyBakeError) {
         let backslash = position
         guard position + 1 < count else {
-            throw syntax("expected an escape after '\\', found the end of the input", at: position)
+            throw syntax("expected an escape after '\\', found \(endName)", at: position)
         }
         let code = base[position + 1]
         position += 2
@@ -625,7 +632,7 @@ struct JSONScanner {
 
     private mutating func hex4(at escapeStart: Int) throws(EasyBakeError) -> UInt32 {
         guard position + 4 <= count else {
-            throw syntax("expected four hex digits after '\\u', found the end of the input", at: escapeStart)
+            throw syntax("expected four hex digits after '\\u', found \(endName)", at: escapeStart)
         }
         var value: UInt32 = 0
         for i in 0..<4 {

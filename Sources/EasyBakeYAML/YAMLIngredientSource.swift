@@ -30,7 +30,11 @@ import EasyBake
 /// - **Keys** that are scalars of another type become their text (`1: a`
 ///   reads as key `"1"`); a key that is a sequence or mapping is an error
 ///   (`EasyBakeError.Code.unsupported`).
-/// - **Documents**: the first by default; see ``YAMLReadingOptions/documents``.
+/// - **Documents**: one by default, and a stream of several is an error
+///   that says how many there are; every document as an array, each in
+///   turn, or one chosen by its index on request (see
+///   ``YAMLReadingOptions/documents``). The whole stream is parsed either
+///   way, so a syntax error in any document is reported.
 /// - **Depth** is counted from the events and stops at
 ///   `IngredientLimits.maximumDepth` — libyaml has no limit of its own.
 /// - **Stricter than libyaml** where its events tell: a lone plain `-`
@@ -104,6 +108,12 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
 
     /// The limits the source reads under (``YAMLReadingOptions/limits``).
     public var limits: IngredientLimits { engine.options.limits }
+
+    /// `false`: a YAML stream is read to its end, so that a syntax error in
+    /// any document is reported, and — read as one document
+    /// (``YAMLReadingOptions/Documents/single``) — a second document is
+    /// found, which is an error.
+    public var allowsStoppingEarly: Bool { false }
 }
 
 /// A parser event with the context (key or value) left open: what anchors
@@ -196,6 +206,12 @@ final class YAMLEngine {
     @exclusivity(unchecked) private var discardDepth = 0
 
     @exclusivity(unchecked) private var documentCount = 0
+    /// Whether the current document is parsed but not output (another
+    /// document was chosen, or a second one met where one is expected).
+    @exclusivity(unchecked) private var droppingDocument = false
+    /// Where the second document begins, for the error of a stream read as
+    /// one document.
+    @exclusivity(unchecked) private var secondDocumentMark: (line: Int, column: Int)?
     /// Whether the last document ended without `...`.
     @exclusivity(unchecked) private var previousEndImplicit = false
     /// The input's open collections: a block collection's start column, or
@@ -364,13 +380,21 @@ final class YAMLEngine {
         markColumn = current.start_mark.column
         switch current.type {
         case YAML_STREAM_START_EVENT:
-            if options.documents == .array { try feed(.beginSequence) }
+            if options.documents == .all { try feed(.beginSequence) }
         case YAML_STREAM_END_EVENT:
             finished = true
             switch options.documents {
-            case .array: try feed(.endSequence)
-            case .first where documentCount == 0:
+            case .all: try feed(.endSequence)
+            case .single where documentCount == 0:
                 emit(.scalar(YAMLScalar(value: .null, text: "", isMergeKey: false)), asKey: false)
+            case .single where documentCount > 1:
+                throw multipleDocumentsError()
+            case .document(let chosen) where chosen >= documentCount || chosen < 0:
+                let held = documentCount == 1 ? "1 document" : "\(documentCount) documents"
+                throw EasyBakeError(
+                    .valueNotFound,
+                    "the YAML stream holds \(held); there is no document \(chosen) (documents count from 0)",
+                    location: currentLocation())
             default: break
             }
         case YAML_DOCUMENT_START_EVENT:
@@ -382,10 +406,19 @@ final class YAMLEngine {
                     at: currentLocation())
             }
             documentCount += 1
+            switch options.documents {
+            case .single where documentCount == 2:
+                // Parsed to the end, to count the documents and report any
+                // syntax error first; then the stream is refused.
+                secondDocumentMark = (markLine, markColumn)
+                droppingDocument = true
+            case .document(let chosen):
+                droppingDocument = documentCount - 1 != chosen
+            default: break
+            }
         case YAML_DOCUMENT_END_EVENT:
             previousEndImplicit = current.data.document_end.implicit != 0
             anchors.removeAll()
-            if options.documents == .first { finished = true }
         case YAML_SCALAR_EVENT:
             let data = current.data.scalar
             if !layout.isEmpty { try checkFlowIndentation() }
@@ -398,7 +431,7 @@ final class YAMLEngine {
                     #"a plain scalar cannot be a lone "-" (quote it, or write a sequence entry as "- value")"#,
                     at: currentLocation())
             }
-            if discarding, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
+            if discarding || droppingDocument, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
                data.length <= options.limits.maximumNumberLength {
                 // Skipping: nothing will look at this scalar's value.
                 try feed(.scalar(placeholder(value: data.value, length: data.length, plain: plain)))
@@ -670,6 +703,8 @@ final class YAMLEngine {
             return
         }
         if !recordings.isEmpty { recordBuffer.append(node) }
+        // A document not chosen is parsed and checked, but none of it is output.
+        if droppingDocument { return }
         if discarding {
             switch node {
             case .beginMapping, .beginSequence: discardDepth += 1
@@ -885,6 +920,17 @@ final class YAMLEngine {
         located.line = line + 1
         located.column = column + 1
         return located
+    }
+
+    /// The error of a stream of several documents read as one.
+    private func multipleDocumentsError() -> EasyBakeError {
+        let mark = secondDocumentMark ?? (markLine, markColumn)
+        return EasyBakeError(
+            .multipleDocuments,
+            "the YAML stream holds \(documentCount) documents where one is expected (the second begins here); "
+                + "read every document as an array with YAMLReadingOptions(documents: .all) (easybake: --documents all), "
+                + "or one of them with documents: .document(N), counting from 0 (easybake: --document N)",
+            location: location(line: mark.line, column: mark.column))
     }
 
     private func parserError() -> EasyBakeError {

@@ -5,7 +5,7 @@ import EasyBake
 /// ```swift
 /// var options = YAMLReadingOptions()
 /// options.schema = .yaml11          // yes/no/on/off are booleans
-/// options.documents = .array        // every document, as one array
+/// options.documents = .all          // every document, as one array
 /// let tree = try YAMLFormat(options: options).read(.file("config.yaml"))
 /// ```
 public struct YAMLReadingOptions: Sendable, Hashable {
@@ -27,17 +27,38 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     }
 
     /// Which documents of a stream the source reads.
-    public enum Documents: String, Sendable, Hashable, CaseIterable {
-        /// The first document only (the default); the rest of the stream is
-        /// not parsed. An empty stream reads as `null`, as an empty config
-        /// file should.
-        case first
+    ///
+    /// A YAML stream may hold several documents (`---` begins each). Read as
+    /// one document where there are several, a stream is an error rather
+    /// than its first document: nothing is dropped unseen. Whatever is
+    /// chosen, the whole stream is parsed, so that a syntax error in any
+    /// document is reported.
+    ///
+    /// ```swift
+    /// let stream = "name: web\n---\nname: db\n"
+    /// let all = try YAMLFormat(options: .init(documents: .all)).read(.text(stream))          // [["name": "web"], ["name": "db"]]
+    /// let second = try YAMLFormat(options: .init(documents: .document(1))).read(.text(stream)) // ["name": "db"]
+    /// ```
+    public enum Documents: Sendable, Hashable {
+        /// One document (the default). An empty stream reads as `null`, as
+        /// an empty config file should; a stream of several documents is
+        /// an `EasyBakeError.Code.multipleDocuments` error that says how
+        /// many there are and how to choose, once the whole stream has been
+        /// parsed.
+        case single
+        /// Every document, together as one top-level array: `[*]` over it
+        /// gives the documents as records (streamed one at a time by
+        /// `RecordReader` and `bakeEach`). An empty stream is an empty array.
+        case all
         /// Every document, each as one top-level value in turn (read them one
         /// at a time with `Ingredients.read(from:duplicateKeys:)`). An empty
         /// stream has no values.
         case each
-        /// Every document, together as one array.
-        case array
+        /// The document at this index, counting from 0, as one document;
+        /// the others are parsed (their syntax checked) and dropped. A
+        /// stream with no such document is an
+        /// `EasyBakeError.Code.valueNotFound` error.
+        case document(Int)
     }
 
     /// What a node with an unknown tag reads as.
@@ -67,7 +88,7 @@ public struct YAMLReadingOptions: Sendable, Hashable {
 
     /// Which plain scalars are not strings. Default ``Schema/core``.
     public var schema: Schema
-    /// Which documents to read. Default ``Documents/first``.
+    /// Which documents to read. Default ``Documents/single``.
     public var documents: Documents
     /// What the consumer should do with a key that repeats in one mapping.
     /// Default `DuplicateKeyPolicy.reject`: the YAML specification requires
@@ -85,7 +106,7 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     /// property documents.
     public init(
         schema: Schema = .core,
-        documents: Documents = .first,
+        documents: Documents = .single,
         duplicateKeys: DuplicateKeyPolicy = .reject,
         unknownTags: UnknownTags = .wrap,
         limits: IngredientLimits = .default

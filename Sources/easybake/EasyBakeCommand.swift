@@ -19,7 +19,7 @@ struct EasyBakeCommand: ParsableCommand {
         commandName: "easybake",
         abstract: "Bake JSON, XML and YAML payloads with EasyBake recipes.",
         discussion: """
-            Formats come from file extensions (json, xml, rss, atom, yaml, yml); --format overrides.
+            Formats come from file extensions (json, jsonl, ndjson, xml, rss, atom, yaml, yml); --format overrides.
             Use - to read standard input. Errors go to standard error with their position.
             """,
         subcommands: [Bake.self, Get.self, Convert.self, Paths.self, Scaffold.self]
@@ -33,10 +33,12 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         name: [.customLong("format"), .customLong("input-format")],
-        help: "The payload's format (json, xml, yaml), when the extension does not say.")
+        help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
     var format: String?
 
-    var payload: Payload { Payload(path: input, format: format) }
+    @OptionGroup var documents: DocumentOptions
+
+    var payload: Payload { Payload(path: input, format: format, documents: documents.selection) }
     func document() throws(EasyBakeError) -> Document { try payload.document() }
     func stream() throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document) {
         let (source, locator) = try payload.stream()
@@ -44,15 +46,78 @@ struct InputOptions: ParsableArguments {
     }
 }
 
-/// A payload a command reads: a file (or - for standard input) and the name
-/// of its format when the extension does not tell.
+/// Which documents of a YAML stream a command reads.
+struct DocumentOptions: ParsableArguments {
+    @Option(
+        name: .customLong("documents"),
+        help: "For YAML: 'single' (the default; a stream of several documents is an error) or 'all' (every document, as one array whose [*] gives the documents as records).")
+    var choice: Choice?
+
+    @Option(name: .customLong("document"), help: "For YAML: read only document N of a stream, counting from 0.")
+    var index: Int?
+
+    enum Choice: String, ExpressibleByArgument, CaseIterable {
+        case single, all
+    }
+
+    /// The options' values, apart from the argument parser.
+    var selection: DocumentSelection { DocumentSelection(choice: choice, index: index) }
+}
+
+/// The documents of a YAML stream chosen with `--documents` or `--document`.
+struct DocumentSelection {
+    var choice: DocumentOptions.Choice?
+    var index: Int?
+
+    /// The YAML option chosen, if any.
+    func chosen() throws(EasyBakeError) -> YAMLReadingOptions.Documents? {
+        switch (choice, index) {
+        case (nil, nil): return nil
+        case (.some(let choice), nil): return choice == .all ? .all : .single
+        case (nil, .some(let index)):
+            guard index >= 0 else { throw EasyBakeError(.invalidValue, "--document counts from 0; \(index) is no document") }
+            return .document(index)
+        case (.some, .some): throw EasyBakeError(.invalidValue, "choose either --documents or --document, not both")
+        }
+    }
+
+    /// What scaffold's usage lines pass as `YAMLReadingOptions.documents`.
+    var swiftValue: String? {
+        if let index { return ".document(\(index))" }
+        return choice == .all ? ".all" : nil
+    }
+}
+
+/// A payload a command reads: a file (or - for standard input), the name of
+/// its format when the extension does not tell, and for YAML the documents
+/// to read.
 struct Payload {
     var path: String
     var format: String?
+    var documents = DocumentSelection()
 
     func document() throws(EasyBakeError) -> Document {
+        let input = IngredientInput.file(path)
+        return try Document(reading: input, format: try resolvedFormat(for: input))
+    }
+
+    /// The format named, or the one of the file's extension, with the YAML
+    /// documents chosen.
+    func resolvedFormat(for input: IngredientInput) throws(EasyBakeError) -> any IngredientFormat {
         Formats.registerAll()
-        return try Document(reading: .file(path), format: try Formats.named(format))
+        let resolved: any IngredientFormat
+        if let named = try Formats.named(format) {
+            resolved = named
+        } else {
+            resolved = try FormatRegistry.shared.format(forPath: input.filePath ?? input.name)
+        }
+        guard let chosen = try documents.chosen() else { return resolved }
+        guard var yaml = resolved as? YAMLFormat else {
+            throw EasyBakeError(
+                .unsupported, "--documents and --document choose documents of a YAML stream; the input is \(resolved.name)")
+        }
+        yaml.options.documents = chosen
+        return yaml
     }
 
     /// A streaming source over the input, and a document without a tree that
@@ -64,12 +129,7 @@ struct Payload {
         Formats.registerAll()
         let original = IngredientInput.file(path)
         let ingredientInput = rereadable ? try original.rereadable() : original
-        let resolved: any IngredientFormat
-        if let named = try Formats.named(format) {
-            resolved = named
-        } else {
-            resolved = try FormatRegistry.shared.format(forPath: ingredientInput.filePath ?? ingredientInput.name)
-        }
+        let resolved = try resolvedFormat(for: ingredientInput)
         let source = AnyIngredientSource(try resolved.makeSource(for: ingredientInput))
         let canReread = rereadable || original.filePath != nil
         return (source, canReread ? Document(tree: .null, input: ingredientInput, format: resolved) : nil)
@@ -114,12 +174,12 @@ struct OutputOptions: ParsableArguments {
 }
 
 enum Formats {
-    /// Registers each of the three formats the registry does not hold yet.
+    /// Registers each of the four formats the registry does not hold yet.
     /// Each is checked by name, not "is the registry empty": another caller
     /// (a test in the same process) may have registered only one of them.
     static func registerAll() {
         let registry = FormatRegistry.shared
-        let formats: [any IngredientFormat] = [JSONFormat(), YAMLFormat(), XMLFormat()]
+        let formats: [any IngredientFormat] = [JSONFormat(), JSONLinesFormat(), YAMLFormat(), XMLFormat()]
         for format in formats where registry.format(named: format.name) == nil {
             registry.register(format)
         }

@@ -26,6 +26,14 @@ enum ModelScaffold {
         var inputName = "payload.json"
         /// The payload's format name (`json`, `xml`, `yaml`), for the usage lines.
         var formatName = "json"
+        /// For YAML read other than as one document: the Swift of the
+        /// `YAMLReadingOptions.Documents` chosen (`.all`, `.document(2)`).
+        var yamlDocuments: String?
+
+        /// The YAML options argument the usage lines pass, if any.
+        var yamlOptions: String {
+            yamlDocuments.map { ", options: YAMLReadingOptions(documents: \($0))" } ?? ""
+        }
     }
 
     /// The generated files and what the user should know about them.
@@ -435,7 +443,8 @@ extension ModelScaffold {
         let source: String
         switch request.formatName {
         case "xml": source = "XMLIngredientSource(.file(\(swiftLiteral(fileName))))"
-        case "yaml": source = "YAMLIngredientSource(.file(\(swiftLiteral(fileName))))"
+        case "yaml": source = "YAMLIngredientSource(.file(\(swiftLiteral(fileName)))\(request.yamlOptions))"
+        case "jsonl": source = "JSONLinesIngredientSource(input: .file(\(swiftLiteral(fileName))))"
         default: source = "JSONIngredientSource(input: .file(\(swiftLiteral(fileName))))"
         }
         let module = switch request.formatName {
@@ -446,6 +455,7 @@ extension ModelScaffold {
         let formatType = switch request.formatName {
         case "xml": "XMLFormat"
         case "yaml": "YAMLFormat"
+        case "jsonl": "JSONLinesFormat"
         default: "JSONFormat"
         }
         var lines = [
@@ -457,7 +467,9 @@ extension ModelScaffold {
             lines.append("//     for result in try Baker().bakeEach(\(plan.name).self, from: try \(source), each: \(swiftLiteral(each)), recipe: recipe) { print(try result.get()) }")
             lines.append("// or: easybake bake --recipe \(recipeFile) --each \(shellQuoted(each)) \(shellQuoted(fileName))")
         } else {
-            lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(formatType)().read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
+            let format = formatType == "YAMLFormat" && request.yamlDocuments != nil
+                ? "YAMLFormat(options: YAMLReadingOptions(documents: \(request.yamlDocuments!)))" : "\(formatType)()"
+            lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(format).read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
             lines.append("// or: easybake bake --recipe \(recipeFile) \(shellQuoted(fileName))")
         }
         lines += ["", "import Foundation", ""]

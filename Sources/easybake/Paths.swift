@@ -29,8 +29,10 @@ struct Paths: ParsableCommand {
 
     // `--format` is the output here, as tools that print a listing have it;
     // every command also accepts `--input-format` for the payload's format.
-    @Option(name: .long, help: "The payload's format (json, xml, yaml), when the extension does not say.")
+    @Option(name: .long, help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
     var inputFormat: String?
+
+    @OptionGroup var documents: DocumentOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -39,7 +41,7 @@ struct Paths: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
             let survey = try PathsSurveying.survey(
-                Payload(path: input, format: inputFormat), each: each, maximumPaths: maximumPaths)
+                Payload(path: input, format: inputFormat, documents: documents.selection), each: each, maximumPaths: maximumPaths)
             switch format {
             case .text: Output.standard.write(Array(PathsSurveying.table(survey).utf8))
             case .json: Output.standard.writeLine(try JSONFormat().write(PathsSurveying.json(survey), options: .init(prettyPrinted: true)))

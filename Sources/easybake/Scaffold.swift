@@ -70,7 +70,9 @@ struct Scaffold: ParsableCommand {
             let formatName = try Self.formatName(of: payload)
             let scaffold = try ModelScaffold.make(
                 from: survey,
-                request: .init(name: name, each: each, inputName: input.input, formatName: formatName))
+                request: .init(
+                    name: name, each: each, inputName: input.input, formatName: formatName,
+                    yamlDocuments: formatName == "yaml" ? input.documents.selection.swiftValue : nil))
             if each == nil, let hint = ModelScaffold.recordPathHint(survey) {
                 Self.note("the payload holds records at \(hint); to model one record, add --each '\(hint)'")
             }

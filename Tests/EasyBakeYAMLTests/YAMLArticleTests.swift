@@ -36,7 +36,7 @@ struct YAMLArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
-        #expect(check.listings == 3)
+        #expect(check.listings == 4)
         #expect(check.notRun == [])
     }
 
@@ -75,6 +75,19 @@ struct YAMLArticleTests {
         #expect(merged["c"] == ["x": "own", "k": 1, "y": "b"])
         #expect(throws: EasyBakeError.self) { try YAMLFormat().read(.text("a: 1\na: 2\n")) }
         #expect(try YAMLFormat().read(.text("1: a\n")) == ["1": "a"])
+    }
+
+    @Test("a stream of documents: all, one, or an error that says how many")
+    func documents() throws {
+        let stream = "name: web\n---\nname: db\n"
+        let all = try YAMLFormat(options: .init(documents: .all)).read(.text(stream))            // [["name": "web"], ["name": "db"]]
+        let second = try YAMLFormat(options: .init(documents: .document(1))).read(.text(stream))  // ["name": "db"]
+        // YAMLFormat().read(.text(stream)) throws: the YAML stream holds 2 documents where one is expected …
+        #expect(all == [["name": "web"], ["name": "db"]])
+        #expect(second == ["name": "db"])
+        let error = try #require(yamlCapture { try YAMLFormat().read(.text(stream)) })
+        #expect(error.code == .multipleDocuments)
+        #expect(error.message.hasPrefix("the YAML stream holds 2 documents where one is expected"))
     }
 
     @Test("convert and bake on the YAML users fixture agree with the JSON one")

@@ -9,20 +9,23 @@ import Testing
 @Suite("YAML skipValue")
 struct YAMLSkipTests {
     static let documents: [(String, YAMLReadingOptions.Documents)] = [
-        ("a: 1\nb: [x, {y: 2}]\nc: {d: {e: [1, 2, 3]}}\n", .first),
+        ("a: 1\nb: [x, {y: 2}]\nc: {d: {e: [1, 2, 3]}}\n", .single),
         // Anchors defined inside a skipped part, used after it.
-        ("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar, z: [&T true]}\nb: *A\nc: *S\nd: [*A, *T]\n", .first),
+        ("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar, z: [&T true]}\nb: *A\nc: *S\nd: [*A, *T]\n", .single),
         // Merge keys, inside and around skipped parts.
-        ("base: &b {k: 1, m: 2}\nderived: {<<: *b, m: 3, n: 4}\nlist: [{<<: [*b, {w: 0}], z: 1}]\nlast: {m: 9, <<: *b}\n", .first),
-        ("a: &outer {<<: {m: 1}, n: 2}\nb: *outer\nc: {<<: *outer, n: 3}\n", .first),
-        ("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n", .first),
+        ("base: &b {k: 1, m: 2}\nderived: {<<: *b, m: 3, n: 4}\nlist: [{<<: [*b, {w: 0}], z: 1}]\nlast: {m: 9, <<: *b}\n", .single),
+        ("a: &outer {<<: {m: 1}, n: 2}\nb: *outer\nc: {<<: *outer, n: 3}\n", .single),
+        ("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n", .single),
         // Several documents, each on its own and as one array.
         ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n--- \n", .each),
-        ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n", .array),
+        ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n", .all),
+        // One document chosen: the others are parsed but give no events.
+        ("--- {a: 1}\n--- [x, &y {z: 1}, *y]\n--- scalar\n", .document(1)),
+        ("--- &r {a: [1, 2]}\n--- {b: 2}\n--- [3]\n", .document(0)),
         // Unknown tags (wrapped), block scalars, nulls.
-        ("a: !Ref x\nb: !Seq [1, !T 2]\nc: |\n  text\n  more\nd: ~\ne:\n", .first),
-        ("", .first),
-        ("", .array),
+        ("a: !Ref x\nb: !Seq [1, !T 2]\nc: |\n  text\n  more\nd: ~\ne:\n", .single),
+        ("", .single),
+        ("", .all),
     ]
 
     /// The events left after skipping, by reading and discarding, the value
@@ -97,7 +100,7 @@ struct YAMLSkipTests {
 
     @Test("anchors defined in a skipped value still resolve afterwards")
     func anchorsInSkippedValue() throws {
-        var source = Self.source("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar}\nb: *A\nc: *S\n", .first)
+        var source = Self.source("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar}\nb: *A\nc: *S\n", .single)
         #expect(try source.next() == .beginDictionary)
         #expect(try source.next() == .key("a"))
         try source.skipValue()

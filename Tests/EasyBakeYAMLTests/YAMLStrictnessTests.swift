@@ -31,7 +31,7 @@ struct YAMLStrictnessTests {
     @Test("a directive after a document needs a document end marker")
     func directiveAfterDocument() throws {
         var options = YAMLReadingOptions()
-        options.documents = .array
+        options.documents = .all
         let error = try #require(yamlError("---\nkey: value\n%YAML 1.2\n---\nb: 2\n", options))
         #expect(error.code == .syntax)
         #expect(error.message.contains("document end marker"))

@@ -132,17 +132,51 @@ struct YAMLAliasTests {
 struct YAMLStreamTests {
     let stream = "a: 1\n---\na: 2\n--- text\n"
 
-    @Test("the first document is read by default")
-    func firstDocument() throws {
-        #expect(try yaml(stream) == ["a": 1])
+    @Test("one document by default; several are an error that says how many and how to choose")
+    func singleDocument() throws {
+        #expect(try yaml("a: 1\n") == ["a": 1])
+        #expect(try yaml("--- {a: 1}\n...\n") == ["a": 1])
         #expect(try yaml("") == .null)
         #expect(try yaml("# only a comment\n") == .null)
+        let error = try #require(yamlError(stream))
+        #expect(error.code == .multipleDocuments)
+        #expect(error.message.hasPrefix("the YAML stream holds 3 documents where one is expected (the second begins here); "))
+        #expect(error.message.contains("--documents all"))
+        #expect(error.message.contains("--document N"))
+        #expect(error.location?.line == 2)
+        #expect(error.location?.column == 1)
+    }
+
+    @Test("a syntax error in a later document is reported, whichever documents are read")
+    func syntaxErrorInLaterDocument() throws {
+        let text = "a: 1\n---\nb: [unclosed\n"
+        let choices: [YAMLReadingOptions.Documents] = [.single, .all, .document(0)]
+        for documents in choices {
+            let error = try #require(yamlError(text, YAMLReadingOptions(documents: documents)), "\(documents)")
+            #expect(error.code == .syntax, "\(documents)")
+            #expect(error.message.hasSuffix("did not find expected ',' or ']'"), "\(documents)")
+            #expect(error.location?.line == 4, "\(documents)")
+        }
+        #expect(throws: EasyBakeError.self) { try YAMLFormat().readDocuments(.text(text)) }
+        #expect(yamlError("a: 1\n--- [x\n--- c: 3\n", YAMLReadingOptions(documents: .document(2)))?.code == .syntax)
+    }
+
+    @Test("one document chosen by its index; the others are checked and dropped")
+    func chosenDocument() throws {
+        #expect(try yaml(stream, YAMLReadingOptions(documents: .document(0))) == ["a": 1])
+        #expect(try yaml(stream, YAMLReadingOptions(documents: .document(1))) == ["a": 2])
+        #expect(try yaml(stream, YAMLReadingOptions(documents: .document(2))) == "text")
+        #expect(try yaml("a: &x 1\nb: *x\n---\nc: &y [1]\nd: *y\n", YAMLReadingOptions(documents: .document(1))) == ["c": [1], "d": [1]])
+        let missing = try #require(yamlError(stream, YAMLReadingOptions(documents: .document(3))))
+        #expect(missing.code == .valueNotFound)
+        #expect(missing.message == "the YAML stream holds 3 documents; there is no document 3 (documents count from 0)")
+        #expect(yamlError("", YAMLReadingOptions(documents: .document(0)))?.code == .valueNotFound)
     }
 
     @Test("all documents, as an array or one at a time")
     func allDocuments() throws {
         var options = YAMLReadingOptions()
-        options.documents = .array
+        options.documents = .all
         #expect(try yaml(stream, options) == [["a": 1], ["a": 2], "text"])
         #expect(try yaml("", options) == [])
         #expect(try YAMLFormat().readDocuments(.text(stream)) == [["a": 1], ["a": 2], "text"])
@@ -156,7 +190,7 @@ struct YAMLStreamTests {
 
     @Test("anchors do not cross documents")
     func anchorsPerDocument() throws {
-        #expect(yamlError("a: &x 1\n---\nb: *x\n", YAMLReadingOptions(documents: .array))?.code == .syntax)
+        #expect(yamlError("a: &x 1\n---\nb: *x\n", YAMLReadingOptions(documents: .all))?.code == .syntax)
     }
 
     @Test("duplicate keys are rejected by default, configurable")

@@ -21,6 +21,9 @@ public struct EasyBakeError: Error, Sendable {
 
         /// The input is not well formed in its format.
         public static let syntax = Code(rawValue: "syntax")
+        /// The input holds several documents (a YAML stream) where one is
+        /// expected; the message says how many, and how to read them.
+        public static let multipleDocuments = Code(rawValue: "multiple documents")
         /// The input is not in an encoding the source reads.
         public static let unsupportedEncoding = Code(rawValue: "unsupported encoding")
         /// The input passed one of the ``IngredientLimits``.

@@ -26,4 +26,6 @@ public struct AnyIngredientSource: IngredientSource {
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
     public var limits: IngredientLimits { base.limits }
+    public var allowsStoppingEarly: Bool { base.allowsStoppingEarly }
+    public mutating func resumeAfterFailedElement() -> Int? { base.resumeAfterFailedElement() }
 }

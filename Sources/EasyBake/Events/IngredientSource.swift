@@ -90,6 +90,27 @@ public protocol IngredientSource {
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
     /// values. The default is ``IngredientLimits/default``.
     var limits: IngredientLimits { get }
+
+    /// Whether a reader may stop before the end of the input once it has
+    /// read what it needs, leaving the rest unchecked, as
+    /// ``PathMatcher/resolve(from:)`` does for a path at the head of a large
+    /// file. The default is `true`; a source whose rest can make the whole
+    /// input wrong says `false` (a YAML stream read as one document, where a
+    /// second document is an error).
+    var allowsStoppingEarly: Bool { get }
+
+    /// After an error inside one element of the top-level array, moves on to
+    /// the next element, where the input tells where each element ends (a
+    /// line of JSON Lines): so that a reader of records can report the
+    /// failed record and go on with the next.
+    ///
+    /// ``RecordReader`` calls it when reading a record fails; the default
+    /// returns `nil`, and the error ends the input.
+    ///
+    /// - Returns: how many elements of the top-level array have begun, the
+    ///   failed one included, when reading goes on with the next element;
+    ///   `nil` when it cannot.
+    mutating func resumeAfterFailedElement() -> Int?
 }
 
 extension IngredientSource {
@@ -178,6 +199,10 @@ extension IngredientSource {
     }
 
     public var limits: IngredientLimits { .default }
+
+    public var allowsStoppingEarly: Bool { true }
+
+    public mutating func resumeAfterFailedElement() -> Int? { nil }
 
     public var mark: SourceMark { SourceMark(location) }
 }

@@ -52,7 +52,8 @@ extension PathMatcher {
     /// or a negative index and the source keeps the first of repeated keys
     /// (or rejects them): `users[0].name` at the head of a gigabyte file
     /// returns without reading the rest. The unread rest is then not checked
-    /// for errors; ``Resolution/stoppedEarly`` says so.
+    /// for errors; ``Resolution/stoppedEarly`` says so. A source that must
+    /// be read to its end (``IngredientSource/allowsStoppingEarly``) is.
     ///
     /// - Throws: what ``read(from:)`` throws, and ``EasyBakeError/Code/syntax``
     ///   when the source is empty.
@@ -64,7 +65,7 @@ extension PathMatcher {
         var stoppedEarly = false
         if let rootState {
             var walker = PathWalker(
-                matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, stopsEarly: true,
+                matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, stopsEarly: source.allowsStoppingEarly,
                 maximumNodes: source.limits.maximumNodes)
             tree = try walker.readValue(startingWith: first, state: rootState, from: &source)
             stoppedEarly = walker.stoppedEarly

@@ -72,6 +72,17 @@ struct PathWalker {
 
     var isInside: Bool { !frames.isEmpty }
 
+    /// Whether the walk is inside a top-level array (record mode), so that
+    /// it can go on with another of its elements after a failed one.
+    var canResumeAtRootElement: Bool { !buildsTree && frames.first?.isArray == true }
+
+    /// After the source moved past a failed element of the top-level array:
+    /// drops the frames inside it, and counts `begun` elements in the array.
+    mutating func resume(atRootElement begun: Int) {
+        frames.removeSubrange(1...)
+        frames[0].count = begun
+    }
+
     /// Whether a path ends at the value that begins with `event` in `state`
     /// — counting the paths that reach a lone value through `[0]`, `[-1]`
     /// or `[*]` as if it were a one-element array (null is no such value:

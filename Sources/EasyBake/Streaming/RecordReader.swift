@@ -81,7 +81,10 @@ public struct RecordReader<Source: IngredientSource> {
 
     /// The next record, or `nil` after the last.
     ///
-    /// - Throws: the source's errors. After one, the reader is finished.
+    /// - Throws: the source's errors. After one, the reader is finished —
+    ///   unless the source can tell where the failed record ends (a line of
+    ///   JSON Lines, see ``IngredientSource/resumeAfterFailedElement()``):
+    ///   then the error names the record, and reading goes on with the next.
     public mutating func next() throws(EasyBakeError) -> IngredientRecord? {
         let keeping = self.keeping
         guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
@@ -99,7 +102,8 @@ public struct RecordReader<Source: IngredientSource> {
     /// - Returns: the record's number, concrete path and mark, with what
     ///   `read` returned; `nil` after the last record.
     /// - Throws: the source's errors and `read`'s. After one, the reader is
-    ///   finished.
+    ///   finished, unless the source can go on with the next record (as
+    ///   ``next()`` says).
     public mutating func nextRecord<Value>(
         reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Value
     ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, value: Value)? {
@@ -134,9 +138,27 @@ public struct RecordReader<Source: IngredientSource> {
                 }
             }
         } catch {
+            if let failed = resume(after: error) { throw failed }
             finished = true
             throw error
         }
+    }
+
+    /// Where the source can tell where each element of the top-level array
+    /// ends (JSON Lines), a record that fails to read fails alone: the source
+    /// moves on to the next element and the error gets the failed element's
+    /// path. Returns that error, or `nil` when reading cannot go on.
+    private mutating func resume(after error: EasyBakeError) -> EasyBakeError? {
+        guard walker.canResumeAtRootElement, let begun = source.resumeAfterFailedElement(), begun > 0 else { return nil }
+        walker.resume(atRootElement: begun)
+        var located = error
+        located.path = IngredientPath([.index(begun - 1)]).appending(error.path ?? IngredientPath())
+        if recordPath.steps == [.everyElement] {
+            // Each element is a record: the failed one keeps its number.
+            located.message = "record \(begun - 1): " + located.message
+            count = begun
+        }
+        return located
     }
 
     static func readRecord(

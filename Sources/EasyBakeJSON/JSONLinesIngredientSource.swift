@@ -1,0 +1,327 @@
+import EasyBake
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads JSON Lines (also called NDJSON: one JSON value per line) as one
+/// top-level array of records, so that every feature that reads an array —
+/// `[*]` record paths, streaming `bakeEach`, paths, conversion — reads a
+/// JSON Lines file unchanged.
+///
+/// Each line holds one JSON value, read by the same strict scanner as
+/// ``JSONIngredientSource``: a value may not run on to the next line, and
+/// nothing but spaces and tabs may follow it on its line. Lines end at `\n`
+/// or `\r\n`; the last line needs no line break; blank lines (empty, or
+/// spaces and tabs only) are skipped and are no records. Errors carry the
+/// line and column in the whole file.
+///
+/// Because a line delimits its record, a malformed line fails that record
+/// alone when records are streamed: `RecordReader` (and so `bakeEach`)
+/// reports the error with the record's path and goes on with the next line
+/// (``resumeAfterFailedElement()``). Reading the whole file into a tree or
+/// an index stops at the first error.
+///
+/// ```swift
+/// var source = try JSONLinesIngredientSource(input: .text("{\"id\": 1}\n{\"id\": 2}\n"))
+/// let records = try Ingredients(reading: &source)   // [["id": 1], ["id": 2]]
+/// ```
+public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
+    /// How repeated keys in one object are treated by whoever consumes the
+    /// events. Default `DuplicateKeyPolicy.firstWins`.
+    public var duplicateKeyPolicy: DuplicateKeyPolicy
+
+    private var scanner: JSONScanner
+
+    private enum Phase {
+        /// Before the array's beginning.
+        case start
+        /// Between records: the next event begins the next line's record,
+        /// or ends the array.
+        case betweenLines
+        /// Inside the record of the line that ends at `lineEnd`.
+        case inLine
+        /// After the array's end.
+        case finished
+    }
+
+    private var phase = Phase.start
+    /// The offset of the current line's break, or the end of the input.
+    private var lineEnd = 0
+    /// How many records (lines that are not blank) have begun.
+    private var recordsBegun = 0
+    /// Where the next release of read pages is due.
+    private var releaseMark = 8 << 20
+
+    /// A source over `input`, mapping files rather than copying them.
+    ///
+    /// - Throws: `EasyBakeError.Code.io` when the input cannot be read,
+    ///   `EasyBakeError.Code.limitExceeded` when it is larger than
+    ///   `IngredientLimits.maximumInputBytes`.
+    public init(
+        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        let loaded = try input.loadBytes()
+        guard loaded.buffer.count <= limits.maximumInputBytes else {
+            throw EasyBakeError.limit(
+                "maximumInputBytes", limits.maximumInputBytes,
+                at: SourceLocation.locate(offset: limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
+        }
+        scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
+        scanner.endName = "the end of the line"
+        scanner.eventStart = scanner.position
+        self.duplicateKeyPolicy = duplicateKeyPolicy
+    }
+
+    /// A source over bytes in memory.
+    public init(
+        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input: .bytes(bytes, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    }
+
+    /// A source over the UTF-8 of `text`.
+    public init(
+        text: String, name: String = "<text>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input: .text(text, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    }
+
+    public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
+        switch phase {
+        case .start:
+            phase = .betweenLines
+            return .beginArray
+        case .betweenLines:
+            return try beginLine(materializing: true)
+        case .inLine:
+            guard let event = try scanner.next(materializing: true) else {
+                throw scanner.syntax("expected a JSON value, found \(scanner.endName)", at: scanner.position)
+            }
+            if scanner.containers.isEmpty { try finishLine() }
+            return event
+        case .finished:
+            return nil
+        }
+    }
+
+    /// Finds the next line that is not blank and reads the first event of
+    /// its record; the array's end after the last.
+    private mutating func beginLine(materializing: Bool) throws(EasyBakeError) -> IngredientEvent {
+        let base = scanner.base
+        let end = scanner.inputCount
+        var start = scanner.position
+        while start < end {
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start)
+            let lineBreak = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
+            var first = start
+            while first < lineBreak, base[first] == 0x20 || base[first] == 0x09 || base[first] == 0x0D { first += 1 }
+            if first == lineBreak {
+                start = lineBreak + 1
+                continue
+            }
+            lineEnd = lineBreak
+            scanner.count = lineBreak
+            scanner.position = first
+            scanner.expect = .value
+            scanner.containers.removeAll(keepingCapacity: true)
+            phase = .inLine
+            recordsBegun += 1
+            guard let event = try scanner.next(materializing: materializing) else {
+                throw scanner.syntax("expected a JSON value, found \(scanner.endName)", at: first)
+            }
+            if scanner.containers.isEmpty { try finishLine() }
+            return event
+        }
+        scanner.count = end
+        scanner.position = end
+        scanner.eventStart = end
+        phase = .finished
+        return .endArray
+    }
+
+    /// After a line's record: checks that nothing but blanks follows it on
+    /// its line, and moves on to the next line.
+    private mutating func finishLine() throws(EasyBakeError) {
+        scanner.skipWhitespace()
+        guard scanner.position >= scanner.count else {
+            throw scanner.syntax(
+                "expected the end of the line after the JSON value, found \(scanner.found(at: scanner.position)) (JSON Lines holds one value per line)",
+                at: scanner.position)
+        }
+        phase = .betweenLines
+        scanner.expect = .end
+        scanner.position = min(lineEnd + 1, scanner.inputCount)
+        if scanner.position >= releaseMark {
+            scanner.storage.release(before: scanner.eventStart)
+            releaseMark = scanner.position + (8 << 20)
+        }
+    }
+
+    /// Skips the next value: a record, checked but not decoded, or — when
+    /// the next event would end the array — that end.
+    public mutating func skipValue() throws(EasyBakeError) {
+        switch phase {
+        case .start:
+            phase = .betweenLines
+            try skipRestOfContainer()
+        case .betweenLines:
+            let first = try beginLine(materializing: false)
+            try skipRest(startingWith: first)
+        case .inLine:
+            if try !scanner.skipQuickly(insideContainer: false) {
+                var depth = 0
+                repeat {
+                    guard let event = try scanner.next(materializing: false) else { break }
+                    switch event {
+                    case .beginArray, .beginDictionary: depth += 1
+                    case .endArray, .endDictionary: depth -= 1
+                    case .key, .scalar: break
+                    }
+                } while depth > 0
+            }
+            if scanner.containers.isEmpty { try finishLine() }
+        case .finished:
+            return
+        }
+    }
+
+    /// Skips the rest of a record whose first event was read (in
+    /// `.betweenLines` after a scalar's, or `.inLine` after a container's).
+    private mutating func skipRest(startingWith first: IngredientEvent) throws(EasyBakeError) {
+        switch first {
+        case .beginArray, .beginDictionary:
+            try skipRestOfLineContainer()
+        case .scalar, .endArray, .endDictionary, .key:
+            break
+        }
+    }
+
+    private mutating func skipRestOfLineContainer() throws(EasyBakeError) {
+        if try !scanner.skipQuickly(insideContainer: true) {
+            var depth = 1
+            repeat {
+                guard let event = try scanner.next(materializing: false) else {
+                    throw scanner.syntax("expected the end of the container, found \(scanner.endName)", at: scanner.position)
+                }
+                switch event {
+                case .beginArray, .beginDictionary: depth += 1
+                case .endArray, .endDictionary: depth -= 1
+                case .key, .scalar: break
+                }
+            } while depth > 0
+        }
+        if scanner.containers.isEmpty { try finishLine() }
+    }
+
+    /// Skips the rest of the open container: inside a record, natively as
+    /// ``JSONIngredientSource`` does; at the top, every remaining line, each
+    /// still checked.
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        if phase == .inLine, !scanner.containers.isEmpty {
+            return try skipRestOfLineContainer()
+        }
+        while phase == .betweenLines {
+            let first = try beginLine(materializing: false)
+            try skipRest(startingWith: first)
+        }
+    }
+
+    /// Compares raw key bytes with the wanted keys, as
+    /// ``JSONIngredientSource`` does.
+    public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
+        guard phase == .inLine else { return try nextWantedKeyReadingEvents(wanted) }
+        while true {
+            switch try scanner.nextKeyQuickly(wanted) {
+            case .wanted(let index):
+                return index
+            case .unwanted:
+                try skipValue()
+            case .end:
+                if scanner.containers.isEmpty { try finishLine() }
+                return nil
+            case .slow:
+                return try nextWantedKeyReadingEvents(wanted)
+            }
+        }
+    }
+
+    /// Reads a record (or a value inside one) whose first event was just
+    /// read straight from its bytes into `index`, as
+    /// ``JSONIngredientSource`` does.
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+        guard duplicateKeyPolicy == .firstWins, phase == .inLine else {
+            return try readValueReadingEvents(startingWith: first, into: &index)
+        }
+        switch first {
+        case .beginArray, .beginDictionary: scanner.containers.removeLast()
+        case .scalar, .key, .endArray, .endDictionary: return try readValueReadingEvents(startingWith: first, into: &index)
+        }
+        scanner.position = scanner.eventStart
+        scanner.expect = .value
+        try scanner.indexValue(into: &index)
+        if scanner.containers.isEmpty { try finishLine() }
+    }
+
+    /// Reads a record (or a value inside one) whose first event was just
+    /// read straight from its bytes into `index`, keeping only what
+    /// `matcher`'s paths reach, as ``JSONIngredientSource`` does.
+    public mutating func readValue(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError) {
+        guard duplicateKeyPolicy == .firstWins, phase == .inLine, let state = matcher.rootState else {
+            return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
+        }
+        switch first {
+        case .beginArray, .beginDictionary: scanner.containers.removeLast()
+        case .scalar, .key, .endArray, .endDictionary:
+            return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
+        }
+        scanner.position = scanner.eventStart
+        scanner.expect = .value
+        try scanner.indexValue(into: &index, keeping: matcher, state: state)
+        if scanner.containers.isEmpty { try finishLine() }
+    }
+
+    /// After an error inside a record, moves on to the next line.
+    ///
+    /// - Returns: how many records have begun, the failed one included;
+    ///   `nil` before the first record or after the last.
+    public mutating func resumeAfterFailedElement() -> Int? {
+        switch phase {
+        case .inLine:
+            phase = .betweenLines
+            scanner.count = scanner.inputCount
+            scanner.expect = .end
+            scanner.containers.removeAll(keepingCapacity: true)
+            scanner.position = min(lineEnd + 1, scanner.inputCount)
+            return recordsBegun
+        case .betweenLines:
+            return recordsBegun
+        case .start, .finished:
+            return nil
+        }
+    }
+
+    public var location: SourceLocation { scanner.location(of: scanner.eventStart) }
+
+    /// The limits the source reads under; the node limit holds per record.
+    public var limits: IngredientLimits { scanner.limits }
+
+    /// The byte offset of the most recent event; its line and column are
+    /// counted only if asked for.
+    public var mark: SourceMark {
+        SourceMark(offset: scanner.eventStart, in: scanner.storage, sourceName: scanner.sourceName)
+    }
+
+    /// How many bytes have been read, for progress reports.
+    public var bytesRead: Int { scanner.position }
+
+    /// The total size of the input in bytes.
+    public var byteCount: Int { scanner.inputCount }
+}
