@@ -1,6 +1,8 @@
 import ArgumentParser
+import Dispatch
 import EasyBake
 import EasyBakeJSON
+import Foundation
 
 /// `easybake bake --recipe R INPUT [--each PATH]`
 struct Bake: ParsableCommand {
@@ -21,6 +23,9 @@ struct Bake: ParsableCommand {
 
     @Option(name: .long, help: "A path to the records to bake, e.g. 'users[*]'. Default: the whole payload is one record.")
     var each: String?
+
+    @Option(name: .long, help: "How many records to bake at once, with --each (default: the number of cores). The output is the same, in the same order.")
+    var jobs: Int?
 
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
@@ -59,10 +64,60 @@ struct Bake: ParsableCommand {
             var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
             var progress = ProgressLine()
             var count = 0
-            while let record = try reader.next() {
-                try bake(record.ingredients, at: record.path)
-                count += 1
-                progress.update(bytesRead: reader.source.bytesRead, records: count)
+            let jobs = max(1, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            if jobs == 1 {
+                while let record = try reader.next() {
+                    try bake(record.ingredients, at: record.path)
+                    count += 1
+                    progress.update(bytesRead: reader.source.bytesRead, records: count)
+                }
+            } else {
+                // Batches of records, each processed by the jobs and printed
+                // in order; the first failing record stops the run where one
+                // job would have stopped.
+                var batch: [IngredientRecord] = []
+                batch.reserveCapacity(64 * jobs)
+                var finished = false
+                while !finished {
+                    batch.removeAll(keepingCapacity: true)
+                    // A malformed payload fails after the records before it
+                    // are printed, as it does with one job.
+                    var readError: EasyBakeError?
+                    while batch.count < 64 * jobs {
+                        do throws(EasyBakeError) {
+                            guard let record = try reader.next() else { finished = true; break }
+                            batch.append(record)
+                        } catch {
+                            readError = error
+                            finished = true
+                            break
+                        }
+                    }
+                    let results = ProcessedRecords(count: batch.count)
+                    let records = batch
+                    DispatchQueue.concurrentPerform(iterations: min(jobs, max(records.count, 1))) { job in
+                        var offset = job
+                        while offset < records.count {
+                            results.set(offset, Result { () throws(EasyBakeError) in try recipe.process(records[offset].ingredients) })
+                            offset += jobs
+                        }
+                    }
+                    for (offset, record) in records.enumerated() {
+                        let processed: IngredientDictionary
+                        switch results.get(offset) {
+                        case .success(let value):
+                            processed = value
+                        case .failure(let error):
+                            var located = error
+                            located.path = record.path.appending(error.path ?? IngredientPath())
+                            throw locator.locating(located)
+                        }
+                        Output.standard.writeLine(try json.write(.dictionary(processed), options: output.writingOptions))
+                        count += 1
+                    }
+                    progress.update(bytesRead: reader.source.bytesRead, records: count)
+                    if let readError { throw readError }
+                }
             }
             progress.finish()
             if count == 0, !recordPath.hasWildcard {
@@ -88,4 +143,23 @@ struct Bake: ParsableCommand {
         }
         return only
     }
+}
+
+/// The results of a batch of records, written by the jobs: each job sets
+/// only the offsets it processes, and the batch is read after all are done.
+private final class ProcessedRecords: @unchecked Sendable {
+    private let results: UnsafeMutableBufferPointer<Result<IngredientDictionary, EasyBakeError>?>
+
+    init(count: Int) {
+        results = .allocate(capacity: count)
+        results.initialize(repeating: nil)
+    }
+
+    deinit {
+        results.deinitialize()
+        results.deallocate()
+    }
+
+    func set(_ offset: Int, _ result: Result<IngredientDictionary, EasyBakeError>) { results[offset] = result }
+    func get(_ offset: Int) -> Result<IngredientDictionary, EasyBakeError> { results[offset]! }
 }

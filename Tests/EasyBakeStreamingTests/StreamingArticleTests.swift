@@ -19,8 +19,20 @@ struct StreamingArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBake", "StreamingLargePayloads"), runBy: #filePath)
-        #expect(check.listings == 3)
+        #expect(check.listings == 4)
         #expect(check.notRun == [])
+    }
+
+    @Test("bakeEach on every core gives the records in order")
+    func everyCore() throws {
+        var names: [String] = []
+        func print(_ name: String) { names.append(name) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let everyCore = try JSONIngredientSource(input: .file(usersPath))
+        for result in try Baker().bakeEach(User.self, from: everyCore, each: "users[*]", jobs: cores) {
+            print(try result.get().name)
+        }
+        #expect(names == ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"])
     }
 
     @Test("bakeEach as a Sequence of results and as an AsyncSequence of models")

@@ -96,10 +96,19 @@ struct StreamingPropertyTests {
 
     /// Every property an optional String: scalars coerce, containers fail
     /// with a type mismatch — the same one both ways.
-    struct Probe: Decodable, Equatable {
+    struct Probe: Decodable, Equatable, Sendable {
         let p0: String?
         let p1: String?
         let p2: String?
+    }
+
+    /// A result as text: the model, or the error's code, message, path and place.
+    static func describe(_ result: Result<Probe, EasyBakeError>) -> String {
+        switch result {
+        case .success(let probe): "\(probe)"
+        case .failure(let error):
+            "\(error.code) \(error.message) at \(error.path?.description ?? "") \(error.location?.line ?? 0):\(error.location?.column ?? 0)"
+        }
     }
 
     @Test("random recipes bake alike, errors included", arguments: 0..<3)
@@ -144,6 +153,15 @@ struct StreamingPropertyTests {
                         Issue.record("\(name) \(each) \(materialization): streamed \(got), tree \(want)")
                     }
                 }
+            }
+            // Several jobs bake exactly what one does, in the same order.
+            let sequential = Array(try Baker().bakeEach(
+                Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description, recipe: recipe))
+            for jobs in [2, 3] {
+                let parallel = Array(try Baker().bakeEach(
+                    Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
+                    recipe: recipe, jobs: jobs))
+                #expect(parallel.map(Self.describe) == sequential.map(Self.describe), "\(name) \(each) jobs \(jobs)")
             }
             compared += 1
         }

@@ -51,4 +51,22 @@ struct StreamingCommandTests {
         #expect(result.standardError.contains("items[1].at"), "\(result.standardError)")
         #expect(result.standardError.contains("<stdin>:2:"), "\(result.standardError)")
     }
+
+    @Test("bake --jobs prints what one job prints, in the same order, up to the same error")
+    func bakeJobs() throws {
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe3-\(getpid()).json")
+        try Data(#"{"name": "R", "mapping": {"id": "id", "when": {"path": "at", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
+        defer { try? FileManager.default.removeItem(at: recipe) }
+        let records = (0..<500).map { i in #"{"id": \#(i), "at": "\#(i == 400 ? "soon" : "2024-01-01")"}"# }
+        for payload in [records.prefix(399), records[...]].map({ "{\"items\": [" + $0.joined(separator: ",\n") + "]}" }) {
+            let one = try Command.run(
+                ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "--jobs", "1", "-"], input: payload)
+            let three = try Command.run(
+                ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "--jobs", "3", "-"], input: payload)
+            #expect(three.status == one.status)
+            #expect(three.lines == one.lines)
+            #expect(three.standardError == one.standardError)
+            #expect(one.lines.count == min(payload.components(separatedBy: "\n").count, 400))
+        }
+    }
 }

@@ -66,20 +66,25 @@ extension Baker {
 /// ``Baker/bakeEach(_:from:each:recipe:materialization:)``.
 public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence, IteratorProtocol {
     /// The record reader, for progress (``RecordReader/source``).
-    public private(set) var reader: RecordReader<Source>
+    public internal(set) var reader: RecordReader<Source>
     let baker: Baker
     let recipe: Recipe?
     let materialization: Baker.RecordMaterialization
     /// Whether records are pruned to the recipe's paths.
-    private var pruning = false
+    var pruning = false
     private var decided = false
+    /// Whether a record has been read.
+    private var started = false
     /// Recipes whose every key the model has asked for in an earlier record:
     /// their keys are known properties, so later records skip the tally.
-    private var settledRecipes: Set<ObjectIdentifier> = []
+    var settledRecipes: Set<ObjectIdentifier> = []
     /// The record's index, its memory reused from record to record.
     private var index = IngredientIndex()
     /// The key plans of the records baked so far.
     private var plans: [BakeSession.PlanKey: KeyPlan] = [:]
+    /// The batches several jobs bake, when they do
+    /// (``Baker/bakeEach(_:from:each:recipe:materialization:jobs:)``).
+    var batches: (any RecordBatching<Model>)?
 
     init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
         self.reader = reader
@@ -100,6 +105,10 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// - Throws: the record's baking error (with the record's path and
     ///   location), or the source's error, after which the stream ends.
     public mutating func nextModel() throws(EasyBakeError) -> Model? {
+        // Once the first record has decided how records are read, several
+        // jobs bake batches of them.
+        if let batches, decided, started { return try nextBatchedModel(batches) }
+        started = true
         // The record's index is taken out of `self` while the reader fills
         // it, and put back after.
         var index = IngredientIndex()
@@ -130,12 +139,36 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     private mutating func bake(
         _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark
     ) throws(EasyBakeError) -> Model {
-        let record = (index: number, path: path, mark: mark)
         let recordEntries = index.count
+        let (model, requests) = try Self.bakeRecord(
+            &index, number: number, path: path, mark: mark, baker: baker, recipe: recipe,
+            tracksRequests: !decided || pruning, pruning: decided && pruning, plans: &plans, settledRecipes: &settledRecipes)
+        if !decided, let requests {
+            // The first record was read whole: prune the rest only if the
+            // model asked for nothing the recipe does not map.
+            decided = true
+            if requests.isEmpty, let recipe, Self.recipeReadsLittle(recipe, of: &index, recordEntries: recordEntries) {
+                pruning = true
+                reader.keeping = PathMatcher(recipe: recipe)
+            }
+        }
+        return model
+    }
+
+    /// Bakes one record: what every job does, with its own plans and tally.
+    ///
+    /// - Returns: the model, and what it asked of the record's root beyond
+    ///   the recipe when `tracksRequests`.
+    static func bakeRecord(
+        _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark, baker: Baker, recipe: Recipe?,
+        tracksRequests: Bool, pruning: Bool, plans: inout [BakeSession.PlanKey: KeyPlan],
+        settledRecipes: inout Set<ObjectIdentifier>
+    ) throws(EasyBakeError) -> (Model, Set<String>?) {
+        let record = (index: number, path: path, mark: mark)
         let context = BakeContext(options: baker.options, modelType: Model.self)
         context.settledRecipes = settledRecipes
         defer { context.finish() }
-        if !decided || pruning { context.unmappedRootRequests = [] }
+        if tracksRequests { context.unmappedRootRequests = [] }
         let model: Model
         do {
             model = try Baker.decode(
@@ -144,24 +177,14 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         } catch {
             throw locating(error, in: record)
         }
-        if let requests = context.unmappedRootRequests {
-            if !decided {
-                // The first record was read whole: prune the rest only if the
-                // model asked for nothing the recipe does not map.
-                decided = true
-                if requests.isEmpty, let recipe, Self.recipeReadsLittle(recipe, of: &index, recordEntries: recordEntries) {
-                    pruning = true
-                    reader.keeping = PathMatcher(recipe: recipe)
-                }
-            } else if pruning, !requests.isEmpty {
-                let names = requests.sorted().map { $0 == "*" ? "the whole record" : $0.debugDescription }
-                throw locating(EasyBakeError(
-                    .unsupported,
-                    "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"),
-                    in: record)
-            }
+        if pruning, let requests = context.unmappedRootRequests, !requests.isEmpty {
+            let names = requests.sorted().map { $0 == "*" ? "the whole record" : $0.debugDescription }
+            throw locating(EasyBakeError(
+                .unsupported,
+                "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"),
+                in: record)
         }
-        return model
+        return (model, context.unmappedRootRequests)
     }
 
     /// Whether the values `recipe` maps hold less than half of a record's
@@ -179,7 +202,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         return mapped * 2 < recordEntries
     }
 
-    private func locating(
+    static func locating(
         _ error: EasyBakeError, in record: (index: Int, path: IngredientPath, mark: SourceMark)
     ) -> EasyBakeError {
         var located = error

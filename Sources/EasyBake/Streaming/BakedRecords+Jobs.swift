@@ -1,0 +1,215 @@
+import Dispatch
+
+// Baking records on several cores.
+//
+// The calling thread reads records — finding where each ends and indexing
+// it is cheap next to baking it — into a batch of indexes, one per record,
+// while the
+// jobs bake the batch read before on Dispatch's global queue: each bakes
+// every `jobs`-th record of it with key plans of its own, into its slot of
+// the batch's results, so that no two threads touch the same memory. The
+// results come out in input order, and at most three batches are held:
+// memory stays bounded however long the stream.
+
+extension Baker {
+    /// Bakes the records at `each` on `jobs` threads at once: the results
+    /// are those of ``bakeEach(_:from:each:recipe:materialization:)``, in the
+    /// same order, and the stream holds a few batches of records at a time.
+    ///
+    /// ```swift
+    /// let source = try JSONIngredientSource(input: .file("users.json"))
+    /// let cores = ProcessInfo.processInfo.activeProcessorCount
+    /// for user in try Baker().bakeEach(User.self, from: source, each: "users[*]", jobs: cores) {
+    ///     print(try user.get().name)
+    /// }
+    /// ```
+    ///
+    /// The model is `Sendable`: it is made on one thread and handed out on
+    /// another.
+    public func bakeEach<Model: Decodable & Sendable, Source: IngredientSource>(
+        _ type: Model.Type, from source: Source, each: String, recipe: Recipe? = nil,
+        materialization: RecordMaterialization = .automatic, jobs: Int
+    ) throws(EasyBakeError) -> BakedRecords<Model, Source> {
+        var records = try bakeEach(type, from: source, each: each, recipe: recipe, materialization: materialization)
+        if jobs > 1 { records.batches = RecordBatches<Model>(jobs: jobs, batchSize: 64 * jobs) }
+        return records
+    }
+}
+
+extension BakedRecords {
+    /// The next model when several jobs bake: the calling thread reads the
+    /// next batch while the jobs bake the one before.
+    mutating func nextBatchedModel(_ batches: any RecordBatching<Model>) throws(EasyBakeError) -> Model? {
+        while true {
+            if let result = batches.nextResult() { return try result.get() }
+            let pending = batches.pending ?? readBatch(batches)
+            guard !pending.isEmpty else { return nil }
+            batches.startBaking(pending, baker: baker, recipe: recipe, pruning: pruning, settledRecipes: settledRecipes)
+            let next = readBatch(batches)
+            batches.handOutBaked()
+            batches.pending = next.isEmpty ? nil : next
+        }
+    }
+
+    /// Reads up to a batch of records into indexes taken from the pool. A
+    /// record that fails to read fails alone in its place; a source error
+    /// ends the stream after it, as it does for a sequential bake.
+    private mutating func readBatch(_ batches: any RecordBatching<Model>) -> RecordBatch<Model> {
+        let batch = RecordBatch<Model>()
+        let keeping = pruning ? reader.keeping : nil
+        while batch.count < batches.batchSize {
+            var index = batches.takeIndex()
+            do throws(EasyBakeError) {
+                guard let read = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                    if let keeping {
+                        try source.readValue(startingWith: first, into: &index, keeping: keeping)
+                    } else {
+                        try source.readValue(startingWith: first, into: &index)
+                    }
+                }) else {
+                    batches.give(index)
+                    break
+                }
+                batch.records.append(.read(index, number: read.index, path: read.path, mark: read.mark))
+            } catch {
+                batches.give(index)
+                batch.records.append(.failed(error))
+            }
+        }
+        return batch
+    }
+}
+
+/// The records of one batch, read on the calling thread and then baked by
+/// the jobs: each job writes only the results of its own records.
+final class RecordBatch<Model: Decodable>: @unchecked Sendable {
+    // @unchecked: the calling thread fills `records` before
+    // the jobs start and reads `results` after they all end; in between,
+    // job j touches only the records and results at offsets j, j + jobs, …
+    enum Record {
+        case read(IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark)
+        /// A record that failed to read.
+        case failed(EasyBakeError)
+    }
+
+    var records: [Record] = []
+    var results: UnsafeMutableBufferPointer<Result<Model, EasyBakeError>?> = .init(start: nil, count: 0)
+
+    var count: Int { records.count }
+    var isEmpty: Bool { records.isEmpty }
+
+    deinit {
+        results.deinitialize()
+        results.deallocate()
+    }
+}
+
+/// What a stream baked by several jobs needs of its batches; made where the
+/// model is known to be `Sendable`.
+protocol RecordBatching<Model>: AnyObject {
+    associatedtype Model: Decodable
+    var batchSize: Int { get }
+    var pending: RecordBatch<Model>? { get set }
+    func takeIndex() -> IngredientIndex
+    func give(_ index: IngredientIndex)
+    /// Starts the jobs on `batch`, and returns at once.
+    func startBaking(_ batch: RecordBatch<Model>, baker: Baker, recipe: Recipe?, pruning: Bool, settledRecipes: Set<ObjectIdentifier>)
+    /// Waits for the jobs, and hands out their batch's results from now on.
+    func handOutBaked()
+    /// The next result of the batch handed out, in input order.
+    func nextResult() -> Result<Model, EasyBakeError>?
+}
+
+/// The batches of a stream baked by several jobs, and each job's key plans.
+final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @unchecked Sendable {
+    // @unchecked: `plans` and `settled` hold one slot per job, which only
+    // that job touches while a batch bakes; the pool is touched by the job
+    // that reads, the rest only by the calling thread between batches.
+    let jobs: Int
+    let batchSize: Int
+    private let plans: UnsafeMutablePointer<[BakeSession.PlanKey: KeyPlan]>
+    private let settled: UnsafeMutablePointer<Set<ObjectIdentifier>>
+    /// The batch read and not yet baked, the one the jobs are baking, and
+    /// the one whose results are handed out.
+    var pending: RecordBatch<Model>?
+    private var baking: (batch: RecordBatch<Model>, group: DispatchGroup)?
+    private var done: RecordBatch<Model>?
+    private var nextOffset = 0
+    /// Indexes of records already handed out, their memory kept for reuse.
+    private var pool: [IngredientIndex] = []
+
+    init(jobs: Int, batchSize: Int) {
+        self.jobs = jobs
+        self.batchSize = batchSize
+        plans = .allocate(capacity: jobs)
+        plans.initialize(repeating: [:], count: jobs)
+        settled = .allocate(capacity: jobs)
+        settled.initialize(repeating: [], count: jobs)
+    }
+
+    deinit {
+        baking?.group.wait()
+        plans.deinitialize(count: jobs)
+        plans.deallocate()
+        settled.deinitialize(count: jobs)
+        settled.deallocate()
+    }
+
+    func takeIndex() -> IngredientIndex { pool.popLast() ?? IngredientIndex() }
+    func give(_ index: IngredientIndex) { pool.append(index) }
+
+    func startBaking(_ batch: RecordBatch<Model>, baker: Baker, recipe: Recipe?, pruning: Bool, settledRecipes: Set<ObjectIdentifier>) {
+        batch.results = .allocate(capacity: batch.count)
+        batch.results.initialize(repeating: nil)
+        let jobs = min(self.jobs, batch.count)
+        for job in 0..<jobs where settled[job].isEmpty { settled[job] = settledRecipes }
+        let group = DispatchGroup()
+        for job in 0..<jobs {
+            DispatchQueue.global().async(group: group) {
+                self.bake(batch, job: job, of: jobs, baker: baker, recipe: recipe, pruning: pruning)
+            }
+        }
+        baking = (batch, group)
+    }
+
+    /// Job `job` of `jobs`: bakes the records at offsets `job`, `job + jobs`, …
+    func bake(_ batch: RecordBatch<Model>, job: Int, of jobs: Int, baker: Baker, recipe: Recipe?, pruning: Bool) {
+        var offset = job
+        while offset < batch.count {
+            switch batch.records[offset] {
+            case .failed(let error):
+                batch.results[offset] = .failure(error)
+            case .read(var index, let number, let path, let mark):
+                do throws(EasyBakeError) {
+                    let (model, _) = try BakedRecords<Model, AnyIngredientSource>.bakeRecord(
+                        &index, number: number, path: path, mark: mark, baker: baker, recipe: recipe,
+                        tracksRequests: pruning, pruning: pruning, plans: &plans[job], settledRecipes: &settled[job])
+                    batch.results[offset] = .success(model)
+                } catch {
+                    batch.results[offset] = .failure(error)
+                }
+            }
+            offset += jobs
+        }
+    }
+
+    func handOutBaked() {
+        guard let (batch, group) = baking else { return }
+        group.wait()
+        baking = nil
+        if let done { recycle(done) }
+        done = batch
+        nextOffset = 0
+    }
+
+    func nextResult() -> Result<Model, EasyBakeError>? {
+        guard let done, nextOffset < done.count else { return nil }
+        defer { nextOffset += 1 }
+        return done.results[nextOffset]
+    }
+
+    private func recycle(_ batch: RecordBatch<Model>) {
+        for case .read(let index, _, _, _) in batch.records { pool.append(index) }
+        batch.records.removeAll()
+    }
+}
