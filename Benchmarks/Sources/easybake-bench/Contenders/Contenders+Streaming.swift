@@ -1,4 +1,5 @@
 import EasyBake
+import Foundation
 import EasyBakeJSON
 import EasyBakeXML
 import EasyBakeYAML
@@ -10,8 +11,11 @@ import EasyBakeYAML
 /// peak memory is the streaming evaluator's own.
 extension Contenders {
     static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format in
-        [streamingBake(format), streamingSelect(format)]
+        [streamingBake(format), streamingBake(format, jobs: jobs), streamingSelect(format)]
     }
+
+    /// The jobs of the `--jobs` rows: one per core.
+    static let jobs = ProcessInfo.processInfo.activeProcessorCount
 
     private static func source(_ format: String, _ path: String) throws -> any IngredientSource {
         switch format {
@@ -21,12 +25,19 @@ extension Contenders {
         }
     }
 
-    static func streamingBake(_ format: String) -> Contender {
-        Contender(.bake, format, "EasyBake streaming", note: "Baker.bakeEach, one record at a time, folded as it arrives") { workload in
+    static func streamingBake(_ format: String, jobs: Int = 1) -> Contender {
+        Contender(
+            .bake, format, jobs == 1 ? "EasyBake streaming" : "EasyBake streaming, \(jobs) jobs",
+            note: jobs == 1
+                ? "Baker.bakeEach, one record at a time, folded as it arrives"
+                : "Baker.bakeEach(jobs: \(jobs)): records read in batches, baked on \(jobs) threads, folded in order"
+        ) { workload in
             let recipe = BenchRecipes.user(format)
             return {
                 var fingerprint = Fingerprint()
-                let count = try bakeEach(User.self, from: try source(format, workload.path), format: format, recipe: recipe) {
+                let count = try bakeEach(
+                    User.self, from: try source(format, workload.path), format: format, recipe: recipe, jobs: jobs
+                ) {
                     $0.fingerprint(into: &fingerprint)
                 }
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
@@ -48,10 +59,11 @@ extension Contenders {
     }
 
     /// Bakes every record of `source` and hands each to `body`; returns the count.
-    private static func bakeEach<Model: Decodable, Source: IngredientSource>(
-        _ type: Model.Type, from source: Source, format: String, recipe: Recipe, _ body: (Model) -> Void
+    private static func bakeEach<Model: Decodable & Sendable, Source: IngredientSource>(
+        _ type: Model.Type, from source: Source, format: String, recipe: Recipe, jobs: Int = 1, _ body: (Model) -> Void
     ) throws -> Int {
-        var records = try Baker().bakeEach(type, from: source, each: BenchRecipes.recordsPath(format) + "[*]", recipe: recipe)
+        var records = try Baker().bakeEach(
+            type, from: source, each: BenchRecipes.recordsPath(format) + "[*]", recipe: recipe, jobs: jobs)
         var count = 0
         while let model = try records.nextModel() {
             body(model)
