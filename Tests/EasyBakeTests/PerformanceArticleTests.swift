@@ -18,7 +18,9 @@ struct PerformanceArticleTests {
     func ratios() throws {
         let article = Self.rows(try DocumentationExamples.article("EasyBake", "Performance"))
         let results = Self.rows(try DocumentationExamples.text(of: "Benchmarks/RESULTS.md")).filter { $0.count == 11 }
-        #expect(article.count == results.filter { $0[9] != "reference" }.count)
+        // The table compares EasyBake with its peers; rows of EasyBake's
+        // other paths (via tree, streaming, jobs, the index alone) are prose.
+        #expect(article.count == results.filter { $0[9] != "reference" && !$0[2].hasPrefix("EasyBake") }.count)
         for row in article {
             let measured = results.first { $0[0] == row[0] && $0[1] == row[1] && $0[2] == row[2] && $0[3] == row[3] }
             #expect(measured?[8] == row[4], "\(row[0...3])")

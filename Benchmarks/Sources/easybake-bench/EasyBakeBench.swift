@@ -266,8 +266,11 @@ struct EasyBakeBench: ParsableCommand {
         var report = try JSONDecoder().decode(JSONReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         let mainLabel = report.info.dataSets.first?.label ?? ""
         report.targets = Targets.check(report.rows, mainSet: mainLabel)
-        // Keep the run's own notes (limited and failed cells); replace the static ones.
-        report.notes = report.notes.filter { $0.contains("not measured on ") || $0.contains(": failed — ") }
+        // Keep the run's own notes (limited and failed cells, and rows taken
+        // from another run: "… rows measured in …"); replace the static ones.
+        report.notes = report.notes.filter {
+            $0.contains("not measured on ") || $0.contains(": failed — ") || $0.contains(" rows measured in ")
+        }
             + Contenders.missingNotes
         let stem = path.hasSuffix(".json") ? String(path.dropLast(5)) : path
         let encoder = JSONEncoder()

@@ -178,7 +178,7 @@ extension Contenders {
         "3. three fields per record — libxml2 DOM, Yams compose/load: not measured; each is dominated by its full tree "
             + "(scenario 1), and the same library's decoder or SWXMLHash covers selective mapping.",
         "3. three fields per record: EasyBake streaming reads records one at a time and builds only the three paths; "
-            + "EasyBake (tree) and every peer build the whole tree or decode the whole document first; the bare C "
+            + "EasyBake indexes the whole document first, EasyBake via tree and every peer build the whole tree or decode the whole document first; the bare C "
             + "parsers only count records (the ceiling a streaming mapper built on them can reach).",
         "4a/4b. the core alone: path resolution and transformation do not depend on the payload format (every "
             + "format becomes the same Ingredients tree), so they are measured once, on the tree built from the JSON "
