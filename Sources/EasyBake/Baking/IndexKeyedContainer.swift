@@ -125,7 +125,8 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         payloadKey = name
         return KeyPlan.Slot(
             utf8: UnsafeRawBufferPointer(start: nil, count: 0), keyIndex: -1, entryIndex: -1, hasTransformer: false,
-            emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false, entryKey: nil, ordinal: -1)
+            emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false, entryKey: nil, ordinal: -1,
+            hasDefault: recipe?.defaults[name] != nil, defaultsForNull: recipe?.defaultsForNull ?? false)
     }
 
     private func name(of slot: KeyPlan.Slot) -> String {
@@ -185,8 +186,8 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         }
         // A default stands in for a missing value, and for null when the
         // recipe says so.
-        if let recipe, found == nil || (recipe.defaultsForNull && bake.isNull(found!)),
-           let fallback = recipe.defaults[name(of: slot)] {
+        if slot.hasDefault, found == nil || (slot.defaultsForNull && bake.isNull(found!)),
+           let fallback = recipe?.defaults[name(of: slot)] {
             return (bake.append(fallback), .none)
         }
         return found.map { ($0, .member($0 - 1)) }
@@ -214,13 +215,12 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         } else {
             found = bake.resolve(plan.entryPaths[slot.ordinal], from: position)
         }
-        guard let recipe else { return found }
         // A default stands in for a missing value, and for null when the
         // recipe says so.
-        guard let found, !(recipe.defaultsForNull && bake.isNull(found) && recipe.defaults[plan.names[slot.ordinal]] != nil) else {
-            return recipe.defaults[plan.names[slot.ordinal]].map { bake.append($0) }
+        guard let found, !(slot.hasDefault && slot.defaultsForNull && bake.isNull(found)) else {
+            return slot.hasDefault ? recipe?.defaults[plan.names[slot.ordinal]].map { bake.append($0) } : nil
         }
-        guard slot.hasTransformer else { return found }
+        guard slot.hasTransformer, let recipe else { return found }
         let value = bake.ingredients(at: found) ?? .null
         return bake.append(try recipe.transform(value, for: recipe.entries[slot.entryIndex]))
     }

@@ -18,6 +18,12 @@ final class KeyPlan {
         let entryKey: UnsafeRawBufferPointer?
         /// Where the slot's name and its other parts are in the plan.
         let ordinal: Int
+        /// Whether the recipe has a default for the property, and puts it
+        /// in for null too: known here, so that a value found needs no
+        /// look at the recipe (a shared object, whose reference count
+        /// several baking threads would contend for).
+        var hasDefault = false
+        var defaultsForNull = false
         /// Whether no other slot looks up the same key bytes, so that the
         /// member after the last one found may be taken without looking at
         /// those before it: a member before it has another slot's key, so a
@@ -73,7 +79,8 @@ final class KeyPlan {
         let slot = Slot(
             utf8: copy(name), keyIndex: keyIndex ?? -1, entryIndex: entry == nil ? -1 : keyIndex!,
             hasTransformer: entry?.transformer != nil, emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false,
-            entryKey: entryKey, ordinal: slotCount)
+            entryKey: entryKey, ordinal: slotCount, hasDefault: recipe?.defaults[name] != nil,
+            defaultsForNull: recipe?.defaultsForNull ?? false)
         if slotCount == slotCapacity {
             let grown = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity * 2)
             grown.moveInitialize(from: slots, count: slotCount)

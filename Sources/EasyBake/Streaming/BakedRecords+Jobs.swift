@@ -8,7 +8,8 @@ import Dispatch
 // jobs bake the batch read before on Dispatch's global queue: each bakes
 // every `jobs`-th record of it with key plans of its own, into its slot of
 // the batch's results, so that no two threads touch the same memory. The
-// results come out in input order, and at most three batches are held:
+// results come out in input order, and at most three batches are held
+// (one handed out, one baking, one being read):
 // memory stays bounded however long the stream.
 
 extension Baker {
@@ -42,12 +43,19 @@ extension BakedRecords {
     mutating func nextBatchedModel(_ batches: any RecordBatching<Model>) throws(EasyBakeError) -> Model? {
         while true {
             if let result = batches.nextResult() { return try result.get() }
-            let pending = batches.pending ?? readBatch(batches)
-            guard !pending.isEmpty else { return nil }
-            batches.startBaking(pending, baker: baker, recipe: recipe, pruning: pruning, settledRecipes: settledRecipes)
+            if !batches.isBaking {
+                let first = readBatch(batches)
+                guard !first.isEmpty else { return nil }
+                batches.startBaking(first, baker: baker, recipe: recipe, pruning: pruning, settledRecipes: settledRecipes)
+            }
+            // Read the next batch while the jobs bake; once they are done,
+            // start them on it before handing out what they baked, so that
+            // they bake while the caller takes the results.
             let next = readBatch(batches)
-            batches.handOutBaked()
-            batches.pending = next.isEmpty ? nil : next
+            batches.finishBaking()
+            if !next.isEmpty {
+                batches.startBaking(next, baker: baker, recipe: recipe, pruning: pruning, settledRecipes: settledRecipes)
+            }
         }
     }
 
@@ -109,13 +117,14 @@ final class RecordBatch<Model: Decodable>: @unchecked Sendable {
 protocol RecordBatching<Model>: AnyObject {
     associatedtype Model: Decodable
     var batchSize: Int { get }
-    var pending: RecordBatch<Model>? { get set }
+    /// Whether the jobs are baking a batch.
+    var isBaking: Bool { get }
     func takeIndex() -> IngredientIndex
     func give(_ index: IngredientIndex)
     /// Starts the jobs on `batch`, and returns at once.
     func startBaking(_ batch: RecordBatch<Model>, baker: Baker, recipe: Recipe?, pruning: Bool, settledRecipes: Set<ObjectIdentifier>)
     /// Waits for the jobs, and hands out their batch's results from now on.
-    func handOutBaked()
+    func finishBaking()
     /// The next result of the batch handed out, in input order.
     func nextResult() -> Result<Model, EasyBakeError>?
 }
@@ -129,9 +138,7 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
     let batchSize: Int
     private let plans: UnsafeMutablePointer<[BakeSession.PlanKey: KeyPlan]>
     private let settled: UnsafeMutablePointer<Set<ObjectIdentifier>>
-    /// The batch read and not yet baked, the one the jobs are baking, and
-    /// the one whose results are handed out.
-    var pending: RecordBatch<Model>?
+    /// The batch the jobs are baking, and the one whose results are handed out.
     private var baking: (batch: RecordBatch<Model>, group: DispatchGroup)?
     private var done: RecordBatch<Model>?
     private var nextOffset = 0
@@ -193,7 +200,9 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
         }
     }
 
-    func handOutBaked() {
+    var isBaking: Bool { baking != nil }
+
+    func finishBaking() {
         guard let (batch, group) = baking else { return }
         group.wait()
         baking = nil
