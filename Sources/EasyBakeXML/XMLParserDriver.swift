@@ -39,6 +39,9 @@ final class XMLParserDriver {
         /// attributes or a child element).
         var opened: Bool
         var hasChildElements: Bool
+        /// The empty value EasyBake's marker says the element holds
+        /// (``XMLEmptyMarker``), if it has one.
+        var empty: XMLEmptyMarker.Kind? = nil
     }
 
     /// One entry of the name cache: the addresses of an interned
@@ -646,6 +649,10 @@ final class XMLParserDriver {
             rootSeen = true
         } else {
             let parent = frames.count - 1
+            if let empty = frames[parent].empty {
+                fail(XMLEmptyMarker.hasContent(empty, at: currentLocation(context)), context)
+                return
+            }
             if !frames[parent].opened {
                 emit(.beginDictionary, position)
                 frames[parent].opened = true
@@ -662,12 +669,35 @@ final class XMLParserDriver {
         }
         emit(.key(elementName), position)
 
+        // EasyBake's marker of an empty value, and the declaration of its
+        // namespace, are no attributes of the element.
+        var empty: XMLEmptyMarker.Kind?
+        var markerAttribute = -1
+        if let attributes {
+            for i in 0..<attributeCount where XMLEmptyMarker.isMarker(local: attributes[5 * i], uri: attributes[5 * i + 2]) {
+                guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4],
+                      let kind = XMLEmptyMarker.Kind(bytes: UnsafeRawBufferPointer(start: value, count: valueEnd - value))
+                else {
+                    fail(XMLEmptyMarker.unknownValue(attributes[5 * i + 3], attributes[5 * i + 4], at: currentLocation(context)), context)
+                    return
+                }
+                empty = kind
+                markerAttribute = i
+            }
+        }
+        let markerDeclarations = options.keepsNamespaceDeclarations
+            ? (0..<namespaceCount).count { XMLEmptyMarker.isNamespace(namespaces?[2 * $0 + 1]) } : 0
         let declarations = options.keepsNamespaceDeclarations ? namespaceCount : 0
-        let opened = declarations > 0 || attributeCount > 0
+        let keptAttributes = attributeCount - (markerAttribute >= 0 ? 1 : 0)
+        if empty != nil, keptAttributes > 0 {
+            fail(XMLEmptyMarker.hasContent(empty!, at: currentLocation(context)), context)
+            return
+        }
+        let opened = declarations - markerDeclarations > 0 || keptAttributes > 0
         if opened {
             emit(.beginDictionary, position)
             if let namespaces {
-                for i in 0..<declarations {
+                for i in 0..<declarations where !XMLEmptyMarker.isNamespace(namespaces[2 * i + 1]) {
                     let declaredPrefix = namespaces[2 * i]
                     let declaredURI = namespaces[2 * i + 1].map { String(cString: $0) } ?? ""
                     let key = attributePrefix + (declaredPrefix.map { "xmlns:" + String(cString: $0) } ?? "xmlns")
@@ -676,7 +706,7 @@ final class XMLParserDriver {
                 }
             }
             if let attributes {
-                for i in 0..<attributeCount {
+                for i in 0..<attributeCount where i != markerAttribute {
                     let base = 5 * i
                     guard let attributeLocal = attributes[base], let value = attributes[base + 3],
                           let valueEnd = attributes[base + 4] else { continue }
@@ -697,7 +727,7 @@ final class XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(opened: opened, hasChildElements: false))
+        frames.append(Frame(opened: opened, hasChildElements: false, empty: empty))
         pendingText.removeAll()
     }
 
@@ -764,7 +794,22 @@ final class XMLParserDriver {
             return
         }
         let position = Self.position(context)
-        if frame.opened {
+        if let empty = frame.empty {
+            guard pendingValue(droppingWhitespaceOnly: true) == nil else {
+                fail(XMLEmptyMarker.hasContent(empty, at: currentLocation(context)), context)
+                return
+            }
+            switch empty {
+            case .array:
+                emit(.beginArray, position)
+                emit(.endArray, position)
+            case .dictionary:
+                emit(.beginDictionary, position)
+                emit(.endDictionary, position)
+            case .string:
+                emit(.scalar(.string("")), position)
+            }
+        } else if frame.opened {
             flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
             emit(.endDictionary, position)
         } else {

@@ -15,6 +15,9 @@ struct XMLWriter {
     let textKey: String
     let options: WritingOptions
     private var out: [UInt8] = []
+    /// Whether the root element still has to declare the namespace of the
+    /// empty-value marker (``XMLEmptyMarker``): set when the tree holds one.
+    private var declaresMarker = false
 
     init(attributePrefix: String, textKey: String, options: WritingOptions) {
         self.attributePrefix = attributePrefix
@@ -26,6 +29,7 @@ struct XMLWriter {
         out.reserveCapacity(4096)
         append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         out.append(0x0A)
+        declaresMarker = Self.holdsEmptyValue(tree)
         var stack: [Work] = []
         if case .dictionary(let top) = tree, top.count == 1, isElementKey(top[0].key) {
             switch top[0].value {
@@ -59,6 +63,44 @@ struct XMLWriter {
 
     private var rootName: String { options.rootName ?? "root" }
 
+    /// Whether `tree` holds an empty array, string or dictionary below its
+    /// top, which XML writes with ``XMLEmptyMarker``. Iterative, as the
+    /// writer is.
+    private static func holdsEmptyValue(_ tree: Ingredients) -> Bool {
+        var pending = [tree]
+        while let value = pending.popLast() {
+            switch value {
+            case .array(let elements):
+                if elements.isEmpty { return true }
+                pending.append(contentsOf: elements)
+            case .dictionary(let dictionary):
+                if dictionary.isEmpty { return true }
+                for (_, member) in dictionary { pending.append(member) }
+            case .string(let text):
+                if text.isEmpty { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Writes `<name easybake:empty="kind"/>`.
+    private mutating func emptyElement(_ name: String, _ kind: XMLEmptyMarker.Kind, level: Int, indented: Bool) {
+        if indented { newline(level) }
+        out.append(UInt8(ascii: "<"))
+        append(name)
+        appendMarkerDeclaration()
+        append(" \(XMLEmptyMarker.prefix):\(XMLEmptyMarker.attribute)=\"\(kind.rawValue)\"/>")
+    }
+
+    /// The marker's namespace declaration, on the first element written.
+    private mutating func appendMarkerDeclaration() {
+        guard declaresMarker else { return }
+        declaresMarker = false
+        append(" xmlns:\(XMLEmptyMarker.prefix)=\"\(XMLEmptyMarker.namespace)\"")
+    }
+
     private func isElementKey(_ key: String) -> Bool {
         attributeName(key) == nil && key != textKey
     }
@@ -78,6 +120,10 @@ struct XMLWriter {
         try checkName(name)
         switch value {
         case .array(let elements):
+            if elements.isEmpty {
+                emptyElement(name, .array, level: level, indented: indented)
+                return
+            }
             // Repeated elements; an array inside an array holds `item`s.
             for element in elements.reversed() {
                 if case .array = element {
@@ -88,9 +134,14 @@ struct XMLWriter {
             }
             return
         case .dictionary(let dictionary):
+            if dictionary.isEmpty {
+                emptyElement(name, .dictionary, level: level, indented: indented)
+                return
+            }
             if indented { newline(level) }
             out.append(UInt8(ascii: "<"))
             append(name)
+            appendMarkerDeclaration()
             var texts: [Ingredients] = []
             var children: [(key: String, value: Ingredients)] = []
             let entries = options.sortedKeys ? dictionary.sortedByKey() : Array(dictionary)
@@ -128,9 +179,19 @@ struct XMLWriter {
                 nextText = 1
             }
             for (key, value) in children {
-                let occurrences: [Ingredients] = if case .array(let elements) = value { elements.elements } else { [value] }
+                // An empty array is one element, marked empty.
+                let isEmptyArray = if case .array(let elements) = value { elements.isEmpty } else { false }
+                let occurrences: [Ingredients] = if case .array(let elements) = value, !isEmptyArray {
+                    elements.elements
+                } else {
+                    [value]
+                }
                 for occurrence in occurrences {
-                    let element: Ingredients = if case .array = occurrence { .dictionary(IngredientDictionary([(key: "item", value: occurrence)])) } else { occurrence }
+                    let element: Ingredients = if case .array = occurrence, !isEmptyArray {
+                        .dictionary(IngredientDictionary([(key: "item", value: occurrence)]))
+                    } else {
+                        occurrence
+                    }
                     content.append(.element(name: key, value: element, level: level + 1, indented: childIndented))
                     if nextText < texts.count {
                         content.append(.text(texts[nextText]))
@@ -148,11 +209,15 @@ struct XMLWriter {
             if indented { newline(level) }
             out.append(UInt8(ascii: "<"))
             append(name)
+            appendMarkerDeclaration()
             append("/>")
+        case .string(let text) where text.isEmpty:
+            emptyElement(name, .string, level: level, indented: indented)
         default:
             if indented { newline(level) }
             out.append(UInt8(ascii: "<"))
             append(name)
+            appendMarkerDeclaration()
             out.append(UInt8(ascii: ">"))
             try appendEscaped(try text(of: value), attribute: false)
             append("</")

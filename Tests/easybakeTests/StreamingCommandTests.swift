@@ -69,4 +69,15 @@ struct StreamingCommandTests {
             #expect(one.lines.count == min(payload.components(separatedBy: "\n").count, 400))
         }
     }
+
+    @Test("convert to XML and back keeps empty arrays, strings and dictionaries")
+    func convertKeepsEmpties() throws {
+        let json = #"{"data": [], "meta": {}, "title": "", "n": null}"#
+        let xml = try Command.run(["convert", "--to", "xml", "--format", "json", "-"], input: json)
+        #expect(xml.status == 0, "\(xml.standardError)")
+        #expect(xml.standardOutput.contains(#"<data easybake:empty="array"/>"#))
+        let back = try Command.run(["convert", "--to", "json", "--format", "xml", "-"], input: xml.standardOutput)
+        #expect(back.status == 0, "\(back.standardError)")
+        #expect(back.lines == [#"{"root":{"data":[],"meta":{},"title":"","n":null}}"#])
+    }
 }
