@@ -21,9 +21,18 @@ struct ScaffoldPackageTests {
         let format: String
         /// Swift that describes one baked model `m`, printed per record.
         let show: String
+        /// How many records the fixture holds.
+        var records = 3
     }
 
     static let samples = [
+        // Forty records of the benchmark's generated data: the shape the
+        // speed figures are measured on (nested address, orders with dates
+        // and items, optional fields), scaffolded and baked like any fixture.
+        Sample(
+            name: "BenchUser", fixture: "json/benchmark-users.json", each: "users[*]", format: "json",
+            show: #""\(m.id) \(m.username) orders=\(m.orders.count) first=\(m.orders.first.map { iso($0.placedAt) } ?? "-") city=\(m.address.city)""#,
+            records: 40),
         Sample(
             name: "User", fixture: "json/users.json", each: "users[*]", format: "json",
             show: #""\(m.userID) \(m.fullName) admin=\(m.isAdmin) unread=\(m.unreadMessages) joined=\(iso(m.joined)) home=\(m.homepage?.absoluteString ?? "nil") email=\(m.email ?? "nil") town=\(m.address.town) postcode=\(m.address.postcode ?? "nil") devices=\(m.devices.map(\.kind))""#),
@@ -61,12 +70,13 @@ struct ScaffoldPackageTests {
         let lines = run.output.split(separator: "\n").map(String.init)
 
         for sample in Self.samples {
-            #expect(lines.contains("\(sample.name): 3 baked, 3 equal after decompose and bake"), "\(run.output)")
+            #expect(lines.contains("\(sample.name): \(sample.records) baked, \(sample.records) equal after decompose and bake"), "\(run.output)")
         }
         #expect(lines.contains(#"User 101 Ada Lovelace admin=true unread=12 joined=1843-07-10T00:00:00Z home=https://example.com/~ada email=ada@example.com town=London postcode=SW1Y 4JH devices=["phone", "laptop"]"#), "\(run.output)")
         #expect(lines.contains(#"User 102 Grace Hopper admin=true unread=0 joined=1906-12-09T00:00:00Z home=nil email=nil town=Arlington postcode=22202 devices=[]"#), "\(run.output)")
         #expect(lines.contains(#"User 103 Katherine Johnson admin=false unread=3 joined=1918-08-26T00:00:00Z home=nil email=nil town=Hampton postcode=nil devices=["tablet"]"#), "\(run.output)")
         #expect(lines.contains(#"YAMLUser 102 Grace Hopper admin=true lastSeen=1763712000 devices=[]"#), "\(run.output)")
+        #expect(lines.contains("BenchUser 1 alan.torvalds1 orders=2 first=2016-06-30T13:37:21Z city=Berlin"), "\(run.output)")
         #expect(lines.contains(#"FeedItem Sourdough in 24 hours | https://kitchen.example.org/posts/sourdough | 2025-03-03T08:15:00Z | guid=kitchen-2025-0012 permalink=false | categories=["bread"] | enclosure=12345678 audio/mpeg"#), "\(run.output)")
         #expect(lines.contains { $0.hasPrefix("FeedItem ") && $0.contains("guid=https://kitchen.example.org/posts/knives permalink=nil | categories=[\"tools\", \"reviews\", \"safety\"] | enclosure=nil") }, "\(run.output)")
         #expect(lines.contains { $0.hasPrefix("AtomEntry Sourdough in 24 hours | 2025-03-03T08:15:00Z | links=[\"alternate\", \"enclosure\"] lengths=[\"-\", \"12345678\"]") }, "\(run.output)")
