@@ -4,12 +4,12 @@ import Dispatch
 //
 // The calling thread reads records — finding where each ends and indexing
 // it is cheap next to baking it — into a batch of indexes, one per record,
-// while the
-// jobs bake the batch read before on Dispatch's global queue: each bakes
-// every `jobs`-th record of it with key plans of its own, into its slot of
-// the batch's results, so that no two threads touch the same memory. The
-// results come out in input order, and at most three batches are held
-// (one handed out, one baking, one being read):
+// while jobs 1, 2, … bake the batch read before on Dispatch's global queue;
+// then it bakes job 0's share itself, so that no more threads than jobs are
+// busy. Each job bakes every `jobs`-th record of the batch with key plans of
+// its own, into its slot of the batch's results, so that no two threads
+// touch the same memory. The results come out in input order, and at most
+// three batches are held (one handed out, one baking, one being read):
 // memory stays bounded however long the stream.
 
 extension Baker {
@@ -140,6 +140,8 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
     private let settled: UnsafeMutablePointer<Set<ObjectIdentifier>>
     /// The batch the jobs are baking, and the one whose results are handed out.
     private var baking: (batch: RecordBatch<Model>, group: DispatchGroup)?
+    /// The calling thread's share of the batch baking.
+    private var callersShare: (() -> Void)?
     private var done: RecordBatch<Model>?
     private var nextOffset = 0
     /// Indexes of records already handed out, their memory kept for reuse.
@@ -170,13 +172,16 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
         batch.results.initialize(repeating: nil)
         let jobs = min(self.jobs, batch.count)
         for job in 0..<jobs where settled[job].isEmpty { settled[job] = settledRecipes }
+        // Job 0 is the calling thread's, once it has read the next batch:
+        // no more threads than cores are busy.
         let group = DispatchGroup()
-        for job in 0..<jobs {
+        for job in 1..<max(jobs, 1) {
             DispatchQueue.global().async(group: group) {
                 self.bake(batch, job: job, of: jobs, baker: baker, recipe: recipe, pruning: pruning)
             }
         }
         baking = (batch, group)
+        callersShare = { [unowned self] in self.bake(batch, job: 0, of: jobs, baker: baker, recipe: recipe, pruning: pruning) }
     }
 
     /// Job `job` of `jobs`: bakes the records at offsets `job`, `job + jobs`, …
@@ -204,6 +209,8 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
 
     func finishBaking() {
         guard let (batch, group) = baking else { return }
+        callersShare?()
+        callersShare = nil
         group.wait()
         baking = nil
         if let done { recycle(done) }
