@@ -221,7 +221,13 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
     func nextResult() -> Result<Model, EasyBakeError>? {
         guard let done, nextOffset < done.count else { return nil }
         defer { nextOffset += 1 }
-        return done.results[nextOffset]
+        // Moved out, not copied: a copy would retain every reference the
+        // model holds here and release them again when the batch goes,
+        // on counts the job that made the model has in its cache.
+        let slot = done.results.baseAddress! + nextOffset
+        let result = slot.move()
+        slot.initialize(to: nil)
+        return result
     }
 
     private func recycle(_ batch: RecordBatch<Model>) {
