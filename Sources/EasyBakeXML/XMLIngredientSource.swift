@@ -99,4 +99,8 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// `DuplicateKeyPolicy.collect`: repeated sibling elements (and text
     /// runs of mixed content) become arrays in document order.
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .collect }
+
+    /// `true`: a lone element stays a dictionary where repeated ones make an
+    /// array, so `[*]` takes an element's dictionary as one element.
+    public var dictionariesAreElements: Bool { true }
 }

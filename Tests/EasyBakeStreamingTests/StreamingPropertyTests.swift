@@ -215,8 +215,14 @@ enum RandomTrees {
             switch current {
             case .dictionary(let dictionary)? where !stray && !dictionary.isEmpty:
                 let key = dictionary.keys.randomElement(using: &random)!
-                steps.append(.key(key))
-                current = dictionary[key]
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    // `[*]` over a dictionary: its values, or itself when it is an element.
+                    steps.append(.everyElement)
+                    current = dictionary.isElement ? dictionary[key].map { _ in .dictionary(dictionary) } : dictionary[key]
+                } else {
+                    steps.append(.key(key))
+                    current = dictionary[key]
+                }
             case .array(let array)? where !stray:
                 let step: IngredientPath.Step = switch Int.random(in: 0..<4, using: &random) {
                 case 0: .everyElement
@@ -244,6 +250,8 @@ enum RandomTrees {
             switch value {
             case .dictionary(let dictionary):
                 for (key, child) in dictionary { pending.append((path.appending(key: key), child)) }
+                // `[*]` over a dictionary: its values are records (one, when it is an element).
+                candidates.append(path.appending(.everyElement))
             case .array(let array):
                 candidates.append(path.appending(.everyElement))
                 if let first = array.first { pending.append((path.appending(.everyElement), first)) }
@@ -264,6 +272,8 @@ enum RandomTrees {
         case .everyElement:
             switch value {
             case .array(let array): return array.flatMap { values(at: rest, in: $0) }
+            case .dictionary(let dictionary) where !dictionary.isElement:
+                return dictionary.values.flatMap { values(at: rest, in: $0) }
             case .null: return []
             default: return values(at: rest, in: value)
             }

@@ -161,11 +161,15 @@ struct StreamingRecordTests {
 
     @Test("nested [*] paths visit every inner record in order")
     func nestedWildcards() throws {
-        let text = #"{"orders": [{"lines": [{"sku": "a"}, {"sku": "b"}]}, {"lines": {"sku": "c"}}, {"lines": null}]}"#
+        // `lines` as a dictionary gives its values to `[*]`; a lone scalar is one element.
+        let text = #"""
+            {"orders": [{"lines": [{"sku": "a"}, {"sku": "b"}]}, {"lines": {"x": {"sku": "c"}, "y": {"sku": "d"}}},
+             {"lines": null}, {"lines": {"sku": "e"}}]}
+            """#
         var reader = try RecordReader(source: try JSONIngredientSource(text: text), each: "orders[*].lines[*].sku")
         var skus: [Ingredients] = []
         while let record = try reader.next() { skus.append(record.ingredients) }
-        #expect(skus == ["a", "b", "c"])
+        #expect(skus == ["a", "b", "c", "d"])
     }
 
     @Test("RSS items stream from XML, YAML records from YAML")

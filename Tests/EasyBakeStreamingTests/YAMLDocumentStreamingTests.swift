@@ -40,16 +40,22 @@ struct YAMLDocumentStreamingTests {
         #expect(lines == [1, 4, 7])
     }
 
-    @Test("read as one document, the stream gives no record but the error")
+    @Test("read as one document, the stream gives no document as a record, and ends with the error")
     func singleDocumentRefused() throws {
+        // One document: `[*]` over its mapping gives the mapping's values
+        // ("web", 80), which are no services; then the second document is
+        // the error.
         let results = Array(try Baker().bakeEach(Service.self, from: Self.source(Self.stream, .single), each: "[*]"))
-        #expect(results.count == 1)
-        guard case .failure(let error) = results.first else {
+        #expect(results.count == 3)
+        #expect(results.allSatisfy { (try? $0.get()) == nil })
+        guard case .failure(let error) = results.last else {
             Issue.record("a second document was read as if there were one")
             return
         }
         #expect(error.code == .multipleDocuments)
         #expect(error.message.hasPrefix("the YAML stream holds 3 documents"))
+        guard case .failure(let first) = results.first else { return }
+        #expect(first.path?.description == "name")
     }
 
     @Test("a path at the head of a stream still reads to its end and sees a later syntax error")

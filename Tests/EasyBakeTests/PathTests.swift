@@ -172,9 +172,29 @@ struct PathResolvingTests {
         #expect(try resolve("item[0].title") == "only one")
         #expect(try resolve("item[-1].title") == "only one")
         #expect(try resolve("item[1]") == nil)
-        #expect(try resolve("item[*].title") == ["only one"])
         #expect(try resolve("word[0]") == "hello")
         #expect(try resolve("word[*]") == ["hello"])
+        // A dictionary read from an XML element is one element to `[*]` too.
+        var element: IngredientDictionary = ["title": "only one"]
+        element.isElement = true
+        let feed: Ingredients = ["item": .dictionary(element)]
+        #expect(try feed.resolve("item[*].title") == ["only one"])
+        #expect(try feed.resolve("item[*]") == [.dictionary(element)])
+    }
+
+    @Test("[*] on a dictionary that is no XML element gives its values in order")
+    func everyValueOfADictionary() throws {
+        let events: Ingredients = ["events": ["138586341": ["name": "Opera"], "138586345": ["name": "Ballet"], "9": ["id": 9]]]
+        #expect(try events.resolve("events[*].name") == ["Opera", "Ballet"])
+        #expect(try events.resolve("events[*]")?.arrayValue?.count == 3)
+        #expect(try resolve("item[*]") == ["only one"])
+        #expect(try resolve("item[*].title") == [])
+        // [0] and [-1] still take a dictionary as a lone value.
+        #expect(try resolve("item[0].title") == "only one")
+        // Equal contents are equal, marked or not.
+        var marked: IngredientDictionary = ["title": "only one"]
+        marked.isElement = true
+        #expect(Ingredients.dictionary(marked) == Self.tree["item"])
     }
 
     @Test("an unparsable path throws invalidPath")

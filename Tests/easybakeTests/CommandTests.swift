@@ -130,6 +130,32 @@ struct CommandTests {
         #expect(result.standardError.contains("<stdin>:3:"))
     }
 
+    @Test("[*] over a dictionary keyed by ids reads every value: get, bake --each and paths")
+    func everyValueOfADictionary() throws {
+        let catalog = #"{"events": {"138586341": {"name": "Opera"}, "138586345": {"name": "Ballet"}}}"#
+        let names = try Command.run(["get", "--format", "json", "events[*].name", "-"], input: catalog)
+        #expect(names.status == 0, "\(names.standardError)")
+        #expect(names.standardOutput == "[\"Opera\",\"Ballet\"]\n")
+        let records = try Command.run(["get", "--format", "json", "events[*]", "-"], input: catalog)
+        #expect(records.standardOutput == "[{\"name\":\"Opera\"},{\"name\":\"Ballet\"}]\n")
+        let lone = try Command.run(
+            ["get", "--format", "xml", "rss.channel.item[*].title", "-"],
+            input: "<rss><channel><item><title>A</title><link>x</link></item></channel></rss>")
+        #expect(lone.standardOutput == "[\"A\"]\n")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-catalog-\(UUID()).json")
+        try Data(catalog.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let paths = try Command.run(["paths", "--each", "events[*]", file.path])
+        #expect(paths.status == 0, "\(paths.standardError)")
+        #expect(paths.lines.contains { $0.hasPrefix("name ") && $0.contains(" 2 ") && $0.contains("\"Opera\"") }, "\(paths.lines)")
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-event-recipe-\(UUID()).json")
+        try Data(#"{"mapping": {"title": "name"}}"#.utf8).write(to: recipe)
+        defer { try? FileManager.default.removeItem(at: recipe) }
+        let baked = try Command.run(["bake", "--recipe", recipe.path, "--each", "events[*]", file.path])
+        #expect(baked.status == 0, "\(baked.standardError)")
+        #expect(baked.lines == [#"{"title":"Opera"}"#, #"{"title":"Ballet"}"#])
+    }
+
     @Test("XML feeds are read by extension; repeated elements are arrays")
     func xmlInput() throws {
         let result = try Command.run(

@@ -27,5 +27,6 @@ public struct AnyIngredientSource: IngredientSource {
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
     public var limits: IngredientLimits { base.limits }
     public var allowsStoppingEarly: Bool { base.allowsStoppingEarly }
+    public var dictionariesAreElements: Bool { base.dictionariesAreElements }
     public mutating func resumeAfterFailedElement() -> Int? { base.resumeAfterFailedElement() }
 }

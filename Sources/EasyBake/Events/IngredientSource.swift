@@ -99,6 +99,14 @@ public protocol IngredientSource {
     /// second document is an error).
     var allowsStoppingEarly: Bool { get }
 
+    /// Whether the source's dictionaries are elements of a format where a
+    /// repeated element becomes an array and a lone one stays a dictionary
+    /// (XML): a path's `[*]` then takes a dictionary as one element, and the
+    /// trees and indexes read from the source mark their dictionaries
+    /// ``IngredientDictionary/isElement``. The default is `false`: `[*]` on
+    /// a dictionary gives its values.
+    var dictionariesAreElements: Bool { get }
+
     /// After an error inside one element of the top-level array, moves on to
     /// the next element, where the input tells where each element ends (a
     /// line of JSON Lines): so that a reader of records can report the
@@ -188,6 +196,7 @@ extension IngredientSource {
         let tree = try RecordReader<Self>.readRecord(startingWith: first, from: &self, keeping: matcher)
         index.removeAll()
         index.append(tree: tree)
+        index.dictionariesAreElements = dictionariesAreElements
     }
 
     /// ``readValue(startingWith:into:)`` through the value's events: the
@@ -201,6 +210,8 @@ extension IngredientSource {
     public var limits: IngredientLimits { .default }
 
     public var allowsStoppingEarly: Bool { true }
+
+    public var dictionariesAreElements: Bool { false }
 
     public mutating func resumeAfterFailedElement() -> Int? { nil }
 

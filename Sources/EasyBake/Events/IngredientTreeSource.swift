@@ -18,6 +18,11 @@ public struct IngredientTreeSource: IngredientSource {
     private var eventCount = 0
     private let sortsKeys: Bool
 
+    /// Whether the tree's root is a dictionary marked
+    /// ``IngredientDictionary/isElement``: a tree read from XML replays as
+    /// XML reads, with each dictionary one element to `[*]`.
+    public let dictionariesAreElements: Bool
+
     /// A source that reads `tree` once.
     ///
     /// - Parameters:
@@ -28,6 +33,9 @@ public struct IngredientTreeSource: IngredientSource {
     public init(_ tree: Ingredients, sortingKeys: Bool = false) {
         root = tree
         sortsKeys = sortingKeys
+        if case .dictionary(let dictionary) = tree { dictionariesAreElements = dictionary.isElement } else {
+            dictionariesAreElements = false
+        }
     }
 
     /// Trees have no text positions; the location counts events instead.

@@ -15,7 +15,8 @@ extension Ingredients {
         from source: inout Source, duplicateKeys: DuplicateKeyPolicy? = nil
     ) throws(EasyBakeError) -> Ingredients? {
         var builder = TreeBuilder(
-            duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
+            duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes,
+            marksElements: source.dictionariesAreElements)
         while true {
             guard let event = try source.next() else {
                 if builder.isEmpty { return nil }
@@ -108,14 +109,21 @@ struct TreeBuilder {
 
     let duplicateKeys: DuplicateKeyPolicy
     let maximumNodes: Int
+    /// Mark every dictionary ``IngredientDictionary/isElement`` (a source
+    /// whose ``IngredientSource/dictionariesAreElements``).
+    let marksElements: Bool
     private var nodes = 0
     private var frames: [Frame] = []
     private var values = ContiguousArray<Ingredients>()
     private var keys = OpenDictionaryKeys()
 
-    init(duplicateKeys: DuplicateKeyPolicy, maximumNodes: Int = IngredientLimits.default.maximumNodes) {
+    init(
+        duplicateKeys: DuplicateKeyPolicy, maximumNodes: Int = IngredientLimits.default.maximumNodes,
+        marksElements: Bool = false
+    ) {
         self.duplicateKeys = duplicateKeys
         self.maximumNodes = maximumNodes
+        self.marksElements = marksElements
     }
 
     var isEmpty: Bool { frames.isEmpty }
@@ -195,7 +203,7 @@ struct TreeBuilder {
             values.removeSubrange(top.valueStart...)
             // The index of a large dictionary's keys, built to find repeats,
             // becomes the dictionary's own.
-            return add(.dictionary(IngredientDictionary(uniqueEntries: entries, index: top.keys.index)))
+            return add(.dictionary(IngredientDictionary(uniqueEntries: entries, index: top.keys.index, isElement: marksElements)))
         case .scalar(let value):
             if let top = frames.last, top.isDictionary, keys.count - top.keys.start == values.count - top.valueStart,
                top.replacing == nil {

@@ -192,6 +192,7 @@ extension IngredientIndex {
     ) throws(EasyBakeError) -> Bool {
         removeAll()
         var builder = Builder(duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
+        dictionariesAreElements = source.dictionariesAreElements
         while true {
             guard let event = try source.next() else {
                 if builder.isEmpty { return false }
@@ -218,6 +219,7 @@ extension IngredientIndex {
     ) throws(EasyBakeError) {
         removeAll()
         var builder = Builder(duplicateKeys: source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
+        dictionariesAreElements = source.dictionariesAreElements
         var event = first
         while true {
             switch try builder.accept(event, into: &self) {
@@ -257,7 +259,11 @@ extension IngredientIndex {
     /// Appends a tree, walking it directly: its dictionaries hold each key
     /// once, so no policy applies, and an explicit stack keeps any depth off
     /// the call stack.
+    ///
+    /// Into an empty index, a tree whose root is a dictionary marked
+    /// ``IngredientDictionary/isElement`` makes an index of elements.
     mutating func append(tree: Ingredients) {
+        if count == 0, case .dictionary(let root) = tree, root.isElement { dictionariesAreElements = true }
         // Each open container: its entry's position, its elements or
         // members, and which of them comes next.
         enum Open {

@@ -113,6 +113,10 @@ extension IngredientIndex {
                     }
                 case .null:
                     break
+                case .dictionary where !dictionariesAreElements:
+                    for value in distinctMemberValues(of: current) {
+                        if let value = resolve(remaining, from: value) { found.append(value) }
+                    }
                 default:
                     if let value = resolve(remaining, from: current) { found.append(value) }
                 }
@@ -120,6 +124,22 @@ extension IngredientIndex {
             }
         }
         return current
+    }
+
+    /// The positions of the values of the dictionary at `dictionary`, in
+    /// order, each key's first only (a JSON index keeps a repeated key's
+    /// members, and first wins).
+    func distinctMemberValues(of dictionary: Int) -> [Int] {
+        var values: [Int] = []
+        values.reserveCapacity(elementCount(at: dictionary))
+        var seen = Set<String>()
+        var position = dictionary + 1
+        let end = end(of: dictionary)
+        while position < end {
+            if seen.insert(string(at: position) ?? "").inserted { values.append(position + 1) }
+            position = self.end(of: position + 1)
+        }
+        return values
     }
 
     /// Appends an array of copies of the values at `positions`; returns its position.

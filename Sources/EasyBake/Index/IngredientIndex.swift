@@ -104,6 +104,9 @@ public struct IngredientIndex: @unchecked Sendable {
         @exclusivity(unchecked) @usableFromInline var inputBase: UnsafeRawPointer?
         /// The input's name, for error locations.
         var sourceName: String?
+        /// Whether the dictionaries are XML elements (see
+        /// ``IngredientSource/dictionariesAreElements``).
+        var dictionariesAreElements = false
         /// Where each open container's entry is, while the index is built.
         @exclusivity(unchecked) @usableFromInline var openContainers: [Int] = []
 
@@ -130,6 +133,7 @@ public struct IngredientIndex: @unchecked Sendable {
             copy.input = input
             copy.inputBase = inputBase
             copy.sourceName = sourceName
+            copy.dictionariesAreElements = dictionariesAreElements
             copy.openContainers = openContainers
             return copy
         }
@@ -226,6 +230,14 @@ public struct IngredientIndex: @unchecked Sendable {
     /// The input's name, for error locations.
     package var sourceName: String? { storage.sourceName }
 
+    /// Whether the index's dictionaries are elements, one each to `[*]`: it
+    /// was read from a source whose ``IngredientSource/dictionariesAreElements``
+    /// (XML), or from a tree whose root is an element.
+    package var dictionariesAreElements: Bool {
+        get { storage.dictionariesAreElements }
+        set { uniqueStorage.dictionariesAreElements = newValue }
+    }
+
     /// Empties the index, keeping its memory for the next document or record.
     public mutating func removeAll() {
         let storage = uniqueStorage
@@ -235,6 +247,7 @@ public struct IngredientIndex: @unchecked Sendable {
         storage.input = nil
         storage.inputBase = nil
         storage.sourceName = nil
+        storage.dictionariesAreElements = false
     }
 
     /// The entry at `position`.

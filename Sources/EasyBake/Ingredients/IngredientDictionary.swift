@@ -7,6 +7,10 @@
 ///
 /// Two dictionaries are equal when they hold the same keys with equal values,
 /// whatever their order; iteration always follows insertion order.
+///
+/// A dictionary read from an XML element is marked ``isElement``: a path's
+/// `[*]` takes it as one element (a lone `<item>`), where it gives any other
+/// dictionary's values.
 public struct IngredientDictionary: Sendable {
     /// A key and its value.
     public typealias Element = (key: String, value: Ingredients)
@@ -19,11 +23,13 @@ public struct IngredientDictionary: Sendable {
         // Mutated only while uniquely referenced (copy on write).
         @usableFromInline var entries: ContiguousArray<Element>
         @usableFromInline var index: [String: Int]?
+        @usableFromInline var isElement: Bool
 
         @usableFromInline
-        init(_ entries: ContiguousArray<Element>, index: [String: Int]?) {
+        init(_ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
             self.entries = entries
             self.index = index
+            self.isElement = isElement
         }
 
         deinit {
@@ -82,11 +88,11 @@ public struct IngredientDictionary: Sendable {
     /// - Precondition: no key occurs twice in `entries`, and `index` maps
     ///   each key to its position when given; `nil` when there are at most
     ///   ``indexThreshold`` entries.
-    init(uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?) {
+    init(uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
         if let index, entries.count > IngredientDictionary.indexThreshold, index.count == entries.count {
-            storage = Storage(entries, index: index)
+            storage = Storage(entries, index: index, isElement: isElement)
         } else {
-            storage = Storage(entries, index: nil)
+            storage = Storage(entries, index: nil, isElement: isElement)
             storage.rebuildIndexIfNeeded()
         }
     }
@@ -94,7 +100,24 @@ public struct IngredientDictionary: Sendable {
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
-            storage = Storage(storage.entries, index: storage.index)
+            storage = Storage(storage.entries, index: storage.index, isElement: storage.isElement)
+        }
+    }
+
+    /// Whether the dictionary is one XML element (the XML source marks the
+    /// dictionaries it reads), which paths treat as a lone occurrence of a
+    /// repeatable element: `channel.item[*]` finds a single `<item>` as one
+    /// element, as `[0]` and `[-1]` do. Any other dictionary gives its
+    /// values, in order, to `[*]` (as JSONPath and jq do), so that
+    /// `events[*].name` reads every event of a dictionary keyed by ids.
+    ///
+    /// The mark is no part of the contents: equal dictionaries may differ in it.
+    public var isElement: Bool {
+        get { storage.isElement }
+        set {
+            guard newValue != storage.isElement else { return }
+            makeUnique()
+            storage.isElement = newValue
         }
     }
 

@@ -8,7 +8,11 @@ extension Ingredients {
     ///   `<item>` as surely as the first of many;
     /// - `[*]` resolves the rest of the path on each element and collects what
     ///   is found into an array, leaving out elements where it is missing;
-    ///   on ``null`` it gives an empty array.
+    ///   on ``null`` it gives an empty array;
+    /// - on a dictionary, `[*]` takes each value in order as an element
+    ///   (`events[*].name` over events keyed by id), unless the dictionary
+    ///   is an XML element (``IngredientDictionary/isElement``), which is one
+    ///   element.
     ///
     /// ```swift
     /// let tree: Ingredients = ["users": [["name": "a"], ["name": "b"]]]
@@ -63,6 +67,12 @@ extension Ingredients {
                     return .array(IngredientArray(found))
                 case .null:
                     return .array(IngredientArray())
+                case .dictionary(let dictionary) where !dictionary.isElement:
+                    var found = ContiguousArray<Ingredients>()
+                    for (_, value) in dictionary {
+                        if let value = value.resolve(remaining) { found.append(value) }
+                    }
+                    return .array(IngredientArray(found))
                 default:
                     return current.resolve(remaining).map { .array([$0]) } ?? .array(IngredientArray())
                 }
@@ -100,6 +110,17 @@ extension Ingredients {
                 current = value
             case .everyElement:
                 guard case .index(let wanted)? = selectors.popFirst(), wanted >= 0 else { return nil }
+                if case .dictionary(let dictionary) = current, !dictionary.isElement {
+                    var matches = 0
+                    for (key, value) in dictionary where value.resolve(remaining) != nil {
+                        if matches == wanted {
+                            guard let rest = value.concreteSteps(remaining, selectors: selectors) else { return nil }
+                            return concrete + [.key(key)] + rest
+                        }
+                        matches += 1
+                    }
+                    return nil
+                }
                 guard case .array(let array) = current else {
                     // A lone value is a one-element array.
                     guard wanted == 0 else { return nil }

@@ -6,6 +6,9 @@ extension PathMatcher {
     /// flat, in memory it owns, read through plain pointers — a `State`
     /// holds arrays and dictionaries, and taking one out of `states` for
     /// every key read would cost a retain and a release per field.
+    ///
+    /// Dictionaries are picked as no elements (`[*]` reaches each member):
+    /// the sources that pick (JSON) have none.
     package final class Picking: @unchecked Sendable {
         // @unchecked: the buffers are written once, in `init`, and only read after.
         struct StateInfo {
@@ -20,6 +23,9 @@ extension PathMatcher {
             var elementsCount: Int32
             /// The state of an element no explicit index names; -1: none.
             var otherElements: Int32
+            /// The state of a member no key names (`[*]` over a
+            /// dictionary); -1: none.
+            var otherMembers: Int32
         }
 
         struct Key {
@@ -43,7 +49,7 @@ extension PathMatcher {
             bytes = .allocate(capacity: max(byteCount, 1))
             var nextKey = 0, nextElement = 0, nextByte = 0
             for (id, state) in states.enumerated() {
-                let dictionary = states[state.dictionaryState]
+                let dictionary = states[state.memberDictionaryState]
                 let picks = !state.isTerminal && !dictionary.isTerminal && dictionary.wantedKeys.isASCII
                 let keysStart = nextKey
                 for (utf8, target) in zip(state.wantedKeys.utf8, state.keyTargets) {
@@ -58,10 +64,10 @@ extension PathMatcher {
                     nextElement += 1
                 }
                 (infos + id).initialize(to: StateInfo(
-                    isTerminal: state.isTerminal, pickingState: picks ? Int32(state.dictionaryState) : -1,
+                    isTerminal: state.isTerminal, pickingState: picks ? Int32(state.memberDictionaryState) : -1,
                     keysStart: Int32(keysStart), keysCount: Int32(nextKey - keysStart),
                     elementsStart: Int32(elementsStart), elementsCount: Int32(nextElement - elementsStart),
-                    otherElements: Int32(state.otherElements ?? -1)))
+                    otherElements: Int32(state.otherElements ?? -1), otherMembers: Int32(state.otherKeys ?? -1)))
             }
         }
 
@@ -112,7 +118,7 @@ extension PathMatcher {
                 }
                 i += 1
             }
-            return nil
+            return info.otherMembers >= 0 ? Int(info.otherMembers) : nil
         }
     }
 }

@@ -37,12 +37,12 @@ extension PathMatcher {
     public func read<Source: IngredientSource>(from source: inout Source) throws(EasyBakeError) -> Ingredients? {
         guard let first = try source.next() else { return nil }
         guard let rootState else {
-            var walker = PathWalker(matcher: .wholeValue, policy: source.duplicateKeyPolicy, buildsTree: false)
+            var walker = PathWalker(matcher: .wholeValue, source: source, buildsTree: false)
             try walker.skipRest(of: first, from: &source)
             return .null
         }
         var walker = PathWalker(
-            matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, maximumNodes: source.limits.maximumNodes)
+            matcher: self, source: source, buildsTree: true, maximumNodes: source.limits.maximumNodes)
         return try walker.readValue(startingWith: first, state: rootState, from: &source)
     }
 
@@ -65,7 +65,7 @@ extension PathMatcher {
         var stoppedEarly = false
         if let rootState {
             var walker = PathWalker(
-                matcher: self, policy: source.duplicateKeyPolicy, buildsTree: true, stopsEarly: source.allowsStoppingEarly,
+                matcher: self, source: source, buildsTree: true, stopsEarly: source.allowsStoppingEarly,
                 maximumNodes: source.limits.maximumNodes)
             tree = try walker.readValue(startingWith: first, state: rootState, from: &source)
             stoppedEarly = walker.stoppedEarly

@@ -9,8 +9,11 @@
 ///
 /// Lookups keep `Ingredients.resolve` semantics: a lone value stands in for a
 /// one-element array (`channel.item[0]` finds a single `<item>`), `[*]` on a
-/// missing element leaves it out, and `null` reads as an empty array for
-/// `[*]`. The states that serve those rules are built here, not at run time.
+/// missing element leaves it out, `null` reads as an empty array for `[*]`,
+/// and `[*]` on a dictionary gives its values — unless the source's
+/// dictionaries are XML elements (``IngredientSource/dictionariesAreElements``),
+/// each one element. The states that serve those rules are built here, not
+/// at run time.
 ///
 /// A matcher is immutable and `Sendable`: compile it once and share it.
 ///
@@ -79,9 +82,17 @@ extension PathMatcher {
     package struct State: Sendable {
         /// A path ends here: the whole value is kept.
         package var isTerminal = false
-        /// The state a dictionary value is read in: this state together
-        /// with the element states a lone value stands in for.
+        /// The state a dictionary value is read in when dictionaries are
+        /// elements: this state together with the element states a lone
+        /// value stands in for.
         package var dictionaryState = 0
+        /// The state a dictionary value is read in when they are not: this
+        /// state with the states of `[0]` and `[-1]`, where each member's
+        /// value is also reached by `[*]`.
+        package var memberDictionaryState = 0
+        /// In a ``memberDictionaryState``: the state of the value of a key
+        /// no path names, which `[*]` reaches; `nil` when nothing does.
+        package var otherKeys: Int?
         /// The keys some path needs here, and the state of each one's value.
         package var wantedKeys = WantedKeys([])
         package var keyTargets: [Int] = []
@@ -100,6 +111,10 @@ extension PathMatcher {
         var otherOccurrences: Int?
 
         package func element(_ index: Int) -> Int? { elements[index] ?? otherElements }
+
+        /// The state a dictionary that begins in this state reads its
+        /// members in.
+        package func dictionary(elements: Bool) -> Int { elements ? dictionaryState : memberDictionaryState }
         func occurrence(_ index: Int) -> Int? { occurrences[index] ?? otherOccurrences }
     }
 
@@ -141,22 +156,55 @@ extension PathMatcher {
         let trie: Trie
         var states: [State] = []
         private var ids: [[Int]: Int] = [:]
+        private var memberDictionaryIDs: [[Int]: Int] = [:]
 
         init(trie: Trie) { self.trie = trie }
 
         /// The nodes a lone (non-array) value at `nodes` is also reached by:
-        /// the children of `[0]`, `[-1]` and `[*]`, and theirs in turn.
-        func loneClosure(_ nodes: [Int]) -> [Int] {
+        /// the children of `[0]`, `[-1]` and (unless `throughEvery` is false,
+        /// for a dictionary whose values `[*]` gives) `[*]`, and theirs in turn.
+        func loneClosure(_ nodes: [Int], throughEvery: Bool = true) -> [Int] {
             var result = Set(nodes)
             var pending = nodes
             while let node = pending.popLast() {
                 let trieNode = trie.nodes[node]
-                for child in [trieNode.indexes[0], trieNode.indexes[-1], trieNode.every].compactMap({ $0 })
+                for child in [trieNode.indexes[0], trieNode.indexes[-1], throughEvery ? trieNode.every : nil].compactMap({ $0 })
                 where result.insert(child).inserted {
                     pending.append(child)
                 }
             }
             return result.sorted()
+        }
+
+        /// The state a dictionary that is no element reads its members in,
+        /// at `nodes` (closed under `[0]` and `[-1]`): each named key's value
+        /// is reached by its key and by every `[*]` here, any other key's by
+        /// the `[*]`s alone.
+        mutating func memberDictionaryState(for nodes: [Int]) -> Int {
+            let every = Set(nodes.compactMap { trie.nodes[$0].every })
+            // Without a `[*]` here, members are read as an element's are.
+            guard !every.isEmpty else { return state(for: nodes)! }
+            if let id = memberDictionaryIDs[nodes] { return id }
+            let id = states.count
+            memberDictionaryIDs[nodes] = id
+            states.append(State())
+            var state = State()
+            state.dictionaryState = id
+            state.memberDictionaryState = id
+            let trieNodes = nodes.map { trie.nodes[$0] }
+            state.isTerminal = trieNodes.contains { $0.isTerminal }
+            if state.isTerminal {
+                state.otherOccurrences = id
+                states[id] = state
+                return id
+            }
+            var keyTargets: [String: Set<Int>] = [:]
+            for node in trieNodes { for (key, child) in node.keys { keyTargets[key, default: every].insert(child) } }
+            for key in keyTargets.keys.sorted() { state.keyTargets.append(self.state(for: keyTargets[key]!.sorted())!) }
+            state.wantedKeys = WantedKeys(keyTargets.keys.sorted())
+            state.otherKeys = self.state(for: every.sorted())
+            states[id] = state
+            return id
         }
 
         /// The nodes that element `index` (nil: an element no index names) is reached by.
@@ -184,6 +232,7 @@ extension PathMatcher {
                 // The whole value is kept: nothing below needs a state, and
                 // every occurrence of a repeated key is kept whole too.
                 state.dictionaryState = id
+                state.memberDictionaryState = id
                 state.otherOccurrences = id
                 states[id] = state
                 return id
@@ -203,6 +252,8 @@ extension PathMatcher {
             } else {
                 state.dictionaryState = self.state(for: lone)!
             }
+            let members = loneClosure(nodeSet, throughEvery: false)
+            state.memberDictionaryState = members == lone ? state.dictionaryState : memberDictionaryState(for: members)
 
             let indexes = Set(nodes.flatMap { $0.indexes.keys.filter { $0 >= 0 } })
             for index in indexes { state.elements[index] = self.state(for: elementNodes(of: nodeSet, at: index)) }

@@ -26,6 +26,9 @@ struct PathWalker {
         /// there are more than 64.
         var seen: UInt64 = 0
         var counts: [Int]?
+        /// A dictionary whose every member some `[*]` reads: how often each
+        /// key has occurred, for the duplicate-key policy.
+        var members: [String: Int]?
 
         func occurrences(of key: Int) -> Int {
             if let counts { return counts[key] }
@@ -48,6 +51,9 @@ struct PathWalker {
 
     let matcher: PathMatcher
     let policy: DuplicateKeyPolicy
+    /// Whether `[*]` takes a dictionary as one element (the source's
+    /// ``IngredientSource/dictionariesAreElements``) or its members.
+    let dictionariesAreElements: Bool
     let buildsTree: Bool
     /// Whether the walk may end before the input does, once no open
     /// container holds anything a path still needs.
@@ -58,16 +64,20 @@ struct PathWalker {
     private(set) var result: Ingredients?
     /// Whether the walk ended early, leaving the rest of the input unread.
     private(set) var stoppedEarly = false
+    /// The key of the member the last needed value was read from, when a
+    /// `[*]` reached it in a dictionary; `nil` after an array's element.
+    private(set) var lastMemberKey: String?
 
-    init(
-        matcher: PathMatcher, policy: DuplicateKeyPolicy, buildsTree: Bool, stopsEarly: Bool = false,
+    init<Source: IngredientSource>(
+        matcher: PathMatcher, source: Source, buildsTree: Bool, stopsEarly: Bool = false,
         maximumNodes: Int = IngredientLimits.default.maximumNodes
     ) {
         self.matcher = matcher
-        self.policy = policy
+        policy = source.duplicateKeyPolicy
+        dictionariesAreElements = source.dictionariesAreElements
         self.buildsTree = buildsTree
         self.stopsEarly = stopsEarly && matcher.resolvesEarly && (policy == .firstWins || policy == .reject)
-        builder = TreeBuilder(duplicateKeys: policy, maximumNodes: maximumNodes)
+        builder = TreeBuilder(duplicateKeys: policy, maximumNodes: maximumNodes, marksElements: dictionariesAreElements)
     }
 
     var isInside: Bool { !frames.isEmpty }
@@ -93,7 +103,7 @@ struct PathWalker {
 
     private func effectiveState(_ event: IngredientEvent, state: Int) -> Int {
         switch event {
-        case .beginDictionary: matcher.states[state].dictionaryState
+        case .beginDictionary: matcher.states[state].dictionary(elements: dictionariesAreElements)
         case .scalar(let value) where !value.isNull: matcher.states[state].dictionaryState
         default: state
         }
@@ -135,8 +145,13 @@ struct PathWalker {
             try feed(event, at: source)
         case .beginDictionary:
             try feed(.beginDictionary, at: source)
-            let dictionary = matcher.states[state.dictionaryState]
-            frames.append(Frame(state: state.dictionaryState, isArray: false, remaining: dictionary.keyTargets.count))
+            let dictionaryState = state.dictionary(elements: dictionariesAreElements)
+            let dictionary = matcher.states[dictionaryState]
+            if dictionary.otherKeys != nil {
+                frames.append(Frame(state: dictionaryState, isArray: false, remaining: .max, members: [:]))
+            } else {
+                frames.append(Frame(state: dictionaryState, isArray: false, remaining: dictionary.keyTargets.count))
+            }
         case .beginArray:
             try feed(.beginArray, at: source)
             frames.append(Frame(
@@ -170,11 +185,16 @@ struct PathWalker {
                 frames[top].count += 1
                 let array = matcher.states[frames[top].state]
                 if let element = array.element(index) {
+                    lastMemberKey = nil
                     if array.elements[index] != nil, frames[top].remaining != .max { frames[top].remaining -= 1 }
                     return (event, element)
                 }
                 if array.keepsPositions { try feed(.scalar(.null), at: source) }
                 try skipRest(of: event, from: &source)
+                continue
+            }
+            if frames[top].members != nil {
+                if let needed = try nextMember(of: top, from: &source) { return needed }
                 continue
             }
             // The source skips the entries no path needs without handing
@@ -221,6 +241,55 @@ struct PathWalker {
             return (first, valueState)
         }
         return nil
+    }
+
+    /// In a dictionary whose every member a `[*]` reads: the next member's
+    /// value and state, after its key; `nil` when the member was settled
+    /// here (skipped as a repeat, or the dictionary ended).
+    private mutating func nextMember<Source: IngredientSource>(
+        of top: Int, from source: inout Source
+    ) throws(EasyBakeError) -> (IngredientEvent, Int)? {
+        let dictionary = matcher.states[frames[top].state]
+        guard let event = try source.next() else {
+            throw EasyBakeError.syntax("unexpected end of input inside a dictionary", at: source.location)
+        }
+        guard case .key(let key) = event else {
+            guard case .endDictionary = event else {
+                throw EasyBakeError.syntax("expected a key or the end of the dictionary, found \(event)", at: source.location)
+            }
+            frames.removeLast()
+            try feed(.endDictionary, at: source)
+            return nil
+        }
+        let target = dictionary.wantedKeys.keys.firstIndex(of: key).map { dictionary.keyTargets[$0] } ?? dictionary.otherKeys!
+        let occurrence = frames[top].members![key, default: 0]
+        frames[top].members![key] = occurrence + 1
+        var valueState: Int? = target
+        if occurrence > 0 {
+            switch policy {
+            case .firstWins:
+                try source.skipValue()
+                return nil
+            case .reject:
+                throw EasyBakeError(
+                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
+            case .lastWins:
+                break
+            case .collect:
+                valueState = matcher.states[target].occurrence(occurrence)
+            }
+        }
+        try feed(.key(key), at: source)
+        guard let valueState else {
+            try feed(.scalar(.null), at: source)
+            try source.skipValue()
+            return nil
+        }
+        guard let first = try source.next() else {
+            throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
+        }
+        lastMemberKey = key
+        return (first, valueState)
     }
 
     /// Skips the rest of a value whose first event has been read.

@@ -32,8 +32,9 @@ public struct IngredientRecord: Sendable {
 /// A record path may have several `[*]` (`orders[*].lines[*]`), indexes and
 /// keys. Records are found as `Ingredients.resolve` would find them: a lone
 /// value stands in for a one-element array (a single `<item>` is a record),
-/// and under ``DuplicateKeyPolicy/collect`` each repeated key's value is an
-/// element. A source that keeps the *last* of repeated keys cannot be
+/// `[*]` over a dictionary (not an XML element) makes each value a record,
+/// named by its key (`events.138586341`), and under
+/// ``DuplicateKeyPolicy/collect`` each repeated key's value is an element. A source that keeps the *last* of repeated keys cannot be
 /// streamed (a later key would replace records already given out), and is
 /// refused with ``EasyBakeError/Code/unsupported``.
 public struct RecordReader<Source: IngredientSource> {
@@ -68,7 +69,7 @@ public struct RecordReader<Source: IngredientSource> {
         self.recordPath = recordPath
         self.keeping = keeping
         let matcher = PathMatcher([recordPath])
-        walker = PathWalker(matcher: matcher, policy: source.duplicateKeyPolicy, buildsTree: false)
+        walker = PathWalker(matcher: matcher, source: source, buildsTree: false)
         rootState = matcher.rootState!
     }
 
@@ -175,7 +176,7 @@ public struct RecordReader<Source: IngredientSource> {
         }
         // The node limit holds for each record, however many records stream by.
         var recordWalker = PathWalker(
-            matcher: keeping, policy: source.duplicateKeyPolicy, buildsTree: true,
+            matcher: keeping, source: source, buildsTree: true,
             maximumNodes: source.limits.maximumNodes)
         return try recordWalker.readValue(startingWith: first, state: state, from: &source)
     }
@@ -197,6 +198,8 @@ public struct RecordReader<Source: IngredientSource> {
     private func concretePath() -> IngredientPath {
         let wildcards = recordPath.steps.filter { $0 == .everyElement }.count
         guard wildcards == 1 else { return recordPath }
-        return IngredientPath(recordPath.steps.map { $0 == .everyElement ? .index(count) : $0 })
+        // `[*]` over a dictionary reads its members: the record is named by its key.
+        let step: IngredientPath.Step = walker.lastMemberKey.map { .key($0) } ?? .index(count)
+        return IngredientPath(recordPath.steps.map { $0 == .everyElement ? step : $0 })
     }
 }
