@@ -463,14 +463,20 @@ extension ModelScaffold {
             "// Bake with EasyBake, \(module == "EasyBakeJSON" ? "" : module + ", ")EasyBakeJSON (for the recipe) and the recipe file beside this one:",
             "//     let recipe = try RecipeFile.load(.file(\(swiftLiteral(recipeFile))), format: JSONFormat())[0]",
         ]
+        // The command reads the same documents of a YAML stream as the Swift above.
+        let documentsOption = switch request.yamlDocuments {
+        case nil: ""
+        case ".all": " --documents all"
+        case let value?: " --document " + value.filter(\.isNumber)
+        }
         if let each = request.each {
             lines.append("//     for result in try Baker().bakeEach(\(plan.name).self, from: try \(source), each: \(swiftLiteral(each)), recipe: recipe) { print(try result.get()) }")
-            lines.append("// or: easybake bake --recipe \(recipeFile) --each \(shellQuoted(each)) \(shellQuoted(fileName))")
+            lines.append("// or: easybake bake --recipe \(recipeFile) --each \(shellQuoted(each))\(documentsOption) \(shellQuoted(fileName))")
         } else {
             let format = formatType == "YAMLFormat" && request.yamlDocuments != nil
                 ? "YAMLFormat(options: YAMLReadingOptions(documents: \(request.yamlDocuments!)))" : "\(formatType)()"
             lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(format).read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
-            lines.append("// or: easybake bake --recipe \(recipeFile) \(shellQuoted(fileName))")
+            lines.append("// or: easybake bake --recipe \(recipeFile)\(documentsOption) \(shellQuoted(fileName))")
         }
         lines += ["", "import Foundation", ""]
         var text = lines.joined(separator: "\n") + "\n"

@@ -23,6 +23,8 @@ struct ScaffoldPackageTests {
         let show: String
         /// How many records the fixture holds.
         var records = 3
+        /// For a YAML stream: the documents read (`.all`).
+        var documents: String? = nil
     }
 
     static let samples = [
@@ -39,6 +41,21 @@ struct ScaffoldPackageTests {
         Sample(
             name: "YAMLUser", fixture: "yaml/users.yaml", each: "users[*]", format: "yaml",
             show: #""\(m.userID) \(m.fullName) admin=\(m.isAdmin) lastSeen=\(m.lastSeen) devices=\(m.devices.map(\.os))""#),
+        Sample(
+            name: "LineUser", fixture: "jsonl/users.jsonl", each: "[*]", format: "jsonl",
+            show: #""\(m.userID) \(m.fullName) town=\(m.address.town) devices=\(m.devices.map(\.kind))""#),
+        Sample(
+            name: "DocumentUser", fixture: "yaml/user-documents.yaml", each: "[*]", format: "yaml",
+            show: #""\(m.userID) \(m.fullName) joined=\(iso(m.joined)) devices=\(m.devices.map(\.os))""#,
+            documents: ".all"),
+        // Records keyed by name: `[*]` over the dictionary gives each one
+        // (the `.defaults` template too, which makes most fields optional).
+        Sample(
+            name: "Member", fixture: "yaml/members.yaml", each: "[*]", format: "yaml",
+            show: #""\(m.name ?? "-") \(m.memberID.map(String.init) ?? "-") town=\(m.address.town)""#),
+        Sample(
+            name: "NamedUser", fixture: "yaml/user-records.yaml", each: "[*]", format: "yaml",
+            show: #""\(m.fullName ?? "-") unread=\(m.unreadMessages) town=\(m.address.town)""#, records: 4),
         Sample(
             name: "FeedItem", fixture: "xml/feed.rss", each: "rss.channel.item[*]", format: "xml",
             show: #""\(m.title) | \(m.link.absoluteString) | \(iso(m.pubDate)) | guid=\(m.guid.map { "\($0.text) permalink=\($0.isPermaLink.map(String.init) ?? "nil")" } ?? "nil") | categories=\(m.category ?? []) | enclosure=\(m.enclosure.map { "\($0.length) \($0.type)" } ?? "nil")""#),
@@ -81,6 +98,12 @@ struct ScaffoldPackageTests {
         #expect(lines.contains { $0.hasPrefix("FeedItem ") && $0.contains("guid=https://kitchen.example.org/posts/knives permalink=nil | categories=[\"tools\", \"reviews\", \"safety\"] | enclosure=nil") }, "\(run.output)")
         #expect(lines.contains { $0.hasPrefix("AtomEntry Sourdough in 24 hours | 2025-03-03T08:15:00Z | links=[\"alternate\", \"enclosure\"] lengths=[\"-\", \"12345678\"]") }, "\(run.output)")
         #expect(lines.filter { $0.hasPrefix("AtomEntry ") }.count == 3, "\(run.output)")
+        #expect(lines.contains(#"LineUser 102 Grace Hopper town=Arlington devices=[]"#), "\(run.output)")
+        #expect(lines.contains(#"DocumentUser 101 Ada Lovelace joined=1843-07-10T00:00:00Z devices=["ios", "macos"]"#), "\(run.output)")
+        // The command the header suggests reads the same documents as the Swift does.
+        let header = try String(contentsOf: Self.packageDirectory.appendingPathComponent("Sources/ScaffoldCheck/DocumentUser.swift"), encoding: .utf8)
+        #expect(header.contains("// or: easybake bake --recipe DocumentUser.recipe.json --each '[*]' --documents all user-documents.yaml"), "\(header)")
+        #expect(lines.contains("Member Ada 1 town=London"), "\(run.output)")
     }
 
     /// Writes the package, touching only files whose content changed.
@@ -116,17 +139,23 @@ struct ScaffoldPackageTests {
         var checks: [String] = []
         for sample in Self.samples {
             let fixture = TestPaths.fixture(sample.fixture)
-            let survey = try PathsSurveying.survey(
-                Payload(path: fixture.path, format: nil), each: sample.each, maximumPaths: 10_000)
+            var payload = Payload(path: fixture.path, format: nil)
+            if sample.documents != nil { payload.documents.choice = .all }
+            let survey = try PathsSurveying.survey(payload, each: sample.each, maximumPaths: 10_000)
             let scaffold = try ModelScaffold.make(
                 from: survey,
-                request: .init(name: sample.name, each: sample.each, inputName: sample.fixture, formatName: sample.format))
+                request: .init(
+                    name: sample.name, each: sample.each, inputName: sample.fixture, formatName: sample.format,
+                    yamlDocuments: sample.documents))
             try Self.writeIfChanged(sources.appendingPathComponent("\(sample.name).swift"), scaffold.swiftSource)
             let recipe = Self.packageDirectory.appendingPathComponent("\(sample.name).recipe.json")
             try Self.writeIfChanged(recipe, scaffold.recipeJSON)
             let source = switch sample.format {
             case "xml": "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+            case "yaml" where sample.documents != nil:
+                "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: YAMLReadingOptions(documents: \(sample.documents!)))"
             case "yaml": "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+            case "jsonl": "try JSONLinesIngredientSource(input: .file(\(ModelScaffold.swiftLiteral(fixture.path))))"
             default: "try JSONIngredientSource(input: .file(\(ModelScaffold.swiftLiteral(fixture.path))))"
             }
             checks.append("""
