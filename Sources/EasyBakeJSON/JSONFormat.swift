@@ -12,6 +12,10 @@ public struct JSONFormat: IngredientFormat {
     public var limits: IngredientLimits
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
+    /// When set, its sources read only the elements of the top-level array that begin in this byte
+    /// range of the input, as an array (``JSONIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``):
+    /// one worker's share of a file that several read. Default `nil`, the whole input.
+    public var byteRange: Range<Int>?
 
     /// The JSON format with `limits` and `duplicateKeyPolicy` for its sources.
     ///
@@ -25,6 +29,14 @@ public struct JSONFormat: IngredientFormat {
         self.duplicateKeyPolicy = duplicateKeyPolicy
     }
 
+    /// This format's source for `input`, over its byte range if it has one.
+    func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONIngredientSource {
+        guard let byteRange else {
+            return try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        }
+        return try JSONIngredientSource(input: input, byteRange: byteRange, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    }
+
     /// `json`.
     public var name: String { "json" }
     /// `json`.
@@ -32,7 +44,7 @@ public struct JSONFormat: IngredientFormat {
 
     /// A ``JSONIngredientSource`` for `input`, with this format's limits and policy.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
-        try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        try makeConcreteSource(for: input)
     }
 
     /// Writes the next value of `source` as JSON text with ``JSONWriter``.
@@ -42,14 +54,14 @@ public struct JSONFormat: IngredientFormat {
 
     /// Reads `input` into a tree (without going through an existential source).
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
-        var source = try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        var source = try makeConcreteSource(for: input)
         return try Ingredients(reading: &source)
     }
 
     /// Reads `input` into `index` straight from its bytes
     /// (``JSONIngredientSource/readIndex(into:)``).
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
-        var source = try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        var source = try makeConcreteSource(for: input)
         try source.readIndex(into: &index)
     }
 }

@@ -15,11 +15,23 @@ public struct JSONLinesFormat: IngredientFormat {
     public var limits: IngredientLimits
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
+    /// When set, its sources read only the lines that begin in this byte
+    /// range of the input, as an array (``JSONLinesIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``):
+    /// one worker's share of a file that several read. Default `nil`, the whole input.
+    public var byteRange: Range<Int>?
 
     /// The JSON Lines format with `limits` and `duplicateKeyPolicy` for its sources.
     public init(limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
         self.limits = limits
         self.duplicateKeyPolicy = duplicateKeyPolicy
+    }
+
+    /// This format's source for `input`, over its byte range if it has one.
+    func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONLinesIngredientSource {
+        guard let byteRange else {
+            return try JSONLinesIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        }
+        return try JSONLinesIngredientSource(input: input, byteRange: byteRange, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
     }
 
     /// `jsonl`.
@@ -29,12 +41,12 @@ public struct JSONLinesFormat: IngredientFormat {
 
     /// A ``JSONLinesIngredientSource`` for `input`, with this format's limits and policy.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
-        try JSONLinesIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        try makeConcreteSource(for: input)
     }
 
     /// Reads `input` into a tree: an array of the lines' values.
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
-        var source = try JSONLinesIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        var source = try makeConcreteSource(for: input)
         return try Ingredients(reading: &source)
     }
 

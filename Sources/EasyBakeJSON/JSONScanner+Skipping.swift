@@ -20,6 +20,8 @@ extension JSONScanner {
     /// - Returns: `false`, with nothing consumed, when the event path must
     ///   do it instead.
     mutating func skipQuickly(insideContainer: Bool) throws(EasyBakeError) -> Bool {
+        // A byte range's array and its bounds are kept by the event path.
+        if elementRange != nil, containers.count <= 1 { return false }
         skipWhitespace()
         let savedPosition = position
         let savedExpect = expect
