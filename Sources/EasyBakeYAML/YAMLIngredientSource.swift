@@ -240,6 +240,12 @@ final class YAMLEngine {
     @exclusivity(unchecked) private var discardDepth = 0
 
     @exclusivity(unchecked) private var documentCount = 0
+    /// Read as one document: the first document's value is complete, and
+    /// the rest of the stream must be parsed before its last event is
+    /// handed out, so that a second document is an error to every reader —
+    /// also one that takes a single value and never asks for the end
+    /// (`PathMatcher.resolve(from:)`, `Ingredients.read(from:)`).
+    @exclusivity(unchecked) private var singleDocumentComplete = false
     /// Whether the current document is parsed but not output (another
     /// document was chosen, or a second one met where one is expected).
     @exclusivity(unchecked) private var droppingDocument = false
@@ -308,6 +314,7 @@ final class YAMLEngine {
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
         while true {
+            if singleDocumentComplete { try checkRestOfStream() }
             if outputHead < output.count {
                 if outputHead == 0, output.count == 1 {
                     // One event per libyaml event is the common case.
@@ -348,6 +355,23 @@ final class YAMLEngine {
             return try readAndDiscard()
         }
         try drain(fromDepth: 0)
+        if singleDocumentComplete { try checkRestOfStream() }
+    }
+
+    /// Parses the rest of a stream read as one document, once that
+    /// document's value is complete: its end needs no more events, and a
+    /// second document is the error of ``multipleDocumentsError()``, thrown
+    /// instead of the value's last event (which is dropped).
+    private func checkRestOfStream() throws(EasyBakeError) {
+        singleDocumentComplete = false
+        do {
+            while !finished { try pull() }
+        } catch {
+            output.removeAll()
+            outputTags.removeAll()
+            outputHead = 0
+            throw error
+        }
     }
 
     /// Skips the rest of the container the last event began.
@@ -368,6 +392,7 @@ final class YAMLEngine {
             return
         }
         try drain(fromDepth: 1)
+        if singleDocumentComplete { try checkRestOfStream() }
         if discardDepth > 0 {
             throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
         }
@@ -794,6 +819,9 @@ final class YAMLEngine {
     /// that end with it, and moves its mapping on to the next key.
     private func completed(key: Bool) throws(EasyBakeError) {
         let depth = frames.count
+        if depth == 0, captures.isEmpty, !droppingDocument, options.documents == .single, documentCount == 1 {
+            singleDocumentComplete = true
+        }
         while let last = recordings.last, last.level == captures.count, last.depth == depth {
             recordings.removeLast()
             let events: [YAMLNodeEvent]

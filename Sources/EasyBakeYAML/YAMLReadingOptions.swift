@@ -44,7 +44,13 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         /// an empty config file should; a stream of several documents is
         /// an `EasyBakeError.Code.multipleDocuments` error that says how
         /// many there are and how to choose, once the whole stream has been
-        /// parsed.
+        /// parsed. The rest of the stream is parsed before the last event
+        /// of the first document's value is handed out (the error comes
+        /// instead of it), so every reader of one document sees the error:
+        /// `YAMLFormat.read`, `Document`, `Fixtures`, `RecipeFile.load`,
+        /// `RecipeBox.load`, baking from an input, and readers that take
+        /// one value and never ask for the end, such as
+        /// `PathMatcher.resolve(from:)`.
         case single
         /// Every document, together as one top-level array: `[*]` over it
         /// gives the documents as records (streamed one at a time by
