@@ -292,6 +292,8 @@ struct XMLWellFormednessTests {
         ("two attributes with one expanded name", #"<r xmlns:a="u" xmlns:b="u"><x a:n="1" b:n="2"/></r>"#),
         ("two attributes with one expanded name, bound on the element",
          #"<r xmlns:a="u"><x a:n="1" xmlns:b="u" b:n="2"/></r>"#),
+        ("an attribute default with the expanded name of a given attribute",
+         #"<!DOCTYPE r [<!ATTLIST x b:n CDATA "d">]><r xmlns:a="u" xmlns:b="u"><x a:n="1"/></r>"#),
         // NSC: Reserved Prefixes and Namespace Names.
         ("xml bound to another URI", #"<r xmlns:xml="http://example.com/"/>"#),
         ("xml bound to the empty string", #"<r xmlns:xml=""/>"#),
