@@ -47,7 +47,9 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
 
     /// Reads the next event.
     ///
-    /// - Throws: `EasyBakeError.Code.syntax` for malformed XML,
+    /// - Throws: `EasyBakeError.Code.syntax` for malformed XML and, unless
+    ///   ``XMLSourceOptions/acceptsNamespaceErrors`` is set, for XML that is
+    ///   not namespace-well-formed (`namespace error: ...`),
     ///   `EasyBakeError.Code.limitExceeded` when a limit is passed,
     ///   `EasyBakeError.Code.forbidden` for a reference to an external
     ///   entity, `EasyBakeError.Code.unsupportedEncoding` for an encoding

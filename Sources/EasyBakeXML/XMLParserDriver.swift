@@ -50,6 +50,10 @@ final class XMLParserDriver {
         var qualifier: UInt = 0
         var local: UInt = 0
         var attribute = false
+        /// Whether the qualifier is a prefix kept because it is bound to
+        /// no namespace (``XMLSourceOptions/NamespaceMode/resolveToURIs``
+        /// with ``XMLSourceOptions/acceptsNamespaceErrors``).
+        var unresolved = false
         var name: String?
     }
 
@@ -100,6 +104,16 @@ final class XMLParserDriver {
         var deepestEntityNesting = 0
         /// Names by the addresses libxml2 interned them at, direct-mapped.
         var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
+        /// XML 1.1 only: prefixes undeclared (`xmlns:p=""`) on the start tag
+        /// being parsed, which libxml2 2.9 reports as an error and otherwise
+        /// ignores (it keeps the outer binding).
+        var pendingUndeclarations: [String] = []
+        /// Whether an XML 1.1 document has undeclared a prefix: from then
+        /// on ``prefixScopes`` is kept and every prefix used is looked up.
+        var tracksUndeclarations = false
+        /// Prefix declarations and undeclarations by the frame count of the
+        /// element that makes them (kept once ``tracksUndeclarations``).
+        var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
     }
 
     let options: XMLSourceOptions
@@ -433,12 +447,12 @@ final class XMLParserDriver {
 
     /// Records the first error and stops the parser that hit it; later
     /// callbacks are ignored.
-    private func fail(_ error: EasyBakeError, _ context: xmlParserCtxtPtr) {
+    fileprivate func fail(_ error: EasyBakeError, _ context: xmlParserCtxtPtr) {
         if !failed { failure = error }
         xmlStopParser(context)
     }
 
-    private func currentLocation(_ context: xmlParserCtxtPtr) -> SourceLocation {
+    fileprivate func currentLocation(_ context: xmlParserCtxtPtr) -> SourceLocation {
         guard let input = context.pointee.input else {
             return SourceLocation(sourceName: sourceName, line: 1, column: 1)
         }
@@ -483,10 +497,28 @@ final class XMLParserDriver {
             refuseUndeclaredEntity(details)
             return
         }
-        // Warnings and recoverable errors (namespace and validity problems,
-        // which XML 1.0 well-formedness does not cover) do not stop reading.
-        guard details.level == XML_ERR_FATAL else { return }
+        let isNamespaceError = details.domain == Int32(XML_FROM_NAMESPACE.rawValue)
+            && (Int(XML_NS_ERR_XML_NAMESPACE.rawValue)...Int(XML_NS_ERR_COLON.rawValue)).contains(Int(details.code))
+        if isNamespaceError {
+            if options.acceptsNamespaceErrors { return }
+            if Int(details.code) == Int(XML_NS_ERR_XML_NAMESPACE.rawValue), let prefix = details.str1,
+               let text = details.message, String(cString: text).contains("Empty XML namespace"),
+               isXML11(details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)) {
+                // XML 1.1 undeclares the prefix; libxml2 2.9 knows only
+                // Namespaces in XML 1.0. The use of the prefix inside the
+                // element is checked in `startElement`.
+                state.pointee.pendingUndeclarations.append(String(cString: prefix))
+                state.pointee.tracksUndeclarations = true
+                return
+            }
+        } else {
+            // Warnings and recoverable errors (validity problems, and
+            // namespace names that are not URI references) do not stop
+            // reading.
+            guard details.level == XML_ERR_FATAL else { return }
+        }
         var message = details.message.map { String(cString: $0) } ?? "malformed XML"
+        if isNamespaceError { message = "namespace error: " + message }
         if message.hasPrefix("Unregistered error message") {
             // libxml2 2.9 has no text for a few codes.
             message = Int(details.code) == Int(XML_ERR_CDATA_NOT_FINISHED.rawValue)
@@ -574,28 +606,34 @@ final class XMLParserDriver {
     ) -> String {
         // libxml2 interns names, prefixes and URIs in the context's
         // dictionary, so their addresses identify them.
-        let qualifier: UnsafePointer<xmlChar>? = switch options.namespaces {
+        var qualifier: UnsafePointer<xmlChar>? = switch options.namespaces {
         case .keepPrefixes: prefix
         case .resolveToURIs: uri
         case .strip: nil
         }
+        // An undeclared prefix (read only with acceptsNamespaceErrors) has
+        // no URI to resolve to: it is kept as written.
+        let unresolved = qualifier == nil && prefix != nil && options.namespaces == .resolveToURIs
+        if unresolved { qualifier = prefix }
         let qualifierBits = UInt(bitPattern: qualifier)
         let localBits = UInt(bitPattern: local)
         // Multiplicative hashing of the two addresses picks the slot.
         let mixed = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
+            ^ (unresolved ? 2 : 0)
         let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
         let cached = state.pointee.names[slot]
         if let name = cached.name, cached.local == localBits, cached.qualifier == qualifierBits,
-           cached.attribute == attribute {
+           cached.attribute == attribute, cached.unresolved == unresolved {
             return name
         }
         var text = attribute ? attributePrefix : ""
         if let qualifier {
             let q = String(cString: qualifier)
-            text += options.namespaces == .resolveToURIs ? "{\(q)}" : "\(q):"
+            text += options.namespaces == .resolveToURIs && !unresolved ? "{\(q)}" : "\(q):"
         }
         text += String(cString: local)
-        state.pointee.names[slot] = NameSlot(qualifier: qualifierBits, local: localBits, attribute: attribute, name: text)
+        state.pointee.names[slot] = NameSlot(
+            qualifier: qualifierBits, local: localBits, attribute: attribute, unresolved: unresolved, name: text)
         return text
     }
 
@@ -639,6 +677,17 @@ final class XMLParserDriver {
         if frames.count + 2 > limits.maximumDepth {
             fail(.limit("maximumDepth", limits.maximumDepth, at: currentLocation(context)), context)
             return
+        }
+        if !options.acceptsNamespaceErrors {
+            if namespaceCount > 0, let namespaces,
+               !checkDeclarations(context, namespaceCount: namespaceCount, namespaces: namespaces) {
+                return
+            }
+            if state.pointee.tracksUndeclarations,
+               !checkUndeclaredPrefixes(context, prefix: prefix, namespaceCount: namespaceCount, namespaces: namespaces,
+                                        attributeCount: attributeCount, attributes: attributes) {
+                return
+            }
         }
         if skipping {
             skipStartElement(context, attributeCount: attributeCount, attributes: attributes)
@@ -789,6 +838,10 @@ final class XMLParserDriver {
 
     fileprivate func endElement(_ context: xmlParserCtxtPtr) {
         guard !failed, let frame = frames.popLast() else { return }
+        if state.pointee.tracksUndeclarations {
+            let depth = frames.count
+            while let last = state.pointee.prefixScopes.last, last.depth >= depth { state.pointee.prefixScopes.removeLast() }
+        }
         if skipping {
             skipEndElement(context)
             return
@@ -934,6 +987,7 @@ final class XMLParserDriver {
         handler.error = nil
         handler.fatalError = nil
         handler.initialized = UInt32(XML_SAX2_MAGIC)
+        installDeclarationChecks(into: &handler)
     }
 
     /// The parser context behind a callback's `ctx` (libxml2 passes the
@@ -941,7 +995,7 @@ final class XMLParserDriver {
     /// replacement text, which inherits `_private`) and the driver it
     /// points to.
     @inline(__always)
-    private static func withDriver(
+    fileprivate static func withDriver(
         _ ctx: UnsafeMutableRawPointer?, _ body: (xmlParserCtxtPtr, XMLParserDriver) -> Void
     ) {
         guard let ctx else { return }
@@ -959,5 +1013,150 @@ final class XMLParserDriver {
         let context = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
         guard let opaque = context.pointee._private else { return nil }
         return (context, Unmanaged<XMLParserDriver>.fromOpaque(opaque).takeUnretainedValue())
+    }
+}
+
+// MARK: Namespace well-formedness
+
+/// What libxml2 2.9 leaves unchecked of Namespaces in XML 1.0 §7 (and of
+/// 1.1's undeclaring of prefixes); the rest arrives as its namespace errors
+/// in ``XMLParserDriver/reportError(_:)``.
+extension XMLParserDriver {
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// Whether the document declares version 1.1 (libxml2 reads it by 1.0's
+    /// rules, after a warning).
+    fileprivate func isXML11(_ context: xmlParserCtxtPtr?) -> Bool {
+        guard let version = context?.pointee.version else { return false }
+        return String(cString: version) == "1.1"
+    }
+
+    private func namespaceError(_ message: String, _ context: xmlParserCtxtPtr) {
+        fail(.syntax("namespace error: " + message, at: currentLocation(context)), context)
+    }
+
+    /// The declarations libxml2 made in scope for an element. Those written
+    /// in the start tag were checked by libxml2 already (one that breaks a
+    /// rule is reported and not made); those that come from attribute
+    /// defaults of the internal subset were not.
+    fileprivate func checkDeclarations(
+        _ context: xmlParserCtxtPtr, namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>
+    ) -> Bool {
+        for i in 0..<namespaceCount {
+            let prefix = namespaces[2 * i].map { String(cString: $0) }
+            let uri = namespaces[2 * i + 1].map { String(cString: $0) } ?? ""
+            let written = prefix.map { "xmlns:" + $0 } ?? "xmlns"
+            if prefix == "xmlns" {
+                namespaceError("the prefix xmlns must not be declared", context)
+            } else if prefix == "xml", uri != Self.xmlNamespace {
+                namespaceError("the prefix xml can only be bound to \(Self.xmlNamespace), not \(uri.debugDescription)", context)
+            } else if prefix != "xml", uri == Self.xmlNamespace {
+                namespaceError("\(written) binds \(Self.xmlNamespace), which belongs to the prefix xml alone", context)
+            } else if uri == Self.xmlnsNamespace {
+                namespaceError("\(written) binds \(Self.xmlnsNamespace), which nothing may be bound to", context)
+            } else if prefix != nil, uri.isEmpty, !isXML11(context) {
+                namespaceError("\(written)=\"\" undeclares a prefix, which only XML 1.1 allows", context)
+            } else {
+                continue
+            }
+            return false
+        }
+        return true
+    }
+
+    /// XML 1.1, once a prefix was undeclared: records the element's
+    /// declarations and undeclarations, and refuses a prefix used where it
+    /// is undeclared.
+    fileprivate func checkUndeclaredPrefixes(
+        _ context: xmlParserCtxtPtr, prefix: UnsafePointer<xmlChar>?,
+        namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) -> Bool {
+        let depth = frames.count
+        if let namespaces {
+            for i in 0..<namespaceCount {
+                if let declared = namespaces[2 * i] {
+                    state.pointee.prefixScopes.append((depth, String(cString: declared), false))
+                }
+            }
+        }
+        for undeclared in state.pointee.pendingUndeclarations {
+            state.pointee.prefixScopes.append((depth, undeclared, true))
+        }
+        state.pointee.pendingUndeclarations.removeAll()
+        func isUndeclared(_ prefix: UnsafePointer<xmlChar>?) -> String? {
+            guard let prefix else { return nil }
+            let name = String(cString: prefix)
+            guard let scope = state.pointee.prefixScopes.last(where: { $0.prefix == name }), scope.undeclared else { return nil }
+            return name
+        }
+        var used = isUndeclared(prefix)
+        if used == nil, let attributes {
+            for i in 0..<attributeCount where used == nil { used = isUndeclared(attributes[5 * i + 1]) }
+        }
+        guard let used else { return true }
+        namespaceError("the prefix \(used) is used where xmlns:\(used)=\"\" has undeclared it", context)
+        return false
+    }
+
+    /// Whether a name of a declaration is a qualified name: no colon, or
+    /// one between a prefix and a local part that can start a name. (The
+    /// name is an XML name already, so only its local part's first
+    /// character needs a look.)
+    static func isQualifiedName(_ name: UnsafePointer<xmlChar>) -> Bool {
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        let bytes = UnsafeBufferPointer(start: name, count: length)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+        guard colon > 0, colon < length - 1, !bytes[(colon + 1)...].contains(UInt8(ascii: ":")) else { return false }
+        let local = String(decoding: bytes[(colon + 1)...], as: UTF8.self)
+        guard let first = local.unicodeScalars.first else { return false }
+        switch first.value {
+        case 0x30...0x39, 0x2D, 0x2E, 0xB7, 0x300...0x36F, 0x203F...0x2040: return false
+        default: return true
+        }
+    }
+
+    /// Refuses a name of the internal subset that is not a qualified name
+    /// (`what` says which).
+    fileprivate func checkDeclaredName(_ context: xmlParserCtxtPtr, _ name: UnsafePointer<xmlChar>?, _ what: String) {
+        guard !failed, !options.acceptsNamespaceErrors, let name, !Self.isQualifiedName(name) else { return }
+        namespaceError("\(what) \(String(cString: name)) is not a qualified name (at most one colon, between a prefix and a local name)", context)
+    }
+
+    /// Refuses a notation name with a colon in an unparsed entity's
+    /// declaration (libxml2 checks the names of notation declarations).
+    fileprivate func checkNotationName(_ context: xmlParserCtxtPtr, _ name: UnsafePointer<xmlChar>?) {
+        guard !failed, !options.acceptsNamespaceErrors, let name, strchr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), 0x3A) != nil
+        else { return }
+        namespaceError("the notation name \(String(cString: name)) has a colon", context)
+    }
+
+    /// The internal subset's hooks that check names, each handing on to
+    /// libxml2's own SAX2 handler.
+    static func installDeclarationChecks(into handler: inout xmlSAXHandler) {
+        handler.internalSubset = { ctx, name, externalID, systemID in
+            XMLParserDriver.withDriver(ctx) { context, driver in
+                driver.checkDeclaredName(context, name, "the document type name")
+            }
+            xmlSAX2InternalSubset(ctx, name, externalID, systemID)
+        }
+        handler.elementDecl = { ctx, name, type, content in
+            XMLParserDriver.withDriver(ctx) { context, driver in
+                driver.checkDeclaredName(context, name, "the declared element name")
+            }
+            xmlSAX2ElementDecl(ctx, name, type, content)
+        }
+        handler.attributeDecl = { ctx, element, name, type, defaultType, defaultValue, tree in
+            XMLParserDriver.withDriver(ctx) { context, driver in
+                driver.checkDeclaredName(context, element, "the element name of an attribute-list declaration")
+                driver.checkDeclaredName(context, name, "the declared attribute name")
+            }
+            xmlSAX2AttributeDecl(ctx, element, name, type, defaultType, defaultValue, tree)
+        }
+        handler.unparsedEntityDecl = { ctx, name, publicID, systemID, notation in
+            XMLParserDriver.withDriver(ctx) { context, driver in driver.checkNotationName(context, notation) }
+            xmlSAX2UnparsedEntityDecl(ctx, name, publicID, systemID, notation)
+        }
     }
 }

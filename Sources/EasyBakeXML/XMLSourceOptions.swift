@@ -69,6 +69,35 @@ public struct XMLSourceOptions: Sendable, Hashable {
     /// `@xmlns:atom`), so that writing the tree back gives a document with
     /// the same namespaces. Default `true`.
     public var keepsNamespaceDeclarations: Bool
+    /// Accepts documents that are well-formed XML 1.0 but not
+    /// namespace-well-formed (Namespaces in XML 1.0, §7). Default `false`:
+    /// such a document is a `EasyBakeError.Code.syntax` error with its line
+    /// and column, whose message starts with `namespace error:`.
+    ///
+    /// Refused by default: a prefix that is not declared (`<a:b/>`, also on
+    /// attributes); a prefix undeclared with `xmlns:p=""` (allowed only in
+    /// an XML 1.1 document, where using the prefix inside its scope is then
+    /// the error); two attributes with the same namespace and local name
+    /// (`<x a:n="1" b:n="2"/>` where `a` and `b` are bound to one URI); the
+    /// prefix `xml` bound to anything but
+    /// `http://www.w3.org/XML/1998/namespace`, another prefix or the default
+    /// namespace bound to that URI, the prefix `xmlns` declared at all, and
+    /// anything bound to `http://www.w3.org/2000/xmlns/` (also when the
+    /// declaration is an attribute default of the internal subset); a name
+    /// that is not a qualified name — more than one colon, an empty prefix
+    /// or local part, a local part that cannot start a name (`a:b:c`,
+    /// `:a`, `a:`, `a:1b`) — in a tag or in an element, attribute-list or
+    /// document type declaration; and a colon in an entity name, a
+    /// processing-instruction target or a notation name.
+    ///
+    /// Namespace names are compared as strings and not checked to be URI
+    /// references (a relative or malformed one is accepted, as the
+    /// specification leaves it).
+    ///
+    /// Set it for legacy feeds that use undeclared prefixes: each name is
+    /// then read as written (with ``NamespaceMode/resolveToURIs``, a name
+    /// whose prefix is not declared keeps its prefix).
+    public var acceptsNamespaceErrors: Bool
     /// The bounds on depth, input size, text and attribute sizes, and entity
     /// expansion.
     ///
@@ -88,6 +117,7 @@ public struct XMLSourceOptions: Sendable, Hashable {
         trimsText: Bool = false,
         namespaces: NamespaceMode = .keepPrefixes,
         keepsNamespaceDeclarations: Bool = true,
+        acceptsNamespaceErrors: Bool = false,
         limits: IngredientLimits = .default
     ) {
         self.attributePrefix = attributePrefix
@@ -95,6 +125,7 @@ public struct XMLSourceOptions: Sendable, Hashable {
         self.trimsText = trimsText
         self.namespaces = namespaces
         self.keepsNamespaceDeclarations = keepsNamespaceDeclarations
+        self.acceptsNamespaceErrors = acceptsNamespaceErrors
         self.limits = limits
     }
 }

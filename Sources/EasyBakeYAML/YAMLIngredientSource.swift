@@ -15,8 +15,10 @@ import EasyBake
 ///   default); quoted and block scalars are strings; the standard tags
 ///   `!!str`, `!!int`, `!!float`, `!!bool`, `!!null`, `!!binary` (its base64
 ///   text as written) and `!!timestamp` (text) are honoured. A node with an
-///   unknown tag reads as `{"!Tag": node}` by default, so that the tag stays
-///   visible (see ``YAMLReadingOptions/unknownTags``).
+///   unknown tag keeps its kind by default — a scalar is its text as a
+///   string, a sequence an array, a mapping a dictionary — and its tag is
+///   given by ``currentTag``; wrapping the node as `{"!Tag": node}` or
+///   refusing it are options (see ``YAMLReadingOptions/unknownTags``).
 /// - **Aliases** replay the events of their anchored node. Every replayed
 ///   event counts against `IngredientLimits.maximumExpansion`, so an alias
 ///   bomb fails fast with `EasyBakeError.Code.limitExceeded` in bounded
@@ -95,6 +97,29 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
 
     public var location: SourceLocation { engine.currentLocation() }
 
+    /// The tag of the node whose event ``next()`` returned last — a
+    /// `.scalar`, a `.key`, or the `.beginDictionary` or `.beginArray` of a
+    /// mapping or sequence — as written: `!Ref` for a local tag, `!!str` for
+    /// one of YAML's own, `!<tag:example.com,2024:x>` for any other global
+    /// tag, `!` for the non-specific tag. `nil` for an untagged node, for
+    /// the end of a container, and after a skip.
+    ///
+    /// Events do not carry tags (every format shares them), so a consumer
+    /// that acts on tags — CloudFormation's `!Ref`, `!GetAtt`, `!Sub` —
+    /// reads the source's events itself and asks here, whatever
+    /// ``YAMLReadingOptions/unknownTags`` says. A node read again through an
+    /// alias, or merged in by `<<`, has the tag of the anchored node.
+    ///
+    /// ```swift
+    /// var source = YAMLIngredientSource(text: "bucket: !Ref Logs\n")
+    /// while let event = try source.next() {
+    ///     if case .scalar(let value) = event, source.currentTag == "!Ref" {
+    ///         print("reference to", value)   // reference to "Logs"
+    ///     }
+    /// }
+    /// ```
+    public var currentTag: String? { engine.currentTag }
+
     /// The line and column libyaml reports, with the excerpt read only when
     /// the location is asked for: finding a line's text means reading the
     /// input again from the start.
@@ -119,9 +144,11 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
 /// A parser event with the context (key or value) left open: what anchors
 /// record and merge keys capture, and what aliases replay.
 enum YAMLNodeEvent {
-    case beginMapping
+    /// With the node's tag as ``YAMLIngredientSource/currentTag`` shows it.
+    case beginMapping(tag: String?)
     case endMapping
-    case beginSequence
+    /// With the node's tag as ``YAMLIngredientSource/currentTag`` shows it.
+    case beginSequence(tag: String?)
     case endSequence
     case scalar(YAMLScalar)
 }
@@ -133,6 +160,8 @@ struct YAMLScalar {
     var text: String
     /// A plain `<<` (or one tagged `!!merge`): a merge key in key position.
     var isMergeKey: Bool
+    /// The scalar's tag as ``YAMLIngredientSource/currentTag`` shows it.
+    var tag: String? = nil
 }
 
 /// The parser and all reading state, in a class so that the libyaml parser
@@ -193,6 +222,11 @@ final class YAMLEngine {
     @exclusivity(unchecked) private var expansion = 0
 
     @exclusivity(unchecked) private var output: [IngredientEvent] = []
+    /// The tags of the events in `output`, index for index; empty while
+    /// none of them has one.
+    @exclusivity(unchecked) private var outputTags: [String?] = []
+    /// The tag of the node whose event ``next()`` returned last.
+    @exclusivity(unchecked) private(set) var currentTag: String?
     @exclusivity(unchecked) private var outputHead = 0
     @exclusivity(unchecked) private var replay: [YAMLNodeEvent] = []
     @exclusivity(unchecked) private var replayIndex = 0
@@ -206,6 +240,12 @@ final class YAMLEngine {
     @exclusivity(unchecked) private var discardDepth = 0
 
     @exclusivity(unchecked) private var documentCount = 0
+    /// Read as one document: the first document's value is complete, and
+    /// the rest of the stream must be parsed before its last event is
+    /// handed out, so that a second document is an error to every reader —
+    /// also one that takes a single value and never asks for the end
+    /// (`PathMatcher.resolve(from:)`, `Ingredients.read(from:)`).
+    @exclusivity(unchecked) private var singleDocumentComplete = false
     /// Whether the current document is parsed but not output (another
     /// document was chosen, or a second one met where one is expected).
     @exclusivity(unchecked) private var droppingDocument = false
@@ -274,15 +314,19 @@ final class YAMLEngine {
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
         while true {
+            if singleDocumentComplete { try checkRestOfStream() }
             if outputHead < output.count {
                 if outputHead == 0, output.count == 1 {
                     // One event per libyaml event is the common case.
+                    currentTag = outputTags.isEmpty ? nil : outputTags.removeLast()
                     return output.removeLast()
                 }
                 let next = output[outputHead]
+                currentTag = outputTags.isEmpty ? nil : outputTags[outputHead]
                 outputHead += 1
                 if outputHead == output.count {
                     output.removeAll(keepingCapacity: true)
+                    outputTags.removeAll(keepingCapacity: true)
                     outputHead = 0
                 }
                 return next
@@ -304,16 +348,35 @@ final class YAMLEngine {
 
     /// Skips the value the next call to ``next()`` would begin.
     func skipValue() throws(EasyBakeError) {
+        defer { currentTag = nil }
         guard outputHead == output.count, replayIndex == replay.count else {
             // Events already made (merged entries, a replayed alias): skip
             // them by reading, as any source may.
             return try readAndDiscard()
         }
         try drain(fromDepth: 0)
+        if singleDocumentComplete { try checkRestOfStream() }
+    }
+
+    /// Parses the rest of a stream read as one document, once that
+    /// document's value is complete: its end needs no more events, and a
+    /// second document is the error of ``multipleDocumentsError()``, thrown
+    /// instead of the value's last event (which is dropped).
+    private func checkRestOfStream() throws(EasyBakeError) {
+        singleDocumentComplete = false
+        do {
+            while !finished { try pull() }
+        } catch {
+            output.removeAll()
+            outputTags.removeAll()
+            outputHead = 0
+            throw error
+        }
     }
 
     /// Skips the rest of the container the last event began.
     func skipRestOfContainer() throws(EasyBakeError) {
+        defer { currentTag = nil }
         guard outputHead == output.count, replayIndex == replay.count else {
             var depth = 1
             while depth > 0 {
@@ -329,6 +392,7 @@ final class YAMLEngine {
             return
         }
         try drain(fromDepth: 1)
+        if singleDocumentComplete { try checkRestOfStream() }
         if discardDepth > 0 {
             throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
         }
@@ -371,6 +435,13 @@ final class YAMLEngine {
     /// Input bytes libyaml has consumed.
     var bytesRead: Int { parser.pointee.offset }
 
+    /// A node's tag as written in a reader's terms (see
+    /// ``YAMLScalarResolver/display(tag:)``), `nil` for an untagged node.
+    private static func displayTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let tag else { return nil }
+        return YAMLScalarResolver.display(tag: String(cString: tag))
+    }
+
     /// Parses one libyaml event and feeds it on.
     private func pull() throws(EasyBakeError) {
         guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
@@ -380,7 +451,7 @@ final class YAMLEngine {
         markColumn = current.start_mark.column
         switch current.type {
         case YAML_STREAM_START_EVENT:
-            if options.documents == .all { try feed(.beginSequence) }
+            if options.documents == .all { try feed(.beginSequence(tag: nil)) }
         case YAML_STREAM_END_EVENT:
             finished = true
             switch options.documents {
@@ -445,11 +516,12 @@ final class YAMLEngine {
                 return
             }
             var unknownTag: String?
-            let scalar = try makeScalar(value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
+            var scalar = try makeScalar(value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
+            scalar.tag = Self.displayTag(data.tag)
             startRecording(data.anchor)
             if let unknownTag, options.unknownTags == .wrap, !inKeyPosition {
                 // `!Ref x` reads as {"!Ref": "x"}: the tag stays visible.
-                try feed(.beginMapping)
+                try feed(.beginMapping(tag: nil))
                 try feed(.scalar(YAMLScalar(value: .string(unknownTag), text: unknownTag, isMergeKey: false)))
                 try feed(.scalar(scalar))
                 try feed(.endMapping)
@@ -460,7 +532,7 @@ final class YAMLEngine {
             try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
             startRecording(current.data.sequence_start.anchor)
             try beginWrapper(containerTag: current.data.sequence_start.tag)
-            try feed(.beginSequence)
+            try feed(.beginSequence(tag: Self.displayTag(current.data.sequence_start.tag)))
         case YAML_SEQUENCE_END_EVENT:
             leaveLayout()
             let depth = frames.count
@@ -470,7 +542,7 @@ final class YAMLEngine {
             try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
             startRecording(current.data.mapping_start.anchor)
             try beginWrapper(containerTag: current.data.mapping_start.tag)
-            try feed(.beginMapping)
+            try feed(.beginMapping(tag: Self.displayTag(current.data.mapping_start.tag)))
         case YAML_MAPPING_END_EVENT:
             leaveLayout()
             let depth = frames.count
@@ -573,7 +645,7 @@ final class YAMLEngine {
         let tagName = String(cString: tag)
         guard !YAMLScalarResolver.isKnownContainerTag(tagName) else { return }
         switch options.unknownTags {
-        case .ignore:
+        case .value:
             return
         case .reject:
             throw EasyBakeError(.unsupported, "unknown tag \(YAMLScalarResolver.display(tag: tagName))", location: currentLocation())
@@ -581,7 +653,7 @@ final class YAMLEngine {
             // A tagged key is an error either way: let feed() report it.
             if inKeyPosition { return }
             let key = YAMLScalarResolver.display(tag: tagName)
-            try feed(.beginMapping)
+            try feed(.beginMapping(tag: nil))
             try feed(.scalar(YAMLScalar(value: .string(key), text: key, isMergeKey: false)))
             wrappers.append(frames.count + 1)
         }
@@ -624,10 +696,12 @@ final class YAMLEngine {
                 throw EasyBakeError(.unsupported, "unknown tag \(shown)", location: currentLocation())
             case .wrap:
                 unknownTag = shown
-            case .ignore:
+            case .value:
                 break
             }
-            // The value as if untagged would be a guess; the text is what was written.
+            // A tagged scalar is not resolved by the schema (YAML 1.2 §3.3.2:
+            // only untagged plain scalars are): the value as if untagged
+            // would be a guess; the text is what was written.
             return YAMLScalar(value: .string(text), text: text, isMergeKey: false)
         }
         guard plain else { return YAMLScalar(value: .string(text), text: text, isMergeKey: false) }
@@ -716,12 +790,28 @@ final class YAMLEngine {
             if discardDepth <= 0 { discarding = false }
             return
         }
+        let tag: String?
         switch node {
-        case .beginMapping: output.append(.beginDictionary)
-        case .endMapping: output.append(.endDictionary)
-        case .beginSequence: output.append(.beginArray)
-        case .endSequence: output.append(.endArray)
-        case .scalar(let scalar): output.append(asKey ? .key(scalar.text) : .scalar(scalar.value))
+        case .beginMapping(let nodeTag):
+            output.append(.beginDictionary)
+            tag = nodeTag
+        case .endMapping:
+            output.append(.endDictionary)
+            tag = nil
+        case .beginSequence(let nodeTag):
+            output.append(.beginArray)
+            tag = nodeTag
+        case .endSequence:
+            output.append(.endArray)
+            tag = nil
+        case .scalar(let scalar):
+            output.append(asKey ? .key(scalar.text) : .scalar(scalar.value))
+            tag = scalar.tag
+        }
+        // `outputTags` is empty while no queued event has a tag.
+        if tag != nil || !outputTags.isEmpty {
+            if outputTags.isEmpty { outputTags = Array(repeating: nil, count: output.count - 1) }
+            outputTags.append(tag)
         }
     }
 
@@ -729,6 +819,9 @@ final class YAMLEngine {
     /// that end with it, and moves its mapping on to the next key.
     private func completed(key: Bool) throws(EasyBakeError) {
         let depth = frames.count
+        if depth == 0, captures.isEmpty, !droppingDocument, options.documents == .single, documentCount == 1 {
+            singleDocumentComplete = true
+        }
         while let last = recordings.last, last.level == captures.count, last.depth == depth {
             recordings.removeLast()
             let events: [YAMLNodeEvent]

@@ -44,7 +44,13 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         /// an empty config file should; a stream of several documents is
         /// an `EasyBakeError.Code.multipleDocuments` error that says how
         /// many there are and how to choose, once the whole stream has been
-        /// parsed.
+        /// parsed. The rest of the stream is parsed before the last event
+        /// of the first document's value is handed out (the error comes
+        /// instead of it), so every reader of one document sees the error:
+        /// `YAMLFormat.read`, `Document`, `Fixtures`, `RecipeFile.load`,
+        /// `RecipeBox.load`, baking from an input, and readers that take
+        /// one value and never ask for the end, such as
+        /// `PathMatcher.resolve(from:)`.
         case single
         /// Every document, together as one top-level array: `[*]` over it
         /// gives the documents as records (streamed one at a time by
@@ -69,21 +75,36 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     /// non-specific `!`. Everything else — application tags such as
     /// CloudFormation's `!Ref`, language tags such as `!!python/object` — is
     /// unknown.
+    ///
+    /// Whatever is chosen, ``YAMLIngredientSource/currentTag`` gives the
+    /// tag of the node being read, for a consumer of the source's events.
     public enum UnknownTags: String, Sendable, Hashable, CaseIterable {
+        /// The node keeps its kind and reads as its value, as YAML 1.2 keeps
+        /// a node's kind whatever its tag: a sequence is an array, a mapping
+        /// a dictionary, and a scalar its text as a string — `!Ref bucket`
+        /// reads as `"bucket"`, `!Count 12` as `"12"`. A tagged scalar is not
+        /// resolved by the schema (YAML 1.2 resolves only untagged plain
+        /// scalars), and EasyBake cannot know what the tag would make of it,
+        /// so it stays the text that was written; baking still coerces
+        /// `"12"` to a number property. The default: the data keeps the
+        /// shape it has without the tag, as Yams and Go's yaml.v3 read it,
+        /// and as yaml-test-suite expects.
+        case value
         /// The node becomes a single-key dictionary from the tag, as written
         /// (`!Ref`, `!!python/tuple`, `!<tag:example.com,2024:x>`), to the
-        /// node read as if untagged, a scalar as its text: `!Ref bucket`
-        /// reads as `{"!Ref": "bucket"}`. The default, so that a transformer
-        /// or a recipe path (`bucket["!Ref"]`) can see and act on the tag
-        /// instead of it being dropped behind the user's back. A mapping key
+        /// node's value as ``value`` reads it: `!Ref bucket` reads as
+        /// `{"!Ref": "bucket"}`, so that a transformer or a recipe path
+        /// (`bucket["!Ref"]`) can see and act on the tag. A mapping key
         /// cannot hold a dictionary, so a tagged key keeps its text only.
         case wrap
-        /// The tag is dropped: the node reads as if untagged, a scalar as its
-        /// text. What most loaders do, and what yaml-test-suite expects.
-        case ignore
-        /// An unknown tag is an error (`EasyBakeError.Code.unsupported`),
-        /// for input that must not carry tags anyone would act on.
+        /// An unknown tag is an error (`EasyBakeError.Code.unsupported`, with
+        /// the tag's position), for input that must not carry tags anyone
+        /// would act on.
         case reject
+
+        /// The former name of ``value``.
+        @available(*, deprecated, renamed: "value")
+        public static var ignore: UnknownTags { .value }
     }
 
     /// Which plain scalars are not strings. Default ``Schema/core``.
@@ -95,8 +116,8 @@ public struct YAMLReadingOptions: Sendable, Hashable {
     /// keys to be unique.
     public var duplicateKeys: DuplicateKeyPolicy
     /// What a node with a tag EasyBake does not know (`!Ref x`,
-    /// `!!python/object:os.system`) reads as. Default ``UnknownTags/wrap``.
-    /// A tag never instantiates anything.
+    /// `!!python/object:os.system`) reads as. Default ``UnknownTags/value``:
+    /// the node's value, its kind kept. A tag never instantiates anything.
     public var unknownTags: UnknownTags
     /// The bounds on depth, string and number size, input size and alias
     /// expansion.
@@ -108,7 +129,7 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         schema: Schema = .core,
         documents: Documents = .single,
         duplicateKeys: DuplicateKeyPolicy = .reject,
-        unknownTags: UnknownTags = .wrap,
+        unknownTags: UnknownTags = .value,
         limits: IngredientLimits = .default
     ) {
         self.schema = schema

@@ -46,7 +46,8 @@ struct InputOptions: ParsableArguments {
     }
 }
 
-/// Which documents of a YAML stream a command reads.
+/// Which documents of a YAML stream a command reads, and the reading
+/// choices of YAML and XML that change what is accepted.
 struct DocumentOptions: ParsableArguments {
     @Option(
         name: .customLong("documents"),
@@ -56,18 +57,36 @@ struct DocumentOptions: ParsableArguments {
     @Option(name: .customLong("document"), help: "For YAML: read only document N of a stream, counting from 0.")
     var index: Int?
 
+    @Option(
+        name: .customLong("yaml-tags"),
+        help: "For YAML: what a node with an unknown tag (!Ref x) reads as: 'value' (the default; its value, a scalar as its text), 'wrap' (a single-key dictionary, {\"!Ref\": \"x\"}) or 'reject' (an error).")
+    var yamlTags: YAMLReadingOptions.UnknownTags?
+
+    @Flag(
+        name: .customLong("xml-accept-namespace-errors"),
+        help: "For XML: read documents that are well-formed XML 1.0 but not namespace-well-formed (undeclared prefixes, ...), names as written; by default they are an error.")
+    var acceptsNamespaceErrors = false
+
     enum Choice: String, ExpressibleByArgument, CaseIterable {
         case single, all
     }
 
     /// The options' values, apart from the argument parser.
-    var selection: DocumentSelection { DocumentSelection(choice: choice, index: index) }
+    var selection: DocumentSelection {
+        DocumentSelection(choice: choice, index: index, yamlTags: yamlTags, acceptsNamespaceErrors: acceptsNamespaceErrors)
+    }
 }
+
+extension YAMLReadingOptions.UnknownTags: ExpressibleByArgument {}
 
 /// The documents of a YAML stream chosen with `--documents` or `--document`.
 struct DocumentSelection {
     var choice: DocumentOptions.Choice?
     var index: Int?
+    /// `--yaml-tags`, when given.
+    var yamlTags: YAMLReadingOptions.UnknownTags?
+    /// `--xml-accept-namespace-errors`.
+    var acceptsNamespaceErrors = false
 
     /// The YAML option chosen, if any.
     func chosen() throws(EasyBakeError) -> YAMLReadingOptions.Documents? {
@@ -81,10 +100,17 @@ struct DocumentSelection {
         }
     }
 
-    /// What scaffold's usage lines pass as `YAMLReadingOptions.documents`.
+    /// The arguments scaffold's usage lines pass to `YAMLReadingOptions`
+    /// (`documents: .all, unknownTags: .wrap`), `nil` for the defaults.
     var swiftValue: String? {
-        if let index { return ".document(\(index))" }
-        return choice == .all ? ".all" : nil
+        var arguments: [String] = []
+        if let index {
+            arguments.append("documents: .document(\(index))")
+        } else if choice == .all {
+            arguments.append("documents: .all")
+        }
+        if let yamlTags, yamlTags != .value { arguments.append("unknownTags: .\(yamlTags.rawValue)") }
+        return arguments.isEmpty ? nil : arguments.joined(separator: ", ")
     }
 }
 
@@ -105,11 +131,26 @@ struct Payload {
     /// documents chosen.
     func resolvedFormat(for input: IngredientInput) throws(EasyBakeError) -> any IngredientFormat {
         Formats.registerAll()
-        let resolved: any IngredientFormat
+        var resolved: any IngredientFormat
         if let named = try Formats.named(format) {
             resolved = named
         } else {
             resolved = try FormatRegistry.shared.format(forPath: input.filePath ?? input.name)
+        }
+        if let tags = documents.yamlTags {
+            guard var yaml = resolved as? YAMLFormat else {
+                throw EasyBakeError(.unsupported, "--yaml-tags chooses how YAML reads unknown tags; the input is \(resolved.name)")
+            }
+            yaml.options.unknownTags = tags
+            resolved = yaml
+        }
+        if documents.acceptsNamespaceErrors {
+            guard var xml = resolved as? XMLFormat else {
+                throw EasyBakeError(
+                    .unsupported, "--xml-accept-namespace-errors relaxes how XML is read; the input is \(resolved.name)")
+            }
+            xml.options.acceptsNamespaceErrors = true
+            resolved = xml
         }
         guard let chosen = try documents.chosen() else { return resolved }
         guard var yaml = resolved as? YAMLFormat else {

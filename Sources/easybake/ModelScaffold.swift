@@ -26,13 +26,21 @@ enum ModelScaffold {
         var inputName = "payload.json"
         /// The payload's format name (`json`, `xml`, `yaml`), for the usage lines.
         var formatName = "json"
-        /// For YAML read other than as one document: the Swift of the
-        /// `YAMLReadingOptions.Documents` chosen (`.all`, `.document(2)`).
+        /// For YAML read with other than the default options: the Swift
+        /// of the `YAMLReadingOptions` arguments chosen (`documents: .all`,
+        /// `documents: .document(2), unknownTags: .wrap`).
         var yamlDocuments: String?
+        /// For XML: whether namespace errors are accepted.
+        var xmlAcceptsNamespaceErrors = false
 
         /// The YAML options argument the usage lines pass, if any.
         var yamlOptions: String {
-            yamlDocuments.map { ", options: YAMLReadingOptions(documents: \($0))" } ?? ""
+            yamlDocuments.map { ", options: YAMLReadingOptions(\($0))" } ?? ""
+        }
+
+        /// The XML options argument the usage lines pass, if any.
+        var xmlOptions: String {
+            xmlAcceptsNamespaceErrors ? ", options: XMLSourceOptions(acceptsNamespaceErrors: true)" : ""
         }
     }
 
@@ -442,7 +450,7 @@ extension ModelScaffold {
         command += " \(shellQuoted(input))"
         let source: String
         switch request.formatName {
-        case "xml": source = "XMLIngredientSource(.file(\(swiftLiteral(fileName))))"
+        case "xml": source = "XMLIngredientSource(.file(\(swiftLiteral(fileName)))\(request.xmlOptions))"
         case "yaml": source = "YAMLIngredientSource(.file(\(swiftLiteral(fileName)))\(request.yamlOptions))"
         case "jsonl": source = "JSONLinesIngredientSource(input: .file(\(swiftLiteral(fileName))))"
         default: source = "JSONIngredientSource(input: .file(\(swiftLiteral(fileName))))"
@@ -474,7 +482,9 @@ extension ModelScaffold {
             lines.append("// or: easybake bake --recipe \(recipeFile) --each \(shellQuoted(each))\(documentsOption) \(shellQuoted(fileName))")
         } else {
             let format = formatType == "YAMLFormat" && request.yamlDocuments != nil
-                ? "YAMLFormat(options: YAMLReadingOptions(documents: \(request.yamlDocuments!)))" : "\(formatType)()"
+                ? "YAMLFormat(options: YAMLReadingOptions(\(request.yamlDocuments!)))"
+                : formatType == "XMLFormat" && request.xmlAcceptsNamespaceErrors
+                ? "XMLFormat(options: XMLSourceOptions(acceptsNamespaceErrors: true))" : "\(formatType)()"
             lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(format).read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
             lines.append("// or: easybake bake --recipe \(recipeFile)\(documentsOption) \(shellQuoted(fileName))")
         }

@@ -72,7 +72,8 @@ struct Scaffold: ParsableCommand {
                 from: survey,
                 request: .init(
                     name: name, each: each, inputName: input.input, formatName: formatName,
-                    yamlDocuments: formatName == "yaml" ? input.documents.selection.swiftValue : nil))
+                    yamlDocuments: formatName == "yaml" ? input.documents.selection.swiftValue : nil,
+                    xmlAcceptsNamespaceErrors: formatName == "xml" && input.documents.acceptsNamespaceErrors))
             if each == nil, let hint = ModelScaffold.recordPathHint(survey) {
                 Self.note("the payload holds records at \(hint); to model one record, add --each '\(hint)'")
             }

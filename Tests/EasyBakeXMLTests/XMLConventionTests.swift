@@ -138,9 +138,14 @@ struct XMLConventionTests {
         #expect(tree == ["feed": ["title": "T"]])
     }
 
-    @Test("an undeclared prefix is kept as written (namespace errors do not make XML 1.0 malformed)")
+    @Test("an undeclared prefix is an error, and kept as written with acceptsNamespaceErrors")
     func undeclaredPrefix() throws {
-        #expect(try xmlTree("<r><dc:creator>me</dc:creator></r>") == ["r": ["dc:creator": "me"]])
+        let xml = "<r><dc:creator>me</dc:creator></r>"
+        let error = try #require(xmlError(xml))
+        #expect(error.code == .syntax)
+        #expect(error.message.hasPrefix("namespace error:"))
+        let options = XMLSourceOptions(acceptsNamespaceErrors: true)
+        #expect(try xmlTree(xml, options: options) == ["r": ["dc:creator": "me"]])
     }
 
     @Test("internal entities declared in the internal subset are expanded")

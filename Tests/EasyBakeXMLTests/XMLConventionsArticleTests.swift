@@ -12,7 +12,7 @@ struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
-        #expect(check.listings == 1)
+        #expect(check.listings == 2)
         #expect(check.notRun == [])
     }
 
@@ -24,6 +24,19 @@ struct XMLConventionsArticleTests {
         let tree = try XMLFormat(options: options).read(.text(xml))
         // ["feed": ["link": ["@href": "/a"], "title": "Bread"]]
         #expect(tree == ["feed": ["link": ["@href": "/a"], "title": "Bread"]])
+    }
+
+    @Test("namespace errors are refused unless accepted")
+    func namespaces() throws {
+        let legacy = "<rss><item><dc:creator>Ada</dc:creator></item></rss>"
+        let refused = #expect(throws: EasyBakeError.self) { try XMLFormat().read(.text(legacy)) }
+        #expect(refused?.code == .syntax)
+        #expect(refused?.message.hasPrefix("namespace error:") == true)
+        #expect(refused?.location?.line == 1)
+        let lenient = XMLSourceOptions(acceptsNamespaceErrors: true)
+        let item = try XMLFormat(options: lenient).read(.text(legacy))
+        // ["rss": ["item": ["dc:creator": "Ada"]]]
+        #expect(item == ["rss": ["item": ["dc:creator": "Ada"]]])
     }
 
     @Test("mixed content, a lone element and writing back")

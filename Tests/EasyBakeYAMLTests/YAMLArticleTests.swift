@@ -36,7 +36,7 @@ struct YAMLArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
-        #expect(check.listings == 4)
+        #expect(check.listings == 5)
         #expect(check.notRun == [])
     }
 
@@ -58,6 +58,17 @@ struct YAMLArticleTests {
         #expect(rendered == shown.text)
     }
 
+    @Test("a consumer of the events learns each node's tag")
+    func currentTag() throws {
+        var source = YAMLIngredientSource(text: "bucket: !Ref Logs\nname: !Sub '${AWS::StackName}-logs'\n")
+        var references: [String] = []
+        while let event = try source.next() {
+            if case .scalar(.string(let name)) = event, source.currentTag == "!Ref" { references.append(name) }
+        }
+        // references == ["Logs"]
+        #expect(references == ["Logs"])
+    }
+
     @Test("reading, schemas, tags, merge keys and documents")
     func claims() throws {
         let config = try YAMLFormat().read(.text("name: EasyBake\nports: [80, 443]\n"))
@@ -66,12 +77,14 @@ struct YAMLArticleTests {
         #expect(every == [["a": 1], ["a": 2]])
         let core = try YAMLFormat().read(.text("a: yes\nb: NO\nc: true\n"))                    // ["a": "yes", "b": "NO", "c": true]
         let old = try YAMLFormat(options: .init(schema: .yaml11)).read(.text("a: yes\nb: NO\n")) // ["a": true, "b": false]
-        let tagged = try YAMLFormat().read(.text("bucket: !Ref MyBucket\n"))                  // ["bucket": ["!Ref": "MyBucket"]]
+        let tagged = try YAMLFormat().read(.text("bucket: !Ref MyBucket\n"))                  // ["bucket": "MyBucket"]
+        let wrapped = try YAMLFormat(options: .init(unknownTags: .wrap)).read(.text("bucket: !Ref MyBucket\n")) // ["bucket": ["!Ref": "MyBucket"]]
         let merged = try YAMLFormat().read(.text("a: &a {k: 1, x: a}\nb: &b {k: 2, y: b}\nc: {<<: [*a, *b], x: own}\n"))
         // merged["c"] == ["x": "own", "k": 1, "y": "b"]
         #expect(core == ["a": "yes", "b": "NO", "c": true])
         #expect(old == ["a": true, "b": false])
-        #expect(tagged == ["bucket": ["!Ref": "MyBucket"]])
+        #expect(tagged == ["bucket": "MyBucket"])
+        #expect(wrapped == ["bucket": ["!Ref": "MyBucket"]])
         #expect(merged["c"] == ["x": "own", "k": 1, "y": "b"])
         #expect(throws: EasyBakeError.self) { try YAMLFormat().read(.text("a: 1\na: 2\n")) }
         #expect(try YAMLFormat().read(.text("1: a\n")) == ["1": "a"])

@@ -85,7 +85,7 @@ struct YAMLScalarTests {
             """)
         #expect(tree == [
             "s": "123", "t": "true", "i": 42, "h": 16, "f": 1.0, "g": 2.5, "b": false, "n": .null,
-            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": ["!custom": "7"],
+            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": "7",
         ])
     }
 
@@ -99,8 +99,92 @@ struct YAMLScalarTests {
         }
     }
 
-    @Test("an unknown tag stays visible: a single-key dictionary from the tag to the node")
+    static let taggedNodes = """
+        bucket: !Ref MyBucket
+        zone: !GetAZs ""
+        list: !Sub [a, b]
+        obj: !!python/object:os.system {cmd: ls}
+        global: !<tag:example.com,2024:point> 1
+        known: !!map {a: 1}
+        plain: !!str 1
+        number: !Count 12
+        flag: !Flag true
+        empty: !Nothing
+        !Tagged key: 2
+        """
+
+    @Test("by default a node with an unknown tag keeps its kind: a scalar is its text, a sequence an array, a mapping a dictionary")
+    func unknownTagsValue() throws {
+        #expect(try yaml(Self.taggedNodes) == [
+            "bucket": "MyBucket",
+            "zone": "",
+            "list": ["a", "b"],
+            "obj": ["cmd": "ls"],
+            "global": "1",
+            "known": ["a": 1],
+            "plain": "1",
+            // A tagged scalar is not resolved by the schema.
+            "number": "12",
+            "flag": "true",
+            "empty": "",
+            "key": 2,
+        ])
+        #expect(YAMLReadingOptions().unknownTags == .value)
+        #expect(try yaml("a: &x !Ref thing\nb: *x\nc: &y !Seq [1]\nd: *y\n") == ["a": "thing", "b": "thing", "c": [1], "d": [1]])
+    }
+
+    @Test("currentTag gives the tag of the node of the last event, as written")
+    func currentTag() throws {
+        var source = YAMLIngredientSource(text: """
+            a: !Ref x
+            b: !Seq [1, !!int 2]
+            c: !!map {d: ! e}
+            !K f: &n !<tag:example.com,2024:p> g
+            h: *n
+            i: {<<: {j: !J k}}
+            l: plain
+            """)
+        var seen: [String] = []
+        while let event = try source.next() {
+            seen.append("\(event) \(source.currentTag ?? "-")")
+        }
+        #expect(seen == [
+            "beginDictionary -",
+            #"key("a") -"#, #"scalar("x") !Ref"#,
+            #"key("b") -"#, "beginArray !Seq", "scalar(1) -", "scalar(2) !!int", "endArray -",
+            #"key("c") -"#, "beginDictionary !!map", #"key("d") -"#, #"scalar("e") !"#, "endDictionary -",
+            #"key("f") !K"#, #"scalar("g") !<tag:example.com,2024:p>"#,
+            // An alias replays the anchored node, tag included; so does a merge.
+            #"key("h") -"#, #"scalar("g") !<tag:example.com,2024:p>"#,
+            #"key("i") -"#, "beginDictionary -", #"key("j") -"#, #"scalar("k") !J"#, "endDictionary -",
+            #"key("l") -"#, #"scalar("plain") -"#,
+            "endDictionary -",
+        ])
+    }
+
+    @Test("currentTag is the same whatever the unknown-tag policy, and nil after a skip")
+    func currentTagWrapped() throws {
+        var options = YAMLReadingOptions()
+        options.unknownTags = .wrap
+        var source = try YAMLIngredientSource(.text("a: !Ref x\nb: !T [1]\nc: 1\n"), options: options)
+        var seen: [String] = []
+        while let event = try source.next() {
+            seen.append("\(event) \(source.currentTag ?? "-")")
+            if event == .key("b") {
+                try source.skipValue()
+                #expect(source.currentTag == nil)
+            }
+        }
+        #expect(seen == [
+            "beginDictionary -", #"key("a") -"#, "beginDictionary -", #"key("!Ref") -"#, #"scalar("x") !Ref"#,
+            "endDictionary -", #"key("b") -"#, #"key("c") -"#, "scalar(1) -", "endDictionary -",
+        ])
+    }
+
+    @Test("unknown tags can be wrapped: a single-key dictionary from the tag to the node")
     func unknownTagsWrap() throws {
+        var options = YAMLReadingOptions()
+        options.unknownTags = .wrap
         let tree = try yaml("""
             bucket: !Ref MyBucket
             zone: !GetAZs ""
@@ -110,7 +194,7 @@ struct YAMLScalarTests {
             known: !!map {a: 1}
             plain: !!str 1
             !Tagged key: 2
-            """)
+            """, options)
         #expect(tree == [
             "bucket": ["!Ref": "MyBucket"],
             "zone": ["!GetAZs": ""],
@@ -127,14 +211,14 @@ struct YAMLScalarTests {
 
     @Test("a wrapped tagged node keeps its anchor: aliases replay the wrapper")
     func unknownTagsWithAnchors() throws {
-        let tree = try yaml("a: &x !Ref thing\nb: *x\nc: &y !Seq [1]\nd: *y\n")
+        let tree = try yaml("a: &x !Ref thing\nb: *x\nc: &y !Seq [1]\nd: *y\n", YAMLReadingOptions(unknownTags: .wrap))
         #expect(tree == ["a": ["!Ref": "thing"], "b": ["!Ref": "thing"], "c": ["!Seq": [1]], "d": ["!Seq": [1]]])
     }
 
-    @Test("unknown tags can be ignored (the node reads as if untagged) or rejected")
+    @Test("unknown tags can be read as values (the default) or rejected with their position")
     func unknownTagsPolicies() throws {
         var options = YAMLReadingOptions()
-        options.unknownTags = .ignore
+        options.unknownTags = .value
         #expect(try yaml("a: !Ref thing\nb: !Seq [1]\n", options) == ["a": "thing", "b": [1]])
         options.unknownTags = .reject
         let error = yamlError("a: !Ref thing", options)
