@@ -67,13 +67,26 @@ struct DocumentOptions: ParsableArguments {
         help: "For XML: read documents that are well-formed XML 1.0 but not namespace-well-formed (undeclared prefixes, ...), names as written; by default they are an error.")
     var acceptsNamespaceErrors = false
 
+    @Option(
+        name: .customLong("byte-range"),
+        help: "For JSON Lines or a top-level JSON array: read only the records that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once.")
+    var byteRange: ByteRangeArgument?
+
+    @Option(
+        name: .customLong("split"),
+        help: "For JSON Lines or a top-level JSON array in a file: read share I (from 0) of N equal byte ranges, as --byte-range does.")
+    var split: ShareArgument?
+
     enum Choice: String, ExpressibleByArgument, CaseIterable {
         case single, all
     }
 
     /// The options' values, apart from the argument parser.
     var selection: DocumentSelection {
-        DocumentSelection(choice: choice, index: index, yamlTags: yamlTags, acceptsNamespaceErrors: acceptsNamespaceErrors)
+        DocumentSelection(
+            choice: choice, index: index, yamlTags: yamlTags, acceptsNamespaceErrors: acceptsNamespaceErrors,
+            split: split.map { .share($0.index, of: $0.count) } ?? byteRange.map { .byteRange($0.range) },
+            bothSplits: split != nil && byteRange != nil)
     }
 }
 
@@ -87,6 +100,10 @@ struct DocumentSelection {
     var yamlTags: YAMLReadingOptions.UnknownTags?
     /// `--xml-accept-namespace-errors`.
     var acceptsNamespaceErrors = false
+    /// `--byte-range` or `--split`.
+    var split: InputSplit?
+    /// Both were given, which is an error.
+    var bothSplits = false
 
     /// The YAML option chosen, if any.
     func chosen() throws(EasyBakeError) -> YAMLReadingOptions.Documents? {
@@ -151,6 +168,12 @@ struct Payload {
             }
             xml.options.acceptsNamespaceErrors = true
             resolved = xml
+        }
+        if let split = documents.split {
+            guard !documents.bothSplits else {
+                throw EasyBakeError(.invalidValue, "choose either --byte-range or --split, not both")
+            }
+            resolved = try split.applied(to: resolved, input: input)
         }
         guard let chosen = try documents.chosen() else { return resolved }
         guard var yaml = resolved as? YAMLFormat else {
