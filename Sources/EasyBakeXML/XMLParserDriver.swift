@@ -114,6 +114,8 @@ final class XMLParserDriver {
         /// Prefix declarations and undeclarations by the frame count of the
         /// element that makes them (kept once ``tracksUndeclarations``).
         var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
+        /// The markup of the elements ``XMLSourceOptions/markupElements`` names.
+        var markup = XMLMarkupCapture(names: [])
     }
 
     let options: XMLSourceOptions
@@ -198,6 +200,7 @@ final class XMLParserDriver {
         pendingRange = 0..<0
         state = .allocate(capacity: 1)
         state.initialize(to: State())
+        state.pointee.markup = XMLMarkupCapture(names: options.markupElements)
 
         // The first chunk: check its declared encoding, and give libxml2 its
         // first four bytes to detect the encoding from. (Every stored
@@ -689,6 +692,11 @@ final class XMLParserDriver {
                 return
             }
         }
+        if state.pointee.markup.isActive,
+           !captureStartTag(context, local: local, prefix: prefix, namespaceCount: namespaceCount, namespaces: namespaces,
+                            attributeCount: attributeCount, attributes: attributes) {
+            return
+        }
         if skipping {
             skipStartElement(context, attributeCount: attributeCount, attributes: attributes)
             return
@@ -742,7 +750,9 @@ final class XMLParserDriver {
             fail(XMLEmptyMarker.hasContent(empty!, at: currentLocation(context)), context)
             return
         }
-        let opened = declarations - markerDeclarations > 0 || keptAttributes > 0
+        // A captured element is a dictionary, to hold its markup and text.
+        let captured = empty == nil && !state.pointee.markup.names.isEmpty && state.pointee.markup.names.contains(elementName)
+        let opened = declarations - markerDeclarations > 0 || keptAttributes > 0 || captured
         if opened {
             emit(.beginDictionary, position)
             if let namespaces {
@@ -778,6 +788,7 @@ final class XMLParserDriver {
         }
         frames.append(Frame(opened: opened, hasChildElements: false, empty: empty))
         pendingText.removeAll()
+        if captured { state.pointee.markup.begin(depth: frames.count) }
     }
 
     /// An attribute's value with its references replaced.
@@ -805,6 +816,40 @@ final class XMLParserDriver {
             return nil
         }
         return text
+    }
+
+    /// Writes a start tag into the markup captures open around it.
+    private func captureStartTag(
+        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) -> Bool {
+        var declared: [(prefix: [UInt8]?, uri: [UInt8])] = []
+        if let namespaces {
+            for i in 0..<namespaceCount {
+                declared.append((namespaces[2 * i].map(XMLMarkupCapture.bytes), namespaces[2 * i + 1].map(XMLMarkupCapture.bytes) ?? []))
+            }
+        }
+        var written: [(name: [UInt8], value: [UInt8])] = []
+        if let attributes {
+            for i in 0..<attributeCount {
+                guard let attributeLocal = attributes[5 * i], let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4]
+                else { continue }
+                guard let text = attributeValue(context, value, valueEnd - value) else { return false }
+                written.append((XMLMarkupCapture.qualifiedName(local: attributeLocal, prefix: attributes[5 * i + 1]), Array(text.utf8)))
+            }
+        }
+        state.pointee.markup.startTag(
+            depth: frames.count + 1, name: XMLMarkupCapture.qualifiedName(local: local, prefix: prefix),
+            namespaces: declared, attributes: written)
+        return checkMarkupLimit(context)
+    }
+
+    /// Fails when a captured element's markup outgrows the string limit.
+    private func checkMarkupLimit(_ context: xmlParserCtxtPtr) -> Bool {
+        guard state.pointee.markup.longestMarkup > limits.maximumStringBytes else { return true }
+        fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+        return false
     }
 
     /// A start tag inside a skipped value: the frame and the limits only.
@@ -842,6 +887,7 @@ final class XMLParserDriver {
             let depth = frames.count
             while let last = state.pointee.prefixScopes.last, last.depth >= depth { state.pointee.prefixScopes.removeLast() }
         }
+        let captured = state.pointee.markup.isActive ? state.pointee.markup.end(depth: frames.count + 1) : nil
         if skipping {
             skipEndElement(context)
             return
@@ -864,6 +910,12 @@ final class XMLParserDriver {
             }
         } else if frame.opened {
             flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
+            if let captured {
+                emit(.key(XMLSourceOptions.innerXMLKey), position)
+                emit(.scalar(.string(captured.markup)), position)
+                emit(.key(XMLSourceOptions.textContentKey), position)
+                emit(.scalar(.string(captured.text)), position)
+            }
             emit(.endDictionary, position)
         } else {
             let value = pendingValue(droppingWhitespaceOnly: false)
@@ -875,6 +927,10 @@ final class XMLParserDriver {
 
     fileprivate func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
         guard !failed, !frames.isEmpty, length > 0 else { return }
+        if state.pointee.markup.isActive {
+            state.pointee.markup.text(UnsafeBufferPointer(start: text, count: length))
+            guard checkMarkupLimit(context) else { return }
+        }
         if skipping {
             skippedTextBytes += length
             if skippedTextBytes > limits.maximumStringBytes {

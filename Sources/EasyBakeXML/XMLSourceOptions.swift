@@ -36,7 +36,9 @@ import EasyBake
 ///   (`<a> </a>` is `" "`) unless ``trimsText`` is set.
 /// - Mixed content (`<p>Hello <b>you</b> there</p>`) keeps each text run in
 ///   order under ``textKey``: `{"#text": ["Hello ", " there"], "b": "you"}`;
-///   the interleaving of text runs with child elements is not recorded.
+///   the interleaving of text runs with child elements is not recorded —
+///   unless ``markupElements`` names the element, which then also keeps its
+///   inner markup and its text content in document order.
 /// - CDATA sections are text; comments and processing instructions are
 ///   dropped; entity and character references are replaced by their text.
 /// - Numbers stay strings: XML has no types, baking coerces as the model asks.
@@ -98,6 +100,31 @@ public struct XMLSourceOptions: Sendable, Hashable {
     /// then read as written (with ``NamespaceMode/resolveToURIs``, a name
     /// whose prefix is not declared keeps its prefix).
     public var acceptsNamespaceErrors: Bool
+    /// The elements whose inner markup and text content are kept, by name
+    /// as the tree's keys spell them (`summary`, `atom:content`). Each such
+    /// element reads as a dictionary that holds, beside its usual keys,
+    /// ``innerXMLKey`` — its content as XML markup, in document order,
+    /// names and namespace declarations as written — and
+    /// ``textContentKey`` — all the text inside it, in document order
+    /// (XPath's `string()`). Default empty: nothing is kept, and reading
+    /// costs nothing more.
+    ///
+    /// ```swift
+    /// // <summary type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p><b>Bold</b> news</p></div></summary>
+    /// // summary.#innerXML:   <div xmlns="http://www.w3.org/1999/xhtml"><p><b>Bold</b> news</p></div>
+    /// // summary.#textContent: Bold news
+    /// ```
+    ///
+    /// The XML writer writes an element's ``innerXMLKey`` as its content, so
+    /// such an element round-trips in order; it refuses other mixed content,
+    /// whose order the tree does not know. Comments and processing
+    /// instructions are not kept (the reader drops them); the markup counts
+    /// against `IngredientLimits.maximumStringBytes`.
+    public var markupElements: Set<String>
+    /// The key of a captured element's inner markup: `"#innerXML"`.
+    public static let innerXMLKey = "#innerXML"
+    /// The key of a captured element's text content: `"#textContent"`.
+    public static let textContentKey = "#textContent"
     /// The bounds on depth, input size, text and attribute sizes, and entity
     /// expansion.
     ///
@@ -118,8 +145,10 @@ public struct XMLSourceOptions: Sendable, Hashable {
         namespaces: NamespaceMode = .keepPrefixes,
         keepsNamespaceDeclarations: Bool = true,
         acceptsNamespaceErrors: Bool = false,
+        markupElements: Set<String> = [],
         limits: IngredientLimits = .default
     ) {
+        self.markupElements = markupElements
         self.attributePrefix = attributePrefix
         self.textKey = textKey
         self.trimsText = trimsText

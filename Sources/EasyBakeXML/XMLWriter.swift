@@ -144,9 +144,15 @@ struct XMLWriter {
             appendMarkerDeclaration()
             var texts: [Ingredients] = []
             var children: [(key: String, value: Ingredients)] = []
+            var innerXML: Ingredients?
             let entries = options.sortedKeys ? dictionary.sortedByKey() : Array(dictionary)
             for (key, value) in entries {
-                if key == textKey {
+                if key == XMLSourceOptions.innerXMLKey {
+                    innerXML = value
+                } else if key == XMLSourceOptions.textContentKey {
+                    // Derived from the content; the content is written.
+                    continue
+                } else if key == textKey {
                     if case .array(let pieces) = value { texts.append(contentsOf: pieces) } else { texts.append(value) }
                 } else if let attribute = attributeName(key) {
                     try checkName(attribute)
@@ -160,24 +166,29 @@ struct XMLWriter {
                     children.append((key, value))
                 }
             }
+            if let innerXML {
+                // The element's markup as the source read it, in order; its
+                // other content keys were made of the same content.
+                try appendMarkup(innerXML, of: name)
+                return
+            }
             texts.removeAll { if case .null = $0 { true } else { false } }
             if texts.isEmpty && children.isEmpty {
                 append("/>")
                 return
             }
-            out.append(UInt8(ascii: ">"))
-            // Text beside child elements: the first run before the first
-            // child, each further run after the next child element, the rest
-            // at the end. This restores the order of mixed content read by
-            // the source. Indentation would change such text, so none.
-            let mixed = !texts.isEmpty
-            let childIndented = options.prettyPrinted && !mixed
-            var content: [Work] = []
-            var nextText = 0
-            if !texts.isEmpty {
-                content.append(.text(texts[0]))
-                nextText = 1
+            if !texts.isEmpty && !children.isEmpty {
+                throw EasyBakeError(
+                    .invalidValue,
+                    "the element <\(name)> holds text beside child elements (mixed content), whose order the tree does not keep: "
+                        + "writing it would reorder it. Read the XML with XMLSourceOptions.markupElements naming \(name.debugDescription) "
+                        + "(easybake --xml-markup \(name)), which keeps its markup in order under \(XMLSourceOptions.innerXMLKey), or write another format")
             }
+            out.append(UInt8(ascii: ">"))
+            // The content is text alone (several runs written together,
+            // as they read back) or child elements alone.
+            var content: [Work] = texts.map { .text($0) }
+            let childIndented = options.prettyPrinted
             for (key, value) in children {
                 // An empty array is one element, marked empty.
                 let isEmptyArray = if case .array(let elements) = value { elements.isEmpty } else { false }
@@ -193,15 +204,7 @@ struct XMLWriter {
                         occurrence
                     }
                     content.append(.element(name: key, value: element, level: level + 1, indented: childIndented))
-                    if nextText < texts.count {
-                        content.append(.text(texts[nextText]))
-                        nextText += 1
-                    }
                 }
-            }
-            while nextText < texts.count {
-                content.append(.text(texts[nextText]))
-                nextText += 1
             }
             stack.append(.close(name: name, level: level, indented: childIndented && !children.isEmpty))
             stack.append(contentsOf: content.reversed())
@@ -224,6 +227,33 @@ struct XMLWriter {
             append(name)
             out.append(UInt8(ascii: ">"))
         }
+    }
+
+    /// Closes the start tag and writes `markup` (an element's
+    /// ``XMLSourceOptions/innerXMLKey``) as its content, then its end tag.
+    /// The markup must be well-formed element content: it is read first
+    /// (prefixes may be declared outside it), so that the document written
+    /// is well formed.
+    private mutating func appendMarkup(_ markup: Ingredients, of name: String) throws(EasyBakeError) {
+        guard case .string(let text) = markup else {
+            throw EasyBakeError(
+                .invalidValue, "the \(XMLSourceOptions.innerXMLKey) of <\(name)> must be a string of XML markup, found \(markup)")
+        }
+        var options = XMLSourceOptions(acceptsNamespaceErrors: true)
+        options.keepsNamespaceDeclarations = false
+        do {
+            var source = try XMLIngredientSource(.text("<markup>" + text + "</markup>"), options: options)
+            _ = try Ingredients(reading: &source)
+        } catch {
+            throw EasyBakeError(
+                .invalidValue,
+                "the \(XMLSourceOptions.innerXMLKey) of <\(name)> is not well-formed XML content: \(error.message)", cause: error)
+        }
+        out.append(UInt8(ascii: ">"))
+        append(text)
+        append("</")
+        append(name)
+        out.append(UInt8(ascii: ">"))
     }
 
     private func text(of value: Ingredients, attribute: String? = nil) throws(EasyBakeError) -> String {

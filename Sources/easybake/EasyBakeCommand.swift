@@ -68,6 +68,11 @@ struct DocumentOptions: ParsableArguments {
     var acceptsNamespaceErrors = false
 
     @Option(
+        name: .customLong("xml-markup"),
+        help: "For XML: keep the inner markup (#innerXML) and text content (#textContent) of the elements of this name (repeat it, or separate names with commas), in document order.")
+    var markupElements: [String] = []
+
+    @Option(
         name: .customLong("byte-range"),
         help: "For JSON Lines or a top-level JSON array: read only the records that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once.")
     var byteRange: ByteRangeArgument?
@@ -85,6 +90,7 @@ struct DocumentOptions: ParsableArguments {
     var selection: DocumentSelection {
         DocumentSelection(
             choice: choice, index: index, yamlTags: yamlTags, acceptsNamespaceErrors: acceptsNamespaceErrors,
+            markupElements: Set(markupElements.flatMap { $0.split(separator: ",").map(String.init) }),
             split: split.map { .share($0.index, of: $0.count) } ?? byteRange.map { .byteRange($0.range) },
             bothSplits: split != nil && byteRange != nil)
     }
@@ -100,6 +106,8 @@ struct DocumentSelection {
     var yamlTags: YAMLReadingOptions.UnknownTags?
     /// `--xml-accept-namespace-errors`.
     var acceptsNamespaceErrors = false
+    /// `--xml-markup`.
+    var markupElements: Set<String> = []
     /// `--byte-range` or `--split`.
     var split: InputSplit?
     /// Both were given, which is an error.
@@ -128,6 +136,28 @@ struct DocumentSelection {
         }
         if let yamlTags, yamlTags != .value { arguments.append("unknownTags: .\(yamlTags.rawValue)") }
         return arguments.isEmpty ? nil : arguments.joined(separator: ", ")
+    }
+
+    /// The arguments scaffold's usage lines pass to `XMLSourceOptions`,
+    /// `nil` for the defaults.
+    var xmlSwiftValue: String? {
+        var arguments: [String] = []
+        if acceptsNamespaceErrors { arguments.append("acceptsNamespaceErrors: true") }
+        if !markupElements.isEmpty {
+            arguments.append("markupElements: [" + markupElements.sorted().map(\.debugDescription).joined(separator: ", ") + "]")
+        }
+        return arguments.isEmpty ? nil : arguments.joined(separator: ", ")
+    }
+
+    /// The reading options as the command takes them (` --documents all
+    /// --xml-markup summary`), for a usage line to repeat; empty for none.
+    var commandFlags: String {
+        var flags = ""
+        if let index { flags += " --document \(index)" } else if choice == .all { flags += " --documents all" }
+        if let yamlTags, yamlTags != .value { flags += " --yaml-tags \(yamlTags.rawValue)" }
+        if acceptsNamespaceErrors { flags += " --xml-accept-namespace-errors" }
+        for name in markupElements.sorted() { flags += " --xml-markup \(name)" }
+        return flags
     }
 }
 
@@ -167,6 +197,13 @@ struct Payload {
                     .unsupported, "--xml-accept-namespace-errors relaxes how XML is read; the input is \(resolved.name)")
             }
             xml.options.acceptsNamespaceErrors = true
+            resolved = xml
+        }
+        if !documents.markupElements.isEmpty {
+            guard var xml = resolved as? XMLFormat else {
+                throw EasyBakeError(.unsupported, "--xml-markup keeps the markup of XML elements; the input is \(resolved.name)")
+            }
+            xml.options.markupElements = documents.markupElements
             resolved = xml
         }
         if let split = documents.split {

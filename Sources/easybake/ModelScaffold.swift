@@ -29,18 +29,23 @@ enum ModelScaffold {
         /// For YAML read with other than the default options: the Swift
         /// of the `YAMLReadingOptions` arguments chosen (`documents: .all`,
         /// `documents: .document(2), unknownTags: .wrap`).
-        var yamlDocuments: String?
-        /// For XML: whether namespace errors are accepted.
-        var xmlAcceptsNamespaceErrors = false
+        var yamlArguments: String?
+        /// For XML read with other than the default options: the Swift of
+        /// the `XMLSourceOptions` arguments chosen
+        /// (`acceptsNamespaceErrors: true, markupElements: ["summary"]`).
+        var xmlArguments: String?
+        /// The command's reading options chosen (` --documents all`), which
+        /// the usage line's command repeats.
+        var readingFlags = ""
 
         /// The YAML options argument the usage lines pass, if any.
         var yamlOptions: String {
-            yamlDocuments.map { ", options: YAMLReadingOptions(\($0))" } ?? ""
+            yamlArguments.map { ", options: YAMLReadingOptions(\($0))" } ?? ""
         }
 
         /// The XML options argument the usage lines pass, if any.
         var xmlOptions: String {
-            xmlAcceptsNamespaceErrors ? ", options: XMLSourceOptions(acceptsNamespaceErrors: true)" : ""
+            xmlArguments.map { ", options: XMLSourceOptions(\($0))" } ?? ""
         }
     }
 
@@ -471,20 +476,16 @@ extension ModelScaffold {
             "// Bake with EasyBake, \(module == "EasyBakeJSON" ? "" : module + ", ")EasyBakeJSON (for the recipe) and the recipe file beside this one:",
             "//     let recipe = try RecipeFile.load(.file(\(swiftLiteral(recipeFile))), format: JSONFormat())[0]",
         ]
-        // The command reads the same documents of a YAML stream as the Swift above.
-        let documentsOption = switch request.yamlDocuments {
-        case nil: ""
-        case ".all": " --documents all"
-        case let value?: " --document " + value.filter(\.isNumber)
-        }
+        // The command reads the payload as the Swift above does.
+        let documentsOption = request.readingFlags
         if let each = request.each {
             lines.append("//     for result in try Baker().bakeEach(\(plan.name).self, from: try \(source), each: \(swiftLiteral(each)), recipe: recipe) { print(try result.get()) }")
             lines.append("// or: easybake bake --recipe \(recipeFile) --each \(shellQuoted(each))\(documentsOption) \(shellQuoted(fileName))")
         } else {
-            let format = formatType == "YAMLFormat" && request.yamlDocuments != nil
-                ? "YAMLFormat(options: YAMLReadingOptions(\(request.yamlDocuments!)))"
-                : formatType == "XMLFormat" && request.xmlAcceptsNamespaceErrors
-                ? "XMLFormat(options: XMLSourceOptions(acceptsNamespaceErrors: true))" : "\(formatType)()"
+            let format = formatType == "YAMLFormat" && request.yamlArguments != nil
+                ? "YAMLFormat(options: YAMLReadingOptions(\(request.yamlArguments!)))"
+                : formatType == "XMLFormat" && request.xmlArguments != nil
+                ? "XMLFormat(options: XMLSourceOptions(\(request.xmlArguments!)))" : "\(formatType)()"
             lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(format).read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
             lines.append("// or: easybake bake --recipe \(recipeFile)\(documentsOption) \(shellQuoted(fileName))")
         }

@@ -72,8 +72,9 @@ struct Scaffold: ParsableCommand {
                 from: survey,
                 request: .init(
                     name: name, each: each, inputName: input.input, formatName: formatName,
-                    yamlDocuments: formatName == "yaml" ? input.documents.selection.swiftValue : nil,
-                    xmlAcceptsNamespaceErrors: formatName == "xml" && input.documents.acceptsNamespaceErrors))
+                    yamlArguments: formatName == "yaml" ? input.documents.selection.swiftValue : nil,
+                    xmlArguments: formatName == "xml" ? input.documents.selection.xmlSwiftValue : nil,
+                    readingFlags: input.documents.selection.commandFlags))
             if each == nil, let hint = ModelScaffold.recordPathHint(survey) {
                 Self.note("the payload holds records at \(hint); to model one record, add --each '\(hint)'")
             }

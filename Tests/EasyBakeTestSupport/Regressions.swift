@@ -44,6 +44,9 @@ public func regressionFailure(
             return "the written tree reads back differently: \(differences)"
         }
     } catch {
+        // The XML writer refuses mixed content whose order the tree does
+        // not know, rather than reorder it: that refusal is the property.
+        if error.code == .invalidValue, error.message.contains("(mixed content)") { return nil }
         return "writing and reading back failed: \(error)"
     }
     return nil

@@ -12,7 +12,7 @@ struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
-        #expect(check.listings == 2)
+        #expect(check.listings == 3)
         #expect(check.notRun == [])
     }
 
@@ -47,5 +47,65 @@ struct XMLConventionsArticleTests {
         #expect(try lone.resolve("rss.item[0].title") == "A")
         let tree: Ingredients = ["note": ["@id": "1", "body": "Hi", "tag": ["a", "b"], "empty": .null]]
         #expect(try XMLFormat().read(.bytes(try XMLFormat().write(tree))) == tree)
+    }
+
+    struct Entry: Decodable, Equatable {
+        let title: String
+        let summary: String
+        let summaryText: String
+        let content: String
+    }
+
+    @Test("an Atom feed's xhtml summary and content bake into strings of markup and of text")
+    func markup() throws {
+        let atomPath = TestPaths.fixture("xml/atom-xhtml.xml").path
+        var options = XMLSourceOptions()
+        options.markupElements = ["summary", "content"]
+        let recipe = try Recipe(mapping: [
+            "title": "title", "summary": "summary.#innerXML", "summaryText": "summary.#textContent",
+            "content": "content.#innerXML",
+        ])
+        let source = try XMLIngredientSource(.file(atomPath), options: options)
+        let entries = try Baker().bakeEach(Entry.self, from: source, each: "feed.entry[*]", recipe: recipe).map { try $0.get() }
+        // entries[0].summary:     <div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div>
+        // entries[0].summaryText: Flour, water, salt & time.
+        #expect(entries.count == 2)
+        #expect(entries[0].summary == #"<div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div>"#)
+        #expect(entries[0].summaryText == "Flour, water, salt & time.")
+        #expect(entries[0].content == #"<div xmlns="http://www.w3.org/1999/xhtml"><p>Mix <strong>500 g</strong> of flour with water.</p><p>Rest, fold, <em>wait</em>, bake.</p></div>"#)
+        #expect(entries[1].summary == "Which knife for which job.")
+        #expect(entries[1].content.contains(#"<a href="https://kitchen.example.org/boards">a board</a>"#))
+
+        // The same from the tree and from the index.
+        let format = XMLFormat(options: options)
+        let tree = try format.read(.file(atomPath))
+        let fromTree = try #require(tree.resolve(try IngredientPath(parsing: "feed.entry[*]"))?.arrayValue).map { entry in
+            try Baker().bake(Entry.self, from: entry, recipe: recipe)
+        }
+        #expect(fromTree == entries)
+        struct Feed: Decodable { let entries: [Entry] }
+        let feedRecipe = try Recipe(mapping: ["entries": "feed.entry"], nested: ["entries": recipe])
+        #expect(try Baker().bake(Feed.self, from: .file(atomPath), format: format, recipe: feedRecipe).entries == entries)
+    }
+
+    @Test("markup is kept in skipped values, nested captures and with every kind of content")
+    func markupDetails() throws {
+        let xml = #"<r xmlns:m="urn:m"><a x="1 &amp; 2"><m:b>t<i/></m:b>&lt;tail&gt;<![CDATA[<c>]]><a>in</a></a><z>z</z></r>"#
+        let tree = try XMLFormat(options: XMLSourceOptions(markupElements: ["a", "m:b"])).read(.text(xml))
+        let outer = try #require(tree["r"]?["a"]?.dictionaryValue)
+        #expect(outer["#innerXML"] == #"<m:b>t<i/></m:b>&lt;tail&gt;&lt;c&gt;<a>in</a>"#)
+        #expect(outer["#textContent"] == "t<tail><c>in")
+        #expect(outer["m:b"]?["#innerXML"] == "t<i/>")
+        #expect(outer["a"]?["#innerXML"] == "in")
+        // Streamed, a path that skips the element's children still gets its markup.
+        var source = try XMLIngredientSource(.text(xml), options: XMLSourceOptions(markupElements: ["a"]))
+        let found = try PathMatcher(["r.a.#innerXML", "r.z"]).resolve(from: &source)
+        #expect(found["r.a.#innerXML"] == #"<m:b>t<i/></m:b>&lt;tail&gt;&lt;c&gt;<a>in</a>"#)
+        #expect(found["r.z"] == "z")
+        // Markup longer than the string limit is a limit error.
+        var limited = XMLSourceOptions(markupElements: ["r"])
+        limited.limits.maximumStringBytes = 10
+        let error = #expect(throws: EasyBakeError.self) { try XMLFormat(options: limited).read(.text("<r><a>12345</a><b>67890</b></r>")) }
+        #expect(error?.code == .limitExceeded)
     }
 }

@@ -63,9 +63,12 @@ struct XMLWriterTests {
         #expect(throws: EasyBakeError.self) { try written(["a": .dict(["@x": ["no", "arrays"]])]) }
     }
 
-    @Test("pretty printing indents elements but not mixed content")
+    @Test("pretty printing indents elements but not text or kept markup")
     func pretty() throws {
-        let tree: Ingredients = ["r": .dict(["a": .dict(["b": "1"]), "p": .dict(["#text": ["Hi ", "!"], "b": "you"])])]
+        let tree: Ingredients = [
+            "r": .dict(["a": .dict(["b": "1"]), "t": .dict(["@x": "1", "#text": ["Hi ", "!"]]),
+                        "p": .dict(["#innerXML": "Hi <b>you</b>!", "#textContent": "Hi you!", "#text": ["Hi ", "!"], "b": "you"])]),
+        ]
         let xml = try written(tree, WritingOptions(prettyPrinted: true, indentWidth: 2))
         #expect(xml == """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -73,16 +76,39 @@ struct XMLWriterTests {
               <a>
                 <b>1</b>
               </a>
+              <t x="1">Hi !</t>
               <p>Hi <b>you</b>!</p>
             </r>
 
             """)
-        #expect(try xmlTree(xml) == tree)
+    }
+
+    @Test("mixed content is written in order from its kept markup, and refused without it")
+    func mixedContent() throws {
+        let paragraph = "<p>Hello <b>you</b> there <i>and</i> again <b>twice</b></p>"
+        let kept = try xmlTree(paragraph, options: XMLSourceOptions(markupElements: ["p"]))
+        #expect(kept["p"]?["#innerXML"] == "Hello <b>you</b> there <i>and</i> again <b>twice</b>")
+        #expect(kept["p"]?["#textContent"] == "Hello you there and again twice")
+        for options in [WritingOptions(), WritingOptions(prettyPrinted: true)] {
+            let rewritten = try written(kept, options)
+            #expect(rewritten.contains(paragraph), "\(rewritten)")
+            #expect(try xmlTree(rewritten, options: XMLSourceOptions(markupElements: ["p"])) == kept)
+        }
+
+        let plain = try xmlTree("<r><p><b>first</b> then text</p></r>")
+        let error = #expect(throws: EasyBakeError.self) { try written(plain) }
+        #expect(error?.code == .invalidValue)
+        #expect(error?.message.contains("the element <p> holds text beside child elements (mixed content)") == true)
+        #expect(error?.message.contains("--xml-markup p") == true)
+
+        // Markup that is no well-formed content is refused, not written.
+        let broken: Ingredients = ["p": .dict(["#innerXML": "a <b>unclosed"])]
+        let refusal = #expect(throws: EasyBakeError.self) { try written(broken) }
+        #expect(refusal?.message.contains("is not well-formed XML content") == true)
     }
 
     static let documents = [
         #"<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>News &amp; more</title><atom:link href="http://x/feed" rel="self"/><item><title>A</title><category>x</category><category>y</category><enclosure url="http://x/a.mp3" length="123" type="audio/mpeg"/></item><item><title>B</title><description><![CDATA[<p>Hi</p>]]></description><note/></item></channel></rss>"#,
-        "<p>Hello <b>you</b> there <i>and</i> again</p>",
         "<r><a>1</a><b>2</b><a>3</a></r>",
         "<a>  spaced  </a>",
         #"<r><x y="1">t</x><x>u</x><x/></r>"#,

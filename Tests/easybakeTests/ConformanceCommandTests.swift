@@ -89,4 +89,27 @@ struct ConformanceCommandTests {
         #expect(other.status == 1)
         #expect(other.standardError.hasPrefix("error: unsupported: --xml-accept-namespace-errors"), "\(other.standardError)")
     }
+
+    @Test("--xml-markup keeps mixed content in order through convert --to xml; without it, convert refuses to reorder it")
+    func mixedContent() throws {
+        let page = "<html><body><p>Read <a href=\"/x\">this</a> first, <b>then</b> that.</p><p>Plain.</p></body></html>"
+        let file = try Self.file(page, "xml")
+        let kept = try Command.run(["convert", "--to", "xml", "--xml-markup", "p", file])
+        #expect(kept.status == 0, "\(kept.standardError)")
+        #expect(kept.standardOutput.contains(#"<p>Read <a href="/x">this</a> first, <b>then</b> that.</p>"#), "\(kept.standardOutput)")
+        let text = try Command.run(["get", "--raw", "--xml-markup", "p", "html.body.p[0].#textContent", file])
+        #expect(text.lines == ["Read this first, then that."])
+        let refused = try Command.run(["convert", "--to", "xml", file])
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput == "")
+        #expect(refused.standardError.contains("the element <p> holds text beside child elements (mixed content)"), "\(refused.standardError)")
+        // To JSON, nothing is refused: the text runs and elements are there, as before.
+        let json = try Command.run(["convert", "--to", "json", file])
+        #expect(json.status == 0)
+        let scaffold = try Command.run(["scaffold", "--name", "Page", "--xml-markup", "p", file])
+        #expect(scaffold.standardOutput.contains(#"XMLSourceOptions(markupElements: ["p"])"#), "\(scaffold.standardOutput)")
+        let yaml = try Self.file("a: 1\n", "yaml")
+        let other = try Command.run(["convert", "--to", "json", "--xml-markup", "p", yaml])
+        #expect(other.standardError.hasPrefix("error: unsupported: --xml-markup"), "\(other.standardError)")
+    }
 }

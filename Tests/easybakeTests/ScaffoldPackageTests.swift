@@ -25,6 +25,8 @@ struct ScaffoldPackageTests {
         var records = 3
         /// For a YAML stream: the documents read (`.all`).
         var documents: String? = nil
+        /// For XML: the elements whose markup is kept (`--xml-markup`).
+        var markupElements: [String] = []
     }
 
     static let samples = [
@@ -59,6 +61,12 @@ struct ScaffoldPackageTests {
         Sample(
             name: "FeedItem", fixture: "xml/feed.rss", each: "rss.channel.item[*]", format: "xml",
             show: #""\(m.title) | \(m.link.absoluteString) | \(iso(m.pubDate)) | guid=\(m.guid.map { "\($0.text) permalink=\($0.isPermaLink.map(String.init) ?? "nil")" } ?? "nil") | categories=\(m.category ?? []) | enclosure=\(m.enclosure.map { "\($0.length) \($0.type)" } ?? "nil")""#),
+        // XHTML kept as markup: each entry's summary and content bake with
+        // their inner markup and text content beside their elements.
+        Sample(
+            name: "XHTMLEntry", fixture: "xml/atom-xhtml.xml", each: "feed.entry[*]", format: "xml",
+            show: #""\(m.title) | \(m.summary.innerXML) | \(m.content.textContent)""#, records: 2,
+            markupElements: ["content", "summary"]),
         Sample(
             name: "AtomEntry", fixture: "xml/atom.xml", each: "feed.entry[*]", format: "xml",
             show: #""\(m.title) | \(iso(m.published)) | links=\(m.link.map(\.rel)) lengths=\(m.link.map { $0.length.map(String.init) ?? "-" }) | terms=\((m.category ?? []).map(\.term)) | creator=\(m.creator ?? "nil")""#),
@@ -104,6 +112,7 @@ struct ScaffoldPackageTests {
         let header = try String(contentsOf: Self.packageDirectory.appendingPathComponent("Sources/ScaffoldCheck/DocumentUser.swift"), encoding: .utf8)
         #expect(header.contains("// or: easybake bake --recipe DocumentUser.recipe.json --each '[*]' --documents all user-documents.yaml"), "\(header)")
         #expect(lines.contains("Member Ada 1 town=London"), "\(run.output)")
+        #expect(lines.contains(#"XHTMLEntry Sourdough in 24 hours | <div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div> | Mix 500 g of flour with water.Rest, fold, wait, bake."#), "\(run.output)")
     }
 
     /// Writes the package, touching only files whose content changed.
@@ -141,16 +150,20 @@ struct ScaffoldPackageTests {
             let fixture = TestPaths.fixture(sample.fixture)
             var payload = Payload(path: fixture.path, format: nil)
             if sample.documents != nil { payload.documents.choice = .all }
+            payload.documents.markupElements = Set(sample.markupElements)
             let survey = try PathsSurveying.survey(payload, each: sample.each, maximumPaths: 10_000)
             let scaffold = try ModelScaffold.make(
                 from: survey,
                 request: .init(
                     name: sample.name, each: sample.each, inputName: sample.fixture, formatName: sample.format,
-                    yamlDocuments: sample.documents))
+                    yamlArguments: sample.documents.map { "documents: \($0)" },
+                    xmlArguments: payload.documents.xmlSwiftValue, readingFlags: payload.documents.commandFlags))
             try Self.writeIfChanged(sources.appendingPathComponent("\(sample.name).swift"), scaffold.swiftSource)
             let recipe = Self.packageDirectory.appendingPathComponent("\(sample.name).recipe.json")
             try Self.writeIfChanged(recipe, scaffold.recipeJSON)
             let source = switch sample.format {
+            case "xml" where !sample.markupElements.isEmpty:
+                "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: XMLSourceOptions(\(payload.documents.xmlSwiftValue!)))"
             case "xml": "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
             case "yaml" where sample.documents != nil:
                 "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: YAMLReadingOptions(documents: \(sample.documents!)))"

@@ -37,6 +37,9 @@ public func requireRoundTrip(
         do {
             output = try format.write(tree, options: writing)
         } catch {
+            // The XML writer refuses mixed content whose order the tree
+            // does not know, rather than reorder it.
+            if error.code == .invalidValue, error.message.contains("(mixed content)") { continue }
             fuzzFailure("the \(name) writer refused a tree the \(name) source read: \(error)")
         }
         do {

@@ -5,12 +5,12 @@ import FuzzSupport
 // XML: read, bake, stream, write, read back.
 // "Same": a tree read from XML has a single root element as the single key
 // of the top dictionary, so the writer needs no root name and the tree reads
-// back equal by the library's tree equality. The one documented exception
-// is mixed content: text runs are kept under "#text" but their interleaving
-// with child elements is not, so the writer writes the runs together and
-// they read back as one run — compared after joining the runs. A tree the
-// writer refuses (a name it cannot write) is not a finding only when the
-// refusal is the documented `invalidValue`.
+// back equal by the library's tree equality. Mixed content is the one
+// documented exception: the tree does not keep the order of text runs and
+// child elements, so the writer refuses it (`invalidValue`) rather than
+// reorder it — unless the element's markup was kept, which the target also
+// reads (markupElements naming the elements of mixed content) and requires
+// to round-trip.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -31,5 +31,38 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     exerciseBaking(tree, document: document)
     exerciseIndex(input, format: format, tree: tree)
     requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true)])
+    exerciseMarkup(input, options: options, tree: tree)
     return 0
+}
+
+/// Reads the input again keeping the markup of every element name in it:
+/// each captured element's markup reads back as its content did, its text
+/// content is its text in order, and the tree writes and reads back whole.
+private func exerciseMarkup(_ input: IngredientInput, options: XMLSourceOptions, tree: Ingredients) {
+    var names = Set<String>()
+    var pending = [tree]
+    while let value = pending.popLast() {
+        switch value {
+        case .dictionary(let dictionary):
+            for (key, member) in dictionary where !key.hasPrefix("@") && !key.hasPrefix("#") {
+                names.insert(key)
+                pending.append(member)
+            }
+        case .array(let elements): pending.append(contentsOf: elements)
+        default: break
+        }
+    }
+    guard !names.isEmpty else { return }
+    var capturing = options
+    capturing.markupElements = names
+    let format = XMLFormat(options: capturing)
+    let captured: Ingredients
+    do {
+        captured = try format.read(input)
+    } catch {
+        // Only the string limit may stop what read without capturing.
+        guard error.code == .limitExceeded else { fuzzFailure("keeping markup failed where reading did not: \(error)") }
+        return
+    }
+    requireRoundTrip(captured, through: format, writings: [WritingOptions()])
 }
