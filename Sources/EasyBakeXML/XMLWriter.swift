@@ -18,6 +18,10 @@ struct XMLWriter {
     /// Whether the root element still has to declare the namespace of the
     /// empty-value marker (``XMLEmptyMarker``): set when the tree holds one.
     private var declaresMarker = false
+    /// The marker's prefix: `easybake`, or the first of `easybake1`,
+    /// `easybake2`, … that the tree declares nowhere, so that no namespace
+    /// declaration of the tree's own changes what the marker means.
+    private var markerPrefix = XMLEmptyMarker.prefix
 
     init(attributePrefix: String, textKey: String, options: WritingOptions) {
         self.attributePrefix = attributePrefix
@@ -29,7 +33,13 @@ struct XMLWriter {
         out.reserveCapacity(4096)
         append(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         out.append(0x0A)
-        declaresMarker = Self.holdsEmptyValue(tree)
+        let scan = scanForMarker(tree)
+        declaresMarker = scan.holdsEmptyValue
+        var suffix = 0
+        while scan.declaredPrefixes.contains(markerPrefix) {
+            suffix += 1
+            markerPrefix = XMLEmptyMarker.prefix + String(suffix)
+        }
         var stack: [Work] = []
         if case .dictionary(let top) = tree, top.count == 1, isElementKey(top[0].key) {
             switch top[0].value {
@@ -64,25 +74,35 @@ struct XMLWriter {
     private var rootName: String { options.rootName ?? "root" }
 
     /// Whether `tree` holds an empty array, string or dictionary below its
-    /// top, which XML writes with ``XMLEmptyMarker``. Iterative, as the
-    /// writer is.
-    private static func holdsEmptyValue(_ tree: Ingredients) -> Bool {
+    /// top, which XML writes with ``XMLEmptyMarker`` (kept markup and text
+    /// content are no elements, and need none), and the namespace prefixes
+    /// the tree declares (`@xmlns:p` keys). Iterative, as the writer is.
+    private func scanForMarker(_ tree: Ingredients) -> (holdsEmptyValue: Bool, declaredPrefixes: Set<String>) {
+        var holdsEmptyValue = false
+        var prefixes = Set<String>()
+        let declaration = attributePrefix + "xmlns:"
         var pending = [tree]
         while let value = pending.popLast() {
             switch value {
             case .array(let elements):
-                if elements.isEmpty { return true }
+                if elements.isEmpty { holdsEmptyValue = true }
                 pending.append(contentsOf: elements)
             case .dictionary(let dictionary):
-                if dictionary.isEmpty { return true }
-                for (_, member) in dictionary { pending.append(member) }
+                if dictionary.isEmpty { holdsEmptyValue = true }
+                for (key, member) in dictionary
+                where key != XMLSourceOptions.innerXMLKey && key != XMLSourceOptions.textContentKey {
+                    if !attributePrefix.isEmpty, key.utf8.starts(with: declaration.utf8) {
+                        prefixes.insert(String(decoding: key.utf8.dropFirst(declaration.utf8.count), as: UTF8.self))
+                    }
+                    pending.append(member)
+                }
             case .string(let text):
-                if text.isEmpty { return true }
+                if text.isEmpty { holdsEmptyValue = true }
             default:
                 break
             }
         }
-        return false
+        return (holdsEmptyValue, prefixes)
     }
 
     /// Writes `<name easybake:empty="kind"/>`.
@@ -91,14 +111,14 @@ struct XMLWriter {
         out.append(UInt8(ascii: "<"))
         append(name)
         appendMarkerDeclaration()
-        append(" \(XMLEmptyMarker.prefix):\(XMLEmptyMarker.attribute)=\"\(kind.rawValue)\"/>")
+        append(" \(markerPrefix):\(XMLEmptyMarker.attribute)=\"\(kind.rawValue)\"/>")
     }
 
     /// The marker's namespace declaration, on the first element written.
     private mutating func appendMarkerDeclaration() {
         guard declaresMarker else { return }
         declaresMarker = false
-        append(" xmlns:\(XMLEmptyMarker.prefix)=\"\(XMLEmptyMarker.namespace)\"")
+        append(" xmlns:\(markerPrefix)=\"\(XMLEmptyMarker.namespace)\"")
     }
 
     private func isElementKey(_ key: String) -> Bool {

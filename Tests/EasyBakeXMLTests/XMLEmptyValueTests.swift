@@ -1,6 +1,8 @@
 import EasyBake
 import EasyBakeJSON
+import EasyBakeTestSupport
 import EasyBakeXML
+import Foundation
 import Testing
 
 /// Empty arrays, strings and dictionaries survive a trip through XML: the
@@ -80,5 +82,21 @@ struct XMLEmptyValueTests {
         let tree = try JSONFormat().read(.text(json))
         let back = try Self.roundTrip(["root": tree])
         #expect(back == ["root": ["data": [], "meta": [:], "title": "", "items": ["tags": []]]])
+    }
+
+    @Test("a tree that binds the prefix easybake itself gets the marker under another prefix (a fuzz finding)")
+    func prefixTaken() throws {
+        let tree: Ingredients = ["r": [
+            "@xmlns:easybake": "urn:other", "a": ["@easybake:empty": "array"], "tags": [],
+            "x": ["@xmlns:easybake1": "urn:also-taken", "note": ""],
+        ]]
+        let written = String(decoding: try XMLFormat().write(tree), as: UTF8.self)
+        #expect(written.contains(#"xmlns:easybake2="urn:easybake:xml""#), "\(written)")
+        #expect(try XMLFormat().read(.text(written)) == tree)
+        // The fuzz input: kept markup of every element, empty, needs no marker.
+        let input = try Data(contentsOf: TestPaths.fixture("regressions/xml/easybake-prefix-bound-elsewhere-with-kept-markup.xml"))
+        let options = XMLSourceOptions(markupElements: ["r", "a", "s", "d", "items", "item"])
+        let kept = try XMLFormat(options: options).read(.bytes(Array(input)))
+        #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat().write(kept))) == kept)
     }
 }
