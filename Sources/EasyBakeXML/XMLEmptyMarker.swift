@@ -63,6 +63,14 @@ enum XMLEmptyMarker {
             location: location)
     }
 
+    static func unknownAttribute(_ local: UnsafePointer<xmlChar>?, at location: SourceLocation) -> EasyBakeError {
+        let name = local.map { String(cString: $0) } ?? ""
+        return EasyBakeError(
+            .invalidValue,
+            "expected the attribute empty in EasyBake's namespace \(namespace), found \(name.debugDescription): the namespace defines no other",
+            location: location)
+    }
+
     static func hasContent(_ kind: Kind, at location: SourceLocation) -> EasyBakeError {
         EasyBakeError(
             .invalidValue, "expected nothing inside an element marked easybake:empty=\"\(kind.rawValue)\", found content or other attributes",

@@ -15,7 +15,10 @@ import Darwin
 /// into each open capture (captures nest: a captured `div` inside a captured
 /// `summary`), as the reader saw it once references are replaced: names
 /// with their prefixes as written, namespace declarations on the tags that
-/// make them, attribute values and text escaped. Comments and processing
+/// make them, attribute values and text escaped. A prefix declared outside
+/// the captured element is declared again on the first tag inside that uses
+/// it (as exclusive XML canonicalization does), so the markup reads on its
+/// own; the default namespace is left as written. Comments and processing
 /// instructions, which the reader drops, are left out.
 struct XMLMarkupCapture {
     private struct Capture {
@@ -23,6 +26,21 @@ struct XMLMarkupCapture {
         let depth: Int
         var markup: [UInt8] = []
         var text: [UInt8] = []
+        /// The prefixes the markup declares, by the depth of the tag that
+        /// declares them.
+        var declared: [(depth: Int, prefix: [UInt8])] = []
+    }
+
+    /// A qualified name, with the namespace its prefix is bound to.
+    struct Name {
+        var prefix: [UInt8]?
+        var local: [UInt8]
+        var uri: [UInt8]?
+
+        var qualified: [UInt8] {
+            guard let prefix else { return local }
+            return prefix + [UInt8(ascii: ":")] + local
+        }
     }
 
     /// The element names (as the tree's keys spell them) to capture.
@@ -44,30 +62,46 @@ struct XMLMarkupCapture {
     var longestMarkup: Int { captures.first.map { $0.markup.count } ?? 0 }
 
     /// Writes a start tag into every open capture: `depth` is the element's
-    /// frame count, `name` its qualified name as written.
+    /// frame count.
     mutating func startTag(
-        depth: Int, name: [UInt8], namespaces: [(prefix: [UInt8]?, uri: [UInt8])], attributes: [(name: [UInt8], value: [UInt8])]
+        depth: Int, name: Name, namespaces: [(prefix: [UInt8]?, uri: [UInt8])], attributes: [(name: Name, value: [UInt8])]
     ) {
         guard isActive else { return }
         closeOpenTag()
-        var tag: [UInt8] = [UInt8(ascii: "<")]
-        tag += name
-        for declaration in namespaces {
-            tag += Array(" xmlns".utf8)
-            if let prefix = declaration.prefix { tag.append(UInt8(ascii: ":")); tag += prefix }
-            tag += Array("=\"".utf8)
-            Self.escape(declaration.uri, attribute: true, into: &tag)
-            tag.append(UInt8(ascii: "\""))
-        }
+        var rest: [UInt8] = []
         for attribute in attributes {
-            tag.append(0x20)
-            tag += attribute.name
-            tag += Array("=\"".utf8)
-            Self.escape(attribute.value, attribute: true, into: &tag)
-            tag.append(UInt8(ascii: "\""))
+            rest.append(0x20)
+            rest += attribute.name.qualified
+            rest += Array("=\"".utf8)
+            Self.escape(attribute.value, attribute: true, into: &rest)
+            rest.append(UInt8(ascii: "\""))
         }
-        for index in captures.indices { captures[index].markup += tag }
-        tags.append((depth, name))
+        let used = [name] + attributes.map(\.name)
+        for index in captures.indices {
+            var declarations = namespaces
+            // Prefixes bound outside the captured element: declared here.
+            for use in used {
+                guard let prefix = use.prefix, let uri = use.uri, prefix != Array("xml".utf8),
+                      !declarations.contains(where: { $0.prefix == prefix }),
+                      !captures[index].declared.contains(where: { $0.prefix == prefix }) else { continue }
+                declarations.append((prefix, uri))
+            }
+            var tag: [UInt8] = [UInt8(ascii: "<")]
+            tag += name.qualified
+            for declaration in declarations {
+                tag += Array(" xmlns".utf8)
+                if let prefix = declaration.prefix {
+                    tag.append(UInt8(ascii: ":"))
+                    tag += prefix
+                    captures[index].declared.append((depth, prefix))
+                }
+                tag += Array("=\"".utf8)
+                Self.escape(declaration.uri, attribute: true, into: &tag)
+                tag.append(UInt8(ascii: "\""))
+            }
+            captures[index].markup += tag + rest
+        }
+        tags.append((depth, name.qualified))
         tagIsOpen = true
     }
 
@@ -110,7 +144,10 @@ struct XMLMarkupCapture {
             } else {
                 end = Array("</".utf8) + tag.name + [UInt8(ascii: ">")]
             }
-            for index in captures.indices { captures[index].markup += end }
+            for index in captures.indices {
+                captures[index].markup += end
+                while let last = captures[index].declared.last, last.depth >= depth { captures[index].declared.removeLast() }
+            }
         }
         return finished
     }
@@ -145,9 +182,10 @@ struct XMLMarkupCapture {
         Array(UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
     }
 
-    /// A qualified name as written: `prefix:local`, or `local`.
-    static func qualifiedName(local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> [UInt8] {
-        guard let prefix else { return bytes(local) }
-        return bytes(prefix) + [UInt8(ascii: ":")] + bytes(local)
+    /// A name from libxml2: its local part, prefix and namespace.
+    static func name(
+        local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?
+    ) -> Name {
+        Name(prefix: prefix.map(bytes), local: bytes(local), uri: uri.map(bytes))
     }
 }

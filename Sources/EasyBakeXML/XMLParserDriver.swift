@@ -239,8 +239,12 @@ final class XMLParserDriver {
         }
         context = created
         // Explicit options for this context only: no entity substitution, no
-        // DTD loading, no network, no XInclude, libxml2's limits kept.
-        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue))
+        // DTD loading, no network, no XInclude, libxml2's limits kept. A
+        // declaration that binds a prefix to the namespace it has in scope
+        // already changes nothing, and is no attribute (NSCLEAN): so kept
+        // markup, which declares the prefixes it uses, writes back in place
+        // without adding any.
+        xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NSCLEAN.rawValue))
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
         pendingRange = head..<filled
     }
@@ -693,7 +697,7 @@ final class XMLParserDriver {
             }
         }
         if state.pointee.markup.isActive,
-           !captureStartTag(context, local: local, prefix: prefix, namespaceCount: namespaceCount, namespaces: namespaces,
+           !captureStartTag(context, local: local, prefix: prefix, uri: uri, namespaceCount: namespaceCount, namespaces: namespaces,
                             attributeCount: attributeCount, attributes: attributes) {
             return
         }
@@ -731,7 +735,11 @@ final class XMLParserDriver {
         var empty: XMLEmptyMarker.Kind?
         var markerAttribute = -1
         if let attributes {
-            for i in 0..<attributeCount where XMLEmptyMarker.isMarker(local: attributes[5 * i], uri: attributes[5 * i + 2]) {
+            for i in 0..<attributeCount where XMLEmptyMarker.isNamespace(attributes[5 * i + 2]) {
+                guard XMLEmptyMarker.isMarker(local: attributes[5 * i], uri: attributes[5 * i + 2]) else {
+                    fail(XMLEmptyMarker.unknownAttribute(attributes[5 * i], at: currentLocation(context)), context)
+                    return
+                }
                 guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4],
                       let kind = XMLEmptyMarker.Kind(bytes: UnsafeRawBufferPointer(start: value, count: valueEnd - value))
                 else {
@@ -820,7 +828,7 @@ final class XMLParserDriver {
 
     /// Writes a start tag into the markup captures open around it.
     private func captureStartTag(
-        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) -> Bool {
@@ -830,17 +838,18 @@ final class XMLParserDriver {
                 declared.append((namespaces[2 * i].map(XMLMarkupCapture.bytes), namespaces[2 * i + 1].map(XMLMarkupCapture.bytes) ?? []))
             }
         }
-        var written: [(name: [UInt8], value: [UInt8])] = []
+        var written: [(name: XMLMarkupCapture.Name, value: [UInt8])] = []
         if let attributes {
             for i in 0..<attributeCount {
                 guard let attributeLocal = attributes[5 * i], let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4]
                 else { continue }
                 guard let text = attributeValue(context, value, valueEnd - value) else { return false }
-                written.append((XMLMarkupCapture.qualifiedName(local: attributeLocal, prefix: attributes[5 * i + 1]), Array(text.utf8)))
+                written.append((XMLMarkupCapture.name(local: attributeLocal, prefix: attributes[5 * i + 1], uri: attributes[5 * i + 2]),
+                                Array(text.utf8)))
             }
         }
         state.pointee.markup.startTag(
-            depth: frames.count + 1, name: XMLMarkupCapture.qualifiedName(local: local, prefix: prefix),
+            depth: frames.count + 1, name: XMLMarkupCapture.name(local: local, prefix: prefix, uri: uri),
             namespaces: declared, attributes: written)
         return checkMarkupLimit(context)
     }

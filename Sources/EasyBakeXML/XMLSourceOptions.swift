@@ -69,7 +69,9 @@ public struct XMLSourceOptions: Sendable, Hashable {
     public var namespaces: NamespaceMode
     /// Keeps namespace declarations as attributes (`@xmlns`,
     /// `@xmlns:atom`), so that writing the tree back gives a document with
-    /// the same namespaces. Default `true`.
+    /// the same namespaces. Default `true`. A declaration that binds a
+    /// prefix to the namespace it is bound to already changes nothing, and
+    /// is not kept.
     public var keepsNamespaceDeclarations: Bool
     /// Accepts documents that are well-formed XML 1.0 but not
     /// namespace-well-formed (Namespaces in XML 1.0, §7). Default `false`:

@@ -99,4 +99,19 @@ struct XMLEmptyValueTests {
         let kept = try XMLFormat(options: options).read(.bytes(Array(input)))
         #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat().write(kept))) == kept)
     }
+
+    @Test("an attribute of EasyBake's namespace other than the marker is an error; kept markup declares the marker's prefix")
+    func otherAttributesOfTheNamespace() throws {
+        let error = #expect(throws: EasyBakeError.self) {
+            try XMLFormat().read(.text(#"<r xmlns:e="urn:easybake:xml">\#n<s e:other="x"/></r>"#))
+        }
+        #expect(error?.code == .invalidValue)
+        #expect(error?.message.contains("EasyBake's namespace urn:easybake:xml") == true)
+        #expect(error?.location?.line == 2)
+        let options = XMLSourceOptions(markupElements: ["r"])
+        let kept = try XMLFormat(options: options).read(.text(#"<r xmlns:e="urn:easybake:xml">t <s e:empty="array"/></r>"#))
+        #expect(kept["r"]?["#innerXML"] == #"t <s xmlns:e="urn:easybake:xml" e:empty="array"/>"#)
+        #expect(kept["r"]?["s"] == [])
+        #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat().write(kept))) == kept)
+    }
 }
