@@ -75,7 +75,9 @@ struct Bake: ParsableCommand {
                 // Batches of records, each processed by the jobs and printed
                 // in order; the first failing record stops the run where one
                 // job would have stopped.
-                var batch: [IngredientRecord] = []
+                // The calling thread only indexes each record (cheap); the
+                // jobs make its tree, process it and write its line.
+                var batch: [(index: IngredientIndex, path: IngredientPath)] = []
                 batch.reserveCapacity(64 * jobs)
                 var finished = false
                 while !finished {
@@ -85,8 +87,12 @@ struct Bake: ParsableCommand {
                     var readError: EasyBakeError?
                     while batch.count < 64 * jobs {
                         do throws(EasyBakeError) {
-                            guard let record = try reader.next() else { finished = true; break }
-                            batch.append(record)
+                            guard let record = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                                var index = IngredientIndex()
+                                try source.readValue(startingWith: first, into: &index, keeping: keeping)
+                                return index
+                            }) else { finished = true; break }
+                            batch.append((record.value, record.path))
                         } catch {
                             readError = error
                             finished = true
@@ -95,24 +101,29 @@ struct Bake: ParsableCommand {
                     }
                     let results = ProcessedRecords(count: batch.count)
                     let records = batch
+                    let writing = output.writingOptions
+                    // Each job also writes its records' lines: the calling
+                    // thread only prints them, and what a job makes is
+                    // freed by that job, not by another thread.
                     DispatchQueue.concurrentPerform(iterations: min(jobs, max(records.count, 1))) { job in
                         var offset = job
                         while offset < records.count {
-                            results.set(offset, Result { () throws(EasyBakeError) in try recipe.process(records[offset].ingredients) })
+                            results.set(offset, Result { () throws(EasyBakeError) in
+                                let record = try Ingredients(index: records[offset].index)
+                                return try json.write(.dictionary(try recipe.process(record)), options: writing)
+                            })
                             offset += jobs
                         }
                     }
                     for (offset, record) in records.enumerated() {
-                        let processed: IngredientDictionary
                         switch results.get(offset) {
-                        case .success(let value):
-                            processed = value
+                        case .success(let line):
+                            Output.standard.writeLine(line)
                         case .failure(let error):
                             var located = error
                             located.path = record.path.appending(error.path ?? IngredientPath())
                             throw locator.locating(located)
                         }
-                        Output.standard.writeLine(try json.write(.dictionary(processed), options: output.writingOptions))
                         count += 1
                     }
                     progress.update(bytesRead: reader.source.bytesRead, records: count)
@@ -148,7 +159,7 @@ struct Bake: ParsableCommand {
 /// The results of a batch of records, written by the jobs: each job sets
 /// only the offsets it processes, and the batch is read after all are done.
 private final class ProcessedRecords: @unchecked Sendable {
-    private let results: UnsafeMutableBufferPointer<Result<IngredientDictionary, EasyBakeError>?>
+    private let results: UnsafeMutableBufferPointer<Result<[UInt8], EasyBakeError>?>
 
     init(count: Int) {
         results = .allocate(capacity: count)
@@ -160,6 +171,6 @@ private final class ProcessedRecords: @unchecked Sendable {
         results.deallocate()
     }
 
-    func set(_ offset: Int, _ result: Result<IngredientDictionary, EasyBakeError>) { results[offset] = result }
-    func get(_ offset: Int) -> Result<IngredientDictionary, EasyBakeError> { results[offset]! }
+    func set(_ offset: Int, _ result: Result<[UInt8], EasyBakeError>) { results[offset] = result }
+    func get(_ offset: Int) -> Result<[UInt8], EasyBakeError> { results[offset]! }
 }

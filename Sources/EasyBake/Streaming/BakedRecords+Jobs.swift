@@ -1,16 +1,19 @@
 import Dispatch
+import Foundation
 
 // Baking records on several cores.
 //
 // The calling thread reads records — finding where each ends and indexing
 // it is cheap next to baking it — into a batch of indexes, one per record,
 // while jobs 1, 2, … bake the batch read before on Dispatch's global queue;
-// then it bakes job 0's share itself, so that no more threads than jobs are
-// busy. Each job bakes every `jobs`-th record of the batch with key plans of
-// its own, into its slot of the batch's results, so that no two threads
-// touch the same memory. The results come out in input order, and at most
-// three batches are held (one handed out, one baking, one being read):
-// memory stays bounded however long the stream.
+// then it joins them as job 0, so that no more threads than jobs are busy.
+// The jobs take the batch's records a few at a time from a shared cursor,
+// so that the calling thread, which also reads and hands out results, bakes
+// fewer of them and no thread waits for another's fixed share. Each job
+// bakes with key plans of its own, into the records' own slots of the
+// batch's results. The results come out in input order, and at most three
+// batches are held (one handed out, one baking, one being read): memory
+// stays bounded however long the stream.
 
 extension Baker {
     /// Bakes the records at `each` on `jobs` threads at once: the results
@@ -102,6 +105,8 @@ final class RecordBatch<Model: Decodable>: @unchecked Sendable {
 
     var records: [Record] = []
     var results: UnsafeMutableBufferPointer<Result<Model, EasyBakeError>?> = .init(start: nil, count: 0)
+    /// The records not taken by a job yet.
+    let cursor = RecordCursor()
 
     var count: Int { records.count }
     var isEmpty: Bool { records.isEmpty }
@@ -109,6 +114,24 @@ final class RecordBatch<Model: Decodable>: @unchecked Sendable {
     deinit {
         results.deinitialize()
         results.deallocate()
+    }
+}
+
+/// Hands out the offsets of a batch's records to the jobs that bake them.
+final class RecordCursor: @unchecked Sendable {
+    // @unchecked: `next` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var next = 0
+
+    /// The next `count` offsets (fewer at the end) below `end`; `nil` once
+    /// every offset was taken.
+    func take(_ count: Int, of end: Int) -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < end else { return nil }
+        let taken = next..<min(next + count, end)
+        next = taken.upperBound
+        return taken
     }
 }
 
@@ -184,10 +207,15 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
         callersShare = { [unowned self] in self.bake(batch, job: 0, of: jobs, baker: baker, recipe: recipe, pruning: pruning) }
     }
 
-    /// Job `job` of `jobs`: bakes the records at offsets `job`, `job + jobs`, …
+    /// Job `job`: bakes records of the batch, a few at a time, until none
+    /// is left to take.
     func bake(_ batch: RecordBatch<Model>, job: Int, of jobs: Int, baker: Baker, recipe: Recipe?, pruning: Bool) {
-        var offset = job
-        while offset < batch.count {
+        while let taken = batch.cursor.take(4, of: batch.count) {
+            for offset in taken { bake(batch, offset, job: job, baker: baker, recipe: recipe, pruning: pruning) }
+        }
+    }
+
+    private func bake(_ batch: RecordBatch<Model>, _ offset: Int, job: Int, baker: Baker, recipe: Recipe?, pruning: Bool) {
             switch batch.records[offset] {
             case .failed(let error):
                 batch.results[offset] = .failure(error)
@@ -201,8 +229,6 @@ final class RecordBatches<Model: Decodable & Sendable>: RecordBatching, @uncheck
                     batch.results[offset] = .failure(error)
                 }
             }
-            offset += jobs
-        }
     }
 
     var isBaking: Bool { baking != nil }
