@@ -12,6 +12,7 @@ import EasyBakeYAML
 extension Contenders {
     static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format in
         [streamingBake(format), streamingBake(format, jobs: jobs), streamingSelect(format)]
+            + (format == "json" ? [streamingBakeLines()] : [])
     }
 
     /// The jobs of the `--jobs` rows: one per core.
@@ -39,6 +40,39 @@ extension Contenders {
                     User.self, from: try source(format, workload.path), format: format, recipe: recipe, jobs: jobs
                 ) {
                     $0.fingerprint(into: &fingerprint)
+                }
+                return Outcome(count: count) { [fingerprint] in fingerprint.value }
+            }
+        }
+    }
+
+    /// The same records as JSON Lines, one per line: written beside the
+    /// JSON file before the clock starts (once), then baked at `[*]`. The
+    /// issue's target: no slower than the same records as one JSON array.
+    static func streamingBakeLines() -> Contender {
+        Contender(
+            .bake, "json", "EasyBake streaming, JSON Lines",
+            note: "Baker.bakeEach over JSONLinesIngredientSource at [*]: the same records, one per line"
+        ) { workload in
+            let recipe = BenchRecipes.user("json")
+            let lines = workload.path + "l"
+            if !FileManager.default.fileExists(atPath: lines) {
+                var out: [UInt8] = []
+                var reader = try RecordReader(source: try JSONIngredientSource(input: .file(workload.path)), each: "users[*]")
+                while let record = try reader.next() {
+                    out += try JSONFormat().write(record.ingredients)
+                    out.append(0x0A)
+                }
+                try Data(out).write(to: URL(fileURLWithPath: lines))
+            }
+            return {
+                var fingerprint = Fingerprint()
+                var records = try Baker().bakeEach(
+                    User.self, from: try JSONLinesIngredientSource(input: .file(lines)), each: "[*]", recipe: recipe)
+                var count = 0
+                while let model = try records.nextModel() {
+                    model.fingerprint(into: &fingerprint)
+                    count += 1
                 }
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
             }
