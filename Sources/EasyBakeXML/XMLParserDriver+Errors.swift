@@ -1,0 +1,152 @@
+internal import CLibXML2
+import EasyBake
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Errors and positions: libxml2's structured errors, and where each event
+// and error is, with the line's text for messages.
+extension XMLParserDriver {
+    /// Records the first error and stops the parser that hit it; later
+    /// callbacks are ignored.
+    func fail(_ error: EasyBakeError, _ context: xmlParserCtxtPtr) {
+        if !failed { failure = error }
+        xmlStopParser(context)
+    }
+
+    func currentLocation(_ context: xmlParserCtxtPtr) -> SourceLocation {
+        guard let input = context.pointee.input else {
+            return SourceLocation(sourceName: sourceName, line: 1, column: 1)
+        }
+        let line = Int(input.pointee.line)
+        let column = Int(input.pointee.col)
+        return location(line: line, column: column, context: context)
+    }
+
+    /// A location with the text of its line when libxml2 still holds that
+    /// line in its buffer (the caret then lines up with `column`); otherwise
+    /// without an excerpt.
+    func location(line: Int, column: Int, context: xmlParserCtxtPtr?) -> SourceLocation {
+        var result = SourceLocation(sourceName: sourceName, line: max(line, 1), column: max(column, 1))
+        if let excerpt = Self.excerpt(context: context, column: column) { result.lineText = excerpt }
+        return result
+    }
+
+    /// The text around libxml2's current position: the whole line when its
+    /// start is still buffered and the column agrees, else `nil`.
+    static func excerpt(context: xmlParserCtxtPtr?, column: Int) -> String? {
+        guard let input = context?.pointee.input, let base = input.pointee.base,
+              var cur = input.pointee.cur, let end = input.pointee.end, cur >= base, end >= cur else { return nil }
+        // At the end of a line (or of the input) the error concerns the line
+        // just left.
+        if cur > base, cur == end || cur.pointee == 0x0A { cur -= 1 }
+        var start = cur
+        while start > base, start[-1] != 0x0A, cur - start < 400 { start -= 1 }
+        let atLineStart = start == base ? (input.pointee.consumed == 0 && base == input.pointee.base) : start[-1] == 0x0A
+        guard atLineStart else { return nil }
+        var stop = cur
+        while stop < end, stop.pointee != 0x0A, stop.pointee != 0x0D, stop - start < 400 { stop += 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: start, count: stop - start), as: UTF8.self)
+        // The caret must land inside the line (or just after it).
+        guard column >= 1, column <= text.unicodeScalars.count + 1 else { return nil }
+        return text
+    }
+
+    func reportError(_ error: xmlErrorPtr) {
+        guard !failed else { return }
+        let details = error.pointee
+        if Int(details.code) == Int(XML_WAR_UNDECLARED_ENTITY.rawValue) {
+            refuseUndeclaredEntity(details)
+            return
+        }
+        let isNamespaceError = details.domain == Int32(XML_FROM_NAMESPACE.rawValue)
+            && (Int(XML_NS_ERR_XML_NAMESPACE.rawValue)...Int(XML_NS_ERR_COLON.rawValue)).contains(Int(details.code))
+        if isNamespaceError {
+            if options.acceptsNamespaceErrors { return }
+            if Int(details.code) == Int(XML_NS_ERR_XML_NAMESPACE.rawValue), let prefix = details.str1,
+               let text = details.message, String(cString: text).contains("Empty XML namespace"),
+               isXML11(details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)) {
+                // XML 1.1 undeclares the prefix; libxml2 2.9 knows only
+                // Namespaces in XML 1.0. The use of the prefix inside the
+                // element is checked in `startElement`.
+                state.pointee.pendingUndeclarations.append(String(cString: prefix))
+                state.pointee.tracksUndeclarations = true
+                return
+            }
+        } else {
+            // Warnings and recoverable errors (validity problems, and
+            // namespace names that are not URI references) do not stop
+            // reading.
+            guard details.level == XML_ERR_FATAL else { return }
+        }
+        var message = details.message.map { String(cString: $0) } ?? "malformed XML"
+        if isNamespaceError { message = "namespace error: " + message }
+        if message.hasPrefix("Unregistered error message") {
+            // libxml2 2.9 has no text for a few codes.
+            message = Int(details.code) == Int(XML_ERR_CDATA_NOT_FINISHED.rawValue)
+                ? "CDATA section not finished" : "malformed XML (libxml2 error \(details.code))"
+        }
+        while let last = message.last, last.isWhitespace { message.removeLast() }
+        let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        var location = location(line: Int(details.line), column: Int(details.int2), context: context)
+        if location.lineText == nil, let context, let input = context.pointee.input,
+           let cur = input.pointee.cur, let end = input.pointee.end, cur <= end {
+            let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
+                .prefix(while: { $0 != "\n" })
+            if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
+        }
+        location.sourceName = sourceName
+        let code: EasyBakeError.Code
+        switch Int(details.code) {
+        case Int(XML_ERR_ENTITY_LOOP.rawValue):
+            // libxml2 2.9 reports an entity that refers to itself and an
+            // amplifying one (billion laughs) alike; only a self-reference
+            // nests entities 40 deep before it stops.
+            if deepestEntityNesting >= 20 {
+                code = .syntax
+                message = "an entity refers to itself, directly or indirectly (\(message))"
+            } else {
+                code = .limitExceeded
+                message = "entity expansion limit exceeded: libxml2 stopped an amplifying entity (\(message))"
+            }
+        case Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue), Int(XML_ERR_UNKNOWN_ENCODING.rawValue):
+            code = .unsupportedEncoding
+        default:
+            if message.contains("XML_PARSE_HUGE") || message.contains("too long") || message.contains("Huge input") {
+                code = .limitExceeded
+                if message.hasPrefix("Excessive depth") {
+                    message = "element nesting depth limit exceeded: libxml2 refuses nesting deeper than 256 elements"
+                }
+            } else {
+                code = .syntax
+            }
+        }
+        failure = EasyBakeError(code, message, location: location)
+        if let context { xmlStopParser(context) }
+    }
+
+    /// A reference to a general entity that the internal subset does not
+    /// declare, in a document with an external DTD (or unread parameter
+    /// entities) that might declare it. XML 1.0 makes this a validity
+    /// matter, not a well-formedness one, and libxml2 only warns and drops
+    /// the reference; since external DTDs are never read, the text would be
+    /// lost silently, so the document is refused instead.
+    ///
+    /// Undeclared *parameter* entities are left alone: a non-validating
+    /// processor may skip them (XML 1.0 §5.1).
+    func refuseUndeclaredEntity(_ details: xmlError) {
+        let message = details.message.map { String(cString: $0) } ?? ""
+        guard !message.hasPrefix("PEReference") else { return }
+        let name = details.str1.map { String(cString: $0) } ?? "?"
+        let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
+        var location = location(line: Int(details.line), column: Int(details.int2), context: context)
+        location.sourceName = sourceName
+        failure = EasyBakeError(
+            .forbidden,
+            "the entity &\(name); is not declared in the internal DTD subset; only the external DTD, which is never loaded, could declare it",
+            location: location)
+        if let context { xmlStopParser(context) }
+    }
+}
