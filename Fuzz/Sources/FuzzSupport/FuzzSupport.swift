@@ -193,9 +193,15 @@ public func exerciseIndex(_ input: IngredientInput, format: some IngredientForma
     }
     // Records pruned to the child recipe's paths, against the tree's records.
     guard let records = tree.resolve(try! IngredientPath(parsing: "items[*]"))?.arrayValue else { return }
-    // A streamed record's error names the record's path before its own.
-    let expected = records.enumerated().map { offset, record in
-        outcome(at: try! IngredientPath(parsing: "items[\(offset)]")) { () throws(EasyBakeError) in
+    // A streamed record's error names the record's path before its own:
+    // `items[n]` for an array's element, `items.key` for a dictionary's
+    // value (`[*]` over a dictionary that is no XML element).
+    let recordSteps: [IngredientPath.Step] = switch tree.resolve(try! IngredientPath(parsing: "items")) {
+    case .dictionary(let dictionary)? where !dictionary.isElement: dictionary.keys.map { .key($0) }
+    default: records.indices.map { .index($0) }
+    }
+    let expected = zip(records, recordSteps).map { record, step in
+        outcome(at: IngredientPath([.key("items"), step])) { () throws(EasyBakeError) in
             try Baker().bake(Probe.Child.self, from: record, recipe: FuzzRecipes.child)
         }
     }
