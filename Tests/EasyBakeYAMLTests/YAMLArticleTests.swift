@@ -1,6 +1,7 @@
 import EasyBake
 import EasyBakeJSON
 import EasyBakeTestSupport
+import EasyBakeTesting
 import EasyBakeYAML
 import Foundation
 import Testing

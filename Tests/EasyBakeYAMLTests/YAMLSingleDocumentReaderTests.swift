@@ -1,4 +1,5 @@
 import EasyBake
+import EasyBakeTesting
 import EasyBakeYAML
 import Foundation
 import Testing
