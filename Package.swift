@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "EasyBakeJSON", targets: ["EasyBakeJSON"]),
         .library(name: "EasyBakeXML", targets: ["EasyBakeXML"]),
         .library(name: "EasyBakeYAML", targets: ["EasyBakeYAML"]),
+        // Test helpers (fixtures, model factories): for test targets, so
+        // that an app does not ship them.
+        .library(name: "EasyBakeTesting", targets: ["EasyBakeTesting"]),
         .executable(name: "easybake", targets: ["easybake"]),
     ],
     dependencies: [
@@ -35,6 +38,9 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "EasyBakeYAML", dependencies: ["EasyBake", "CYAML"]),
+        // Fixtures read files in any format; `Fixtures(yaml:)` needs the YAML
+        // module, the format fixture files are best kept in.
+        .target(name: "EasyBakeTesting", dependencies: ["EasyBake", "EasyBakeYAML"]),
         .executableTarget(
             name: "easybake",
             dependencies: [
@@ -47,10 +53,15 @@ let package = Package(
             dependencies: ["EasyBake"],
             path: "Tests/EasyBakeTestSupport"
         ),
-        .testTarget(name: "EasyBakeTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(
+            name: "EasyBakeTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTesting", "EasyBakeTestSupport"]
+        ),
         .testTarget(name: "EasyBakeJSONTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
         .testTarget(name: "EasyBakeXMLTests", dependencies: ["EasyBake", "EasyBakeXML", "EasyBakeJSON", "EasyBakeTestSupport"]),
-        .testTarget(name: "EasyBakeYAMLTests", dependencies: ["EasyBake", "EasyBakeYAML", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(
+            name: "EasyBakeYAMLTests",
+            dependencies: ["EasyBake", "EasyBakeYAML", "EasyBakeJSON", "EasyBakeTesting", "EasyBakeTestSupport"]
+        ),
         .testTarget(
             name: "EasyBakeStreamingTests",
             dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeXML", "EasyBakeYAML", "EasyBakeTestSupport"]

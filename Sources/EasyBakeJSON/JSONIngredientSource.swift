@@ -253,15 +253,8 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         SourceMark(offset: scanner.eventStart, in: scanner.storage, sourceName: scanner.sourceName)
     }
 
-    /// How many bytes have been read, for progress reports and for releasing
-    /// mapped pages behind a streaming reader.
+    /// How many bytes have been read, for progress reports.
     public var bytesRead: Int { scanner.position }
-
-    /// The total size of the (UTF-8) input in bytes.
-    public var byteCount: Int { scanner.inputCount }
-
-    /// Tells the kernel it may drop the pages of a mapped file already read.
-    public func releaseConsumedInput() { scanner.storage.release(before: scanner.eventStart) }
 }
 
 /// The byte-level JSON grammar as a pull state machine.

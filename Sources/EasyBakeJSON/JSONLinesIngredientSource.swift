@@ -359,7 +359,4 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
 
     /// How many bytes have been read, for progress reports.
     public var bytesRead: Int { scanner.position }
-
-    /// The total size of the input in bytes.
-    public var byteCount: Int { scanner.inputCount }
 }

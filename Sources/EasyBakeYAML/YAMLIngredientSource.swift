@@ -61,9 +61,12 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     }
 
     /// A source that reads YAML text.
-    public init(text: String, options: YAMLReadingOptions = .init()) {
-        // Text input never fails to open.
-        engine = try! YAMLEngine(input: .text(text), options: options)
+    ///
+    /// - Throws: `EasyBakeError.Code.limitExceeded` when the text is longer
+    ///   than `limits.maximumInputBytes` of `options`, `EasyBakeError.Code.io`
+    ///   when libyaml cannot allocate a parser.
+    public init(text: String, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
+        engine = try YAMLEngine(input: .text(text), options: options)
     }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
@@ -111,7 +114,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// alias, or merged in by `<<`, has the tag of the anchored node.
     ///
     /// ```swift
-    /// var source = YAMLIngredientSource(text: "bucket: !Ref Logs\n")
+    /// var source = try YAMLIngredientSource(text: "bucket: !Ref Logs\n")
     /// while let event = try source.next() {
     ///     if case .scalar(let value) = event, source.currentTag == "!Ref" {
     ///         print("reference to", value)   // reference to "Logs"
@@ -269,7 +272,7 @@ final class YAMLEngine {
         self.options = options
         sourceName = input.name
         filePath = input.filePath
-        if input.filePath != nil || input.name == IngredientInput.standardInput.name {
+        if !input.isInMemory {
             bytes = nil
             chunks = ChunkBox(reader: try input.openReader(), maximumBytes: options.limits.maximumInputBytes)
         } else {

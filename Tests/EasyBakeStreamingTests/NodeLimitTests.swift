@@ -23,7 +23,7 @@ struct NodeLimitTests {
         return [
             ("json", AnyIngredientSource(try JSONIngredientSource(text: text ?? json, name: "t.json", limits: ten))),
             ("xml", AnyIngredientSource(try XMLIngredientSource(.text(xml), options: .init(limits: ten)))),
-            ("yaml", AnyIngredientSource(YAMLIngredientSource(text: yaml, options: .init(limits: ten)))),
+            ("yaml", AnyIngredientSource(try YAMLIngredientSource(text: yaml, options: .init(limits: ten)))),
         ]
     }
 

@@ -153,7 +153,7 @@ struct PathSurveyTests {
     @Test("YAML: each document counts at the root")
     func documents() throws {
         var survey = PathSurvey()
-        var source = YAMLIngredientSource(text: "a: 1\n---\na: x\nb: true\n", options: .init(documents: .each))
+        var source = try YAMLIngredientSource(text: "a: 1\n---\na: x\nb: true\n", options: .init(documents: .each))
         try survey.add(from: &source)
         #expect(survey.documents == 2)
         #expect(Self.kinds(Self.entry(survey, "a")) == ["integer 1", "string 1"])

@@ -13,8 +13,8 @@ struct YAMLDocumentStreamingTests {
 
     static let stream = "name: web\nport: 80\n---\nname: db\nport: five\n---\nname: cache\nport: 6379\n"
 
-    static func source(_ text: String, _ documents: YAMLReadingOptions.Documents = .all) -> YAMLIngredientSource {
-        YAMLIngredientSource(text: text, options: YAMLReadingOptions(documents: documents))
+    static func source(_ text: String, _ documents: YAMLReadingOptions.Documents = .all) throws -> YAMLIngredientSource {
+        try YAMLIngredientSource(text: text, options: YAMLReadingOptions(documents: documents))
     }
 
     @Test("bakeEach over [*] bakes each document as a record; a failing one fails alone")
@@ -60,9 +60,9 @@ struct YAMLDocumentStreamingTests {
 
     @Test("a path at the head of a stream still reads to its end and sees a later syntax error")
     func noEarlyStop() throws {
-        var source = Self.source("name: web\n---\nname: [db\n")
+        var source = try Self.source("name: web\n---\nname: [db\n")
         #expect(throws: EasyBakeError.self) { try PathMatcher(["[0].name"]).resolve(from: &source) }
-        var valid = Self.source(Self.stream)
+        var valid = try Self.source(Self.stream)
         let found = try PathMatcher(["[0].name"]).resolve(from: &valid)
         #expect(found["[0].name"] == "web")
         #expect(!found.stoppedEarly)

@@ -49,7 +49,7 @@ struct KeyValueFormat: IngredientFormat {
 
     func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
         let bytes = try input.loadBytes()
-        return KeyValueSource(text: String(decoding: bytes.buffer, as: UTF8.self), name: input.name)
+        return KeyValueSource(text: bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }, name: input.name)
     }
 }
 

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import EasyBake
 import EasyBakeJSON
+import EasyBakeTestSupport
+import EasyBakeTesting
 
 /// A small model for fixture tests.
 private struct Member: Decodable, Equatable {
@@ -107,5 +109,15 @@ struct FixturesTests {
         #expect(overridden.path?.description == "ada.member_id")
         #expect(overridden.location?.line == 2)
         #expect(overridden.location?.column == 10)
+    }
+
+    @Test("the test helpers are a product of their own, as the EasyBakeTesting catalog tells a test target to use it")
+    func ownProduct() throws {
+        let manifest = try DocumentationExamples.text(of: "Package.swift")
+        #expect(manifest.contains(#".library(name: "EasyBakeTesting", targets: ["EasyBakeTesting"])"#))
+        let page = try DocumentationExamples.article("EasyBakeTesting", "EasyBakeTesting")
+        let fragment = try #require(DocumentationExamples.listings(in: page).isEmpty
+            ? page.range(of: #".product(name: "EasyBakeTesting", package: "EasyBake")"#) : nil)
+        #expect(!fragment.isEmpty)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import EasyBake
 import EasyBakeTestSupport
+import EasyBakeTesting
 
 // Models used across these specifications.
 

@@ -1,5 +1,6 @@
 import EasyBake
 import EasyBakeTestSupport
+import EasyBakeTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import EasyBake
 import EasyBakeTestSupport
+import EasyBakeTesting
 import Testing
 
 /// Updates and factory overrides may name a property the recipe maps

@@ -89,7 +89,7 @@ struct LineFormat: IngredientFormat {
 
     func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
         let bytes = try input.loadBytes()
-        let text = String(decoding: bytes.buffer, as: UTF8.self)
+        let text = bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         return LineSource(text: text, name: input.name, policy: duplicateKeyPolicy)
     }
 }

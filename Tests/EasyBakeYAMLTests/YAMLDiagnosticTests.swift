@@ -83,4 +83,29 @@ struct YAMLDiagnosticTests {
         #expect(error.location?.line == 2)
         #expect(error.location?.column == 70_000 - 5 + 1)
     }
+
+    @Test("a source over text beyond the input limit throws instead of trapping")
+    func textSourceOverLimit() throws {
+        var options = YAMLReadingOptions()
+        options.limits.maximumInputBytes = 4
+        #expect(throws: EasyBakeError.self) { try YAMLIngredientSource(text: "a: 12345\n", options: options) }
+        do {
+            _ = try YAMLIngredientSource(text: "a: 12345\n", options: options)
+        } catch {
+            #expect(error.code == .limitExceeded)
+            #expect(error.location?.line == 1)
+        }
+    }
+
+    @Test("bytes named like standard input are bytes in memory: read whole, located with an excerpt")
+    func bytesNamedStandardInput() throws {
+        let input = IngredientInput.bytes(Array("a: 1\nb: [2\n".utf8), name: IngredientInput.standardInput.name)
+        var source = try YAMLIngredientSource(input)
+        var error: EasyBakeError?
+        do { while try source.next() != nil {} } catch let thrown { error = thrown }
+        let thrown = try #require(error)
+        #expect(thrown.code == .syntax)
+        #expect(thrown.location?.sourceName == "<stdin>")
+        #expect(thrown.location?.lineText != nil)
+    }
 }

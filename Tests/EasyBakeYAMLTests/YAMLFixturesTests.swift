@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import EasyBake
 import EasyBakeJSON
+import EasyBakeTesting
 import EasyBakeTestSupport
 import EasyBakeYAML
 

@@ -135,7 +135,7 @@ struct YAMLScalarTests {
 
     @Test("currentTag gives the tag of the node of the last event, as written")
     func currentTag() throws {
-        var source = YAMLIngredientSource(text: """
+        var source = try YAMLIngredientSource(text: """
             a: !Ref x
             b: !Seq [1, !!int 2]
             c: !!map {d: ! e}

@@ -45,23 +45,23 @@ struct YAMLSkipTests {
         return events[i...]
     }
 
-    static func source(_ text: String, _ documents: YAMLReadingOptions.Documents) -> YAMLIngredientSource {
+    static func source(_ text: String, _ documents: YAMLReadingOptions.Documents) throws -> YAMLIngredientSource {
         var options = YAMLReadingOptions()
         options.documents = documents
         // Wrapped unknown tags add events of their own to skip over; the
         // default (their value) adds none.
         options.unknownTags = .wrap
-        return YAMLIngredientSource(text: text, options: options)
+        return try YAMLIngredientSource(text: text, options: options)
     }
 
     @Test("skipping at every event leaves the source where reading and discarding would",
           arguments: documents.indices)
     func everyPosition(_ which: Int) throws {
         let (text, documents) = Self.documents[which]
-        var full = Self.source(text, documents)
+        var full = try Self.source(text, documents)
         let events = try collectEvents(&full)
         for index in 0...events.count {
-            var source = Self.source(text, documents)
+            var source = try Self.source(text, documents)
             for _ in 0..<index { _ = try source.next() }
             try source.skipValue()
             let rest = try collectEvents(&source)
@@ -73,14 +73,14 @@ struct YAMLSkipTests {
           arguments: documents.indices)
     func restOfContainer(_ which: Int) throws {
         let (text, documents) = Self.documents[which]
-        var full = Self.source(text, documents)
+        var full = try Self.source(text, documents)
         let events = try collectEvents(&full)
         for index in events.indices {
             switch events[index] {
             case .beginArray, .beginDictionary: break
             default: continue
             }
-            var source = Self.source(text, documents)
+            var source = try Self.source(text, documents)
             for _ in 0...index { _ = try source.next() }
             try source.skipRestOfContainer()
             let rest = try collectEvents(&source)
@@ -91,10 +91,10 @@ struct YAMLSkipTests {
 
     @Test("the rest of a skipped container is still checked, and its anchors recorded")
     func restOfContainerChecks() throws {
-        var broken = YAMLIngredientSource(text: "a: [1, *nowhere]\n")
+        var broken = try YAMLIngredientSource(text: "a: [1, *nowhere]\n")
         for _ in 0..<3 { _ = try broken.next() }  // beginDictionary, key a, beginArray
         #expect(throws: EasyBakeError.self) { try broken.skipRestOfContainer() }
-        var source = YAMLIngredientSource(text: "a: [1, &x {b: 2}]\nc: *x\n")
+        var source = try YAMLIngredientSource(text: "a: [1, &x {b: 2}]\nc: *x\n")
         for _ in 0..<3 { _ = try source.next() }
         try source.skipRestOfContainer()
         #expect(try collectEvents(&source) == [.key("c"), .beginDictionary, .key("b"), .scalar(2), .endDictionary, .endDictionary])
@@ -103,7 +103,7 @@ struct YAMLSkipTests {
 
     @Test("anchors defined in a skipped value still resolve afterwards")
     func anchorsInSkippedValue() throws {
-        var source = Self.source("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar}\nb: *A\nc: *S\n", .single)
+        var source = try Self.source("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar}\nb: *A\nc: *S\n", .single)
         #expect(try source.next() == .beginDictionary)
         #expect(try source.next() == .key("a"))
         try source.skipValue()
@@ -117,8 +117,8 @@ struct YAMLSkipTests {
     @Test("a skipped value is still checked: syntax, depth, aliases, budget and tags")
     func errorsInSkippedValue() throws {
         func skipError(_ text: String, _ options: YAMLReadingOptions = .init()) -> EasyBakeError? {
-            var source = YAMLIngredientSource(text: text, options: options)
             do {
+                var source = try YAMLIngredientSource(text: text, options: options)
                 _ = try source.next()  // beginDictionary
                 _ = try source.next()  // key "a"
                 try source.skipValue()
@@ -149,7 +149,7 @@ struct YAMLSkipTests {
     @Test("bytesRead grows to the input's size")
     func bytesRead() throws {
         let text = "a: 1\nb: [x, y]\nc: long text here\n"
-        var source = YAMLIngredientSource(text: text)
+        var source = try YAMLIngredientSource(text: text)
         #expect(source.bytesRead == 0)
         var last = 0
         while try source.next() != nil {

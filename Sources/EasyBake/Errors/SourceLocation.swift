@@ -26,7 +26,7 @@ public struct SourceLocation: Sendable, Hashable {
     /// from the start — the lazy way: sources call this only when reporting.
     ///
     /// Lines end at `\n`, `\r\n` or a lone `\r`; columns count Unicode scalars.
-    public static func locate(
+    package static func locate(
         offset: Int, in bytes: UnsafeRawBufferPointer, sourceName: String? = nil
     ) -> SourceLocation {
         let end = min(max(offset, 0), bytes.count)

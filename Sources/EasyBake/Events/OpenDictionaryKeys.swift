@@ -3,7 +3,7 @@
 ///
 /// Keys live in one stack; a dictionary's slice of it is searched linearly
 /// while small and through a hash index once it grows past
-/// ``IngredientDictionary/indexThreshold``, sized as the dictionary's own
+/// `IngredientDictionary.indexThreshold`, sized as the dictionary's own
 /// index would be, since a tree hands it to the dictionary.
 struct OpenDictionaryKeys {
     /// Where one open dictionary's keys begin, and its index once it has one.

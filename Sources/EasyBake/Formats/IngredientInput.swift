@@ -41,6 +41,12 @@ public struct IngredientInput: Sendable {
     /// Input from standard input.
     public static let standardInput = IngredientInput(storage: .standardInput, name: "<stdin>")
 
+    /// Whether the input is bytes or text in memory, rather than a file or
+    /// standard input that a source reads in chunks. For the format modules.
+    package var isInMemory: Bool {
+        if case .bytes = storage { true } else { false }
+    }
+
     /// The file path, when the input is a file.
     public var filePath: String? {
         if case .file(let path) = storage { path } else { nil }
@@ -117,7 +123,8 @@ public struct ChunkReader: ~Copyable {
     deinit { if owned { _ = close(descriptor) } }
 
     /// Fills `buffer` with the next bytes; returns how many, 0 at the end.
-    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(EasyBakeError) -> Int {
+    /// For the format modules; ``readToEnd()`` is the public way to read.
+    package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(EasyBakeError) -> Int {
         if let bytes {
             let count = min(buffer.count, bytes.count - offset)
             guard count > 0 else { return 0 }
@@ -164,8 +171,9 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count
 /// gigabyte of memory to stay resident.
 public final class LoadedBytes: @unchecked Sendable {
     // Immutable after init; the memory is never written, hence Sendable.
-    /// The bytes.
-    public let buffer: UnsafeRawBufferPointer
+    /// The bytes, for the format modules, which keep this object alive as
+    /// long as they scan them. Others read them with ``withUnsafeBytes(_:)``.
+    package let buffer: UnsafeRawBufferPointer
     private let mapped: Bool
 
     /// Copies `bytes` into memory owned by this object.
@@ -203,6 +211,21 @@ public final class LoadedBytes: @unchecked Sendable {
         buffer = UnsafeRawBufferPointer(start: address, count: size)
         mapped = true
     }
+
+    /// Calls `body` with the bytes, which stay valid only during the call.
+    ///
+    /// ```swift
+    /// let text = try input.loadBytes().withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+    /// ```
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        defer { withExtendedLifetime(self) {} }
+        return try body(buffer)
+    }
+
+    /// The number of bytes.
+    public var count: Int { buffer.count }
 
     /// Tells the kernel that the bytes before `offset` will not be read
     /// again, so a streaming reader's resident memory stays bounded.

@@ -2,7 +2,7 @@
 /// insertion (source) order, each mapped to a value.
 ///
 /// Lookups scan small dictionaries linearly and use a hash index once a
-/// dictionary holds more than ``indexThreshold`` keys, which keeps the many
+/// dictionary holds more than 24 keys, which keeps the many
 /// small objects of a typical payload compact.
 ///
 /// Two dictionaries are equal when they hold the same keys with equal values,
@@ -16,7 +16,7 @@ public struct IngredientDictionary: Sendable {
     public typealias Element = (key: String, value: Ingredients)
 
     /// The number of keys above which a dictionary keeps a hash index.
-    public static let indexThreshold = 24
+    package static let indexThreshold = 24
 
     @usableFromInline
     final class Storage: @unchecked Sendable {
@@ -76,7 +76,7 @@ public struct IngredientDictionary: Sendable {
     /// A dictionary of entries the caller guarantees to have unique keys.
     ///
     /// - Precondition: no key occurs twice in `entries`.
-    public init(uniqueEntries entries: ContiguousArray<Element>) {
+    package init(uniqueEntries entries: ContiguousArray<Element>) {
         storage = Storage(entries, index: nil)
         storage.rebuildIndexIfNeeded()
     }
@@ -87,7 +87,7 @@ public struct IngredientDictionary: Sendable {
     ///
     /// - Precondition: no key occurs twice in `entries`, and `index` maps
     ///   each key to its position when given; `nil` when there are at most
-    ///   ``indexThreshold`` entries.
+    ///   `indexThreshold` entries.
     init(uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
         if let index, entries.count > IngredientDictionary.indexThreshold, index.count == entries.count {
             storage = Storage(entries, index: index, isElement: isElement)

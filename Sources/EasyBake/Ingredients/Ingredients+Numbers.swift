@@ -12,8 +12,9 @@ extension Ingredients {
     ///
     /// Runs in time linear in the literal's length.
     ///
-    /// - Parameter literal: ASCII bytes of a syntactically valid number.
-    public static func number(literal: UnsafeRawBufferPointer) -> Ingredients {
+    /// - Parameter literal: ASCII bytes of a syntactically valid number
+    ///   (unchecked: the format modules call this after scanning one).
+    package static func number(literal: UnsafeRawBufferPointer) -> Ingredients {
         NumberClassifier.classify(literal)
     }
 

@@ -76,7 +76,7 @@ extension Recipe {
     /// key names a property the recipe maps — that property's path. So
     /// `["email": …]` reaches `contact.email` when the recipe maps `email`
     /// there, and a key the payload has wins over a property of that name.
-    func payloadPath(forKey key: String, in payload: Ingredients) -> IngredientPath? {
+    package func payloadPath(forKey key: String, in payload: Ingredients) -> IngredientPath? {
         if case .dictionary(let members) = payload, members[key] != nil { return nil }
         return entry(for: key)?.path
     }

@@ -31,7 +31,7 @@ public struct WantedKeys: Sendable {
     /// The index of the key whose UTF-8 bytes are `bytes` (ASCII keys only;
     /// see ``isASCII``).
     @inline(__always)
-    public func index(ofASCII bytes: UnsafeRawBufferPointer) -> Int? {
+    package func index(ofASCII bytes: UnsafeRawBufferPointer) -> Int? {
         search: for (index, candidate) in utf8.enumerated() where candidate.count == bytes.count {
             for offset in 0..<bytes.count where candidate[offset] != bytes[offset] { continue search }
             return index

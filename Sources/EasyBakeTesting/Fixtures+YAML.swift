@@ -1,4 +1,5 @@
 import EasyBake
+import EasyBakeYAML
 
 /// Fixture files in YAML, the format whose merge keys share defaults between records.
 extension Fixtures {

@@ -1,3 +1,5 @@
+import EasyBake
+
 /// Makes models for tests from default ingredients with overrides, the way
 /// fixture factories do: each model starts from the same defaults, and each
 /// override sets the value at an ingredient path (null clears it).
@@ -31,7 +33,7 @@ public struct ModelFactory<Model: Decodable>: Sendable {
     /// that property's path instead (`"id"` sets `user_id` when the recipe
     /// maps `id` there).
     ///
-    /// - Throws: ``EasyBakeError/Code/invalidPath`` for an override path that
+    /// - Throws: `EasyBakeError.Code.invalidPath` for an override path that
     ///   does not parse.
     public func ingredients(_ overrides: KeyValuePairs<String, Ingredients> = [:]) throws(EasyBakeError) -> Ingredients {
         var tree = defaults

@@ -1,3 +1,5 @@
+import EasyBake
+
 /// Named test records from a fixture file, baked into models on demand with
 /// per-test overrides — the test factory of JKVValue grown up, fed by a file
 /// instead of code.
@@ -51,7 +53,7 @@ public struct Fixtures: Sendable {
     /// names in `formats`.
     ///
     /// - Throws: the reading errors of the format, with their location;
-    ///   ``EasyBakeError/Code/typeMismatch`` when the file is not a
+    ///   `EasyBakeError.Code.typeMismatch` when the file is not a
     ///   dictionary of records.
     public init(
         reading input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared,
@@ -63,7 +65,7 @@ public struct Fixtures: Sendable {
 
     /// Fixtures over an already-read document.
     ///
-    /// - Throws: ``EasyBakeError/Code/typeMismatch`` when its tree is not a
+    /// - Throws: `EasyBakeError.Code.typeMismatch` when its tree is not a
     ///   dictionary of records.
     public init(document: Document, baker: Baker = Baker()) throws(EasyBakeError) {
         try self.init(document.tree, name: Self.shortName(document.input.filePath ?? document.input.name),
@@ -72,7 +74,7 @@ public struct Fixtures: Sendable {
 
     /// Fixtures over a tree of records built in code.
     ///
-    /// - Throws: ``EasyBakeError/Code/typeMismatch`` when `tree` is not a
+    /// - Throws: `EasyBakeError.Code.typeMismatch` when `tree` is not a
     ///   dictionary.
     public init(_ tree: Ingredients, name: String = "<fixtures>", baker: Baker = Baker()) throws(EasyBakeError) {
         try self.init(tree, name: name, document: nil, baker: baker)
@@ -97,10 +99,10 @@ public struct Fixtures: Sendable {
 
     /// The ingredients of the record `name` with `overrides` applied by
     /// ingredient path (`"address.town"`, `"devices[0].os"`); a
-    /// (``Ingredients/null``) value clears a field.
+    /// (`Ingredients.null`) value clears a field.
     ///
-    /// - Throws: ``EasyBakeError/Code/valueNotFound`` for an unknown record,
-    ///   ``EasyBakeError/Code/invalidPath`` for an override path that does
+    /// - Throws: `EasyBakeError.Code.valueNotFound` for an unknown record,
+    ///   `EasyBakeError.Code.invalidPath` for an override path that does
     ///   not parse, each naming the file and the record.
     public func ingredients(
         _ name: String, _ overrides: KeyValuePairs<String, Ingredients> = [:]
