@@ -1,0 +1,452 @@
+internal import CYAML
+import EasyBake
+
+/// A parser event with the context (key or value) left open: what anchors
+/// record and merge keys capture, and what aliases replay.
+enum YAMLNodeEvent {
+    /// With the node's tag as ``YAMLIngredientSource/currentTag`` shows it.
+    case beginMapping(tag: String?)
+    case endMapping
+    /// With the node's tag as ``YAMLIngredientSource/currentTag`` shows it.
+    case beginSequence(tag: String?)
+    case endSequence
+    case scalar(YAMLScalar)
+}
+
+struct YAMLScalar {
+    /// The scalar's value when it stands as a value.
+    var value: Ingredients
+    /// Its text, what it reads as when it stands as a key.
+    var text: String
+    /// A plain `<<` (or one tagged `!!merge`): a merge key in key position.
+    var isMergeKey: Bool
+    /// The scalar's tag as ``YAMLIngredientSource/currentTag`` shows it.
+    var tag: String? = nil
+}
+
+/// The parser and all reading state, in a class so that the libyaml parser
+/// has a stable address and is freed once.
+final class YAMLEngine {
+    let options: YAMLReadingOptions
+    let parser: UnsafeMutablePointer<yaml_parser_t>
+    let event: UnsafeMutablePointer<yaml_event_t>
+    let sourceName: String
+    /// The whole input, when it is in memory: parsed in place, and used for
+    /// error excerpts.
+    let bytes: LoadedBytes?
+    /// The input of chunked reading (files and standard input).
+    let chunks: ChunkBox?
+    let filePath: String?
+
+    struct Frame {
+        var isMapping: Bool
+        var expectingKey = true
+        /// Where this mapping's own keys start in `keyStack`.
+        var keyStart: Int
+        /// Whether a merge key was seen; from then on every key is remembered.
+        var merging = false
+        /// Set when the mapping had more keys than are remembered before a merge.
+        var keysOverflowed = false
+        /// The mappings merged in, each as its events from begin to end.
+        var merges: [ArraySlice<YAMLNodeEvent>] = []
+    }
+
+    /// A capture of the value of a merge key: events go to `buffer` instead
+    /// of the output until the value is complete.
+    struct Capture {
+        var buffer: [YAMLNodeEvent] = []
+        /// The frame count at which the merge value ends.
+        var depth: Int
+    }
+
+    /// An anchored node being recorded.
+    struct Recording {
+        var name: String
+        /// The capture level it records at (0: the output).
+        var level: Int
+        var depth: Int
+        var start: Int
+    }
+
+    // The reading state. An engine is used from one place at a time (see
+    // YAMLIngredientSource) and no access to these overlaps another, so the
+    // runtime's exclusivity checks — a quarter of the instructions per event
+    // when measured with callgrind — are turned off for them.
+    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var keyStack: [String] = []
+    @exclusivity(unchecked) var captures: [Capture] = []
+    @exclusivity(unchecked) var recordings: [Recording] = []
+    /// Events of the output level while a recording is open there.
+    @exclusivity(unchecked) var recordBuffer: [YAMLNodeEvent] = []
+    @exclusivity(unchecked) var anchors: [String: [YAMLNodeEvent]] = [:]
+    @exclusivity(unchecked) var expansion = 0
+
+    @exclusivity(unchecked) var output: [IngredientEvent] = []
+    /// The tags of the events in `output`, index for index; empty while
+    /// none of them has one.
+    @exclusivity(unchecked) var outputTags: [String?] = []
+    /// The tag of the node whose event ``next()`` returned last.
+    @exclusivity(unchecked) private(set) var currentTag: String?
+    @exclusivity(unchecked) var outputHead = 0
+    @exclusivity(unchecked) var replay: [YAMLNodeEvent] = []
+    @exclusivity(unchecked) var replayIndex = 0
+
+    /// The depths of containers with an unknown tag, each wrapped in a
+    /// single-key mapping whose end follows the container's.
+    @exclusivity(unchecked) var wrappers: [Int] = []
+
+    /// Skipping: events are tracked but not output.
+    @exclusivity(unchecked) var discarding = false
+    @exclusivity(unchecked) var discardDepth = 0
+
+    @exclusivity(unchecked) var documentCount = 0
+    /// Read as one document: the first document's value is complete, and
+    /// the rest of the stream must be parsed before its last event is
+    /// handed out, so that a second document is an error to every reader —
+    /// also one that takes a single value and never asks for the end
+    /// (`PathMatcher.resolve(from:)`, `Ingredients.read(from:)`).
+    @exclusivity(unchecked) var singleDocumentComplete = false
+    /// Whether the current document is parsed but not output (another
+    /// document was chosen, or a second one met where one is expected).
+    @exclusivity(unchecked) var droppingDocument = false
+    /// Where the second document begins, for the error of a stream read as
+    /// one document.
+    @exclusivity(unchecked) var secondDocumentMark: (line: Int, column: Int)?
+    /// Whether the last document ended without `...`.
+    @exclusivity(unchecked) var previousEndImplicit = false
+    /// The input's open collections: a block collection's start column, or
+    /// -1 for a flow collection.
+    @exclusivity(unchecked) var layout: [Int] = []
+    @exclusivity(unchecked) var flowLevel = 0
+    @exclusivity(unchecked) var finished = false
+    @exclusivity(unchecked) var markLine = 0
+    @exclusivity(unchecked) var markColumn = 0
+
+    /// Keys remembered per mapping before a merge key is seen.
+    static let rememberedKeys = 1024
+
+    init(input: IngredientInput, options: YAMLReadingOptions) throws(EasyBakeError) {
+        self.options = options
+        sourceName = input.name
+        filePath = input.filePath
+        if !input.isInMemory {
+            bytes = nil
+            chunks = ChunkBox(reader: try input.openReader(), maximumBytes: options.limits.maximumInputBytes)
+        } else {
+            let loaded = try input.loadBytes()
+            if loaded.buffer.count > options.limits.maximumInputBytes {
+                throw EasyBakeError.limit(
+                    "maximumInputBytes", options.limits.maximumInputBytes,
+                    at: SourceLocation.locate(offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
+            }
+            bytes = loaded
+            chunks = nil
+        }
+        parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
+            event.deallocate()
+            throw EasyBakeError(.io, "libyaml could not allocate a parser")
+        }
+        if let bytes {
+            let buffer = bytes.buffer
+            let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            // libyaml reads a non-null pointer even for empty input.
+            yaml_parser_set_input_string(parser, base.map { UnsafePointer($0) } ?? ("" as StaticString).utf8Start, buffer.count)
+        } else if let chunks {
+            yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
+                guard let data, let buffer, let sizeRead else { return 0 }
+                let box = Unmanaged<ChunkBox>.fromOpaque(data).takeUnretainedValue()
+                return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size), count: sizeRead) ? 1 : 0
+            }, Unmanaged.passUnretained(chunks).toOpaque())
+        }
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+        event.deallocate()
+    }
+
+    // MARK: Pulling events
+
+    func next() throws(EasyBakeError) -> IngredientEvent? {
+        while true {
+            if singleDocumentComplete { try checkRestOfStream() }
+            if outputHead < output.count {
+                if outputHead == 0, output.count == 1 {
+                    // One event per libyaml event is the common case.
+                    currentTag = outputTags.isEmpty ? nil : outputTags.removeLast()
+                    return output.removeLast()
+                }
+                let next = output[outputHead]
+                currentTag = outputTags.isEmpty ? nil : outputTags[outputHead]
+                outputHead += 1
+                if outputHead == output.count {
+                    output.removeAll(keepingCapacity: true)
+                    outputTags.removeAll(keepingCapacity: true)
+                    outputHead = 0
+                }
+                return next
+            }
+            if replayIndex < replay.count {
+                let next = replay[replayIndex]
+                replayIndex += 1
+                if replayIndex == replay.count {
+                    replay = []
+                    replayIndex = 0
+                }
+                try feed(next)
+                continue
+            }
+            if finished { return nil }
+            try pull()
+        }
+    }
+
+    /// Skips the value the next call to ``next()`` would begin.
+    func skipValue() throws(EasyBakeError) {
+        defer { currentTag = nil }
+        guard outputHead == output.count, replayIndex == replay.count else {
+            // Events already made (merged entries, a replayed alias): skip
+            // them by reading, as any source may.
+            return try readAndDiscard()
+        }
+        try drain(fromDepth: 0)
+        if singleDocumentComplete { try checkRestOfStream() }
+    }
+
+    /// Parses the rest of a stream read as one document, once that
+    /// document's value is complete: its end needs no more events, and a
+    /// second document is the error of ``multipleDocumentsError()``, thrown
+    /// instead of the value's last event (which is dropped).
+    func checkRestOfStream() throws(EasyBakeError) {
+        singleDocumentComplete = false
+        do {
+            while !finished { try pull() }
+        } catch {
+            output.removeAll()
+            outputTags.removeAll()
+            outputHead = 0
+            throw error
+        }
+    }
+
+    /// Skips the rest of the container the last event began.
+    func skipRestOfContainer() throws(EasyBakeError) {
+        defer { currentTag = nil }
+        guard outputHead == output.count, replayIndex == replay.count else {
+            var depth = 1
+            while depth > 0 {
+                guard let event = try next() else {
+                    throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
+                }
+                switch event {
+                case .beginArray, .beginDictionary: depth += 1
+                case .endArray, .endDictionary: depth -= 1
+                case .key, .scalar: break
+                }
+            }
+            return
+        }
+        try drain(fromDepth: 1)
+        if singleDocumentComplete { try checkRestOfStream() }
+        if discardDepth > 0 {
+            throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
+        }
+    }
+
+    /// Runs the pipeline with output discarded until the nesting depth,
+    /// starting at `depth`, comes back to zero (or the input ends).
+    func drain(fromDepth depth: Int) throws(EasyBakeError) {
+        discarding = true
+        discardDepth = depth
+        defer { discarding = false }
+        while discarding {
+            if replayIndex < replay.count {
+                let next = replay[replayIndex]
+                replayIndex += 1
+                if replayIndex == replay.count {
+                    replay = []
+                    replayIndex = 0
+                }
+                try feed(next)
+                continue
+            }
+            if finished { return }
+            try pull()
+        }
+    }
+
+    func readAndDiscard() throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try next() else { return }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
+    /// Input bytes libyaml has consumed.
+    var bytesRead: Int { parser.pointee.offset }
+
+    /// A node's tag as written in a reader's terms (see
+    /// ``YAMLScalarResolver/display(tag:)``), `nil` for an untagged node.
+    static func displayTag(_ tag: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let tag else { return nil }
+        return YAMLScalarResolver.display(tag: String(cString: tag))
+    }
+
+    /// Parses one libyaml event and feeds it on.
+    func pull() throws(EasyBakeError) {
+        guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
+        defer { yaml_event_delete(event) }
+        let current = event.pointee
+        markLine = current.start_mark.line
+        markColumn = current.start_mark.column
+        switch current.type {
+        case YAML_STREAM_START_EVENT:
+            if options.documents == .all { try feed(.beginSequence(tag: nil)) }
+        case YAML_STREAM_END_EVENT:
+            finished = true
+            switch options.documents {
+            case .all: try feed(.endSequence)
+            case .single where documentCount == 0:
+                emit(.scalar(YAMLScalar(value: .null, text: "", isMergeKey: false)), asKey: false)
+            case .single where documentCount > 1:
+                throw multipleDocumentsError()
+            case .document(let chosen) where chosen >= documentCount || chosen < 0:
+                let held = documentCount == 1 ? "1 document" : "\(documentCount) documents"
+                throw EasyBakeError(
+                    .valueNotFound,
+                    "the YAML stream holds \(held); there is no document \(chosen) (documents count from 0)",
+                    location: currentLocation())
+            default: break
+            }
+        case YAML_DOCUMENT_START_EVENT:
+            let start = current.data.document_start
+            if previousEndImplicit, start.version_directive != nil || start.tag_directives.start != start.tag_directives.end {
+                // libyaml 0.2.5 lets this through; YAML 1.2 does not.
+                throw EasyBakeError.syntax(
+                    "a directive (%YAML, %TAG) after a document needs a document end marker (...) before it",
+                    at: currentLocation())
+            }
+            documentCount += 1
+            switch options.documents {
+            case .single where documentCount == 2:
+                // Parsed to the end, to count the documents and report any
+                // syntax error first; then the stream is refused.
+                secondDocumentMark = (markLine, markColumn)
+                droppingDocument = true
+            case .document(let chosen):
+                droppingDocument = documentCount - 1 != chosen
+            default: break
+            }
+        case YAML_DOCUMENT_END_EVENT:
+            previousEndImplicit = current.data.document_end.implicit != 0
+            anchors.removeAll()
+        case YAML_SCALAR_EVENT:
+            let data = current.data.scalar
+            if !layout.isEmpty { try checkFlowIndentation() }
+            let plain = data.style == YAML_PLAIN_SCALAR_STYLE
+            if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-") {
+                // libyaml 0.2.5 reads `[-]` as a plain "-"; YAML forbids a
+                // plain scalar that starts with "-" followed by a space,
+                // a line break or a flow indicator.
+                throw EasyBakeError.syntax(
+                    #"a plain scalar cannot be a lone "-" (quote it, or write a sequence entry as "- value")"#,
+                    at: currentLocation())
+            }
+            if discarding || droppingDocument, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
+               data.length <= options.limits.maximumNumberLength {
+                // Skipping: nothing will look at this scalar's value.
+                try feed(.scalar(placeholder(value: data.value, length: data.length, plain: plain)))
+                return
+            }
+            if data.tag == nil, data.anchor == nil {
+                // The common case, kept lean: a key needs only its text, a
+                // value only its value (an anchored scalar may be replayed in
+                // either place, so it takes the full path below).
+                try feed(.scalar(fastScalar(value: data.value, length: data.length, plain: plain)))
+                return
+            }
+            var unknownTag: String?
+            var scalar = try makeScalar(value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
+            scalar.tag = Self.displayTag(data.tag)
+            startRecording(data.anchor)
+            if let unknownTag, options.unknownTags == .wrap, !inKeyPosition {
+                // `!Ref x` reads as {"!Ref": "x"}: the tag stays visible.
+                try feed(.beginMapping(tag: nil))
+                try feed(.scalar(YAMLScalar(value: .string(unknownTag), text: unknownTag, isMergeKey: false)))
+                try feed(.scalar(scalar))
+                try feed(.endMapping)
+            } else {
+                try feed(.scalar(scalar))
+            }
+        case YAML_SEQUENCE_START_EVENT:
+            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
+            startRecording(current.data.sequence_start.anchor)
+            try beginWrapper(containerTag: current.data.sequence_start.tag)
+            try feed(.beginSequence(tag: Self.displayTag(current.data.sequence_start.tag)))
+        case YAML_SEQUENCE_END_EVENT:
+            leaveLayout()
+            let depth = frames.count
+            try feed(.endSequence)
+            try endWrapper(depth)
+        case YAML_MAPPING_START_EVENT:
+            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
+            startRecording(current.data.mapping_start.anchor)
+            try beginWrapper(containerTag: current.data.mapping_start.tag)
+            try feed(.beginMapping(tag: Self.displayTag(current.data.mapping_start.tag)))
+        case YAML_MAPPING_END_EVENT:
+            leaveLayout()
+            let depth = frames.count
+            try feed(.endMapping)
+            try endWrapper(depth)
+        case YAML_ALIAS_EVENT:
+            if !layout.isEmpty { try checkFlowIndentation() }
+            try startReplay(name(current.data.alias.anchor))
+        default:
+            break
+        }
+    }
+}
+
+extension YAMLNodeEvent {
+    var isMapping: Bool { if case .beginMapping = self { true } else { false } }
+}
+
+/// The chunked input, handed to libyaml's read callback.
+final class ChunkBox {
+    var reader: ChunkReader
+    let maximumBytes: Int
+    var total = 0
+    /// The error that stopped reading, reported instead of libyaml's.
+    private(set) var error: EasyBakeError?
+
+    init(reader: consuming ChunkReader, maximumBytes: Int) {
+        self.reader = reader
+        self.maximumBytes = maximumBytes
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer, count: UnsafeMutablePointer<Int>) -> Bool {
+        do {
+            let read = try reader.read(into: buffer)
+            total += read
+            if total > maximumBytes {
+                error = EasyBakeError.limit("maximumInputBytes", maximumBytes, at: nil)
+                return false
+            }
+            count.pointee = read
+            return true
+        } catch {
+            self.error = error
+            return false
+        }
+    }
+}
