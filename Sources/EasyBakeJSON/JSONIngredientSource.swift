@@ -35,7 +35,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         let loaded = try input.loadBytes()
         guard loaded.buffer.count <= limits.maximumInputBytes else {
             throw EasyBakeError.limit(
-                "maximumInputBytes", limits.maximumInputBytes,
+                .maximumInputBytes, limits.maximumInputBytes,
                 at: SourceLocation.locate(offset: limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
         }
         scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)

@@ -67,12 +67,12 @@ extension JSONScanner {
             var skippedMember = false
             nodes += 1
             if nodes > limits.maximumNodes {
-                throw EasyBakeError.limit("maximumNodes", limits.maximumNodes, at: location(of: position))
+                throw EasyBakeError.limit(.maximumNodes, limits.maximumNodes, at: location(of: position))
             }
             switch base[position] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard containers.count < limits.maximumDepth else {
-                    throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location(of: position))
+                    throw EasyBakeError.limit(.maximumDepth, limits.maximumDepth, at: location(of: position))
                 }
                 let isObject = base[position] == UInt8(ascii: "{")
                 builder.openContainer(isObject ? .dictionary : .array, at: position)

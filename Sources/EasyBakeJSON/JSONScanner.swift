@@ -160,7 +160,7 @@ struct JSONScanner {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard containers.count < limits.maximumDepth else {
-                throw EasyBakeError.limit("maximumDepth", limits.maximumDepth, at: location(of: position))
+                throw EasyBakeError.limit(.maximumDepth, limits.maximumDepth, at: location(of: position))
             }
             position += 1
             let isObject = byte == UInt8(ascii: "{")
@@ -236,7 +236,7 @@ struct JSONScanner {
         }
         let length = position - start
         guard length <= limits.maximumNumberLength else {
-            throw EasyBakeError.limit("maximumNumberLength", limits.maximumNumberLength, at: location(of: start))
+            throw EasyBakeError.limit(.maximumNumberLength, limits.maximumNumberLength, at: location(of: start))
         }
         guard materializing else { return .null }
         return Ingredients.number(literal: UnsafeRawBufferPointer(start: base + start, count: length))
@@ -264,7 +264,7 @@ struct JSONScanner {
 
     func checkStringLength(_ length: Int, at offset: Int) throws(EasyBakeError) {
         guard length <= limits.maximumStringBytes else {
-            throw EasyBakeError.limit("maximumStringBytes", limits.maximumStringBytes, at: location(of: offset))
+            throw EasyBakeError.limit(.maximumStringBytes, limits.maximumStringBytes, at: location(of: offset))
         }
     }
 

@@ -96,7 +96,7 @@ extension XMLParserDriver {
         let position = Self.position(context)
         // The document dictionary, then one level per element.
         if frames.count + 2 > limits.maximumDepth {
-            fail(.limit("maximumDepth", limits.maximumDepth, at: currentLocation(context)), context)
+            fail(.limit(.maximumDepth, limits.maximumDepth, at: currentLocation(context)), context)
             return
         }
         if !options.acceptsNamespaceErrors {
@@ -139,7 +139,7 @@ extension XMLParserDriver {
         // and YAML keys do (libxml2's own cap is 50,000 bytes).
         let elementName = name(local: local, prefix: prefix, uri: uri, attribute: false)
         if elementName.utf8.count > limits.maximumStringBytes {
-            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
             return
         }
         emit(.key(elementName), position)
@@ -193,13 +193,13 @@ extension XMLParserDriver {
                           let valueEnd = attributes[base + 4] else { continue }
                     let length = valueEnd - value
                     if length > limits.maximumStringBytes {
-                        fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                        fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
                         return
                     }
                     let key = name(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
                                    attribute: true)
                     if key.utf8.count - attributePrefix.utf8.count > limits.maximumStringBytes {
-                        fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                        fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
                         return
                     }
                     guard let text = attributeValue(context, value, length) else { return }
@@ -234,7 +234,7 @@ extension XMLParserDriver {
         guard !failed else { return nil }
         let text = String(cString: decoded)
         if text.utf8.count > limits.maximumStringBytes {
-            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
             return nil
         }
         return text
@@ -271,7 +271,7 @@ extension XMLParserDriver {
     /// Fails when a captured element's markup outgrows the string limit.
     func checkMarkupLimit(_ context: xmlParserCtxtPtr) -> Bool {
         guard state.pointee.markup.longestMarkup > limits.maximumStringBytes else { return true }
-        fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+        fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
         return false
     }
 
@@ -284,7 +284,7 @@ extension XMLParserDriver {
             for i in 0..<attributeCount {
                 guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4] else { continue }
                 if valueEnd - value > limits.maximumStringBytes {
-                    fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                    fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
                     return
                 }
             }
@@ -357,12 +357,12 @@ extension XMLParserDriver {
         if skipping {
             skippedTextBytes += length
             if skippedTextBytes > limits.maximumStringBytes {
-                fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+                fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
             }
             return
         }
         if pendingText.count + length > limits.maximumStringBytes {
-            fail(.limit("maximumStringBytes", limits.maximumStringBytes, at: currentLocation(context)), context)
+            fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
             return
         }
         pendingText.append(text, count: length)
@@ -387,7 +387,7 @@ extension XMLParserDriver {
             expansion += max(1, Int(found.pointee.length))
             if expansion > limits.maximumExpansion {
                 let what = parameter ? "%" : "&"
-                var error = EasyBakeError.limit("maximumExpansion", limits.maximumExpansion, at: currentLocation(context))
+                var error = EasyBakeError.limit(.maximumExpansion, limits.maximumExpansion, at: currentLocation(context))
                 error.message += " while expanding the entity reference \(what)\(String(cString: name));"
                     + " each reference costs the length of its replacement text"
                 fail(error, context)

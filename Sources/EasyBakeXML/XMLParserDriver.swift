@@ -214,7 +214,7 @@ final class XMLParserDriver {
         }
         inputBytes = filled
         if filled > limits.maximumInputBytes {
-            throw EasyBakeError.limit("maximumInputBytes", limits.maximumInputBytes,
+            throw EasyBakeError.limit(.maximumInputBytes, limits.maximumInputBytes,
                                       at: SourceLocation.locate(offset: limits.maximumInputBytes,
                                                                 in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
                                                                 sourceName: sourceName))
@@ -419,7 +419,7 @@ final class XMLParserDriver {
             } else {
                 inputBytes += count
                 if inputBytes > limits.maximumInputBytes {
-                    fail(.limit("maximumInputBytes", limits.maximumInputBytes, at: currentLocation(context)), context)
+                    fail(.limit(.maximumInputBytes, limits.maximumInputBytes, at: currentLocation(context)), context)
                 } else {
                     pendingRange = 0..<count
                 }

@@ -28,7 +28,7 @@ extension YAMLEngine {
                     location: currentLocation())
             }
             if frames.count >= options.limits.maximumDepth {
-                throw EasyBakeError.limit("maximumDepth", options.limits.maximumDepth, at: currentLocation())
+                throw EasyBakeError.limit(.maximumDepth, options.limits.maximumDepth, at: currentLocation())
             }
             frames.append(Frame(isMapping: node.isMapping, keyStart: keyStack.count))
             emit(node, asKey: false)

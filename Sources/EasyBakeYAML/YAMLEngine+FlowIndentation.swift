@@ -52,7 +52,7 @@ extension YAMLEngine {
     @inline(__always)
     func fastScalar(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
-            throw EasyBakeError.limit("maximumStringBytes", options.limits.maximumStringBytes, at: currentLocation())
+            throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         if inKeyPosition {
@@ -63,7 +63,7 @@ extension YAMLEngine {
         if length > options.limits.maximumNumberLength, let first = raw.first,
            YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             if YAMLScalarResolver.number(raw) != nil {
-                throw EasyBakeError.limit("maximumNumberLength", options.limits.maximumNumberLength, at: currentLocation())
+                throw EasyBakeError.limit(.maximumNumberLength, options.limits.maximumNumberLength, at: currentLocation())
             }
         }
         return YAMLScalar(value: YAMLScalarResolver.resolvePlain(raw, schema: options.schema), text: "", isMergeKey: false)
@@ -75,7 +75,7 @@ extension YAMLEngine {
     @inline(__always)
     func placeholder(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
-            throw EasyBakeError.limit("maximumStringBytes", options.limits.maximumStringBytes, at: currentLocation())
+            throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
         guard inKeyPosition else { return YAMLScalar(value: .null, text: "", isMergeKey: false) }
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
@@ -119,7 +119,7 @@ extension YAMLEngine {
         unknownTag: inout String?
     ) throws(EasyBakeError) -> YAMLScalar {
         if length > options.limits.maximumStringBytes {
-            throw EasyBakeError.limit("maximumStringBytes", options.limits.maximumStringBytes, at: currentLocation())
+            throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         let text = String(decoding: raw, as: UTF8.self)
@@ -154,7 +154,7 @@ extension YAMLEngine {
         if length > options.limits.maximumNumberLength, let first = raw.first,
            YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             if YAMLScalarResolver.number(raw) != nil {
-                throw EasyBakeError.limit("maximumNumberLength", options.limits.maximumNumberLength, at: currentLocation())
+                throw EasyBakeError.limit(.maximumNumberLength, options.limits.maximumNumberLength, at: currentLocation())
             }
         }
         let resolved = YAMLScalarResolver.resolvePlain(raw, text: text, schema: options.schema)

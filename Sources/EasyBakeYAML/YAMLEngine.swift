@@ -136,7 +136,7 @@ final class YAMLEngine {
             let loaded = try input.loadBytes()
             if loaded.buffer.count > options.limits.maximumInputBytes {
                 throw EasyBakeError.limit(
-                    "maximumInputBytes", options.limits.maximumInputBytes,
+                    .maximumInputBytes, options.limits.maximumInputBytes,
                     at: SourceLocation.locate(offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
             }
             bytes = loaded
@@ -439,7 +439,7 @@ final class ChunkBox {
             let read = try reader.read(into: buffer)
             total += read
             if total > maximumBytes {
-                error = EasyBakeError.limit("maximumInputBytes", maximumBytes, at: nil)
+                error = EasyBakeError.limit(.maximumInputBytes, maximumBytes, at: nil)
                 return false
             }
             count.pointee = read

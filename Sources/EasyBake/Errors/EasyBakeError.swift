@@ -182,6 +182,12 @@ extension EasyBakeError {
     }
 
     /// A limit error: names the limit, its value and the position.
+    public static func limit(_ limit: IngredientLimits.Limit, _ value: Int, at location: SourceLocation?) -> EasyBakeError {
+        EasyBakeError(.limitExceeded, "\(limit.rawValue) limit of \(value) exceeded", location: location)
+    }
+
+    /// A limit error for a limit named by a string.
+    @available(*, deprecated, message: "name the limit with IngredientLimits.Limit: .limit(.maximumDepth, …)")
     public static func limit(_ name: String, _ value: Int, at location: SourceLocation?) -> EasyBakeError {
         EasyBakeError(.limitExceeded, "\(name) limit of \(value) exceeded", location: location)
     }

@@ -47,3 +47,23 @@ public struct IngredientLimits: Sendable, Hashable {
     /// The defaults.
     public static let `default` = IngredientLimits()
 }
+
+extension IngredientLimits {
+    /// One of the limits, by the name of its property: what a limit error
+    /// says was exceeded (`EasyBakeError.limit(.maximumDepth, value, at: location)`).
+    public enum Limit: String, Sendable, Hashable, CaseIterable {
+        case maximumDepth, maximumInputBytes, maximumStringBytes, maximumNumberLength, maximumExpansion, maximumNodes
+
+        /// This limit's value in `limits`.
+        public func value(in limits: IngredientLimits) -> Int {
+            switch self {
+            case .maximumDepth: limits.maximumDepth
+            case .maximumInputBytes: limits.maximumInputBytes
+            case .maximumStringBytes: limits.maximumStringBytes
+            case .maximumNumberLength: limits.maximumNumberLength
+            case .maximumExpansion: limits.maximumExpansion
+            case .maximumNodes: limits.maximumNodes
+            }
+        }
+    }
+}

@@ -91,7 +91,7 @@ struct TreeBuilder {
         case .malformed(let message):
             EasyBakeError.syntax(message, at: location)
         case .tooManyNodes:
-            EasyBakeError.limit("maximumNodes", maximumNodes, at: location)
+            EasyBakeError.limit(.maximumNodes, maximumNodes, at: location)
         }
     }
 
