@@ -22,9 +22,12 @@ public protocol IngredientSource {
 
     /// Skips the whole value that the next call to ``next()`` would begin,
     /// without materializing it: a container up to its matching end, or one
-    /// scalar. Sources implement this natively where they can skip cheaper
-    /// than they can read (a JSON source scans bytes without decoding strings
-    /// or numbers).
+    /// scalar. Where the next event is a key or a container's end, it skips
+    /// that one event, as reading it would. Sources implement this natively
+    /// where they can skip cheaper than they can read (a JSON source scans
+    /// bytes without decoding strings or numbers); every source leaves the
+    /// same events behind as the default does, which the test support's
+    /// `checkIngredientSource` checks at every position.
     ///
     /// The skipped input must still be well formed; an error in it throws.
     mutating func skipValue() throws(EasyBakeError)

@@ -73,12 +73,14 @@ public struct IngredientTreeSource: IngredientSource {
             return
         }
         guard let top = stack.popLast() else { return }
+        // As the protocol's default: the next value, or at a key or a
+        // container's end that one event.
         switch top {
         case .array(let array, let next):
-            // Skipping past the end leaves the cursor for its endArray.
-            stack.append(.array(array, next: min(next + 1, array.count)))
+            if next < array.count { stack.append(.array(array, next: next + 1)) }
         case .dictionary(let dictionary, let next, let valueDue):
-            stack.append(.dictionary(dictionary, next: valueDue ? next + 1 : next, valueDue: false))
+            guard next < dictionary.count else { return }
+            stack.append(.dictionary(dictionary, next: valueDue ? next + 1 : next, valueDue: !valueDue))
         }
     }
 
