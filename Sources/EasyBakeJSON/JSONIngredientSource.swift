@@ -115,15 +115,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
             if scanner.position >= releaseMark { releaseReadPages() }
             return
         }
-        var depth = 0
-        repeat {
-            guard let event = try scanner.next(materializing: false) else { return }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-        } while depth > 0
+        try scanner.skipValueByEvents()
         if scanner.position >= releaseMark { releaseReadPages() }
     }
 
@@ -228,17 +220,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
             if scanner.position >= releaseMark { releaseReadPages() }
             return
         }
-        var depth = 1
-        repeat {
-            guard let event = try scanner.next(materializing: false) else {
-                throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
-            }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-        } while depth > 0
+        try scanner.skipRestOfContainerByEvents()
         if scanner.position >= releaseMark { releaseReadPages() }
     }
 

@@ -212,17 +212,7 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
             let first = try beginLine(materializing: false)
             try skipRest(startingWith: first)
         case .inLine:
-            if try !scanner.skipQuickly(insideContainer: false) {
-                var depth = 0
-                repeat {
-                    guard let event = try scanner.next(materializing: false) else { break }
-                    switch event {
-                    case .beginArray, .beginDictionary: depth += 1
-                    case .endArray, .endDictionary: depth -= 1
-                    case .key, .scalar: break
-                    }
-                } while depth > 0
-            }
+            if try !scanner.skipQuickly(insideContainer: false) { try scanner.skipValueByEvents() }
             if scanner.containers.isEmpty { try finishLine() }
         case .finished:
             return
@@ -241,19 +231,7 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     }
 
     private mutating func skipRestOfLineContainer() throws(EasyBakeError) {
-        if try !scanner.skipQuickly(insideContainer: true) {
-            var depth = 1
-            repeat {
-                guard let event = try scanner.next(materializing: false) else {
-                    throw scanner.syntax("expected the end of the container, found \(scanner.endName)", at: scanner.position)
-                }
-                switch event {
-                case .beginArray, .beginDictionary: depth += 1
-                case .endArray, .endDictionary: depth -= 1
-                case .key, .scalar: break
-                }
-            } while depth > 0
-        }
+        if try !scanner.skipQuickly(insideContainer: true) { try scanner.skipRestOfContainerByEvents() }
         if scanner.containers.isEmpty { try finishLine() }
     }
 

@@ -60,19 +60,6 @@ extension JSONScanner {
         containers.removeAll(keepingCapacity: true)
     }
 
-    /// Skips one value through the events, which word any error exactly.
-    private mutating func skipValueByEvents() throws(EasyBakeError) {
-        var depth = 0
-        repeat {
-            guard let event = try next(materializing: false) else { return }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-        } while depth > 0
-    }
-
     /// Just after the top-level array's `[`: jumps to the range's first element.
     @inline(__always)
     mutating func jumpToElementRange() {

@@ -225,4 +225,35 @@ extension JSONScanner {
         expect = savedExpect
         return false
     }
+
+    /// Skips the value at the reading position through the events (not
+    /// materialized), which word any error exactly: the way on when
+    /// ``skipQuickly(insideContainer:)`` declines.
+    mutating func skipValueByEvents() throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try next(materializing: false) else { return }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
+
+    /// Skips the rest of the innermost open container, its end included,
+    /// through the events.
+    mutating func skipRestOfContainerByEvents() throws(EasyBakeError) {
+        var depth = 1
+        repeat {
+            guard let event = try next(materializing: false) else {
+                throw syntax("expected the end of the container, found \(endName)", at: position)
+            }
+            switch event {
+            case .beginArray, .beginDictionary: depth += 1
+            case .endArray, .endDictionary: depth -= 1
+            case .key, .scalar: break
+            }
+        } while depth > 0
+    }
 }

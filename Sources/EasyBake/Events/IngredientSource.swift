@@ -128,6 +128,17 @@ extension IngredientSource {
     /// Skips by reading events and counting nesting: correct for every
     /// source, and what a source gets unless it has a faster way.
     public mutating func skipValue() throws(EasyBakeError) {
+        try skipValueReadingEvents()
+    }
+
+    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+        try skipRestOfContainerReadingEvents()
+    }
+
+    /// ``skipValue()`` by reading events and counting nesting: the default,
+    /// and the way on for a source whose own faster way cannot skip a value
+    /// (an override cannot call the default).
+    public mutating func skipValueReadingEvents() throws(EasyBakeError) {
         var depth = 0
         repeat {
             guard let event = try next() else { return }
@@ -139,7 +150,10 @@ extension IngredientSource {
         } while depth > 0
     }
 
-    public mutating func skipRestOfContainer() throws(EasyBakeError) {
+    /// ``skipRestOfContainer()`` by reading events, with ``skipValue()``
+    /// for each dictionary value: the default, and the way on for a source
+    /// whose own way cannot.
+    public mutating func skipRestOfContainerReadingEvents() throws(EasyBakeError) {
         var depth = 1
         while depth > 0 {
             guard let event = try next() else {
