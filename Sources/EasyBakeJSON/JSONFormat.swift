@@ -47,9 +47,12 @@ public struct JSONFormat: IngredientFormat {
         try makeConcreteSource(for: input)
     }
 
-    /// Writes the next value of `source` as JSON text with ``JSONWriter``.
+    /// Writes the value of `source` as JSON text with ``JSONWriter``; a
+    /// second value after it is an error, since JSON holds one.
     public func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
-        try JSONWriter(options: options).write(&source)
+        let bytes = try JSONWriter(options: options).write(&source)
+        try requireNoMoreValues(in: &source)
+        return bytes
     }
 
     /// Reads `input` into a tree (without going through an existential source).

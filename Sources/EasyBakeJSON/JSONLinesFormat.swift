@@ -93,6 +93,7 @@ public struct JSONLinesFormat: IngredientFormat {
             source = record.base
             output.append(UInt8(ascii: "\n"))
         }
+        try requireNoMoreValues(in: &source)
         return output
     }
 }

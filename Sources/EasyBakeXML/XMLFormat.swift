@@ -48,15 +48,22 @@ public struct XMLFormat: IngredientFormat {
     /// as `true`/`false`. An array nested directly in an array is written as
     /// an element holding repeated `item` elements. Attribute values that are
     /// null are left out. With `WritingOptions.prettyPrinted`, elements
-    /// start on lines of their own, except inside elements that have text
-    /// beside child elements (mixed content), whose text would change.
+    /// start on lines of their own, except inside an element's text or kept
+    /// markup (`XMLSourceOptions.innerXMLKey`), which would change. A second
+    /// value after the first is an error, since a document holds one.
     ///
     /// - Throws: `EasyBakeError.Code.invalidValue` for a key that is not
-    ///   an XML name, an attribute whose value is a container, or text with
+    ///   an XML name, an attribute whose value is a container, text with
     ///   characters XML 1.0 cannot hold (control characters other than tab,
-    ///   CR and LF; U+FFFE, U+FFFF); the source's errors.
+    ///   CR and LF; U+FFFE, U+FFFF), or text beside child elements whose
+    ///   order the tree does not keep (mixed content without kept markup);
+    ///   `EasyBakeError.Code.unsupported` for a second value; the source's
+    ///   errors.
     public func write(_ source: inout some IngredientSource, options writing: WritingOptions) throws(EasyBakeError) -> [UInt8] {
-        let tree = try Ingredients(reading: &source)
+        guard let tree = try Ingredients.read(from: &source) else {
+            throw EasyBakeError.syntax("expected a value to write, found the end of the input", at: source.location)
+        }
+        try requireNoMoreValues(in: &source)
         var writer = XMLWriter(attributePrefix: options.attributePrefix, textKey: options.textKey, options: writing)
         return try writer.document(tree)
     }

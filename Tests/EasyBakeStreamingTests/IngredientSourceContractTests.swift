@@ -62,4 +62,23 @@ struct IngredientSourceContractTests {
         try JSONFormat().readIndex(.text(Self.json), into: &index)
         try Self.expectKept("index") { () throws(EasyBakeError) in IndexedIngredientSource(index: index) }
     }
+
+    @Test("every writer writes the whole source: YAML each value as a document, the others refuse a second value")
+    func writers() throws {
+        func twoValues() throws -> YAMLIngredientSource {
+            try YAMLIngredientSource(text: "[1, 2]\n---\n[3]\n", options: YAMLReadingOptions(documents: .each))
+        }
+        var yamlSource = try twoValues()
+        let yaml = String(decoding: try YAMLFormat().write(&yamlSource, options: WritingOptions()), as: UTF8.self)
+        #expect(try YAMLFormat(options: YAMLReadingOptions(documents: .all)).read(.text(yaml)) == [[1, 2], [3]])
+        for format in [JSONFormat(), JSONLinesFormat(), XMLFormat()] as [any IngredientFormat] {
+            var source = try twoValues()
+            let error = #expect(throws: EasyBakeError.self, "\(format.name)") { try format.write(&source, options: WritingOptions()) }
+            #expect(error?.code == .unsupported, "\(format.name)")
+            #expect(error?.message.hasPrefix("\(format.name) holds one value") == true, "\(format.name): \(error?.message ?? "")")
+            // One value writes as before.
+            var one = IngredientTreeSource([[1, 2]])
+            #expect(throws: Never.self, "\(format.name)") { _ = try format.write(&one, options: WritingOptions()) }
+        }
+    }
 }

@@ -27,10 +27,14 @@ public protocol IngredientFormat: Sendable {
     ///   start is unreadable (an unsupported encoding).
     func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource
 
-    /// Writes the events of `source` in this format.
+    /// Writes the events of `source` in this format: every value the source
+    /// holds, to its end. A format that holds one value (JSON, XML, JSON
+    /// Lines' array of records) throws for a second one rather than leave
+    /// it unwritten; YAML writes each value as a document.
     ///
     /// - Throws: ``EasyBakeError/Code/unsupported`` when the format has no
-    ///   writer (the default), or errors of the source.
+    ///   writer (the default) or the source holds more values than the
+    ///   format can; errors of the source.
     func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8]
 
     /// Reads the single value of `input` into a tree. The default reads the
@@ -46,6 +50,16 @@ public protocol IngredientFormat: Sendable {
 }
 
 extension IngredientFormat {
+    /// For a writer of a format that holds one value, after that value:
+    /// throws ``EasyBakeError/Code/unsupported`` when `source` holds another.
+    package func requireNoMoreValues(in source: inout some IngredientSource) throws(EasyBakeError) {
+        guard try source.next() != nil else { return }
+        throw EasyBakeError(
+            .unsupported,
+            "\(name) holds one value, and the source holds more than one (a stream of documents?): write YAML, one document each, or gather the values into one array",
+            location: source.location)
+    }
+
     /// Throws ``EasyBakeError/Code/unsupported``: a format without a writer.
     public func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
         throw EasyBakeError(.unsupported, "the \(name) format has no writer")
