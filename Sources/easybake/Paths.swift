@@ -2,7 +2,7 @@ import ArgumentParser
 import EasyBake
 import EasyBakeJSON
 
-/// `easybake paths INPUT [--each PATH] [--format json]`
+/// `easybake paths INPUT [--each PATH] [--output json]`
 struct Paths: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every distinct path of a payload, with the kinds of value, counts and an example.",
@@ -19,7 +19,7 @@ struct Paths: ParsableCommand {
     var each: String?
 
     @Option(name: .long, help: "The output: text (aligned columns) or json.")
-    var format: OutputFormat = .text
+    var output: OutputFormat = .text
 
     @Option(name: .long, help: "The most distinct paths to record; values at further paths are counted, not listed.")
     var maximumPaths = 10_000
@@ -27,9 +27,11 @@ struct Paths: ParsableCommand {
     @Argument(help: "The payload file, or - for standard input.")
     var input: String
 
-    // `--format` is the output here, as tools that print a listing have it;
-    // every command also accepts `--input-format` for the payload's format.
-    @Option(name: .long, help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
+    // `--format` names the payload's format here as in every command;
+    // `--output` chooses the listing's.
+    @Option(
+        name: [.customLong("format"), .customLong("input-format")],
+        help: "The payload's format (json, jsonl, xml, yaml), when the extension does not say.")
     var inputFormat: String?
 
     @OptionGroup var documents: DocumentOptions
@@ -42,7 +44,7 @@ struct Paths: ParsableCommand {
         try reportingErrors { () throws(EasyBakeError) in
             let survey = try PathsSurveying.survey(
                 Payload(path: input, format: inputFormat, documents: documents.selection), each: each, maximumPaths: maximumPaths)
-            switch format {
+            switch output {
             case .text: Output.standard.write(Array(PathsSurveying.table(survey).utf8))
             case .json: Output.standard.writeLine(try JSONFormat().write(PathsSurveying.json(survey), options: .init(prettyPrinted: true)))
             }

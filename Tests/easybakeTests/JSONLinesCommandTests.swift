@@ -35,7 +35,7 @@ struct JSONLinesCommandTests {
 
     @Test("paths and scaffold survey every line as a record")
     func pathsAndScaffold() throws {
-        let paths = try Command.run(["paths", "--each", "[*]", "--format", "json", Self.usersJSONL])
+        let paths = try Command.run(["paths", "--each", "[*]", "--output", "json", Self.usersJSONL])
         #expect(paths.status == 0, "\(paths.standardError)")
         let survey = try #require(try Command.json(paths.standardOutput) as? [String: Any])
         #expect(survey["records"] as? Int == 3)

@@ -24,7 +24,7 @@ struct PathsCommandTests {
 
     @Test("--format json prints the same for tools")
     func json() throws {
-        let result = try Command.run(["paths", "--format", "json", "--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss"])
+        let result = try Command.run(["paths", "--output", "json", "--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss"])
         #expect(result.status == 0, "\(result.standardError)")
         let object = try #require(try Command.json(result.standardOutput) as? [String: Any])
         #expect(object["records"] as? Int == 3)
