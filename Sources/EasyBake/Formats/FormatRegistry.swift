@@ -5,11 +5,13 @@ import Foundation
 /// The shared registry starts empty in the core; each format module offers
 /// its format to register (`FormatRegistry.shared.register(JSONFormat())`),
 /// and the `easybake` command registers all of them.
-public final class FormatRegistry: @unchecked Sendable {
-    // All state is guarded by `lock`.
-    private let lock = NSLock()
-    private var byName: [String: any IngredientFormat] = [:]
-    private var byExtension: [String: any IngredientFormat] = [:]
+public final class FormatRegistry: Sendable {
+    private struct Formats {
+        var byName: [String: any IngredientFormat] = [:]
+        var byExtension: [String: any IngredientFormat] = [:]
+    }
+
+    private let formats = Locked(Formats())
 
     /// The registry that the command-line tool and convenience APIs use.
     public static let shared = FormatRegistry()
@@ -20,20 +22,20 @@ public final class FormatRegistry: @unchecked Sendable {
     /// Adds `format`, replacing any format registered under the same name or
     /// extensions.
     public func register(_ format: any IngredientFormat) {
-        lock.withLock {
-            byName[format.name.lowercased()] = format
-            for ext in format.fileExtensions { byExtension[ext.lowercased()] = format }
+        formats.withLock { formats in
+            formats.byName[format.name.lowercased()] = format
+            for ext in format.fileExtensions { formats.byExtension[ext.lowercased()] = format }
         }
     }
 
     /// The format with `name`, case-insensitively.
     public func format(named name: String) -> (any IngredientFormat)? {
-        lock.withLock { byName[name.lowercased()] }
+        formats.withLock { $0.byName[name.lowercased()] }
     }
 
     /// The format for a file extension (without the dot), case-insensitively.
     public func format(forExtension ext: String) -> (any IngredientFormat)? {
-        lock.withLock { byExtension[ext.lowercased()] }
+        formats.withLock { $0.byExtension[ext.lowercased()] }
     }
 
     /// The format for a file path, from its extension.
@@ -42,12 +44,12 @@ public final class FormatRegistry: @unchecked Sendable {
     public func format(forPath path: String) throws(EasyBakeError) -> any IngredientFormat {
         let ext = (path as NSString).pathExtension
         if let format = format(forExtension: ext) { return format }
-        let known = lock.withLock { byExtension.keys.sorted() }.joined(separator: ", ")
+        let known = formats.withLock { $0.byExtension.keys.sorted() }.joined(separator: ", ")
         throw EasyBakeError(
             .unknownFormat,
             "no format for \(path.debugDescription) (extension \(ext.isEmpty ? "none" : ext.debugDescription)); known extensions: \(known); name one with --format")
     }
 
     /// The names of the registered formats, sorted.
-    public var names: [String] { lock.withLock { byName.keys.sorted() } }
+    public var names: [String] { formats.withLock { $0.byName.keys.sorted() } }
 }

@@ -151,15 +151,14 @@ public enum DoughUpdates {
     /// The user-info key of the updated model.
     public static let updatedKey = "updated"
 
-    private static let lock = NSLock()
-    // Guarded by `lock`: the continuations of live `updates()` streams, by model type.
-    nonisolated(unsafe) private static var subscribers: [ObjectIdentifier: [UUID: (any Sendable) -> Void]] = [:]
+    /// The continuations of live `updates()` streams, by model type.
+    private static let subscribers = Locked([ObjectIdentifier: [UUID: @Sendable (any Sendable) -> Void]]())
 
     static func post<Model: Dough>(_ model: Model, center: NotificationCenter) {
         let info: [String: Any] = [identifierKey: model.id, updatedKey: model]
         center.post(name: Model.didUpdateNotification, object: nil, userInfo: info)
         center.post(name: didUpdateNotification, object: nil, userInfo: info)
-        let deliver = lock.withLock { subscribers[ObjectIdentifier(Model.self)].map { Array($0.values) } ?? [] }
+        let deliver = subscribers.withLock { $0[ObjectIdentifier(Model.self)].map { Array($0.values) } ?? [] }
         for send in deliver { send(model) }
     }
 
@@ -167,14 +166,14 @@ public enum DoughUpdates {
         let (stream, continuation) = AsyncStream.makeStream(of: Model.self, bufferingPolicy: .unbounded)
         let token = UUID()
         let key = ObjectIdentifier(Model.self)
-        lock.withLock {
+        subscribers.withLock { subscribers in
             subscribers[key, default: [:]][token] = { value in
                 guard let model = value as? Model, id == nil || model.id == id else { return }
                 continuation.yield(model)
             }
         }
         continuation.onTermination = { _ in
-            _ = lock.withLock { subscribers[key]?.removeValue(forKey: token) }
+            _ = subscribers.withLock { $0[key]?.removeValue(forKey: token) }
         }
         return stream
     }

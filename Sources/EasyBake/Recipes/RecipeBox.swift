@@ -6,10 +6,8 @@ import Foundation
 /// try RecipeBox.default.add(userRecipe)           // userRecipe.name == "UserJSON"
 /// let recipe = try RecipeBox.default.recipe(named: "UserJSON")
 /// ```
-public final class RecipeBox: @unchecked Sendable {
-    // All state is guarded by `lock`.
-    private let lock = NSLock()
-    private var recipes: [String: Recipe] = [:]
+public final class RecipeBox: Sendable {
+    private let recipes = Locked([String: Recipe]())
 
     /// The shared box.
     public static let `default` = RecipeBox()
@@ -26,7 +24,7 @@ public final class RecipeBox: @unchecked Sendable {
         guard let name = recipe.name, !name.isEmpty else {
             throw EasyBakeError(.invalidRecipe, "a recipe needs a name to go in a recipe box")
         }
-        let added: Bool = lock.withLock {
+        let added: Bool = recipes.withLock { recipes in
             guard recipes[name] == nil else { return false }
             recipes[name] = recipe
             return true
@@ -40,21 +38,21 @@ public final class RecipeBox: @unchecked Sendable {
     ///
     /// - Throws: ``EasyBakeError/Code/recipeNotFound`` listing the names held.
     public func recipe(named name: String) throws(EasyBakeError) -> Recipe {
-        if let recipe = lock.withLock({ recipes[name] }) { return recipe }
+        if let recipe = recipes.withLock({ $0[name] }) { return recipe }
         throw EasyBakeError(
             .recipeNotFound,
             "no recipe named \(name.debugDescription); the box holds: \(names.map(\.debugDescription).joined(separator: ", "))")
     }
 
     /// Whether the box holds a recipe named `name`.
-    public func contains(_ name: String) -> Bool { lock.withLock { recipes[name] != nil } }
+    public func contains(_ name: String) -> Bool { recipes.withLock { $0[name] != nil } }
 
     /// Removes and returns the recipe named `name`.
     @discardableResult
-    public func remove(named name: String) -> Recipe? { lock.withLock { recipes.removeValue(forKey: name) } }
+    public func remove(named name: String) -> Recipe? { recipes.withLock { $0.removeValue(forKey: name) } }
 
     /// The names held, sorted.
-    public var names: [String] { lock.withLock { recipes.keys.sorted() } }
+    public var names: [String] { recipes.withLock { $0.keys.sorted() } }
 
     /// Reads a recipe file (see ``RecipeFile``) in a format known to
     /// `formats` and adds its recipes.

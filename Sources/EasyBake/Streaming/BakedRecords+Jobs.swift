@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 // Baking records on several cores.
 //
@@ -118,20 +117,18 @@ final class RecordBatch<Model: Decodable>: @unchecked Sendable {
 }
 
 /// Hands out the offsets of a batch's records to the jobs that bake them.
-final class RecordCursor: @unchecked Sendable {
-    // @unchecked: `next` is read and written under `lock` only.
-    private let lock = NSLock()
-    private var next = 0
+final class RecordCursor: Sendable {
+    private let next = Locked(0)
 
     /// The next `count` offsets (fewer at the end) below `end`; `nil` once
     /// every offset was taken.
     func take(_ count: Int, of end: Int) -> Range<Int>? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < end else { return nil }
-        let taken = next..<min(next + count, end)
-        next = taken.upperBound
-        return taken
+        next.withLock { next in
+            guard next < end else { return nil }
+            let taken = next..<min(next + count, end)
+            next = taken.upperBound
+            return taken
+        }
     }
 }
 

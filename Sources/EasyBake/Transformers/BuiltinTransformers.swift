@@ -141,12 +141,11 @@ public struct DateFormatTransformer: IngredientTransformer {
 
 /// `DateFormatter` is thread-safe for reading on current Foundations, but is
 /// not marked `Sendable` everywhere; a lock makes that a guarantee.
-private final class LockedFormatter: @unchecked Sendable {
-    private let formatter: DateFormatter
-    private let lock = NSLock()
-    init(_ formatter: DateFormatter) { self.formatter = formatter }
-    func date(from text: String) -> Date? { lock.withLock { formatter.date(from: text) } }
-    func string(from date: Date) -> String { lock.withLock { formatter.string(from: date) } }
+private struct LockedFormatter: Sendable {
+    private let formatter: Locked<DateFormatter>
+    init(_ formatter: DateFormatter) { self.formatter = Locked(formatter) }
+    func date(from text: String) -> Date? { formatter.withLock { $0.date(from: text) } }
+    func string(from date: Date) -> String { formatter.withLock { $0.string(from: date) } }
 }
 
 /// The date in a decomposed value: canonical ISO text or a Unix time.

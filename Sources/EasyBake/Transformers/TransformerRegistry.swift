@@ -20,7 +20,7 @@ import Foundation
 /// TransformerRegistry.shared.register(ClosureTransformer { $0 }, named: "identity")
 /// let recipe = try Recipe(mapping: ["joined": "joined_on"], transformers: ["joined": .spec(["date": "dd.MM.yyyy"])])
 /// ```
-public final class TransformerRegistry: @unchecked Sendable {
+public final class TransformerRegistry: Sendable {
     /// Makes a transformer from a factory argument: the value that follows
     /// the factory's name in a spec (`"yyyy-MM-dd"` in `{"date": "yyyy-MM-dd"}`).
     ///
@@ -35,18 +35,23 @@ public final class TransformerRegistry: @unchecked Sendable {
     /// throws only ``EasyBakeError``.
     private typealias StoredFactory = @Sendable (Ingredients) throws -> any IngredientTransformer
 
-    // All state is guarded by `lock`.
-    private let lock = NSLock()
-    private var transformers: [String: any IngredientTransformer] = [:]
-    private var factories: [String: StoredFactory] = [:]
+    private struct Entries {
+        var transformers: [String: any IngredientTransformer] = [:]
+        var factories: [String: StoredFactory] = [:]
+    }
+
+    private let entries: Locked<Entries>
 
     /// The registry recipes use unless given another; starts with the built-ins.
     public static let shared = TransformerRegistry()
 
     /// A registry with the built-in transformers, or an empty one.
     public init(includingBuiltins: Bool = true) {
-        guard includingBuiltins else { return }
-        transformers = [
+        guard includingBuiltins else {
+            entries = Locked(Entries())
+            return
+        }
+        var transformers: [String: any IngredientTransformer] = [
             "iso8601": ISO8601DateTransformer(),
             "rfc822": RFC822DateTransformer(), "rfc1123": RFC822DateTransformer(), "rfc2822": RFC822DateTransformer(),
             "unixSeconds": UnixTimeTransformer(), "unixMilliseconds": UnixTimeTransformer(milliseconds: true),
@@ -55,7 +60,7 @@ public final class TransformerRegistry: @unchecked Sendable {
             "split": SplitTransformer(), "base64": Base64Transformer(),
         ]
         for edit in TextTransformer.Edit.allCases { transformers[edit.rawValue] = TextTransformer(edit) }
-        factories = [
+        let factories: [String: StoredFactory] = [
             "date": { argument in
                 guard let format = argument.stringValue, !format.isEmpty else {
                     throw EasyBakeError(.invalidRecipe, "the date factory takes a date format string, found \(argument.briefDescription)")
@@ -81,29 +86,30 @@ public final class TransformerRegistry: @unchecked Sendable {
                 return URLTransformer(base: base)
             },
         ]
+        entries = Locked(Entries(transformers: transformers, factories: factories))
     }
 
     /// Registers `transformer` under `name`, replacing any transformer of that name.
     public func register(_ transformer: any IngredientTransformer, named name: String) {
-        lock.withLock { transformers[name] = transformer }
+        entries.withLock { $0.transformers[name] = transformer }
     }
 
     /// Registers a factory: `[name: argument]` in a spec calls it with the argument.
     public func registerFactory(named name: String, _ factory: @escaping Factory) {
         let stored: StoredFactory = { argument in try factory(argument) }
-        lock.withLock { factories[name] = stored }
+        entries.withLock { $0.factories[name] = stored }
     }
 
     /// The transformer registered under `name`.
     public func transformer(named name: String) -> (any IngredientTransformer)? {
-        lock.withLock { transformers[name] }
+        entries.withLock { $0.transformers[name] }
     }
 
     /// The registered transformer names, sorted.
-    public var names: [String] { lock.withLock { transformers.keys.sorted() } }
+    public var names: [String] { entries.withLock { $0.transformers.keys.sorted() } }
 
     /// The registered factory names, sorted.
-    public var factoryNames: [String] { lock.withLock { factories.keys.sorted() } }
+    public var factoryNames: [String] { entries.withLock { $0.factories.keys.sorted() } }
 
     /// The transformer a spec describes (see the type's discussion).
     ///
@@ -120,7 +126,7 @@ public final class TransformerRegistry: @unchecked Sendable {
             return EachTransformer(try resolve(call[0].value))
         case .dictionary(let call) where call.count == 1:
             let (name, argument) = call[0]
-            guard let factory = lock.withLock({ factories[name] }) else {
+            guard let factory = entries.withLock({ $0.factories[name] }) else {
                 throw EasyBakeError(
                     .unknownTransformer,
                     "unknown transformer factory \(name.debugDescription); known: \(factoryNames.joined(separator: ", "))")
