@@ -19,12 +19,12 @@ struct IndexBuilderTests {
             do { return .success(try body()) } catch { return .failure(error) }
         }
         let tree = run { () throws(EasyBakeError) in
-            var source = EventListSource(events: events)
+            var source = EventListSource(events)
             guard let tree = try Ingredients.read(from: &source, duplicateKeys: policy) else { throw EasyBakeError(.syntax, "empty") }
             return tree
         }
         let viaIndex = run { () throws(EasyBakeError) in
-            var source = EventListSource(events: events)
+            var source = EventListSource(events)
             var index = IngredientIndex()
             guard try index.read(from: &source, duplicateKeys: policy) else { throw EasyBakeError(.syntax, "empty") }
             return try Ingredients(index: index)
@@ -168,17 +168,4 @@ struct IndexBuilderTests {
         #expect(try Ingredients(index: index) == tree)
         #expect(try Ingredients(index: index, at: index.count - 1) == [])
     }
-}
-
-/// A source that replays a list of events.
-struct EventListSource: IngredientSource {
-    var events: [IngredientEvent]
-    var position = 0
-    mutating func next() throws(EasyBakeError) -> IngredientEvent? {
-        guard position < events.count else { return nil }
-        defer { position += 1 }
-        return events[position]
-    }
-
-    var location: EasyBake.SourceLocation { EasyBake.SourceLocation(line: 1, column: position + 1) }
 }

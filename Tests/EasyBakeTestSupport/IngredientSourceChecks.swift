@@ -151,18 +151,6 @@ public func checkIngredientSource(
 /// The tree the events of one value make, under the source's policy for
 /// repeated keys.
 private func tree(of events: [IngredientEvent], policy: DuplicateKeyPolicy) throws(EasyBakeError) -> Ingredients {
-    var source = ReplayedEvents(events: events)
-    return try Ingredients(reading: &source, duplicateKeys: policy)
-}
-
-/// Events replayed from a list, through the protocol's default skips.
-private struct ReplayedEvents: IngredientSource {
-    var events: [IngredientEvent]
-    var position = 0
-    mutating func next() throws(EasyBakeError) -> IngredientEvent? {
-        guard position < events.count else { return nil }
-        defer { position += 1 }
-        return events[position]
-    }
-    var location: SourceLocation { SourceLocation(sourceName: "<events>", line: 1, column: position + 1) }
+    var source = EventListSource(events, policy: policy)
+    return try Ingredients(reading: &source)
 }

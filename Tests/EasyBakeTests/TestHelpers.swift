@@ -18,27 +18,6 @@ func captureError<T>(_ body: () throws -> T) -> EasyBakeError? {
     }
 }
 
-/// A source that replays a fixed list of events, for feeding the tree
-/// builder well-formed and malformed streams alike.
-struct EventListSource: IngredientSource {
-    var events: [IngredientEvent]
-    var position = 0
-    var duplicateKeyPolicy: DuplicateKeyPolicy
-
-    init(_ events: [IngredientEvent], policy: DuplicateKeyPolicy = .firstWins) {
-        self.events = events
-        duplicateKeyPolicy = policy
-    }
-
-    var location: SourceLocation { SourceLocation(sourceName: "<events>", line: 1, column: position) }
-
-    mutating func next() throws(EasyBakeError) -> IngredientEvent? {
-        guard position < events.count else { return nil }
-        position += 1
-        return events[position - 1]
-    }
-}
-
 /// A source of `depth` nested arrays (or single-key dictionaries) around an
 /// integer, produced on the fly so that the test does not hold the events.
 struct DeepSource: IngredientSource {

@@ -177,13 +177,12 @@ extension PathMatcher {
         }
 
         /// The state a dictionary that is no element reads its members in,
-        /// at `nodes` (closed under `[0]` and `[-1]`): each named key's value
-        /// is reached by its key and by every `[*]` here, any other key's by
+        /// at `nodes` (closed under `[0]` and `[-1]`, and holding some `[*]`,
+        /// or the element's own state would do): each named key's value is
+        /// reached by its key and by every `[*]` here, any other key's by
         /// the `[*]`s alone.
         mutating func memberDictionaryState(for nodes: [Int]) -> Int {
             let every = Set(nodes.compactMap { trie.nodes[$0].every })
-            // Without a `[*]` here, members are read as an element's are.
-            guard !every.isEmpty else { return state(for: nodes)! }
             if let id = memberDictionaryIDs[nodes] { return id }
             let id = states.count
             memberDictionaryIDs[nodes] = id

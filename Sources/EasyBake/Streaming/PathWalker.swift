@@ -205,42 +205,51 @@ struct PathWalker {
                 try feed(.endDictionary, at: source)
                 continue
             }
-            let key = dictionary.wantedKeys.keys[keyIndex]
-            let target = dictionary.keyTargets[keyIndex]
             let occurrence = frames[top].occurrences(of: keyIndex)
             frames[top].count(keyIndex, keys: dictionary.keyTargets.count)
-            var valueState: Int? = target
-            if occurrence == 0 {
-                frames[top].remaining -= 1
-            } else {
-                switch policy {
-                case .firstWins:
-                    try source.skipValue()
-                    continue
-                case .reject:
-                    throw EasyBakeError(
-                        .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary",
-                        location: source.location)
-                case .lastWins:
-                    break
-                case .collect:
-                    valueState = matcher.states[target].occurrence(occurrence)
-                }
+            if occurrence == 0 { frames[top].remaining -= 1 }
+            if let needed = try enterMember(
+                dictionary.wantedKeys.keys[keyIndex], occurrence: occurrence, target: dictionary.keyTargets[keyIndex], from: &source) {
+                return needed
             }
-            try feed(.key(key), at: source)
-            guard let valueState else {
-                // No path reads this occurrence, but it still turns the
-                // key's value into an array.
-                try feed(.scalar(.null), at: source)
-                try source.skipValue()
-                continue
-            }
-            guard let first = try source.next() else {
-                throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
-            }
-            return (first, valueState)
         }
         return nil
+    }
+
+    /// After the key of a member some path needs: follows the duplicate-key
+    /// policy for its `occurrence`-th repeat, feeds the key, and returns the
+    /// value's first event and state; `nil` when the member was settled here
+    /// (a repeat skipped, or an occurrence no path reads).
+    private mutating func enterMember<Source: IngredientSource>(
+        _ key: String, occurrence: Int, target: Int, from source: inout Source
+    ) throws(EasyBakeError) -> (IngredientEvent, Int)? {
+        var valueState: Int? = target
+        if occurrence > 0 {
+            switch policy {
+            case .firstWins:
+                try source.skipValue()
+                return nil
+            case .reject:
+                throw EasyBakeError(
+                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
+            case .lastWins:
+                break
+            case .collect:
+                valueState = matcher.states[target].occurrence(occurrence)
+            }
+        }
+        try feed(.key(key), at: source)
+        guard let valueState else {
+            // No path reads this occurrence, but it still turns the key's
+            // value into an array.
+            try feed(.scalar(.null), at: source)
+            try source.skipValue()
+            return nil
+        }
+        guard let first = try source.next() else {
+            throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
+        }
+        return (first, valueState)
     }
 
     /// In a dictionary whose every member a `[*]` reads: the next member's
@@ -264,32 +273,9 @@ struct PathWalker {
         let target = dictionary.wantedKeys.keys.firstIndex(of: key).map { dictionary.keyTargets[$0] } ?? dictionary.otherKeys!
         let occurrence = frames[top].members![key, default: 0]
         frames[top].members![key] = occurrence + 1
-        var valueState: Int? = target
-        if occurrence > 0 {
-            switch policy {
-            case .firstWins:
-                try source.skipValue()
-                return nil
-            case .reject:
-                throw EasyBakeError(
-                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
-            case .lastWins:
-                break
-            case .collect:
-                valueState = matcher.states[target].occurrence(occurrence)
-            }
-        }
-        try feed(.key(key), at: source)
-        guard let valueState else {
-            try feed(.scalar(.null), at: source)
-            try source.skipValue()
-            return nil
-        }
-        guard let first = try source.next() else {
-            throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
-        }
+        guard let needed = try enterMember(key, occurrence: occurrence, target: target, from: &source) else { return nil }
         lastMemberKey = key
-        return (first, valueState)
+        return needed
     }
 
     /// Skips the rest of a value whose first event has been read.
