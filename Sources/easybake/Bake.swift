@@ -72,63 +72,43 @@ struct Bake: ParsableCommand {
                     progress.update(bytesRead: reader.source.bytesRead, records: count)
                 }
             } else {
-                // Batches of records, each processed by the jobs and printed
-                // in order; the first failing record stops the run where one
-                // job would have stopped.
-                // The calling thread only indexes each record (cheap); the
-                // jobs make its tree, process it and write its line.
-                var batch: [(index: IngredientIndex, path: IngredientPath)] = []
-                batch.reserveCapacity(64 * jobs)
-                var finished = false
-                while !finished {
-                    batch.removeAll(keepingCapacity: true)
-                    // A malformed payload fails after the records before it
-                    // are printed, as it does with one job.
-                    var readError: EasyBakeError?
-                    while batch.count < 64 * jobs {
-                        do throws(EasyBakeError) {
-                            guard let record = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
-                                var index = IngredientIndex()
-                                try source.readValue(startingWith: first, into: &index, keeping: keeping)
-                                return index
-                            }) else { finished = true; break }
-                            batch.append((record.value, record.path))
-                        } catch {
-                            readError = error
-                            finished = true
-                            break
+                // The jobs take turns reading batches of records, make each
+                // record's tree, process it and write its line; the lines
+                // are printed in order, and the first failing record stops
+                // the run where one job would have stopped (a malformed
+                // payload fails after the records before it are printed).
+                let writing = output.writingOptions
+                var running: RecordJobs<AnyIngredientSource, [UInt8], EasyBakeError>?
+                running = RecordJobs(
+                    reader: reader, keeping: keeping, jobs: jobs,
+                    makeWork: {
+                        { index, place in
+                            Result { () throws(EasyBakeError) in
+                                do throws(EasyBakeError) {
+                                    let record = try Ingredients(index: index)
+                                    return try json.write(.dictionary(try recipe.process(record)), options: writing)
+                                } catch {
+                                    var located = error
+                                    located.path = place.path.appending(error.path ?? IngredientPath())
+                                    throw located
+                                }
+                            }
                         }
-                    }
-                    let results = ProcessedRecords(count: batch.count)
-                    let records = batch
-                    let writing = output.writingOptions
-                    // Each job also writes its records' lines: the calling
-                    // thread only prints them, and what a job makes is
-                    // freed by that job, not by another thread.
-                    DispatchQueue.concurrentPerform(iterations: min(jobs, max(records.count, 1))) { job in
-                        var offset = job
-                        while offset < records.count {
-                            results.set(offset, Result { () throws(EasyBakeError) in
-                                let record = try Ingredients(index: records[offset].index)
-                                return try json.write(.dictionary(try recipe.process(record)), options: writing)
-                            })
-                            offset += jobs
-                        }
-                    }
-                    for (offset, record) in records.enumerated() {
-                        switch results.get(offset) {
+                    },
+                    body: { (result) throws(EasyBakeError) in
+                        switch result {
                         case .success(let line):
                             Output.standard.writeLine(line)
+                            count += 1
+                            if count % 64 == 0, let running { progress.update(bytesRead: running.bytesRead, records: count) }
                         case .failure(let error):
-                            var located = error
-                            located.path = record.path.appending(error.path ?? IngredientPath())
-                            throw locator.locating(located)
+                            throw locator.locating(error)
                         }
-                        count += 1
                     }
-                    progress.update(bytesRead: reader.source.bytesRead, records: count)
-                    if let readError { throw readError }
-                }
+                )
+                try running?.run()
+                if let running { progress.update(bytesRead: running.bytesRead, records: count) }
+                running = nil
             }
             progress.finish()
             if count == 0, !recordPath.hasWildcard {

@@ -44,6 +44,12 @@ struct ParallelBakingTests {
                 User.self, from: AnyIngredientSource(try make()), each: each, recipe: recipe,
                 materialization: materialization, jobs: jobs))
             #expect(parallel.map(describe) == sequential.map(describe), "jobs \(jobs)", sourceLocation: sourceLocation)
+            var handedOut: [String] = []
+            try Baker().bakeEach(
+                User.self, from: AnyIngredientSource(try make()), each: each, recipe: recipe,
+                materialization: materialization, jobs: jobs
+            ) { handedOut.append(describe($0)) }
+            #expect(handedOut == sequential.map(describe), "jobs \(jobs), body", sourceLocation: sourceLocation)
         }
     }
 
@@ -71,6 +77,61 @@ struct ParallelBakingTests {
         let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 2))
         #expect(results.count == 301)
         #expect(results.last.map(Self.describe)?.hasPrefix("syntax") == true)
+    }
+
+    /// A model that is not `Sendable`: the body API makes and hands out each
+    /// model on one thread.
+    final class Account: Decodable {
+        let id: Int
+        var seenBy = 0
+        enum CodingKeys: CodingKey { case id }
+    }
+
+    @Test("the body takes results in input order, one call at a time, and models need not be Sendable")
+    func bodyOrder() throws {
+        let json = #"{"users": ["# + Self.users(2_000).joined(separator: ",") + "]}"
+        var ids: [Int] = []
+        var calls = 0
+        try Baker().bakeEach(Account.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 4) { result in
+            calls += 1
+            if case .success(let account) = result {
+                account.seenBy += 1
+                ids.append(account.id)
+            }
+        }
+        #expect(calls == 2_000)
+        #expect(ids == (0..<2_000).filter { $0 % 101 != 100 })
+    }
+
+    struct Stop: Error {}
+
+    @Test("an error of the body stops the bake and is thrown; nothing is handed out after it")
+    func bodyError() throws {
+        let json = #"{"users": ["# + Self.users(3_000).joined(separator: ",") + "]}"
+        for jobs in [1, 2, 4] {
+            var handedOut = 0
+            #expect(throws: Stop.self) {
+                try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: jobs) { _ in
+                    handedOut += 1
+                    if handedOut == 500 { throw Stop() }
+                }
+            }
+            #expect(handedOut == 500, "jobs \(jobs)")
+        }
+    }
+
+    @Test("records iterated in part: the jobs stop when the records go, and a new bake starts afresh")
+    func abandonedIteration() throws {
+        let json = #"{"users": ["# + Self.users(5_000).joined(separator: ",") + "]}"
+        for _ in 0..<20 {
+            var taken = 0
+            for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 3) {
+                _ = result
+                taken += 1
+                if taken == 200 { break }
+            }
+            #expect(taken == 200)
+        }
     }
 
     @Test("every document of a YAML stream")

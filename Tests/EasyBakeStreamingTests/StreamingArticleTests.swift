@@ -29,10 +29,16 @@ struct StreamingArticleTests {
         func print(_ name: String) { names.append(name) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let everyCore = try JSONIngredientSource(input: .file(usersPath))
-        for result in try Baker().bakeEach(User.self, from: everyCore, each: "users[*]", jobs: cores) {
+        try Baker().bakeEach(User.self, from: everyCore, each: "users[*]", jobs: cores) { result in
             print(try result.get().name)
         }
         #expect(names == ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"])
+        // The sequence the call without a body returns gives the same.
+        var iterated: [String] = []
+        for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(input: .file(usersPath)), each: "users[*]", jobs: cores) {
+            iterated.append(try result.get().name)
+        }
+        #expect(iterated == names)
     }
 
     @Test("bakeEach as a Sequence of results and as an AsyncSequence of models")

@@ -162,6 +162,11 @@ struct StreamingPropertyTests {
                     Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
                     recipe: recipe, jobs: jobs))
                 #expect(parallel.map(Self.describe) == sequential.map(Self.describe), "\(name) \(each) jobs \(jobs)")
+                var handedOut: [Result<Probe, EasyBakeError>] = []
+                try Baker().bakeEach(
+                    Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
+                    recipe: recipe, jobs: jobs) { handedOut.append($0) }
+                #expect(handedOut.map(Self.describe) == sequential.map(Self.describe), "\(name) \(each) jobs \(jobs), body")
             }
             compared += 1
         }

@@ -27,7 +27,7 @@ struct SplitCommandTests {
         var running: [(Process, URL)] = []
         for share in 0..<shares {
             let part = directory.appendingPathComponent("part-\(share)-\(UUID()).jsonl")
-            FileManager.default.createFile(atPath: part.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: part.path, contents: nil)
             let process = Process()
             process.executableURL = Command.executable
             process.arguments = ["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--split", "\(share)/\(shares)", file]

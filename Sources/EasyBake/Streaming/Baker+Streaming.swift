@@ -72,7 +72,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     let materialization: Baker.RecordMaterialization
     /// Whether records are pruned to the recipe's paths.
     var pruning = false
-    private var decided = false
+    /// Whether the first record has decided how records are read (pruned or whole).
+    private(set) var decided = false
     /// Whether a record has been read.
     private var started = false
     /// Recipes whose every key the model has asked for in an earlier record:
@@ -82,9 +83,11 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     private var index = IngredientIndex()
     /// The key plans of the records baked so far.
     private var plans: [BakeSession.PlanKey: KeyPlan] = [:]
-    /// The batches several jobs bake, when they do
-    /// (``Baker/bakeEach(_:from:each:recipe:materialization:jobs:)``).
-    var batches: (any RecordBatching<Model>)?
+    /// Starts several jobs on the records after the first, when
+    /// ``Baker/bakeEach(_:from:each:recipe:materialization:jobs:)`` made the
+    /// records; and what the jobs' results are taken from once they started.
+    var startJobs: ((BakedRecords) -> any RecordTaking<Model>)?
+    private var jobs: (any RecordTaking<Model>)?
 
     init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
         self.reader = reader
@@ -105,9 +108,12 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// - Throws: the record's baking error (with the record's path and
     ///   location), or the source's error, after which the stream ends.
     public mutating func nextModel() throws(EasyBakeError) -> Model? {
-        // Once the first record has decided how records are read, several
-        // jobs bake batches of them.
-        if let batches, decided, started { return try nextBatchedModel(batches) }
+        // Once a record has decided how records are read, several jobs
+        // read and bake the rest, when asked to.
+        if let startJobs, decided, started {
+            if jobs == nil { jobs = startJobs(self) }
+            return try jobs?.next()?.get()
+        }
         started = true
         // The record's index is taken out of `self` while the reader fills
         // it, and put back after.
@@ -153,6 +159,24 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
             }
         }
         return model
+    }
+
+    /// The work of a job that bakes records, with key plans and a tally of
+    /// its own: made once per job by ``RecordJobs``.
+    func makeBakingWork() -> () -> (inout IngredientIndex, RecordPlace) -> Result<Model, EasyBakeError> {
+        let (baker, recipe, pruning, settledRecipes) = (baker, recipe, pruning, settledRecipes)
+        return {
+            var plans: [BakeSession.PlanKey: KeyPlan] = [:]
+            var settled = settledRecipes
+            return { index, place in
+                Result { () throws(EasyBakeError) in
+                    try Self.bakeRecord(
+                        &index, number: place.number, path: place.path, mark: place.mark, baker: baker, recipe: recipe,
+                        tracksRequests: pruning, pruning: pruning, plans: &plans, settledRecipes: &settled
+                    ).0
+                }
+            }
+        }
     }
 
     /// Bakes one record: what every job does, with its own plans and tally.

@@ -11,7 +11,8 @@ import EasyBakeYAML
 /// peak memory is the streaming evaluator's own.
 extension Contenders {
     static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format in
-        [streamingBake(format), streamingBake(format, jobs: jobs), streamingSelect(format)]
+        [streamingBake(format), streamingBake(format, jobs: jobs), streamingBakeIterated(format, jobs: jobs),
+         streamingSelect(format)]
             + (format == "json" ? [streamingBakeLines()] : [])
     }
 
@@ -31,7 +32,35 @@ extension Contenders {
             .bake, format, jobs == 1 ? "EasyBake streaming" : "EasyBake streaming, \(jobs) jobs",
             note: jobs == 1
                 ? "Baker.bakeEach, one record at a time, folded as it arrives"
-                : "Baker.bakeEach(jobs: \(jobs)): records read in batches, baked on \(jobs) threads, folded in order"
+                : "Baker.bakeEach(jobs: \(jobs)) { … }: each job reads a batch in turn, bakes it and folds it in order"
+        ) { workload in
+            let recipe = BenchRecipes.user(format)
+            return {
+                var fingerprint = Fingerprint()
+                var count = 0
+                let source = try source(format, workload.path)
+                let each = BenchRecipes.recordsPath(format) + "[*]"
+                if jobs == 1 {
+                    count = try bakeEach(User.self, from: source, format: format, recipe: recipe) {
+                        $0.fingerprint(into: &fingerprint)
+                    }
+                } else {
+                    try Baker().bakeEach(User.self, from: source, each: each, recipe: recipe, jobs: jobs) { result in
+                        try result.get().fingerprint(into: &fingerprint)
+                        count += 1
+                    }
+                }
+                return Outcome(count: count) { [fingerprint] in fingerprint.value }
+            }
+        }
+    }
+
+    /// Several jobs bake, and the calling thread takes the models from the
+    /// returned sequence: every model crosses threads.
+    static func streamingBakeIterated(_ format: String, jobs: Int) -> Contender {
+        Contender(
+            .bake, format, "EasyBake streaming, \(jobs) jobs, iterated",
+            note: "Baker.bakeEach(jobs: \(jobs)) as a sequence: the calling thread reads batches, \(jobs) threads bake, the caller folds"
         ) { workload in
             let recipe = BenchRecipes.user(format)
             return {

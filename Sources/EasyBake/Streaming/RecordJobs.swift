@@ -1,0 +1,226 @@
+import Dispatch
+import Foundation
+
+// Records worked on by several jobs, each result handed out on the thread
+// that made it.
+//
+// A model made on one thread and released on another costs more than the
+// parallel baking saves: with glibc's malloc, each release of a model's
+// strings and arrays takes the lock of the arena the making thread
+// allocates from, while that thread allocates from it (measured: a fifth of
+// a two-job run waiting on that lock, and two jobs no faster than one).
+// Here each job takes its turn with the source to read a batch of records,
+// works on the batch (bakes its models, or writes its output lines), waits
+// until the batch before it was handed out, and hands out its own: what a
+// job makes is used and released by that job. Reading is no one thread's
+// share either, so no thread both reads for the others and falls behind.
+// Every job holds at most one batch: memory stays bounded however long the
+// stream.
+
+/// Where a record came from: its number in the stream, its concrete path,
+/// and its place in the input.
+package struct RecordPlace {
+    package var number: Int
+    package var path: IngredientPath
+    package var mark: SourceMark
+}
+
+/// A record read for a job: its index, or the error reading it.
+enum ReadRecord {
+    case read(IngredientIndex, RecordPlace)
+    /// A record that failed to read.
+    case failed(EasyBakeError)
+}
+
+extension RecordReader {
+    /// Reads up to `count` records into `records`, each into an index from
+    /// `takeIndex`, keeping what `keeping` keeps (the whole record when
+    /// `nil`). A record that fails to read fails alone in its place; a
+    /// source error ends the stream after it, as it does for ``next()``.
+    mutating func readRecords(
+        upTo count: Int, into records: inout [ReadRecord], keeping: PathMatcher?,
+        takingIndex takeIndex: () -> IngredientIndex, givingBack give: (IngredientIndex) -> Void
+    ) {
+        while records.count < count {
+            var index = takeIndex()
+            do throws(EasyBakeError) {
+                guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                    if let keeping {
+                        try source.readValue(startingWith: first, into: &index, keeping: keeping)
+                    } else {
+                        try source.readValue(startingWith: first, into: &index)
+                    }
+                }) else {
+                    give(index)
+                    break
+                }
+                records.append(.read(index, RecordPlace(number: read.index, path: read.path, mark: read.mark)))
+            } catch {
+                give(index)
+                records.append(.failed(error))
+            }
+        }
+    }
+}
+
+/// Several jobs that read the records of one stream in turns, work on each
+/// record on the job that read it, and hand the results to one body in
+/// input order: parallel baking's engine, for models
+/// (``Baker/bakeEach(_:from:each:recipe:materialization:jobs:_:)``) and for
+/// the command's output lines.
+package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>: @unchecked Sendable {
+    // @unchecked: `reader` is touched only under `readerLock`; `body` is
+    // called only by the job whose batch is next (`turn`, under `turns`),
+    // which orders every call after the one before; each job's work, indexes
+    // and results are its own.
+
+    /// What a job does with a record's index; made once per job, so that
+    /// what it keeps between records (key plans) is that job's own.
+    package typealias Work = (inout IngredientIndex, RecordPlace) -> Result<Output, EasyBakeError>
+
+    private var reader: RecordReader<Source>
+    private let keeping: PathMatcher?
+    private let jobs: Int
+    private let makeWork: () -> Work
+    private var body: ((Result<Output, EasyBakeError>) throws(Failure) -> Void)?
+    /// Records per batch: enough that taking turns costs little beside the
+    /// work, few enough that a job's batch is soon handed out.
+    private let batchSize = 64
+
+    private let readerLock = NSLock()
+    /// The number the next batch read gets (under `readerLock`).
+    private var batchesRead = 0
+    /// The source's bytes read after the last batch, for progress.
+    private let progress = Locked<Int?>(nil)
+    /// The number of the batch whose results go to `body` next, and the
+    /// first error `body` threw (under `turns`).
+    private let turns = NSCondition()
+    private var turn = 0
+    private var failure: Failure?
+
+    /// Jobs over `reader`'s records, each record's index kept as `keeping`
+    /// keeps (whole when `nil`).
+    ///
+    /// - Parameters:
+    ///   - makeWork: makes a job's work; called once by each job, on its
+    ///     thread.
+    ///   - body: takes each record's result in input order, one call at a
+    ///     time, on the thread of the job that made it. An error it throws
+    ///     stops the jobs, and ``run()`` throws it.
+    package init(
+        reader: RecordReader<Source>, keeping: PathMatcher?, jobs: Int,
+        makeWork: @escaping () -> Work, body: @escaping (Result<Output, EasyBakeError>) throws(Failure) -> Void
+    ) {
+        self.reader = reader
+        self.keeping = keeping
+        self.jobs = max(jobs, 1)
+        self.makeWork = makeWork
+        self.body = body
+    }
+
+    /// The source's bytes read so far, when it reports them; safe to ask
+    /// from the body.
+    package var bytesRead: Int? { progress.withLock { $0 } }
+
+    /// Runs job 0 on the calling thread and the others on Dispatch's global
+    /// queue; returns when all have ended, and throws `body`'s error.
+    package func run() throws(Failure) {
+        let group = DispatchGroup()
+        // The output need not be Sendable, nor then its metatype: the job is
+        // handed over as a plain closure, which this type's guarantees make
+        // safe to run on another thread.
+        let job = UncheckedJob(run: runJob)
+        for _ in 1..<jobs {
+            DispatchQueue.global().async(group: group) { job.run() }
+        }
+        runJob()
+        group.wait()
+        // The jobs' blocks may outlive the wait by an instant; the body
+        // must not, since it may not escape its caller's call.
+        body = nil
+        if let failure = turns.withLock({ failure }) { throw failure }
+    }
+
+    /// Runs the jobs in the background, all on Dispatch's global queue, and
+    /// then `done` with `body`'s error, if it threw one.
+    package func start(then done: @escaping (Failure?) -> Void) {
+        let job = UncheckedJob {
+            do throws(Failure) {
+                try self.run()
+                done(nil)
+            } catch {
+                done(error)
+            }
+        }
+        DispatchQueue.global().async { job.run() }
+    }
+
+    private func runJob() {
+        let work = makeWork()
+        var pool: [IngredientIndex] = []
+        var batch: [ReadRecord] = []
+        var results: [Result<Output, EasyBakeError>] = []
+        while let number = read(into: &batch, pool: &pool) {
+            // Records are moved out of the batch, so that each index is held
+            // once and the work never copies it.
+            batch.reverse()
+            while let record = batch.popLast() {
+                switch consume record {
+                case .failed(let error):
+                    results.append(.failure(error))
+                case .read(var index, let place):
+                    results.append(work(&index, place))
+                    pool.append(index)
+                }
+            }
+            handOut(&results, batch: number)
+        }
+    }
+
+    /// Reads the next batch in the source's turn, and returns its number;
+    /// `nil` once the stream ended or `body` failed.
+    private func read(into batch: inout [ReadRecord], pool: inout [IngredientIndex]) -> Int? {
+        readerLock.lock()
+        defer { readerLock.unlock() }
+        guard !turns.withLock({ failure != nil }) else { return nil }
+        reader.readRecords(
+            upTo: batchSize, into: &batch, keeping: keeping,
+            takingIndex: { pool.popLast() ?? IngredientIndex() }, givingBack: { pool.append($0) })
+        guard !batch.isEmpty else { return nil }
+        let source = reader.source
+        if let bytes = (source as? AnyIngredientSource)?.bytesRead ?? (source as? any ProgressReporting)?.bytesRead {
+            progress.withLock { $0 = bytes }
+        }
+        defer { batchesRead += 1 }
+        return batchesRead
+    }
+
+    /// Waits until the batches before `number` were handed out, then hands
+    /// `results` to `body` and releases them on this thread.
+    private func handOut(_ results: inout [Result<Output, EasyBakeError>], batch number: Int) {
+        turns.lock()
+        while turn != number { turns.wait() }
+        let failed = failure != nil
+        turns.unlock()
+        var error: Failure?
+        if !failed, let body {
+            do throws(Failure) {
+                for result in results { try body(result) }
+            } catch let thrown {
+                error = thrown
+            }
+        }
+        results.removeAll(keepingCapacity: true)
+        turns.lock()
+        if let error { failure = error }
+        turn += 1
+        turns.broadcast()
+        turns.unlock()
+    }
+}
+
+/// A job of ``RecordJobs``, handed to another thread.
+private struct UncheckedJob: @unchecked Sendable {
+    // @unchecked: see RecordJobs.
+    let run: () -> Void
+}
