@@ -3,7 +3,6 @@ import EasyBake
 /// The JSON format: ``JSONIngredientSource`` to read, ``JSONWriter`` to write.
 ///
 /// ```swift
-/// FormatRegistry.shared.register(JSONFormat())
 /// let tree = try JSONFormat().read(.file("users.json"))
 /// let text = try JSONFormat().write(tree, options: .init(prettyPrinted: true, sortedKeys: true))
 /// ```
@@ -67,4 +66,10 @@ public struct JSONFormat: IngredientFormat {
         var source = try makeConcreteSource(for: input)
         try source.readIndex(into: &index)
     }
+}
+
+extension IngredientFormat where Self == JSONFormat {
+    /// The JSON format with the default limits and policy, `JSONFormat()`: for
+    /// a parameter that takes a format (`Document(reading: input, format: .json)`).
+    public static var json: JSONFormat { JSONFormat() }
 }

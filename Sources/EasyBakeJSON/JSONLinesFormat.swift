@@ -5,7 +5,6 @@ import EasyBake
 /// ``JSONLinesIngredientSource`` and written one compact value per line.
 ///
 /// ```swift
-/// FormatRegistry.shared.register(JSONLinesFormat())
 /// let records = try JSONLinesFormat().read(.text("{\"id\": 1}\n\n{\"id\": 2}\r\n"))   // [["id": 1], ["id": 2]]
 /// let lines = try JSONLinesFormat().write(records)                                   // {"id":1}\n{"id":2}\n
 /// ```
@@ -124,4 +123,10 @@ private struct PushedBackSource<Base: IngredientSource>: IngredientSource {
     var location: SourceLocation { base.location }
     var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
     var limits: IngredientLimits { base.limits }
+}
+
+extension IngredientFormat where Self == JSONLinesFormat {
+    /// The JSON Lines format with the default limits and policy,
+    /// `JSONLinesFormat()`: for a parameter that takes a format.
+    public static var jsonLines: JSONLinesFormat { JSONLinesFormat() }
 }

@@ -60,8 +60,7 @@ struct JSONLinesTests {
 
     @Test("the format is found by the extensions jsonl and ndjson")
     func extensions() throws {
-        let registry = FormatRegistry()
-        registry.register(JSONLinesFormat())
+        let registry = FormatRegistry([JSONLinesFormat()])
         #expect(try registry.format(forPath: "export.jsonl").name == "jsonl")
         #expect(try registry.format(forPath: "cellphones.ndjson").name == "jsonl")
     }

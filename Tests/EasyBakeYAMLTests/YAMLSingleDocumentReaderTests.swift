@@ -72,8 +72,7 @@ struct YAMLSingleDocumentReaderTests {
 
     @Test("Document(reading:), by format and by extension")
     func document() throws {
-        let formats = FormatRegistry()
-        formats.register(YAMLFormat())
+        let formats = FormatRegistry([YAMLFormat()])
         for input in try Self.inputs() {
             Self.check(Self.capture { _ = try Document(reading: input, format: YAMLFormat()) }, "Document(reading: \(input.name))")
             Self.check(Self.capture { _ = try Document(reading: input, formats: formats) }, "Document(reading: \(input.name), formats:)")
@@ -104,8 +103,7 @@ struct YAMLSingleDocumentReaderTests {
 
     @Test("RecipeFile.load and RecipeBox.load, by format and by extension")
     func recipeFiles() throws {
-        let formats = FormatRegistry()
-        formats.register(YAMLFormat())
+        let formats = FormatRegistry([YAMLFormat()])
         // One document loads.
         #expect(try RecipeFile.load(.text("name: User\nmapping: {id: user_id}\n", name: "one.yaml"), formats: formats).count == 1)
         for input in try Self.inputs() {
