@@ -12,7 +12,7 @@ public struct JSONFormat: IngredientFormat {
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
     /// When set, its sources read only the elements of the top-level array that begin in this byte
-    /// range of the input, as an array (``JSONIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``):
+    /// range of the input, as an array (``JSONIngredientSource/init(_:byteRange:options:)``):
     /// one worker's share of a file that several read. Default `nil`, the whole input.
     public var byteRange: Range<Int>?
 
@@ -31,9 +31,9 @@ public struct JSONFormat: IngredientFormat {
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONIngredientSource {
         guard let byteRange else {
-            return try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+            return try JSONIngredientSource(input, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
         }
-        return try JSONIngredientSource(input: input, byteRange: byteRange, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        return try JSONIngredientSource(input, byteRange: byteRange, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
     }
 
     /// `json`.

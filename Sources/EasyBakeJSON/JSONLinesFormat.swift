@@ -15,7 +15,7 @@ public struct JSONLinesFormat: IngredientFormat {
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
     /// When set, its sources read only the lines that begin in this byte
-    /// range of the input, as an array (``JSONLinesIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``):
+    /// range of the input, as an array (``JSONLinesIngredientSource/init(_:byteRange:options:)``):
     /// one worker's share of a file that several read. Default `nil`, the whole input.
     public var byteRange: Range<Int>?
 
@@ -28,9 +28,9 @@ public struct JSONLinesFormat: IngredientFormat {
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONLinesIngredientSource {
         guard let byteRange else {
-            return try JSONLinesIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+            return try JSONLinesIngredientSource(input, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
         }
-        return try JSONLinesIngredientSource(input: input, byteRange: byteRange, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        return try JSONLinesIngredientSource(input, byteRange: byteRange, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
     }
 
     /// `jsonl`.

@@ -50,10 +50,10 @@ struct ParallelBakingTests {
     @Test("a JSON array of a thousand records, with failing records among them")
     func jsonArray() throws {
         let json = #"{"users": ["# + Self.users(1_000).joined(separator: ",\n") + "]}"
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]")
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]")
         let recipe = try Recipe(mapping: ["id": "id", "name": "name", "tags": "tags"])
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]", recipe: recipe)
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe)
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
     }
 
     @Test("JSON Lines with a malformed line: it fails alone, in its place")
@@ -61,14 +61,14 @@ struct ParallelBakingTests {
         var lines = Self.users(700)
         lines[333] = #"{"id": 333, "name": "broken" "#
         let text = lines.joined(separator: "\n") + "\n"
-        try Self.expectSame({ try JSONLinesIngredientSource(input: .text(text)) }, each: "[*]")
+        try Self.expectSame({ try JSONLinesIngredientSource(.text(text)) }, each: "[*]")
     }
 
     @Test("a malformed document ends the stream after its error, as it does for one job")
     func sourceError() throws {
         let json = #"{"users": ["# + Self.users(300).joined(separator: ",") + #", {"id": 1, "name": "x", "tags": [}]}"#
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]")
-        let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 2))
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]")
+        let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 2))
         #expect(results.count == 301)
         #expect(results.last.map(Self.describe)?.hasPrefix("syntax") == true)
     }
