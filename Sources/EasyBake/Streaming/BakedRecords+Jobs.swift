@@ -20,7 +20,7 @@ extension Baker {
     /// same order, and the stream holds a few batches of records at a time.
     ///
     /// ```swift
-    /// let source = try JSONIngredientSource(.file("users.json"))
+    /// let source = try JSONIngredientSource(input: .file("users.json"))
     /// let cores = ProcessInfo.processInfo.activeProcessorCount
     /// for user in try Baker().bakeEach(User.self, from: source, each: "users[*]", jobs: cores) {
     ///     print(try user.get().name)
