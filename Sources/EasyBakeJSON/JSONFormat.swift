@@ -3,7 +3,6 @@ import EasyBake
 /// The JSON format: ``JSONIngredientSource`` to read, ``JSONWriter`` to write.
 ///
 /// ```swift
-/// FormatRegistry.shared.register(JSONFormat())
 /// let tree = try JSONFormat().read(.file("users.json"))
 /// let text = try JSONFormat().write(tree, options: .init(prettyPrinted: true, sortedKeys: true))
 /// ```
@@ -13,7 +12,7 @@ public struct JSONFormat: IngredientFormat {
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
     /// When set, its sources read only the elements of the top-level array that begin in this byte
-    /// range of the input, as an array (``JSONIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``):
+    /// range of the input, as an array (``JSONIngredientSource/init(_:byteRange:options:)``):
     /// one worker's share of a file that several read. Default `nil`, the whole input.
     public var byteRange: Range<Int>?
 
@@ -32,9 +31,9 @@ public struct JSONFormat: IngredientFormat {
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONIngredientSource {
         guard let byteRange else {
-            return try JSONIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+            return try JSONIngredientSource(input, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
         }
-        return try JSONIngredientSource(input: input, byteRange: byteRange, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        return try JSONIngredientSource(input, byteRange: byteRange, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
     }
 
     /// `json`.
@@ -67,4 +66,10 @@ public struct JSONFormat: IngredientFormat {
         var source = try makeConcreteSource(for: input)
         try source.readIndex(into: &index)
     }
+}
+
+extension IngredientFormat where Self == JSONFormat {
+    /// The JSON format with the default limits and policy, `JSONFormat()`: for
+    /// a parameter that takes a format (`Document(reading: input, format: .json)`).
+    public static var json: JSONFormat { JSONFormat() }
 }

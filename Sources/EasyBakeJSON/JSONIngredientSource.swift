@@ -15,7 +15,7 @@ import EasyBake
 /// byte offset, so reading pays nothing for them.
 ///
 /// ```swift
-/// var source = try JSONIngredientSource(input: .file("users.json"))
+/// var source = try JSONIngredientSource(.file("users.json"))
 /// let tree = try Ingredients(reading: &source)
 /// ```
 public struct JSONIngredientSource: IngredientSource, ProgressReporting {
@@ -29,9 +29,8 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     ///
     /// - Throws: `EasyBakeError.Code.io` when the input cannot be read,
     ///   `EasyBakeError.Code.unsupportedEncoding` for malformed UTF-16/32.
-    public init(
-        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
+    public init(_ input: IngredientInput, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
+        let limits = options.limits
         let loaded = try input.loadBytes()
         guard loaded.buffer.count <= limits.maximumInputBytes else {
             throw EasyBakeError.limit(
@@ -39,7 +38,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
                 at: SourceLocation.locate(offset: limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
         }
         scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
-        self.duplicateKeyPolicy = duplicateKeyPolicy
+        self.duplicateKeyPolicy = options.duplicateKeys
     }
 
     /// A source over one worker's share of a large top-level array: the
@@ -53,39 +52,20 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// that begins at or after the range's end, and what follows is not
     /// read. Indexes count from the range's first element; locations are in
     /// the whole input. JSON Lines, where a range starts reading at once, is
-    /// the better layout for many ranges (``JSONLinesIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``).
+    /// the better layout for many ranges (``JSONLinesIngredientSource/init(_:byteRange:options:)``).
     ///
     /// ```swift
     /// // The second of four workers on a 4 MB array of users:
-    /// let share = try JSONIngredientSource(input: .file("users.json"), byteRange: 1_000_000..<2_000_000)
+    /// let share = try JSONIngredientSource(.file("users.json"), byteRange: 1_000_000..<2_000_000)
     /// for result in try Baker().bakeEach(User.self, from: share, each: "[*]") { print(try result.get()) }
     /// ```
     ///
-    /// - Throws: what ``init(input:limits:duplicateKeyPolicy:)`` throws, and
+    /// - Throws: what ``init(_:options:)`` throws, and
     ///   `EasyBakeError.Code.syntax` when the input is no array or an element
     ///   before the range is malformed.
-    public init(
-        input: IngredientInput, byteRange: Range<Int>, limits: IngredientLimits = .default,
-        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
-        try self.init(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    public init(_ input: IngredientInput, byteRange: Range<Int>, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
+        try self.init(input, options: options)
         try scanner.enterElementRange(byteRange)
-    }
-
-    /// A source over bytes in memory.
-    public init(
-        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
-        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
-        try self.init(input: .bytes(bytes, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
-    }
-
-    /// A source over the UTF-8 of `text`.
-    public init(
-        text: String, name: String = "<text>", limits: IngredientLimits = .default,
-        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
-        try self.init(input: .text(text, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
     }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
@@ -237,4 +217,41 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
     /// How many bytes have been read, for progress reports.
     public var bytesRead: Int { scanner.position }
+}
+
+extension JSONIngredientSource {
+    /// A source over `input`.
+    @available(*, deprecated, renamed: "init(_:options:)", message: "pass the limits and the duplicate-key policy in JSONReadingOptions: init(input, options: .init(duplicateKeys:limits:))")
+    public init(
+        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input, options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// A source over the share of `input` that `byteRange` holds.
+    @available(*, deprecated, renamed: "init(_:byteRange:options:)", message: "pass the limits and the duplicate-key policy in JSONReadingOptions")
+    public init(
+        input: IngredientInput, byteRange: Range<Int>, limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input, byteRange: byteRange, options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// A source over bytes in memory.
+    @available(*, deprecated, message: "use init(.bytes(bytes, name: name), options: .init(duplicateKeys:limits:))")
+    public init(
+        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(.bytes(bytes, name: name), options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// A source over the UTF-8 of `text`.
+    @available(*, deprecated, message: "use init(.text(text, name: name), options: .init(duplicateKeys:limits:))")
+    public init(
+        text: String, name: String = "<text>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(.text(text, name: name), options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
 }

@@ -5,7 +5,6 @@ import EasyBake
 /// ``JSONLinesIngredientSource`` and written one compact value per line.
 ///
 /// ```swift
-/// FormatRegistry.shared.register(JSONLinesFormat())
 /// let records = try JSONLinesFormat().read(.text("{\"id\": 1}\n\n{\"id\": 2}\r\n"))   // [["id": 1], ["id": 2]]
 /// let lines = try JSONLinesFormat().write(records)                                   // {"id":1}\n{"id":2}\n
 /// ```
@@ -16,7 +15,7 @@ public struct JSONLinesFormat: IngredientFormat {
     /// The duplicate-key policy of its sources. Default first wins.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
     /// When set, its sources read only the lines that begin in this byte
-    /// range of the input, as an array (``JSONLinesIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``):
+    /// range of the input, as an array (``JSONLinesIngredientSource/init(_:byteRange:options:)``):
     /// one worker's share of a file that several read. Default `nil`, the whole input.
     public var byteRange: Range<Int>?
 
@@ -29,9 +28,9 @@ public struct JSONLinesFormat: IngredientFormat {
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONLinesIngredientSource {
         guard let byteRange else {
-            return try JSONLinesIngredientSource(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+            return try JSONLinesIngredientSource(input, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
         }
-        return try JSONLinesIngredientSource(input: input, byteRange: byteRange, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+        return try JSONLinesIngredientSource(input, byteRange: byteRange, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
     }
 
     /// `jsonl`.
@@ -124,4 +123,10 @@ private struct PushedBackSource<Base: IngredientSource>: IngredientSource {
     var location: SourceLocation { base.location }
     var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
     var limits: IngredientLimits { base.limits }
+}
+
+extension IngredientFormat where Self == JSONLinesFormat {
+    /// The JSON Lines format with the default limits and policy,
+    /// `JSONLinesFormat()`: for a parameter that takes a format.
+    public static var jsonLines: JSONLinesFormat { JSONLinesFormat() }
 }

@@ -26,7 +26,7 @@ import Darwin
 /// an index stops at the first error.
 ///
 /// ```swift
-/// var source = try JSONLinesIngredientSource(input: .text("{\"id\": 1}\n{\"id\": 2}\n"))
+/// var source = try JSONLinesIngredientSource(.text("{\"id\": 1}\n{\"id\": 2}\n"))
 /// let records = try Ingredients(reading: &source)   // [["id": 1], ["id": 2]]
 /// ```
 public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
@@ -63,9 +63,8 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: `EasyBakeError.Code.io` when the input cannot be read,
     ///   `EasyBakeError.Code.limitExceeded` when it is larger than
     ///   `IngredientLimits.maximumInputBytes`.
-    public init(
-        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
+    public init(_ input: IngredientInput, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
+        let limits = options.limits
         let loaded = try input.loadBytes()
         guard loaded.buffer.count <= limits.maximumInputBytes else {
             throw EasyBakeError.limit(
@@ -75,7 +74,7 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
         scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
         scanner.endName = "the end of the line"
         scanner.eventStart = scanner.position
-        self.duplicateKeyPolicy = duplicateKeyPolicy
+        self.duplicateKeyPolicy = options.duplicateKeys
     }
 
     /// A source over one worker's share of a large file: the array of the
@@ -90,16 +89,13 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     ///
     /// ```swift
     /// // The second of four workers on a 4 MB file:
-    /// let share = try JSONLinesIngredientSource(input: .file("users.jsonl"), byteRange: 1_000_000..<2_000_000)
+    /// let share = try JSONLinesIngredientSource(.file("users.jsonl"), byteRange: 1_000_000..<2_000_000)
     /// for result in try Baker().bakeEach(User.self, from: share, each: "[*]") { print(try result.get()) }
     /// ```
     ///
-    /// - Throws: what ``init(input:limits:duplicateKeyPolicy:)`` throws.
-    public init(
-        input: IngredientInput, byteRange: Range<Int>, limits: IngredientLimits = .default,
-        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
-        try self.init(input: input, limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
+    /// - Throws: what ``init(_:options:)`` throws.
+    public init(_ input: IngredientInput, byteRange: Range<Int>, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
+        try self.init(input, options: options)
         let end = scanner.inputCount
         var start = min(max(byteRange.lowerBound, scanner.position), end)
         if start > scanner.position, scanner.base[start - 1] != UInt8(ascii: "\n") {
@@ -112,22 +108,6 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
         scanner.eventStart = start
         rangeEnd = byteRange.upperBound
         releaseMark = start + (8 << 20)
-    }
-
-    /// A source over bytes in memory.
-    public init(
-        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
-        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
-        try self.init(input: .bytes(bytes, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
-    }
-
-    /// A source over the UTF-8 of `text`.
-    public init(
-        text: String, name: String = "<text>", limits: IngredientLimits = .default,
-        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
-    ) throws(EasyBakeError) {
-        try self.init(input: .text(text, name: name), limits: limits, duplicateKeyPolicy: duplicateKeyPolicy)
     }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
@@ -337,4 +317,41 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
 
     /// How many bytes have been read, for progress reports.
     public var bytesRead: Int { scanner.position }
+}
+
+extension JSONLinesIngredientSource {
+    /// A source over `input`.
+    @available(*, deprecated, renamed: "init(_:options:)", message: "pass the limits and the duplicate-key policy in JSONReadingOptions: init(input, options: .init(duplicateKeys:limits:))")
+    public init(
+        input: IngredientInput, limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input, options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// A source over the share of `input` that `byteRange` holds.
+    @available(*, deprecated, renamed: "init(_:byteRange:options:)", message: "pass the limits and the duplicate-key policy in JSONReadingOptions")
+    public init(
+        input: IngredientInput, byteRange: Range<Int>, limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(input, byteRange: byteRange, options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// A source over bytes in memory.
+    @available(*, deprecated, message: "use init(.bytes(bytes, name: name), options: .init(duplicateKeys:limits:))")
+    public init(
+        bytes: [UInt8], name: String = "<bytes>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(.bytes(bytes, name: name), options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// A source over the UTF-8 of `text`.
+    @available(*, deprecated, message: "use init(.text(text, name: name), options: .init(duplicateKeys:limits:))")
+    public init(
+        text: String, name: String = "<text>", limits: IngredientLimits = .default,
+        duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins
+    ) throws(EasyBakeError) {
+        try self.init(.text(text, name: name), options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
 }

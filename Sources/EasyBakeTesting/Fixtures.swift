@@ -49,18 +49,22 @@ public struct Fixtures: Sendable {
     /// The baker models are baked with.
     public var baker: Baker
 
-    /// Reads a fixture file in `format`, or the format its file extension
-    /// names in `formats`.
+    /// Reads a fixture file in `format`.
     ///
     /// - Throws: the reading errors of the format, with their location;
     ///   `EasyBakeError.Code.typeMismatch` when the file is not a
     ///   dictionary of records.
-    public init(
-        reading input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared,
-        baker: Baker = Baker()
-    ) throws(EasyBakeError) {
-        let document = try Document(reading: input, format: format, formats: formats)
-        try self.init(document.tree, name: Self.shortName(input.filePath ?? input.name), document: document, baker: baker)
+    public init(reading input: IngredientInput, format: some IngredientFormat, baker: Baker = Baker()) throws(EasyBakeError) {
+        try self.init(document: try Document(reading: input, format: format), baker: baker)
+    }
+
+    /// Reads a fixture file in the format that `formats` has for its file
+    /// extension.
+    ///
+    /// - Throws: `EasyBakeError.Code.unknownFormat`, or the errors of
+    ///   `init(reading:format:baker:)`.
+    public init(reading input: IngredientInput, formats: FormatRegistry, baker: Baker = Baker()) throws(EasyBakeError) {
+        try self.init(document: try Document(reading: input, formats: formats), baker: baker)
     }
 
     /// Fixtures over an already-read document.

@@ -4,7 +4,6 @@ import EasyBake
 /// back as XML under the same conventions (see ``XMLSourceOptions``).
 ///
 /// ```swift
-/// FormatRegistry.shared.register(XMLFormat())
 /// let tree = try XMLFormat().read(.file("feed.rss"))
 /// let xml = try XMLFormat().write(["note": ["@id": "1", "body": "Hi"]])
 /// // <?xml version="1.0" encoding="UTF-8"?>
@@ -67,4 +66,10 @@ public struct XMLFormat: IngredientFormat {
         var writer = XMLWriter(attributePrefix: options.attributePrefix, textKey: options.textKey, options: writing)
         return try writer.document(tree)
     }
+}
+
+extension IngredientFormat where Self == XMLFormat {
+    /// The XML format with the default options, `XMLFormat()`: for a parameter
+    /// that takes a format (`Document(reading: input, format: .xml)`).
+    public static var xml: XMLFormat { XMLFormat() }
 }

@@ -71,8 +71,8 @@ extension XMLParserDriver {
                 // XML 1.1 undeclares the prefix; libxml2 2.9 knows only
                 // Namespaces in XML 1.0. The use of the prefix inside the
                 // element is checked in `startElement`.
-                state.pointee.pendingUndeclarations.append(String(cString: prefix))
-                state.pointee.tracksUndeclarations = true
+                pendingUndeclarations.append(String(cString: prefix))
+                tracksUndeclarations = true
                 return
             }
         } else {

@@ -12,7 +12,7 @@ extension XMLParserDriver {
     @inline(__always)
     func emit(_ event: IngredientEvent, _ position: UInt64) {
         events.append(QueuedEvent(event: event, position: position))
-        state.pointee.eventsMade &+= 1
+        eventsMade &+= 1
     }
 
     @inline(__always)
@@ -42,7 +42,7 @@ extension XMLParserDriver {
         let mixed = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
             ^ (unresolved ? 2 : 0)
         let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
-        let cached = state.pointee.names[slot]
+        let cached = names[slot]
         if let name = cached.name, cached.local == localBits, cached.qualifier == qualifierBits,
            cached.attribute == attribute, cached.unresolved == unresolved {
             return name
@@ -53,7 +53,7 @@ extension XMLParserDriver {
             text += options.namespaces == .resolveToURIs && !unresolved ? "{\(q)}" : "\(q):"
         }
         text += String(cString: local)
-        state.pointee.names[slot] = NameSlot(
+        names[slot] = NameSlot(
             qualifier: qualifierBits, local: localBits, attribute: attribute, unresolved: unresolved, name: text)
         return text
     }
@@ -104,13 +104,13 @@ extension XMLParserDriver {
                !checkDeclarations(context, namespaceCount: namespaceCount, namespaces: namespaces) {
                 return
             }
-            if state.pointee.tracksUndeclarations,
+            if tracksUndeclarations,
                !checkUndeclaredPrefixes(context, prefix: prefix, namespaceCount: namespaceCount, namespaces: namespaces,
                                         attributeCount: attributeCount, attributes: attributes) {
                 return
             }
         }
-        if state.pointee.markup.isActive,
+        if markup.isActive,
            !captureStartTag(context, local: local, prefix: prefix, uri: uri, namespaceCount: namespaceCount, namespaces: namespaces,
                             attributeCount: attributeCount, attributes: attributes) {
             return
@@ -173,7 +173,7 @@ extension XMLParserDriver {
             return
         }
         // A captured element is a dictionary, to hold its markup and text.
-        let captured = empty == nil && !state.pointee.markup.names.isEmpty && state.pointee.markup.names.contains(elementName)
+        let captured = empty == nil && !markup.names.isEmpty && markup.names.contains(elementName)
         let opened = declarations - markerDeclarations > 0 || keptAttributes > 0 || captured
         if opened {
             emit(.beginDictionary, position)
@@ -210,7 +210,7 @@ extension XMLParserDriver {
         }
         frames.append(Frame(opened: opened, hasChildElements: false, empty: empty))
         pendingText.removeAll()
-        if captured { state.pointee.markup.begin(depth: frames.count) }
+        if captured { markup.begin(depth: frames.count) }
     }
 
     /// An attribute's value with its references replaced.
@@ -262,7 +262,7 @@ extension XMLParserDriver {
                                 Array(text.utf8)))
             }
         }
-        state.pointee.markup.startTag(
+        markup.startTag(
             depth: frames.count + 1, name: XMLMarkupCapture.name(local: local, prefix: prefix, uri: uri),
             namespaces: declared, attributes: written)
         return checkMarkupLimit(context)
@@ -270,7 +270,7 @@ extension XMLParserDriver {
 
     /// Fails when a captured element's markup outgrows the string limit.
     func checkMarkupLimit(_ context: xmlParserCtxtPtr) -> Bool {
-        guard state.pointee.markup.longestMarkup > limits.maximumStringBytes else { return true }
+        guard markup.longestMarkup > limits.maximumStringBytes else { return true }
         fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
         return false
     }
@@ -306,11 +306,11 @@ extension XMLParserDriver {
 
     func endElement(_ context: xmlParserCtxtPtr) {
         guard !failed, let frame = frames.popLast() else { return }
-        if state.pointee.tracksUndeclarations {
+        if tracksUndeclarations {
             let depth = frames.count
-            while let last = state.pointee.prefixScopes.last, last.depth >= depth { state.pointee.prefixScopes.removeLast() }
+            while let last = prefixScopes.last, last.depth >= depth { prefixScopes.removeLast() }
         }
-        let captured = state.pointee.markup.isActive ? state.pointee.markup.end(depth: frames.count + 1) : nil
+        let captured = markup.isActive ? markup.end(depth: frames.count + 1) : nil
         if skipping {
             skipEndElement(context)
             return
@@ -350,8 +350,8 @@ extension XMLParserDriver {
 
     func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
         guard !failed, !frames.isEmpty, length > 0 else { return }
-        if state.pointee.markup.isActive {
-            state.pointee.markup.text(UnsafeBufferPointer(start: text, count: length))
+        if markup.isActive {
+            markup.text(UnsafeBufferPointer(start: text, count: length))
             guard checkMarkupLimit(context) else { return }
         }
         if skipping {

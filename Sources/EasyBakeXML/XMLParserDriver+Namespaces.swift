@@ -67,18 +67,18 @@ extension XMLParserDriver {
         if let namespaces {
             for i in 0..<namespaceCount {
                 if let declared = namespaces[2 * i] {
-                    state.pointee.prefixScopes.append((depth, String(cString: declared), false))
+                    prefixScopes.append((depth, String(cString: declared), false))
                 }
             }
         }
-        for undeclared in state.pointee.pendingUndeclarations {
-            state.pointee.prefixScopes.append((depth, undeclared, true))
+        for undeclared in pendingUndeclarations {
+            prefixScopes.append((depth, undeclared, true))
         }
-        state.pointee.pendingUndeclarations.removeAll()
+        pendingUndeclarations.removeAll()
         func isUndeclared(_ prefix: UnsafePointer<xmlChar>?) -> String? {
             guard let prefix else { return nil }
             let name = String(cString: prefix)
-            guard let scope = state.pointee.prefixScopes.last(where: { $0.prefix == name }), scope.undeclared else { return nil }
+            guard let scope = prefixScopes.last(where: { $0.prefix == name }), scope.undeclared else { return nil }
             return name
         }
         var used = isUndeclared(prefix)

@@ -64,126 +64,71 @@ final class XMLParserDriver {
         var position: UInt64
     }
 
-    /// The state the SAX callbacks change for every element and text run.
-    ///
-    /// It lives behind a pointer (``state``) rather than in stored
-    /// properties: every access to a stored `var` of a class pays Swift's
-    /// dynamic exclusivity check (`swift_beginAccess`), which callgrind
-    /// measured at about a third of the source's instructions.
-    struct State {
-        var failure: EasyBakeError? {
-            didSet { failed = failure != nil }
-        }
-        /// `failure != nil`, checked first in every callback without
-        /// copying the error.
-        var failed = false
-        var events = ContiguousArray<QueuedEvent>()
-        var head = 0
-        var lastPosition: UInt64 = 1 << 32 | 1
-        /// Whether the event ``next()`` returned last was a key (the queue
-        /// keeps only a placeholder once an event is returned).
-        var lastEventWasKey = false
-        /// How many events the callbacks made, for tests that check that
-        /// skipped input makes none.
-        var eventsMade = 0
-        var frames = ContiguousArray<Frame>()
-        var pendingText = XMLTextBuffer()
-        var rootSeen = false
-        /// Whether the callbacks are skipping a value (see ``skipValue()``):
-        /// they then keep only the frame count, the text length and the
-        /// limit checks, and make no strings and no events.
-        var skipping = false
-        /// While skipping: the frame count at which the skipped value ends
-        /// (the index of the element whose value is skipped), or `-1` when
-        /// the whole document is skipped.
-        var skipEndDepth = 0
-        /// While skipping: the length of the current run of skipped text,
-        /// checked against the string limit as reading checks `pendingText`.
-        var skippedTextBytes = 0
-        var expansion = 0
-        var deepestEntityNesting = 0
-        /// Names by the addresses libxml2 interned them at, direct-mapped.
-        var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
-        /// XML 1.1 only: prefixes undeclared (`xmlns:p=""`) on the start tag
-        /// being parsed, which libxml2 2.9 reports as an error and otherwise
-        /// ignores (it keeps the outer binding).
-        var pendingUndeclarations: [String] = []
-        /// Whether an XML 1.1 document has undeclared a prefix: from then
-        /// on ``prefixScopes`` is kept and every prefix used is looked up.
-        var tracksUndeclarations = false
-        /// Prefix declarations and undeclarations by the frame count of the
-        /// element that makes them (kept once ``tracksUndeclarations``).
-        var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
-        /// The markup of the elements ``XMLSourceOptions/markupElements`` names.
-        var markup = XMLMarkupCapture(names: [])
+    // The reading state, which the SAX callbacks change for every element
+    // and text run. A driver is used from one place at a time (see
+    // XMLIngredientSource) and no access to these overlaps another, so the
+    // runtime's exclusivity checks — about a third of the source's
+    // instructions when measured with callgrind — are turned off for them,
+    // as the YAML engine does for its state.
+    @exclusivity(unchecked) var failure: EasyBakeError? {
+        didSet { failed = failure != nil }
     }
+    /// `failure != nil`, checked first in every callback without
+    /// copying the error.
+    @exclusivity(unchecked) var failed = false
+    @exclusivity(unchecked) var events = ContiguousArray<QueuedEvent>()
+    @exclusivity(unchecked) var head = 0
+    @exclusivity(unchecked) var lastPosition: UInt64 = 1 << 32 | 1
+    /// Whether the event ``next()`` returned last was a key (the queue
+    /// keeps only a placeholder once an event is returned).
+    @exclusivity(unchecked) var lastEventWasKey = false
+    /// How many events the callbacks made, for tests that check that
+    /// skipped input makes none.
+    @exclusivity(unchecked) var eventsMade = 0
+    @exclusivity(unchecked) var frames = ContiguousArray<Frame>()
+    @exclusivity(unchecked) var pendingText = XMLTextBuffer()
+    @exclusivity(unchecked) var rootSeen = false
+    /// Whether the callbacks are skipping a value (see ``skipValue()``):
+    /// they then keep only the frame count, the text length and the
+    /// limit checks, and make no strings and no events.
+    @exclusivity(unchecked) var skipping = false
+    /// While skipping: the frame count at which the skipped value ends
+    /// (the index of the element whose value is skipped), or `-1` when
+    /// the whole document is skipped.
+    @exclusivity(unchecked) var skipEndDepth = 0
+    /// While skipping: the length of the current run of skipped text,
+    /// checked against the string limit as reading checks `pendingText`.
+    @exclusivity(unchecked) var skippedTextBytes = 0
+    @exclusivity(unchecked) var expansion = 0
+    @exclusivity(unchecked) var deepestEntityNesting = 0
+    /// Names by the addresses libxml2 interned them at, direct-mapped.
+    @exclusivity(unchecked) var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
+    /// XML 1.1 only: prefixes undeclared (`xmlns:p=""`) on the start tag
+    /// being parsed, which libxml2 2.9 reports as an error and otherwise
+    /// ignores (it keeps the outer binding).
+    @exclusivity(unchecked) var pendingUndeclarations: [String] = []
+    /// Whether an XML 1.1 document has undeclared a prefix: from then
+    /// on ``prefixScopes`` is kept and every prefix used is looked up.
+    @exclusivity(unchecked) var tracksUndeclarations = false
+    /// Prefix declarations and undeclarations by the frame count of the
+    /// element that makes them (kept once ``tracksUndeclarations``).
+    @exclusivity(unchecked) var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
+    /// The markup of the elements ``XMLSourceOptions/markupElements`` names.
+    @exclusivity(unchecked) var markup = XMLMarkupCapture(names: [])
 
     let options: XMLSourceOptions
     let limits: IngredientLimits
     let sourceName: String
 
-    var reader: ChunkReader
-    var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var reader: ChunkReader
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     let chunk: UnsafeMutableRawBufferPointer
     /// Bytes of the chunk buffer not yet handed to libxml2.
-    var pendingRange: Range<Int>
-    var inputBytes = 0
-    var inputDone = false
+    @exclusivity(unchecked) var pendingRange: Range<Int>
+    @exclusivity(unchecked) var inputBytes = 0
+    @exclusivity(unchecked) var inputDone = false
 
-    let state: UnsafeMutablePointer<State>
     static let nameCacheSize = 1024
-
-    // Accessors that reach the state through its pointer, without an
-    // exclusivity check (see `State`).
-    var failure: EasyBakeError? {
-        _read { yield state.pointee.failure }
-        _modify { yield &state.pointee.failure }
-    }
-    var failed: Bool { state.pointee.failed }
-    var events: ContiguousArray<QueuedEvent> {
-        _read { yield state.pointee.events }
-        _modify { yield &state.pointee.events }
-    }
-    var head: Int {
-        get { state.pointee.head }
-        set { state.pointee.head = newValue }
-    }
-    var lastPosition: UInt64 {
-        get { state.pointee.lastPosition }
-        set { state.pointee.lastPosition = newValue }
-    }
-    var frames: ContiguousArray<Frame> {
-        _read { yield state.pointee.frames }
-        _modify { yield &state.pointee.frames }
-    }
-    var pendingText: XMLTextBuffer {
-        _read { yield state.pointee.pendingText }
-        _modify { yield &state.pointee.pendingText }
-    }
-    var rootSeen: Bool {
-        get { state.pointee.rootSeen }
-        set { state.pointee.rootSeen = newValue }
-    }
-    var skipping: Bool {
-        get { state.pointee.skipping }
-        set { state.pointee.skipping = newValue }
-    }
-    var skipEndDepth: Int {
-        get { state.pointee.skipEndDepth }
-        set { state.pointee.skipEndDepth = newValue }
-    }
-    var skippedTextBytes: Int {
-        get { state.pointee.skippedTextBytes }
-        set { state.pointee.skippedTextBytes = newValue }
-    }
-    var expansion: Int {
-        get { state.pointee.expansion }
-        set { state.pointee.expansion = newValue }
-    }
-    var deepestEntityNesting: Int {
-        get { state.pointee.deepestEntityNesting }
-        set { state.pointee.deepestEntityNesting = newValue }
-    }
 
     let attributePrefix: String
     let textKey: String
@@ -198,9 +143,7 @@ final class XMLParserDriver {
         reader = try input.openReader()
         chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         pendingRange = 0..<0
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-        state.pointee.markup = XMLMarkupCapture(names: options.markupElements)
+        markup = XMLMarkupCapture(names: options.markupElements)
 
         // The first chunk: check its declared encoding, and give libxml2 its
         // first four bytes to detect the encoding from. (Every stored
@@ -256,9 +199,7 @@ final class XMLParserDriver {
             xmlFreeParserCtxt(context)
         }
         chunk.deallocate()
-        state.pointee.pendingText.deallocate()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        pendingText.deallocate()
     }
 
     // MARK: Pulling
@@ -266,8 +207,6 @@ final class XMLParserDriver {
     /// The input bytes handed to libxml2 so far.
     var bytesRead: Int { inputBytes - pendingRange.count }
 
-    /// How many events the callbacks have made so far.
-    var eventsMade: Int { state.pointee.eventsMade }
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
@@ -294,7 +233,7 @@ final class XMLParserDriver {
             lastPosition = slot.pointee.position
             let event = (slot.pointer(to: \.event)!).move()
             (slot.pointer(to: \.event)!).initialize(to: .endArray)
-            if case .key = event { state.pointee.lastEventWasKey = true } else { state.pointee.lastEventWasKey = false }
+            if case .key = event { lastEventWasKey = true } else { lastEventWasKey = false }
             return event
         }
     }
@@ -316,7 +255,7 @@ final class XMLParserDriver {
                     try skip(openContainers: depth)
                     return
                 }
-                if head > 0, state.pointee.lastEventWasKey {
+                if head > 0, lastEventWasKey {
                     // The last event read was an element's key and nothing
                     // of its value is queued: the parser stands inside that
                     // element, the innermost frame.
@@ -345,7 +284,7 @@ final class XMLParserDriver {
             }
             lastPosition = events[head].position
             head += 1
-            state.pointee.lastEventWasKey = false
+            lastEventWasKey = false
         } while depth > 0
     }
 
@@ -369,7 +308,7 @@ final class XMLParserDriver {
             }
             lastPosition = events[head].position
             head += 1
-            state.pointee.lastEventWasKey = false
+            lastEventWasKey = false
         } while depth > 0
     }
 
@@ -391,7 +330,7 @@ final class XMLParserDriver {
     /// event), or to the end of the document when `index` is `-1`.
     func skip(fromFrame index: Int) throws(EasyBakeError) {
         pendingText.removeAll()
-        state.pointee.lastEventWasKey = false
+        lastEventWasKey = false
         skippedTextBytes = 0
         skipEndDepth = index
         skipping = true

@@ -4,7 +4,6 @@ import EasyBake
 /// the system libyaml), written in block style with libyaml's emitter.
 ///
 /// ```swift
-/// FormatRegistry.shared.register(YAMLFormat())
 /// let tree = try YAMLFormat().read(.file("config.yml"))
 /// let text = try YAMLFormat().write(tree)
 /// ```
@@ -55,4 +54,10 @@ public struct YAMLFormat: IngredientFormat {
         while let document = try Ingredients.read(from: &source) { documents.append(document) }
         return documents
     }
+}
+
+extension IngredientFormat where Self == YAMLFormat {
+    /// The YAML format with the default options, `YAMLFormat()`: for a
+    /// parameter that takes a format (`Document(reading: input, format: .yaml)`).
+    public static var yaml: YAMLFormat { YAMLFormat() }
 }

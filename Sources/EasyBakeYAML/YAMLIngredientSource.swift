@@ -65,8 +65,9 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: `EasyBakeError.Code.limitExceeded` when the text is longer
     ///   than `limits.maximumInputBytes` of `options`, `EasyBakeError.Code.io`
     ///   when libyaml cannot allocate a parser.
+    @available(*, deprecated, message: "use init(.text(text), options:), the one shape of the JSON, XML and YAML sources")
     public init(text: String, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
-        engine = try YAMLEngine(input: .text(text), options: options)
+        try self.init(.text(text), options: options)
     }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
@@ -114,7 +115,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// alias, or merged in by `<<`, has the tag of the anchored node.
     ///
     /// ```swift
-    /// var source = try YAMLIngredientSource(text: "bucket: !Ref Logs\n")
+    /// var source = try YAMLIngredientSource(.text("bucket: !Ref Logs\n"))
     /// while let event = try source.next() {
     ///     if case .scalar(let value) = event, source.currentTag == "!Ref" {
     ///         print("reference to", value)   // reference to "Logs"

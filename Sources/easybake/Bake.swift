@@ -32,7 +32,6 @@ struct Bake: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
-            Formats.registerAll()
             let recipe = try chooseRecipe()
             var (source, locator) = try input.stream()
             // The recipe reads only its own paths: everything else in a
@@ -118,7 +117,7 @@ struct Bake: ParsableCommand {
     }
 
     private func chooseRecipe() throws(EasyBakeError) -> Recipe {
-        let recipes = try RecipeFile.load(.file(recipe))
+        let recipes = try RecipeFile.load(.file(recipe), formats: Formats.all)
         if let recipeName {
             guard let found = recipes.first(where: { $0.name == recipeName }) else {
                 throw EasyBakeError(

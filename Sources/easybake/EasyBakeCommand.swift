@@ -177,12 +177,11 @@ struct Payload {
     /// The format named, or the one of the file's extension, with the YAML
     /// documents chosen.
     func resolvedFormat(for input: IngredientInput) throws(EasyBakeError) -> any IngredientFormat {
-        Formats.registerAll()
         var resolved: any IngredientFormat
         if let named = try Formats.named(format) {
             resolved = named
         } else {
-            resolved = try FormatRegistry.shared.format(forPath: input.filePath ?? input.name)
+            resolved = try Formats.forPath(input.filePath ?? input.name)
         }
         if let tags = documents.yamlTags {
             guard var yaml = resolved as? YAMLFormat else {
@@ -227,7 +226,6 @@ struct Payload {
     /// `rereadable` is false: then errors that need a second reading to be
     /// located (a path found nowhere) go without a line and column.
     func stream(rereadable: Bool = true) throws(EasyBakeError) -> (source: AnyIngredientSource, locator: Document?) {
-        Formats.registerAll()
         let original = IngredientInput.file(path)
         let ingredientInput = rereadable ? try original.rereadable() : original
         let resolved = try resolvedFormat(for: ingredientInput)
@@ -274,27 +272,32 @@ struct OutputOptions: ParsableArguments {
     var writingOptions: WritingOptions { WritingOptions(prettyPrinted: pretty, sortedKeys: sortedKeys) }
 }
 
+/// The formats the command reads and writes, by name and file extension.
 enum Formats {
-    /// Registers each of the four formats the registry does not hold yet.
-    /// Each is checked by name, not "is the registry empty": another caller
-    /// (a test in the same process) may have registered only one of them.
-    static func registerAll() {
-        let registry = FormatRegistry.shared
-        let formats: [any IngredientFormat] = [JSONFormat(), JSONLinesFormat(), YAMLFormat(), XMLFormat()]
-        for format in formats where registry.format(named: format.name) == nil {
-            registry.register(format)
-        }
-    }
+    /// Every format the command knows: an immutable value, made once.
+    static let all = FormatRegistry([.json, .jsonLines, .yaml, .xml])
 
+    /// The format named by `--format`, or `nil` when none was named.
     static func named(_ name: String?) throws(EasyBakeError) -> (any IngredientFormat)? {
         guard let name else { return nil }
-        registerAll()
-        guard let format = FormatRegistry.shared.format(named: name) else {
+        guard let format = all.format(named: name) else {
             throw EasyBakeError(
                 .unknownFormat,
-                "unknown format \(name.debugDescription); known: \(FormatRegistry.shared.names.joined(separator: ", "))")
+                "unknown format \(name.debugDescription); known: \(all.names.joined(separator: ", "))")
         }
         return format
+    }
+
+    /// The format of a file's extension; the error tells the user how to
+    /// name one instead.
+    static func forPath(_ path: String) throws(EasyBakeError) -> any IngredientFormat {
+        do {
+            return try all.format(forPath: path)
+        } catch {
+            var withHint = error
+            withHint.message += "; name one with --format"
+            throw withHint
+        }
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// A worker's share of a splittable input: `--byte-range START-END`, or
 /// `--split I/N`, the I-th of N equal byte ranges of a file. JSON Lines and
 /// top-level JSON arrays split; the ranges of a partition read every record
-/// once (``JSONLinesIngredientSource/init(input:byteRange:limits:duplicateKeyPolicy:)``).
+/// once (`JSONLinesIngredientSource.init(_:byteRange:options:)`).
 enum InputSplit: Equatable {
     case byteRange(Range<Int>)
     case share(Int, of: Int)

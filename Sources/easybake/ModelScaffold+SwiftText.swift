@@ -17,8 +17,8 @@ extension ModelScaffold {
         switch request.formatName {
         case "xml": source = "XMLIngredientSource(.file(\(swiftLiteral(fileName)))\(request.xmlOptions))"
         case "yaml": source = "YAMLIngredientSource(.file(\(swiftLiteral(fileName)))\(request.yamlOptions))"
-        case "jsonl": source = "JSONLinesIngredientSource(input: .file(\(swiftLiteral(fileName))))"
-        default: source = "JSONIngredientSource(input: .file(\(swiftLiteral(fileName))))"
+        case "jsonl": source = "JSONLinesIngredientSource(.file(\(swiftLiteral(fileName))))"
+        default: source = "JSONIngredientSource(.file(\(swiftLiteral(fileName))))"
         }
         let module = switch request.formatName {
         case "xml": "EasyBakeXML"

@@ -92,8 +92,7 @@ struct Scaffold: ParsableCommand {
 
     private static func formatName(of payload: Payload) throws(EasyBakeError) -> String {
         if let named = try Formats.named(payload.format) { return named.name }
-        Formats.registerAll()
-        return (try? FormatRegistry.shared.format(forPath: payload.path).name) ?? "json"
+        return Formats.all.format(forExtension: (payload.path as NSString).pathExtension)?.name ?? "json"
     }
 
     private static func write(_ scaffold: ModelScaffold.Result, name: String, to directory: String, force: Bool) throws(EasyBakeError) {

@@ -53,7 +53,7 @@ struct ByteRangeTests {
             let whole = try #require(try JSONLinesFormat().read(.text(text)).arrayValue).map { $0 }
             for ranges in Self.partitions(of: text.utf8.count) {
                 let records = try Self.union(text, ranges) { (input, range) throws(EasyBakeError) in
-                    try JSONLinesIngredientSource(input: input, byteRange: range)
+                    try JSONLinesIngredientSource(input, byteRange: range)
                 }
                 #expect(records == whole, "\(text.debugDescription) split \(ranges)")
             }
@@ -66,7 +66,7 @@ struct ByteRangeTests {
             let whole = try #require(try JSONFormat().read(.text(text)).arrayValue).map { $0 }
             for ranges in Self.partitions(of: text.utf8.count) {
                 let records = try Self.union(text, ranges) { (input, range) throws(EasyBakeError) in
-                    try JSONIngredientSource(input: input, byteRange: range)
+                    try JSONIngredientSource(input, byteRange: range)
                 }
                 #expect(records == whole, "\(text.debugDescription) split \(ranges)")
             }
@@ -120,7 +120,7 @@ struct ByteRangeTests {
         let start = 15
         struct Record: Decodable, Equatable { let id: Int }
         let results = Array(try Baker().bakeEach(
-            Record.self, from: try JSONLinesIngredientSource(input: .text(text, name: "broken.jsonl"), byteRange: start..<text.utf8.count),
+            Record.self, from: try JSONLinesIngredientSource(.text(text, name: "broken.jsonl"), byteRange: start..<text.utf8.count),
             each: "[*]"))
         #expect(results.count == 2)
         guard case .failure(let error) = results.first else {
@@ -135,7 +135,7 @@ struct ByteRangeTests {
     @Test("a byte range of JSON that is no array says so, with the position")
     func notAnArray() throws {
         let error = #expect(throws: EasyBakeError.self) {
-            try JSONIngredientSource(input: .text("\n {\"users\": []}", name: "object.json"), byteRange: 0..<5)
+            try JSONIngredientSource(.text("\n {\"users\": []}", name: "object.json"), byteRange: 0..<5)
         }
         #expect(error?.code == .syntax)
         #expect(error?.message.contains("a byte range reads the elements of a top-level array") == true)
@@ -147,7 +147,7 @@ struct ByteRangeTests {
     func recordOffsets() throws {
         let text = "{\"id\": 1}\n{\"id\": 2}\n{\"id\": 3}\n"
         var reader = try RecordReader(
-            source: try JSONLinesIngredientSource(input: .text(text), byteRange: 10..<20), each: "[*]")
+            source: try JSONLinesIngredientSource(.text(text), byteRange: 10..<20), each: "[*]")
         let record = try #require(try reader.next())
         #expect(record.ingredients == ["id": 2])
         #expect(record.location.line == 2)

@@ -10,7 +10,7 @@ import EasyBakeTestSupport
 @Suite("JSON index")
 struct JSONIndexTests {
     static func index(_ text: String, limits: IngredientLimits = .default) throws(EasyBakeError) -> IngredientIndex {
-        var source = try JSONIngredientSource(text: text, limits: limits)
+        var source = try JSONIngredientSource(.text(text), options: .init(limits: limits))
         var index = IngredientIndex()
         try source.readIndex(into: &index)
         return index
@@ -21,7 +21,7 @@ struct JSONIndexTests {
         _ bytes: [UInt8], limits: IngredientLimits = .default, scanning: JSONByteScanning = .vector
     ) -> Swift.Result<[IngredientEvent], EasyBakeError> {
         do {
-            var source = try JSONIngredientSource(bytes: bytes, limits: limits)
+            var source = try JSONIngredientSource(.bytes(bytes), options: .init(limits: limits))
             source.byteScanning = scanning
             var index = IngredientIndex()
             try source.readIndex(into: &index)
@@ -40,7 +40,7 @@ struct JSONIndexTests {
         _ bytes: [UInt8], limits: IngredientLimits = .default, scanning: JSONByteScanning = .vector
     ) -> Swift.Result<[IngredientEvent], EasyBakeError> {
         do {
-            var source = try JSONIngredientSource(bytes: bytes, limits: limits)
+            var source = try JSONIngredientSource(.bytes(bytes), options: .init(limits: limits))
             source.byteScanning = scanning
             return .success(try collectEvents(&source))
         } catch let error as EasyBakeError {
@@ -123,10 +123,10 @@ struct JSONIndexTests {
     @Test("one index is reused from document to document")
     func reuse() throws {
         var index = IngredientIndex()
-        var first = try JSONIngredientSource(text: #"{"a": [1, 2, 3], "b": "\n"}"#)
+        var first = try JSONIngredientSource(.text(#"{"a": [1, 2, 3], "b": "\n"}"#))
         try first.readIndex(into: &index)
         #expect(index.count == 8)
-        var second = try JSONIngredientSource(text: #"["x"]"#)
+        var second = try JSONIngredientSource(.text(#"["x"]"#))
         try second.readIndex(into: &index)
         #expect(index.count == 2)
         #expect(index.string(at: 1) == "x")
@@ -212,7 +212,7 @@ struct JSONIndexTests {
     static func expectPrunedAgreement(_ bytes: [UInt8], _ name: String) {
         let whole = Swift.Result { () throws(EasyBakeError) -> Ingredients in try JSONFormat().read(.bytes(bytes)) }
         let pruned = Swift.Result { () throws(EasyBakeError) -> Ingredients in
-            var source = try JSONIngredientSource(bytes: bytes)
+            var source = try JSONIngredientSource(.bytes(bytes))
             guard let first = try source.next() else {
                 throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
             }
@@ -241,7 +241,7 @@ struct JSONIndexTests {
     @Test("an index pruned to a few paths keeps what they reach and leaves out members no path needs")
     func pruned() throws {
         let text = #"{"skip": {"deep": [1, 2, {"x": "y"}]}, "users": [{"name": "Ada", "age": 36, "tags": ["a", "b"]}], "count": 2, "f": [1, {"g": 2}]}"#
-        var source = try JSONIngredientSource(text: text)
+        var source = try JSONIngredientSource(.text(text))
         let first = try #require(try source.next())
         var index = IngredientIndex()
         try source.readValue(startingWith: first, into: &index, keeping: PathMatcher(Self.prunedPaths))

@@ -27,7 +27,7 @@ struct JSONLinesArticleTests {
         func print(_ text: String) { printed.append(text) }
         func print(_ error: EasyBakeError) { printed.append("\(error.message) at \(error.location?.description ?? "?")") }
         let text = "{\"id\": 1, \"name\": \"Ada\"}\r\n\n{\"id\": 2, \"name\": \"Grace\"}\n{\"id\": 3, \"name\": }\n{\"id\": 4, \"name\": \"Linus\"}"
-        let source = try JSONLinesIngredientSource(text: text, name: "people.jsonl")
+        let source = try JSONLinesIngredientSource(.text(text, name: "people.jsonl"))
         for result in try Baker().bakeEach(Person.self, from: source, each: "[*]") {
             switch result {
             case .success(let person): print(person.name)   // Ada, Grace, Linus

@@ -24,7 +24,7 @@ struct JSONLinesSkippingTests {
     }
 
     static func source(_ text: String) throws -> JSONLinesIngredientSource {
-        try JSONLinesIngredientSource(text: text, name: "lines.jsonl")
+        try JSONLinesIngredientSource(.text(text, name: "lines.jsonl"))
     }
 
     /// The events left after skipping, by reading and discarding, the value
@@ -47,7 +47,7 @@ struct JSONLinesSkippingTests {
     @Test("the events are those of the records as one JSON array", arguments: texts.indices)
     func eventsAsArray(_ which: Int) throws {
         var lines = try Self.source(Self.texts[which])
-        var array = try JSONIngredientSource(text: Self.asArray(Self.texts[which]))
+        var array = try JSONIngredientSource(.text(Self.asArray(Self.texts[which])))
         #expect(try collectEvents(&lines) == collectEvents(&array))
         #expect(try lines.next() == nil)
     }

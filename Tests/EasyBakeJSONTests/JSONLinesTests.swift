@@ -60,8 +60,7 @@ struct JSONLinesTests {
 
     @Test("the format is found by the extensions jsonl and ndjson")
     func extensions() throws {
-        let registry = FormatRegistry()
-        registry.register(JSONLinesFormat())
+        let registry = FormatRegistry([JSONLinesFormat()])
         #expect(try registry.format(forPath: "export.jsonl").name == "jsonl")
         #expect(try registry.format(forPath: "cellphones.ndjson").name == "jsonl")
     }
@@ -81,7 +80,7 @@ struct JSONLinesTests {
     @Test("[*] streams every line as a record, and a path reads one line")
     func records() throws {
         let text = "{\"id\": 1, \"name\": \"Ada\"}\n\n{\"id\": 2, \"name\": \"Grace\"}\n{\"id\": 3, \"name\": \"Katherine\"}\n"
-        var reader = try RecordReader(source: try JSONLinesIngredientSource(text: text), each: "[*]")
+        var reader = try RecordReader(source: try JSONLinesIngredientSource(.text(text)), each: "[*]")
         var names: [Ingredients] = []
         var paths: [String] = []
         var lines: [Int] = []
@@ -93,7 +92,7 @@ struct JSONLinesTests {
         #expect(names == ["Ada", "Grace", "Katherine"])
         #expect(paths == ["[0]", "[1]", "[2]"])
         #expect(lines == [1, 3, 4])
-        var source = try JSONLinesIngredientSource(bytes: Array(text.utf8))
+        var source = try JSONLinesIngredientSource(.bytes(Array(text.utf8)))
         #expect(try PathMatcher(["[1].name"]).resolve(from: &source)["[1].name"] == "Grace")
     }
 
@@ -101,7 +100,7 @@ struct JSONLinesTests {
     func bakeEachFailsOneRecord() throws {
         let text = "{\"id\": 1, \"name\": \"Ada\"}\n{\"id\": 2, \"name\": }\n\n{\"id\": 3, \"name\": \"Katherine\"}\r\n{\"id\": \"four\", \"name\": \"Linus\"}\n{\"id\": 5, \"name\": \"Barbara\"}"
         let results = Array(try Baker().bakeEach(
-            Person.self, from: try JSONLinesIngredientSource(text: text, name: "people.jsonl"), each: "[*]"))
+            Person.self, from: try JSONLinesIngredientSource(.text(text, name: "people.jsonl")), each: "[*]"))
         #expect(results.count == 5)
         #expect(try results[0].get() == Person(id: 1, name: "Ada"))
         guard case .failure(let malformed) = results[1] else {
@@ -124,7 +123,7 @@ struct JSONLinesTests {
         // Records read pruned to the recipe's paths fail alone too.
         let recipe = try Recipe(mapping: ["id": "id", "name": "name"])
         let pruned = Array(try Baker().bakeEach(
-            Person.self, from: try JSONLinesIngredientSource(text: text, name: "people.jsonl"), each: "[*]",
+            Person.self, from: try JSONLinesIngredientSource(.text(text, name: "people.jsonl")), each: "[*]",
             recipe: recipe, materialization: .recipePaths))
         #expect(pruned.map { (try? $0.get())?.id } == [1, nil, 3, nil, 5])
         guard case .failure(let prunedError) = pruned[1] else { return }
@@ -139,13 +138,13 @@ struct JSONLinesTests {
         #expect(try Self.lines(text).arrayValue?.count == 2)
         for materialization in [Baker.RecordMaterialization.automatic, .wholeRecords] {
             let streamed = try Baker().bakeEach(
-                Person.self, from: try JSONLinesIngredientSource(text: text), each: "[*]", materialization: materialization
+                Person.self, from: try JSONLinesIngredientSource(.text(text)), each: "[*]", materialization: materialization
             ).map { try $0.get() }
             #expect(streamed == expected)
         }
         let recipe = try Recipe(mapping: ["id": "id", "name": "name"])
         let pruned = try Baker().bakeEach(
-            Person.self, from: try JSONLinesIngredientSource(text: text), each: "[*]", recipe: recipe, materialization: .recipePaths
+            Person.self, from: try JSONLinesIngredientSource(.text(text)), each: "[*]", recipe: recipe, materialization: .recipePaths
         ).map { try $0.get() }
         #expect(pruned == expected)
     }
@@ -153,7 +152,7 @@ struct JSONLinesTests {
     @Test("records inside lines stream too, and a malformed line fails without ending the stream")
     func nestedRecords() throws {
         let text = "{\"items\": [1, 2]}\n{\"items\": [3,]}\n{\"items\": [4]}\n"
-        var reader = try RecordReader(source: try JSONLinesIngredientSource(text: text), each: "[*].items[*]")
+        var reader = try RecordReader(source: try JSONLinesIngredientSource(.text(text)), each: "[*].items[*]")
         var values: [Ingredients] = []
         var failures: [EasyBakeError] = []
         while true {

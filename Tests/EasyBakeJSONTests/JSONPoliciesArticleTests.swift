@@ -19,13 +19,16 @@ struct JSONPoliciesArticleTests {
         }
     }
 
-    @Test("read, register and write")
+    @Test("read, write, and choose by extension")
     func landing() throws {
-        FormatRegistry.shared.register(JSONFormat())
         let tree = try JSONFormat().read(.text(#"{"id": 7, "tags": ["a", "b"]}"#))
         let text = try JSONFormat().write(tree, options: .init(sortedKeys: true))   // {"id":7,"tags":["a","b"]}
         #expect(String(decoding: text, as: UTF8.self) == #"{"id":7,"tags":["a","b"]}"#)
-        #expect(FormatRegistry.shared.format(forExtension: "json")?.name == "json")
+        let formats = FormatRegistry([.json, .jsonLines])                          // by extension: .json, .jsonl, .ndjson
+        let records = try Document(reading: .text("{\"id\": 1}\n", name: "users.jsonl"), formats: formats)
+        #expect(records.format.name == "jsonl")
+        #expect(records.tree == [["id": 1]])
+        #expect(formats.fileExtensions == ["json", "jsonl", "ndjson"])
     }
 
     @Test("repeated keys and exact numbers")

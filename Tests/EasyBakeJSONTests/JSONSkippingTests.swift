@@ -26,16 +26,16 @@ struct JSONSkippingTests {
     /// rest of the container), then requires the end.
     static func outcomes(_ bytes: [UInt8]) -> (read: Outcome, skip: Outcome, skipRest: Outcome) {
         let read = Outcome { () throws(EasyBakeError) in
-            var source = try JSONIngredientSource(bytes: bytes)
+            var source = try JSONIngredientSource(.bytes(bytes))
             _ = try Ingredients(reading: &source)
         }
         let skip = Outcome { () throws(EasyBakeError) in
-            var source = try JSONIngredientSource(bytes: bytes)
+            var source = try JSONIngredientSource(.bytes(bytes))
             try source.skipValue()
             if try source.next() != nil { throw EasyBakeError.syntax("more after the value", at: nil) }
         }
         let skipRest = Outcome { () throws(EasyBakeError) in
-            var source = try JSONIngredientSource(bytes: bytes)
+            var source = try JSONIngredientSource(.bytes(bytes))
             guard let first = try source.next() else { return }
             if first == .beginArray || first == .beginDictionary { try source.skipRestOfContainer() }
             if try source.next() != nil { throw EasyBakeError.syntax("more after the value", at: nil) }
@@ -94,13 +94,13 @@ struct JSONSkippingTests {
             let paths = (0..<2).map { _ in IngredientPath([.key(["a", "b", "ab", "é", "K", ""].randomElement(using: &random)!)]) }
             let matcher = PathMatcher(paths + [IngredientPath([.key("a"), .key("a"), .index(0)])])
             let native = Outcome { () throws(EasyBakeError) in
-                var source = try JSONIngredientSource(text: text)
+                var source = try JSONIngredientSource(.text(text))
                 let found = try matcher.resolve(from: &source)
                 if found.values.contains(where: { $0 != nil }) { checked += 1 }
                 throw EasyBakeError(.invalidValue, "\(found.values)")
             }
             let viaDefault = Outcome { () throws(EasyBakeError) in
-                var source = DefaultKeyMatching(base: try JSONIngredientSource(text: text))
+                var source = DefaultKeyMatching(base: try JSONIngredientSource(.text(text)))
                 let found = try matcher.resolve(from: &source)
                 throw EasyBakeError(.invalidValue, "\(found.values)")
             }

@@ -204,7 +204,7 @@ struct JSONSkipTests {
             let elements = (0..<Int.random(in: 1...6, using: &generator)).map { _ in RandomTree.make(depth: 4, using: &generator) }
             let text = String(decoding: try JSONFormat().write(.array(IngredientArray(elements))), as: UTF8.self)
             let skip = Int.random(in: 0..<elements.count, using: &generator)
-            var source = try JSONIngredientSource(text: text)
+            var source = try JSONIngredientSource(.text(text))
             _ = try source.next()  // [
             var kept: [Ingredients] = []
             for index in 0..<elements.count {
@@ -224,14 +224,14 @@ struct JSONSkipTests {
 
     @Test("skipping still rejects malformed input")
     func skipValidates() throws {
-        var source = try JSONIngredientSource(text: "[{\"a\": [1, 2,]}, 3]")
+        var source = try JSONIngredientSource(.text("[{\"a\": [1, 2,]}, 3]"))
         _ = try source.next()
         #expect(throws: EasyBakeError.self) { try source.skipValue() }
     }
 
     @Test("events follow the documented order")
     func events() throws {
-        var source = try JSONIngredientSource(text: "{\"id\": 7, \"tags\": [\"a\"]}")
+        var source = try JSONIngredientSource(.text("{\"id\": 7, \"tags\": [\"a\"]}"))
         let events = try collectEvents(&source)
         #expect(events == [.beginDictionary, .key("id"), .scalar(7), .key("tags"), .beginArray, .scalar("a"), .endArray, .endDictionary])
     }

@@ -38,7 +38,7 @@ struct SplittingArticleTests {
         for worker in 0..<workers {
             // What worker `worker` runs, on its own machine or process:
             let range = (size * worker / workers)..<(size * (worker + 1) / workers)
-            let share = try JSONLinesIngredientSource(input: .file(path), byteRange: range)
+            let share = try JSONLinesIngredientSource(.file(path), byteRange: range)
             for result in try Baker().bakeEach(User.self, from: share, each: "[*]") {
                 baked.append(try result.get())
             }

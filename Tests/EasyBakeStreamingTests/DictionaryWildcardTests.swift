@@ -70,7 +70,7 @@ struct DictionaryWildcardTests {
             #expect(error?.path?.description == "events.b.name", "\(way)")
         }
         let results = Array(try Baker().bakeEach(
-            Event.self, from: try JSONIngredientSource(input: input), each: "events[*]"))
+            Event.self, from: try JSONIngredientSource(input), each: "events[*]"))
         #expect(results.count == 2)
         guard case .failure(let failed) = results.last else {
             Issue.record("a list baked as a name")
@@ -84,12 +84,12 @@ struct DictionaryWildcardTests {
         let text = #"{"e": {"a": 1, "a": 2, "b": 3}}"#
         let input = IngredientInput.bytes(Array(text.utf8), name: "repeats.json")
         #expect(try JSONFormat().read(input).resolve("e[*]") == [1, 3])
-        var source = try JSONIngredientSource(input: input)
+        var source = try JSONIngredientSource(input)
         #expect(try PathMatcher(["e[*]"]).resolve(from: &source)["e[*]"] == [1, 3])
         struct Numbers: Decodable { let numbers: [Int] }
         let recipe = try Recipe(mapping: ["numbers": "e[*]"])
         #expect(try Baker().bake(Numbers.self, from: input, format: JSONFormat(), recipe: recipe).numbers == [1, 3])
-        var reader = try RecordReader(source: try JSONIngredientSource(input: input), each: "e[*]")
+        var reader = try RecordReader(source: try JSONIngredientSource(input), each: "e[*]")
         var values: [Ingredients] = []
         while let record = try reader.next() { values.append(record.ingredients) }
         #expect(values == [1, 3])

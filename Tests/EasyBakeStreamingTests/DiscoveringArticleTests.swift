@@ -20,10 +20,10 @@ struct DiscoveringArticleTests {
     @Test("a survey of the whole payload, then of each record")
     func survey() throws {
         var survey = PathSurvey()
-        var source = try JSONIngredientSource(input: .file(usersPath))     // Fixtures/json/users.json
+        var source = try JSONIngredientSource(.file(usersPath))     // Fixtures/json/users.json
         try survey.add(from: &source)
         let sometimesMissing = survey.entries.filter { $0.missing > 0 }.map(\.path.description)
-        var records = try RecordReader(source: try JSONIngredientSource(input: .file(usersPath)), each: "users[*]")
+        var records = try RecordReader(source: try JSONIngredientSource(.file(usersPath)), each: "users[*]")
         var perRecord = PathSurvey()
         while try records.nextRecord(reading: { (first, source) throws(EasyBakeError) in
             try perRecord.add(startingWith: first, from: &source)

@@ -98,11 +98,11 @@ struct IndexBuilderTests {
         var limits = IngredientLimits.default
         limits.maximumNodes = 3
         let input = IngredientInput.text(#"[1, [2]]"#)
-        var source = try JSONIngredientSource(input: input, limits: limits)
+        var source = try JSONIngredientSource(input, options: .init(limits: limits))
         var index = IngredientIndex()
         let error = #expect(throws: EasyBakeError.self) { _ = try index.read(from: &source) }
         #expect(error?.code == .limitExceeded)
-        var again = try JSONIngredientSource(input: input, limits: limits)
+        var again = try JSONIngredientSource(input, options: .init(limits: limits))
         let treeError = #expect(throws: EasyBakeError.self) { _ = try Ingredients(reading: &again) }
         #expect(error?.message == treeError?.message)
     }

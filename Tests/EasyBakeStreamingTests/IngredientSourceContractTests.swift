@@ -19,20 +19,20 @@ struct IngredientSourceContractTests {
 
     @Test("JSON and JSON Lines")
     func jsonSources() throws {
-        try Self.expectKept("json") { () throws(EasyBakeError) in try JSONIngredientSource(text: Self.json) }
-        try Self.expectKept("json array") { () throws(EasyBakeError) in try JSONIngredientSource(text: "[1, [2, {\"k\": 3}], {}]") }
-        try Self.expectKept("json scalar") { () throws(EasyBakeError) in try JSONIngredientSource(text: "\"only\"") }
+        try Self.expectKept("json") { () throws(EasyBakeError) in try JSONIngredientSource(.text(Self.json)) }
+        try Self.expectKept("json array") { () throws(EasyBakeError) in try JSONIngredientSource(.text("[1, [2, {\"k\": 3}], {}]")) }
+        try Self.expectKept("json scalar") { () throws(EasyBakeError) in try JSONIngredientSource(.text("\"only\"")) }
         try Self.expectKept("json lines") { () throws(EasyBakeError) in
-            try JSONLinesIngredientSource(text: "{\"a\": [1, 2]}\n\n7\n{\"b\": {\"c\": true}}\n")
+            try JSONLinesIngredientSource(.text("{\"a\": [1, 2]}\n\n7\n{\"b\": {\"c\": true}}\n"))
         }
         // Byte ranges: an array that ends before the input does.
         let array = #"[1, [2, 3], {"k": [4]}, "five", {"six": {}}, 7]"#
         for range in [0..<4, 3..<25, 5..<40, 40..<60] {
             try Self.expectKept("json array, bytes \(range)") { () throws(EasyBakeError) in
-                try JSONIngredientSource(input: .text(array), byteRange: range)
+                try JSONIngredientSource(.text(array), byteRange: range)
             }
             try Self.expectKept("json lines, bytes \(range)") { () throws(EasyBakeError) in
-                try JSONLinesIngredientSource(input: .text("1\n[2, 3]\n{\"k\": [4]}\n\"five\"\n{\"six\": {}}\n7\n"), byteRange: range)
+                try JSONLinesIngredientSource(.text("1\n[2, 3]\n{\"k\": [4]}\n\"five\"\n{\"six\": {}}\n7\n"), byteRange: range)
             }
         }
     }
@@ -46,7 +46,7 @@ struct IngredientSourceContractTests {
     @Test("YAML")
     func yamlSource() throws {
         let yaml = "base: &b {x: 1, y: [2, 3]}\nuse:\n  <<: *b\n  z: 4\nlist:\n  - *b\n  - [a, {k: v}]\nempty: {}\n"
-        try Self.expectKept("yaml") { () throws(EasyBakeError) in try YAMLIngredientSource(text: yaml) }
+        try Self.expectKept("yaml") { () throws(EasyBakeError) in try YAMLIngredientSource(.text(yaml)) }
     }
 
     @Test("a tree's own source")
@@ -66,7 +66,7 @@ struct IngredientSourceContractTests {
     @Test("every writer writes the whole source: YAML each value as a document, the others refuse a second value")
     func writers() throws {
         func twoValues() throws -> YAMLIngredientSource {
-            try YAMLIngredientSource(text: "[1, 2]\n---\n[3]\n", options: YAMLReadingOptions(documents: .each))
+            try YAMLIngredientSource(.text("[1, 2]\n---\n[3]\n"), options: YAMLReadingOptions(documents: .each))
         }
         var yamlSource = try twoValues()
         let yaml = String(decoding: try YAMLFormat().write(&yamlSource, options: WritingOptions()), as: UTF8.self)

@@ -56,10 +56,10 @@ struct ParallelBakingTests {
     @Test("a JSON array of a thousand records, with failing records among them")
     func jsonArray() throws {
         let json = #"{"users": ["# + Self.users(1_000).joined(separator: ",\n") + "]}"
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]")
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]")
         let recipe = try Recipe(mapping: ["id": "id", "name": "name", "tags": "tags"])
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]", recipe: recipe)
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe)
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
     }
 
     @Test("JSON Lines with a malformed line: it fails alone, in its place")
@@ -67,14 +67,14 @@ struct ParallelBakingTests {
         var lines = Self.users(700)
         lines[333] = #"{"id": 333, "name": "broken" "#
         let text = lines.joined(separator: "\n") + "\n"
-        try Self.expectSame({ try JSONLinesIngredientSource(input: .text(text)) }, each: "[*]")
+        try Self.expectSame({ try JSONLinesIngredientSource(.text(text)) }, each: "[*]")
     }
 
     @Test("a malformed document ends the stream after its error, as it does for one job")
     func sourceError() throws {
         let json = #"{"users": ["# + Self.users(300).joined(separator: ",") + #", {"id": 1, "name": "x", "tags": [}]}"#
-        try Self.expectSame({ try JSONIngredientSource(text: json) }, each: "users[*]")
-        let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 2))
+        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]")
+        let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 2))
         #expect(results.count == 301)
         #expect(results.last.map(Self.describe)?.hasPrefix("syntax") == true)
     }
@@ -92,7 +92,7 @@ struct ParallelBakingTests {
         let json = #"{"users": ["# + Self.users(2_000).joined(separator: ",") + "]}"
         var ids: [Int] = []
         var calls = 0
-        try Baker().bakeEach(Account.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 4) { result in
+        try Baker().bakeEach(Account.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 4) { result in
             calls += 1
             if case .success(let account) = result {
                 account.seenBy += 1
@@ -111,7 +111,7 @@ struct ParallelBakingTests {
         for jobs in [1, 2, 4] {
             var handedOut = 0
             #expect(throws: Stop.self) {
-                try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: jobs) { _ in
+                try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: jobs) { _ in
                     handedOut += 1
                     if handedOut == 500 { throw Stop() }
                 }
@@ -125,7 +125,7 @@ struct ParallelBakingTests {
         let json = #"{"users": ["# + Self.users(5_000).joined(separator: ",") + "]}"
         for _ in 0..<20 {
             var taken = 0
-            for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(text: json), each: "users[*]", jobs: 3) {
+            for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 3) {
                 _ = result
                 taken += 1
                 if taken == 200 { break }

@@ -11,7 +11,7 @@ import Testing
 struct PathSurveyTests {
     static func survey(json: String, maximumPaths: Int = 10_000) throws -> PathSurvey {
         var survey = PathSurvey(maximumPaths: maximumPaths)
-        var source = try JSONIngredientSource(text: json)
+        var source = try JSONIngredientSource(.text(json))
         try survey.add(from: &source)
         return survey
     }
@@ -119,7 +119,7 @@ struct PathSurveyTests {
 
     static func source(_ url: URL) throws -> AnyIngredientSource {
         switch url.pathExtension {
-        case "json": AnyIngredientSource(try JSONIngredientSource(input: .file(url.path)))
+        case "json": AnyIngredientSource(try JSONIngredientSource(.file(url.path)))
         case "yaml": AnyIngredientSource(try YAMLIngredientSource(.file(url.path)))
         default: AnyIngredientSource(try XMLIngredientSource(.file(url.path)))
         }
@@ -153,7 +153,7 @@ struct PathSurveyTests {
     @Test("YAML: each document counts at the root")
     func documents() throws {
         var survey = PathSurvey()
-        var source = try YAMLIngredientSource(text: "a: 1\n---\na: x\nb: true\n", options: .init(documents: .each))
+        var source = try YAMLIngredientSource(.text("a: 1\n---\na: x\nb: true\n"), options: .init(documents: .each))
         try survey.add(from: &source)
         #expect(survey.documents == 2)
         #expect(Self.kinds(Self.entry(survey, "a")) == ["integer 1", "string 1"])
@@ -186,7 +186,7 @@ struct PathSurveyTests {
     @Test("malformed input throws with its location; what was read stays surveyed")
     func malformed() throws {
         var survey = PathSurvey()
-        var source = try JSONIngredientSource(text: "{\"a\": 1,\n \"b\": tru}")
+        var source = try JSONIngredientSource(.text("{\"a\": 1,\n \"b\": tru}"))
         let error = #expect(throws: EasyBakeError.self) { try survey.add(from: &source) }
         #expect(error?.code == .syntax)
         #expect(error?.location?.line == 2)

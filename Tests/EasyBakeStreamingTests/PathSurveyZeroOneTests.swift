@@ -7,7 +7,7 @@ import Testing
 struct PathSurveyZeroOneTests {
     private func entries(_ json: String) throws -> [String: PathSurvey.Entry] {
         var survey = PathSurvey()
-        var source = try JSONIngredientSource(text: json)
+        var source = try JSONIngredientSource(.text(json))
         try survey.add(from: &source)
         return Dictionary(uniqueKeysWithValues: survey.entries.map { ($0.path.description, $0) })
     }

@@ -28,7 +28,7 @@ struct StreamingArticleTests {
         var names: [String] = []
         func print(_ name: String) { names.append(name) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let everyCore = try JSONIngredientSource(input: .file(usersPath))
+        let everyCore = try JSONIngredientSource(.file(usersPath))
         try Baker().bakeEach(User.self, from: everyCore, each: "users[*]", jobs: cores) { result in
             print(try result.get().name)
         }
@@ -46,7 +46,7 @@ struct StreamingArticleTests {
         var names: [String] = []
         func print(_ name: String) { names.append(name) }
         func print(_ error: EasyBakeError) { Issue.record("\(error)") }
-        let source = try JSONIngredientSource(input: .file(usersPath))          // Fixtures/json/users.json
+        let source = try JSONIngredientSource(.file(usersPath))          // Fixtures/json/users.json
         for result in try Baker().bakeEach(User.self, from: source, each: "users[*]") {
             switch result {
             case .success(let user): print(user.name)
@@ -57,7 +57,7 @@ struct StreamingArticleTests {
 
         var ids: [Int] = []
         func print(_ id: Int) { ids.append(id) }
-        let again = try JSONIngredientSource(input: .file(usersPath))
+        let again = try JSONIngredientSource(.file(usersPath))
         for try await user in try Baker().bakeEach(User.self, from: again, each: "users[*]").models {
             print(user.id)
         }
@@ -66,7 +66,7 @@ struct StreamingArticleTests {
 
     @Test("a few paths of a large file in one pass")
     func header() throws {
-        var header = try JSONIngredientSource(input: .file(usersPath))
+        var header = try JSONIngredientSource(.file(usersPath))
         let found = try PathMatcher(["meta.source", "users[0].full_name"]).resolve(from: &header)
         let source = found["meta.source"]                                       // "accounts-api"
         #expect(source == "accounts-api")

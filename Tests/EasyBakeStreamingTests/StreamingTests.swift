@@ -34,7 +34,7 @@ struct CountingSource<Base: IngredientSource>: IngredientSource {
 }
 
 func json(_ text: String) throws -> CountingSource<JSONIngredientSource> {
-    CountingSource(base: try JSONIngredientSource(text: text, name: "test.json"))
+    CountingSource(base: try JSONIngredientSource(.text(text, name: "test.json")))
 }
 
 @Suite("Streaming path resolution")
@@ -116,11 +116,11 @@ struct StreamingResolutionTests {
     @Test("duplicate keys follow the source's policy")
     func duplicateKeys() throws {
         let text = #"{"a": 1, "a": 2}"#
-        var first = try JSONIngredientSource(text: text)
+        var first = try JSONIngredientSource(.text(text))
         #expect(try PathMatcher(["a"]).resolve(from: &first)["a"] == 1)
-        var last = try JSONIngredientSource(text: text, duplicateKeyPolicy: .lastWins)
+        var last = try JSONIngredientSource(.text(text), options: .init(duplicateKeys: .lastWins))
         #expect(try PathMatcher(["a"]).resolve(from: &last)["a"] == 2)
-        var reject = try JSONIngredientSource(text: text, duplicateKeyPolicy: .reject)
+        var reject = try JSONIngredientSource(.text(text), options: .init(duplicateKeys: .reject))
         let error = #expect(throws: EasyBakeError.self) { try PathMatcher(["a"]).read(from: &reject) }
         #expect(error?.code == .duplicateKey)
     }
@@ -137,7 +137,7 @@ struct StreamingRecordTests {
               {"id": 2, "name": "Bob"}
              ]}
             """
-        var reader = try RecordReader(source: try JSONIngredientSource(text: text, name: "users.json"), each: "users[*]")
+        var reader = try RecordReader(source: try JSONIngredientSource(.text(text, name: "users.json")), each: "users[*]")
         let first = try #require(try reader.next())
         #expect(first.index == 0)
         #expect(first.path.description == "users[0]")
@@ -154,7 +154,7 @@ struct StreamingRecordTests {
     func keeping() throws {
         let text = #"{"users": [{"id": 1, "name": "Ada", "bio": "long"}, {"id": 2, "bio": "longer"}]}"#
         var reader = try RecordReader(
-            source: try JSONIngredientSource(text: text), each: "users[*]", keeping: try PathMatcher(["id"]))
+            source: try JSONIngredientSource(.text(text)), each: "users[*]", keeping: try PathMatcher(["id"]))
         #expect(try reader.next()?.ingredients == ["id": 1])
         #expect(try reader.next()?.ingredients == ["id": 2])
     }
@@ -166,7 +166,7 @@ struct StreamingRecordTests {
             {"orders": [{"lines": [{"sku": "a"}, {"sku": "b"}]}, {"lines": {"x": {"sku": "c"}, "y": {"sku": "d"}}},
              {"lines": null}, {"lines": {"sku": "e"}}]}
             """#
-        var reader = try RecordReader(source: try JSONIngredientSource(text: text), each: "orders[*].lines[*].sku")
+        var reader = try RecordReader(source: try JSONIngredientSource(.text(text)), each: "orders[*].lines[*].sku")
         var skus: [Ingredients] = []
         while let record = try reader.next() { skus.append(record.ingredients) }
         #expect(skus == ["a", "b", "c", "d"])
@@ -181,7 +181,7 @@ struct StreamingRecordTests {
         #expect(try xmlReader.next() == nil)
 
         let yaml = "users:\n  - name: Ada\n  - name: Bob\n"
-        var yamlReader = try RecordReader(source: YAMLIngredientSource(text: yaml), each: "users[*].name")
+        var yamlReader = try RecordReader(source: YAMLIngredientSource(.text(yaml)), each: "users[*].name")
         #expect(try yamlReader.next()?.ingredients == "Ada")
         #expect(try yamlReader.next()?.ingredients == "Bob")
         #expect(try yamlReader.next() == nil)
@@ -190,7 +190,7 @@ struct StreamingRecordTests {
     @Test("malformed input after some records fails with its position, and the reader ends")
     func malformed() throws {
         let text = "{\"users\": [{\"id\": 1},\n {\"id\": 2}\n {\"id\": 3}]}"
-        var reader = try RecordReader(source: try JSONIngredientSource(text: text, name: "bad.json"), each: "users[*]")
+        var reader = try RecordReader(source: try JSONIngredientSource(.text(text, name: "bad.json")), each: "users[*]")
         #expect(try reader.next() != nil)
         #expect(try reader.next() != nil)
         let error = #expect(throws: EasyBakeError.self) { try reader.next() }
@@ -201,7 +201,7 @@ struct StreamingRecordTests {
 
     @Test("a source that keeps the last of repeated keys cannot be streamed")
     func lastWinsIsRefused() throws {
-        let source = try JSONIngredientSource(text: "{}", duplicateKeyPolicy: .lastWins)
+        let source = try JSONIngredientSource(.text("{}"), options: .init(duplicateKeys: .lastWins))
         let error = #expect(throws: EasyBakeError.self) { try RecordReader(source: source, each: "a[*]") }
         #expect(error?.code == .unsupported)
     }
@@ -233,7 +233,7 @@ struct StreamingBakingTests {
             Result { () throws(EasyBakeError) -> User in try Baker().bake(User.self, from: record, recipe: Self.recipe) }
         }
         let streamed = Array(try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(text: Self.text, name: "users.json"), each: "users[*]", recipe: Self.recipe))
+            User.self, from: JSONIngredientSource(.text(Self.text, name: "users.json")), each: "users[*]", recipe: Self.recipe))
         #expect(streamed.count == 4)
         #expect(try streamed[0].get() == User(id: 1, name: "Ada", unreadMessages: 3))
         #expect(try streamed[1].get() == expected[1].get())
@@ -253,7 +253,7 @@ struct StreamingBakingTests {
         // unreadMessages is not in the recipe: it is matched implicitly, so
         // streaming must not prune it away.
         let models = try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(text: Self.text), each: "users[*]", recipe: Self.recipe)
+            User.self, from: JSONIngredientSource(.text(Self.text)), each: "users[*]", recipe: Self.recipe)
             .compactMap { try? $0.get() }
         #expect(models.map(\.unreadMessages) == [3, nil, 5])
     }
@@ -261,7 +261,7 @@ struct StreamingBakingTests {
     @Test("recipePaths refuses a model that asks for more than the recipe maps")
     func recipePathsRefusesUnmapped() throws {
         var records = try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(text: Self.text), each: "users[*]", recipe: Self.recipe,
+            User.self, from: JSONIngredientSource(.text(Self.text)), each: "users[*]", recipe: Self.recipe,
             materialization: .recipePaths)
         let error = #expect(throws: EasyBakeError.self) { try records.nextModel() }
         #expect(error?.code == .unsupported)
@@ -273,7 +273,7 @@ struct StreamingBakingTests {
         let full = try Recipe(mapping: ["id": "user_id", "name": "full_name", "unreadMessages": "unread_messages"])
         for materialization in [Baker.RecordMaterialization.automatic, .recipePaths, .wholeRecords] {
             let results = try Baker().bakeEach(
-                User.self, from: JSONIngredientSource(text: Self.text), each: "users[*]", recipe: full,
+                User.self, from: JSONIngredientSource(.text(Self.text)), each: "users[*]", recipe: full,
                 materialization: materialization)
             #expect(results.map { try? $0.get() } == [
                 User(id: 1, name: "Ada", unreadMessages: 3), User(id: 2, name: "Bob", unreadMessages: nil), nil,
@@ -288,7 +288,7 @@ struct StreamingBakingTests {
         let text = #"{"users": [{"user_id": 1, "full_name": "Ada"}, {"user_id": 2, "full_name": "Bob"}]}"#
         var names: [String] = []
         for try await user in try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(text: text), each: "users[*]", recipe: full).models {
+            User.self, from: JSONIngredientSource(.text(text)), each: "users[*]", recipe: full).models {
             names.append(user.name)
         }
         #expect(names == ["Ada", "Bob"])
@@ -300,7 +300,7 @@ struct StreamingBakingTests {
             let title: String
             static let bakingRecipe: Recipe? = try? Recipe(mapping: ["title": "t"])
         }
-        let items = try Baker().bakeEach(Item.self, from: JSONIngredientSource(text: #"[{"t": "x"}, {"t": "y"}]"#), each: "[*]")
+        let items = try Baker().bakeEach(Item.self, from: JSONIngredientSource(.text(#"[{"t": "x"}, {"t": "y"}]"#)), each: "[*]")
             .map { try $0.get() }
         #expect(items == [Item(title: "x"), Item(title: "y")])
     }

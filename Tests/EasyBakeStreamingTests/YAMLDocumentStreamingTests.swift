@@ -14,7 +14,7 @@ struct YAMLDocumentStreamingTests {
     static let stream = "name: web\nport: 80\n---\nname: db\nport: five\n---\nname: cache\nport: 6379\n"
 
     static func source(_ text: String, _ documents: YAMLReadingOptions.Documents = .all) throws -> YAMLIngredientSource {
-        try YAMLIngredientSource(text: text, options: YAMLReadingOptions(documents: documents))
+        try YAMLIngredientSource(.text(text), options: YAMLReadingOptions(documents: documents))
     }
 
     @Test("bakeEach over [*] bakes each document as a record; a failing one fails alone")

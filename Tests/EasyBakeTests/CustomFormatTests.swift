@@ -59,8 +59,7 @@ struct CustomFormatTests {
 
     @Test("a custom source registers, reads, bakes, and locates baking errors")
     func customFormat() throws {
-        let registry = FormatRegistry()
-        registry.register(KeyValueFormat())
+        let registry = FormatRegistry([KeyValueFormat()])
         #expect(registry.names == ["kv"])
         let format = try registry.format(forPath: "config.kv")
 
@@ -87,8 +86,7 @@ struct CustomFormatTests {
 
     @Test("an unknown extension names the known ones")
     func unknownExtension() {
-        let registry = FormatRegistry()
-        registry.register(KeyValueFormat())
+        let registry = FormatRegistry([KeyValueFormat()])
         let error = #expect(throws: EasyBakeError.self) { try registry.format(forPath: "data.csv") }
         #expect(error?.code == .unknownFormat)
         #expect(error?.message.contains("kv") == true)

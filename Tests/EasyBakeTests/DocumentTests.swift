@@ -55,8 +55,7 @@ struct DocumentTests {
 
     @Test("a document finds its format by extension in a registry")
     func formatByExtension() throws {
-        let registry = FormatRegistry()
-        registry.register(LineFormat())
+        let registry = FormatRegistry([LineFormat()])
         #expect(registry.names == ["lines"])
         #expect(registry.format(forExtension: "LINES")?.name == "lines")
         let document = try Document(reading: .text(Self.text, name: "team.lines"), formats: registry)

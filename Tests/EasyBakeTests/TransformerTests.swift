@@ -384,7 +384,7 @@ struct TransformerRegistryTests {
 
     @Test("registered transformers and factories resolve; an empty registry knows nothing")
     func register() throws {
-        let registry = TransformerRegistry(includingBuiltins: false)
+        var registry = TransformerRegistry(includingBuiltins: false)
         #expect(registry.names.isEmpty)
         #expect(captureError { try registry.resolve("iso8601") }?.code == .unknownTransformer)
         registry.register(ClosureTransformer { _ in "constant" }, named: "constant")

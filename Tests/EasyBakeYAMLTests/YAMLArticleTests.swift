@@ -61,7 +61,7 @@ struct YAMLArticleTests {
 
     @Test("a consumer of the events learns each node's tag")
     func currentTag() throws {
-        var source = try YAMLIngredientSource(text: "bucket: !Ref Logs\nname: !Sub '${AWS::StackName}-logs'\n")
+        var source = try YAMLIngredientSource(.text("bucket: !Ref Logs\nname: !Sub '${AWS::StackName}-logs'\n"))
         var references: [String] = []
         while let event = try source.next() {
             if case .scalar(.string(let name)) = event, source.currentTag == "!Ref" { references.append(name) }

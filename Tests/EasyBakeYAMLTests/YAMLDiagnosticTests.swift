@@ -88,9 +88,9 @@ struct YAMLDiagnosticTests {
     func textSourceOverLimit() throws {
         var options = YAMLReadingOptions()
         options.limits.maximumInputBytes = 4
-        #expect(throws: EasyBakeError.self) { try YAMLIngredientSource(text: "a: 12345\n", options: options) }
+        #expect(throws: EasyBakeError.self) { try YAMLIngredientSource(.text("a: 12345\n"), options: options) }
         do {
-            _ = try YAMLIngredientSource(text: "a: 12345\n", options: options)
+            _ = try YAMLIngredientSource(.text("a: 12345\n"), options: options)
         } catch {
             #expect(error.code == .limitExceeded)
             #expect(error.location?.line == 1)

@@ -24,8 +24,7 @@ struct FixtureUser: Decodable, Equatable {
     let deviceKinds: [String]
 
     static let recipe: Recipe = {
-        let formats = FormatRegistry()
-        formats.register(JSONFormat())
+        let formats = FormatRegistry([JSONFormat()])
         return try! RecipeFile.load(.file(TestPaths.fixture("recipes/users.json").path), formats: formats)[0]
     }()
 }
@@ -104,8 +103,7 @@ struct YAMLFixturesTests {
 
     @Test("fixture files are found by extension through a format registry")
     func byExtension() throws {
-        let formats = FormatRegistry()
-        formats.register(YAMLFormat())
+        let formats = FormatRegistry([YAMLFormat()])
         let fixtures = try Fixtures(reading: .file(Self.recordsFile), formats: formats)
         #expect(fixtures.name == "user-records.yaml")
         #expect(try fixtures.ingredients("grace")["role"] == "U")   // merged from .defaults

@@ -7,8 +7,7 @@ import EasyBakeYAML
 struct YAMLRecipeFileTests {
     @Test("YAML recipe files load like JSON ones")
     func recipeFile() throws {
-        let formats = FormatRegistry()
-        formats.register(YAMLFormat())
+        let formats = FormatRegistry([YAMLFormat()])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-\(UUID()).yaml")
         try Data("""
             name: User

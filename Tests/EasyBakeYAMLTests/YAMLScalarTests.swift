@@ -135,7 +135,7 @@ struct YAMLScalarTests {
 
     @Test("currentTag gives the tag of the node of the last event, as written")
     func currentTag() throws {
-        var source = try YAMLIngredientSource(text: """
+        var source = try YAMLIngredientSource(.text("""
             a: !Ref x
             b: !Seq [1, !!int 2]
             c: !!map {d: ! e}
@@ -143,7 +143,7 @@ struct YAMLScalarTests {
             h: *n
             i: {<<: {j: !J k}}
             l: plain
-            """)
+            """))
         var seen: [String] = []
         while let event = try source.next() {
             seen.append("\(event) \(source.currentTag ?? "-")")

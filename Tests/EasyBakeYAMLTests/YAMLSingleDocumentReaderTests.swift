@@ -72,8 +72,7 @@ struct YAMLSingleDocumentReaderTests {
 
     @Test("Document(reading:), by format and by extension")
     func document() throws {
-        let formats = FormatRegistry()
-        formats.register(YAMLFormat())
+        let formats = FormatRegistry([YAMLFormat()])
         for input in try Self.inputs() {
             Self.check(Self.capture { _ = try Document(reading: input, format: YAMLFormat()) }, "Document(reading: \(input.name))")
             Self.check(Self.capture { _ = try Document(reading: input, formats: formats) }, "Document(reading: \(input.name), formats:)")
@@ -104,8 +103,7 @@ struct YAMLSingleDocumentReaderTests {
 
     @Test("RecipeFile.load and RecipeBox.load, by format and by extension")
     func recipeFiles() throws {
-        let formats = FormatRegistry()
-        formats.register(YAMLFormat())
+        let formats = FormatRegistry([YAMLFormat()])
         // One document loads.
         #expect(try RecipeFile.load(.text("name: User\nmapping: {id: user_id}\n", name: "one.yaml"), formats: formats).count == 1)
         for input in try Self.inputs() {
@@ -121,24 +119,24 @@ struct YAMLSingleDocumentReaderTests {
 
     @Test("a path read from the head of the stream, and a baked record stream, still see the second document")
     func streamingReaders() throws {
-        var source = try YAMLIngredientSource(text: Self.stream)
+        var source = try YAMLIngredientSource(.text(Self.stream))
         Self.check(Self.capture { _ = try PathMatcher(["name"]).resolve(from: &source) }, "PathMatcher.resolve")
         Self.check(Self.capture {
-            var reader = try RecordReader(source: YAMLIngredientSource(text: Self.stream), each: "mapping")
+            var reader = try RecordReader(source: YAMLIngredientSource(.text(Self.stream)), each: "mapping")
             while try reader.next() != nil {}
         }, "RecordReader")
-        var values = try YAMLIngredientSource(text: Self.stream)
+        var values = try YAMLIngredientSource(.text(Self.stream))
         Self.check(Self.capture { _ = try Ingredients.read(from: &values) }, "Ingredients.read(from:)")
-        var skipped = try YAMLIngredientSource(text: Self.stream)
+        var skipped = try YAMLIngredientSource(.text(Self.stream))
         Self.check(Self.capture { try skipped.skipValue() }, "skipValue() of the document")
-        var scalar = try YAMLIngredientSource(text: "--- one\n--- two\n")
+        var scalar = try YAMLIngredientSource(.text("--- one\n--- two\n"))
         let error = Self.capture { _ = try scalar.next() }
         #expect(error?.code == .multipleDocuments)
         // One document reads to its end as before.
-        var single = try YAMLIngredientSource(text: "name: User\n")
+        var single = try YAMLIngredientSource(.text("name: User\n"))
         #expect(try PathMatcher(["name"]).resolve(from: &single).values == ["User"])
         #expect(try single.next() == nil)
-        let results = Array(try Baker().bakeEach(User.self, from: YAMLIngredientSource(text: Self.stream), each: "mapping"))
+        let results = Array(try Baker().bakeEach(User.self, from: YAMLIngredientSource(.text(Self.stream)), each: "mapping"))
         let failure: EasyBakeError? = results.last.flatMap { if case .failure(let error) = $0 { error } else { nil } }
         Self.check(failure, "bakeEach")
     }

@@ -51,7 +51,7 @@ struct YAMLSkipTests {
         // Wrapped unknown tags add events of their own to skip over; the
         // default (their value) adds none.
         options.unknownTags = .wrap
-        return try YAMLIngredientSource(text: text, options: options)
+        return try YAMLIngredientSource(.text(text), options: options)
     }
 
     @Test("skipping at every event leaves the source where reading and discarding would",
@@ -91,10 +91,10 @@ struct YAMLSkipTests {
 
     @Test("the rest of a skipped container is still checked, and its anchors recorded")
     func restOfContainerChecks() throws {
-        var broken = try YAMLIngredientSource(text: "a: [1, *nowhere]\n")
+        var broken = try YAMLIngredientSource(.text("a: [1, *nowhere]\n"))
         for _ in 0..<3 { _ = try broken.next() }  // beginDictionary, key a, beginArray
         #expect(throws: EasyBakeError.self) { try broken.skipRestOfContainer() }
-        var source = try YAMLIngredientSource(text: "a: [1, &x {b: 2}]\nc: *x\n")
+        var source = try YAMLIngredientSource(.text("a: [1, &x {b: 2}]\nc: *x\n"))
         for _ in 0..<3 { _ = try source.next() }
         try source.skipRestOfContainer()
         #expect(try collectEvents(&source) == [.key("c"), .beginDictionary, .key("b"), .scalar(2), .endDictionary, .endDictionary])
@@ -118,7 +118,7 @@ struct YAMLSkipTests {
     func errorsInSkippedValue() throws {
         func skipError(_ text: String, _ options: YAMLReadingOptions = .init()) -> EasyBakeError? {
             do {
-                var source = try YAMLIngredientSource(text: text, options: options)
+                var source = try YAMLIngredientSource(.text(text), options: options)
                 _ = try source.next()  // beginDictionary
                 _ = try source.next()  // key "a"
                 try source.skipValue()
@@ -149,7 +149,7 @@ struct YAMLSkipTests {
     @Test("bytesRead grows to the input's size")
     func bytesRead() throws {
         let text = "a: 1\nb: [x, y]\nc: long text here\n"
-        var source = try YAMLIngredientSource(text: text)
+        var source = try YAMLIngredientSource(.text(text))
         #expect(source.bytesRead == 0)
         var last = 0
         while try source.next() != nil {

@@ -181,7 +181,7 @@ struct YAMLStreamTests {
         #expect(try yaml("", options) == [])
         #expect(try YAMLFormat().readDocuments(.text(stream)) == [["a": 1], ["a": 2], "text"])
         options.documents = .each
-        var source = try YAMLIngredientSource(text: stream, options: options)
+        var source = try YAMLIngredientSource(.text(stream), options: options)
         #expect(try Ingredients.read(from: &source) == ["a": 1])
         #expect(try Ingredients.read(from: &source) == ["a": 2])
         #expect(try Ingredients.read(from: &source) == "text")

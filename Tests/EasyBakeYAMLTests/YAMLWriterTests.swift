@@ -11,8 +11,7 @@ struct YAMLWriterTests {
 
     @Test("the format registers as yaml with .yaml and .yml")
     func registration() throws {
-        let registry = FormatRegistry()
-        registry.register(YAMLFormat())
+        let registry = FormatRegistry([YAMLFormat()])
         #expect(registry.format(named: "yaml")?.name == "yaml")
         #expect(registry.format(forExtension: "yml")?.name == "yaml")
         #expect(try registry.format(forPath: "config.YAML").name == "yaml")

@@ -42,7 +42,7 @@ struct JSONLinesCommandTests {
         let scaffold = try Command.run(["scaffold", "--name", "User", "--each", "[*]", Self.usersJSONL])
         #expect(scaffold.status == 0, "\(scaffold.standardError)")
         #expect(scaffold.standardOutput.contains("struct User: Codable, Hashable, Sendable {"))
-        #expect(scaffold.standardOutput.contains("JSONLinesIngredientSource(input: .file(\"users.jsonl\"))"))
+        #expect(scaffold.standardOutput.contains("JSONLinesIngredientSource(.file(\"users.jsonl\"))"))
         #expect(scaffold.standardOutput.contains("let fullName: String"))
     }
 

@@ -25,7 +25,6 @@ struct ScaffoldArrayTransformerTests {
             from: survey, request: .init(name: "Item", each: "items[*]", inputName: file.lastPathComponent, formatName: "json"))
         #expect(result.recipeJSON.contains(#""transformer": {"each": "url"}"#), "\(result.recipeJSON)")
         #expect(result.recipeJSON.contains(#""transformer": {"each": "iso8601"}"#), "\(result.recipeJSON)")
-        Formats.registerAll()
         let recipe = try #require(try RecipeFile.recipes(in: try JSONFormatFromRegistry.read(.text(result.recipeJSON))).first)
         let records = try #require(try JSONFormatFromRegistry.read(.text(Self.sample))["items"]?.arrayValue)
         for record in records { _ = try recipe.process(record) }
@@ -36,7 +35,7 @@ struct ScaffoldArrayTransformerTests {
 
     @Test("an each transformer maps elements, takes a lone value as itself, and names a failing element")
     func eachTransformer() throws {
-        let each = try TransformerRegistry.shared.resolve(["each": "url"])
+        let each = try TransformerRegistry.builtIn.resolve(["each": "url"])
         #expect(try each.transform(["https://a", " https://b "]) == ["https://a", "https://b"])
         #expect(try each.transform("https://a") == "https://a")
         #expect(try each.transform(nil) == nil)
@@ -48,7 +47,6 @@ struct ScaffoldArrayTransformerTests {
 /// The JSON format as the command registers it.
 enum JSONFormatFromRegistry {
     static func read(_ input: IngredientInput) throws -> Ingredients {
-        Formats.registerAll()
-        return try #require(FormatRegistry.shared.format(named: "json")).read(input)
+        try #require(Formats.all.format(named: "json")).read(input)
     }
 }

@@ -168,8 +168,8 @@ struct ScaffoldPackageTests {
             case "yaml" where sample.documents != nil:
                 "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: YAMLReadingOptions(documents: \(sample.documents!)))"
             case "yaml": "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
-            case "jsonl": "try JSONLinesIngredientSource(input: .file(\(ModelScaffold.swiftLiteral(fixture.path))))"
-            default: "try JSONIngredientSource(input: .file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+            case "jsonl": "try JSONLinesIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+            default: "try JSONIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
             }
             checks.append("""
                 try check(\(sample.name).self, recipeFile: \(ModelScaffold.swiftLiteral(recipe.path)), \

@@ -23,8 +23,7 @@ private extension ModelScaffold.TypePlan {
 
 /// The recipe file as `RecipeFile` reads it.
 private func loadRecipe(_ text: String) throws -> Recipe {
-    Formats.registerAll()
-    let tree = try #require(FormatRegistry.shared.format(named: "json")).read(.text(text))
+    let tree = try #require(Formats.all.format(named: "json")).read(.text(text))
     let recipes = try RecipeFile.recipes(in: tree)
     return try #require(recipes.first)
 }

@@ -42,9 +42,9 @@ private func exerciseByteRanges(_ bytes: [UInt8], input: IngredientInput) {
     let second = first + (count - first) * Int(bytes[count - 1]) / 256
     let ranges = [0..<first, first..<second, second..<count]
     let shares: [(String, (Range<Int>) throws(EasyBakeError) -> any IngredientSource, () throws(EasyBakeError) -> Ingredients)] = [
-        ("array", { (range) throws(EasyBakeError) in try JSONIngredientSource(input: input, byteRange: range) },
+        ("array", { (range) throws(EasyBakeError) in try JSONIngredientSource(input, byteRange: range) },
          { () throws(EasyBakeError) in try JSONFormat().read(input) }),
-        ("lines", { (range) throws(EasyBakeError) in try JSONLinesIngredientSource(input: input, byteRange: range) },
+        ("lines", { (range) throws(EasyBakeError) in try JSONLinesIngredientSource(input, byteRange: range) },
          { () throws(EasyBakeError) in try JSONLinesFormat().read(input) }),
     ]
     for (name, makeShare, readWhole) in shares {

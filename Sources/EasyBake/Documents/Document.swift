@@ -8,11 +8,15 @@
 /// only then.
 ///
 /// ```swift
-/// let document = try Document(reading: .file("users.json"))
+/// let document = try Document(reading: .file("users.json"), format: .json)
 /// let user = try Baker().bake(User.self, from: document, recipe: recipe)
-/// // error: typeMismatch: User.age: expected Int, found "forty"
-/// //   --> users.json:3:10
+/// // error: type mismatch: User.age: expected Int, found "forty" (string)
+/// //  --> users.json:3:10
 /// ```
+///
+/// `.json` is `JSONFormat()` from `EasyBakeJSON`; to choose the format by
+/// the file's extension, pass the formats to choose from:
+/// `Document(reading: .file(path), formats: FormatRegistry([.json, .yaml]))`.
 public struct Document: Sendable {
     /// The payload's tree.
     public let tree: Ingredients
@@ -22,19 +26,22 @@ public struct Document: Sendable {
     /// The format it was read in.
     public let format: any IngredientFormat
 
-    /// Reads `input` in `format`, or the format its file extension names.
+    /// Reads `input` in `format`.
+    ///
+    /// - Throws: I/O errors, or the source's errors with their location.
+    public init(reading input: IngredientInput, format: some IngredientFormat) throws(EasyBakeError) {
+        let rereadable = try input.rereadable()
+        self.input = rereadable
+        self.format = format
+        tree = try format.read(rereadable)
+    }
+
+    /// Reads `input` in the format that `formats` has for its file extension.
     ///
     /// - Throws: ``EasyBakeError/Code/unknownFormat``, I/O errors, or the
     ///   source's errors with their location.
-    public init(
-        reading input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared
-    ) throws(EasyBakeError) {
-        let resolved: any IngredientFormat
-        if let format { resolved = format } else { resolved = try formats.format(forPath: input.filePath ?? input.name) }
-        let rereadable = try input.rereadable()
-        self.input = rereadable
-        self.format = resolved
-        tree = try resolved.read(rereadable)
+    public init(reading input: IngredientInput, formats: FormatRegistry) throws(EasyBakeError) {
+        try self.init(reading: input, format: try formats.format(for: input))
     }
 
     /// A document over an already-built tree and the input it came from.

@@ -10,59 +10,116 @@
 /// }
 /// ```
 public struct EasyBakeError: Error, Sendable {
-    /// What kind of failure this is.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is: one of a closed set, compared by
+    /// identity, not by its words.
+    ///
+    /// A code is a struct over a private enum rather than a public enum, so
+    /// that a later release can add codes without breaking a `switch` that
+    /// lists them all (a `switch` over codes needs a `default`).
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Wrapped: Hashable, Sendable {
+            case syntax
+            case multipleDocuments
+            case unsupportedEncoding
+            case limitExceeded
+            case duplicateKey
+            case forbidden
+            case invalidPath
+            case invalidRecipe
+            case unknownRecipeKey
+            case duplicateRecipe
+            case recipeNotFound
+            case unknownTransformer
+            case transformFailed
+            case typeMismatch
+            case valueNotFound
+            case numberOutOfRange
+            case invalidValue
+            case identifierMismatch
+            case unknownFormat
+            case io
+            case unsupported
+        }
+
+        private var wrapped: Wrapped
+
+        private init(_ wrapped: Wrapped) { self.wrapped = wrapped }
+
         /// The code's words, as the rendered error shows them (`type mismatch`).
-        public var rawValue: String
-        /// A code with the given words; the static members name EasyBake's own.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        /// The raw value.
-        public var description: String { rawValue }
+        public var description: String {
+            switch wrapped {
+            case .syntax: "syntax"
+            case .multipleDocuments: "multiple documents"
+            case .unsupportedEncoding: "unsupported encoding"
+            case .limitExceeded: "limit exceeded"
+            case .duplicateKey: "duplicate key"
+            case .forbidden: "forbidden"
+            case .invalidPath: "invalid path"
+            case .invalidRecipe: "invalid recipe"
+            case .unknownRecipeKey: "unknown recipe key"
+            case .duplicateRecipe: "duplicate recipe"
+            case .recipeNotFound: "recipe not found"
+            case .unknownTransformer: "unknown transformer"
+            case .transformFailed: "transform failed"
+            case .typeMismatch: "type mismatch"
+            case .valueNotFound: "value not found"
+            case .numberOutOfRange: "number out of range"
+            case .invalidValue: "invalid value"
+            case .identifierMismatch: "identifier mismatch"
+            case .unknownFormat: "unknown format"
+            case .io: "i/o"
+            case .unsupported: "unsupported"
+            }
+        }
+
+        /// The code's words: ``description``.
+        @available(*, deprecated, renamed: "description", message: "codes compare by identity: compare the code itself (error.code == .typeMismatch); its words are its description")
+        public var rawValue: String { description }
 
         /// The input is not well formed in its format.
-        public static let syntax = Code(rawValue: "syntax")
+        public static var syntax: Code { Code(.syntax) }
         /// The input holds several documents (a YAML stream) where one is
         /// expected; the message says how many, and how to read them.
-        public static let multipleDocuments = Code(rawValue: "multiple documents")
+        public static var multipleDocuments: Code { Code(.multipleDocuments) }
         /// The input is not in an encoding the source reads.
-        public static let unsupportedEncoding = Code(rawValue: "unsupported encoding")
+        public static var unsupportedEncoding: Code { Code(.unsupportedEncoding) }
         /// The input passed one of the ``IngredientLimits``.
-        public static let limitExceeded = Code(rawValue: "limit exceeded")
+        public static var limitExceeded: Code { Code(.limitExceeded) }
         /// A key repeats in one dictionary under ``DuplicateKeyPolicy/reject``.
-        public static let duplicateKey = Code(rawValue: "duplicate key")
+        public static var duplicateKey: Code { Code(.duplicateKey) }
         /// The input asks for something refused for safety (an external entity).
-        public static let forbidden = Code(rawValue: "forbidden")
+        public static var forbidden: Code { Code(.forbidden) }
         /// An ingredient path does not parse.
-        public static let invalidPath = Code(rawValue: "invalid path")
+        public static var invalidPath: Code { Code(.invalidPath) }
         /// A recipe is invalid; ``EasyBakeError/problems`` lists every problem.
-        public static let invalidRecipe = Code(rawValue: "invalid recipe")
+        public static var invalidRecipe: Code { Code(.invalidRecipe) }
         /// A recipe names a key that is no property of the model it bakes
         /// (see ``Baker/UnknownRecipeKeyPolicy``).
-        public static let unknownRecipeKey = Code(rawValue: "unknown recipe key")
+        public static var unknownRecipeKey: Code { Code(.unknownRecipeKey) }
         /// A recipe box already holds a recipe with that name.
-        public static let duplicateRecipe = Code(rawValue: "duplicate recipe")
+        public static var duplicateRecipe: Code { Code(.duplicateRecipe) }
         /// No recipe with that name.
-        public static let recipeNotFound = Code(rawValue: "recipe not found")
+        public static var recipeNotFound: Code { Code(.recipeNotFound) }
         /// No transformer registered with that name.
-        public static let unknownTransformer = Code(rawValue: "unknown transformer")
+        public static var unknownTransformer: Code { Code(.unknownTransformer) }
         /// A transformer could not transform the value.
-        public static let transformFailed = Code(rawValue: "transform failed")
+        public static var transformFailed: Code { Code(.transformFailed) }
         /// A value has a type the model cannot take, even with coercion.
-        public static let typeMismatch = Code(rawValue: "type mismatch")
+        public static var typeMismatch: Code { Code(.typeMismatch) }
         /// The model needs a value that the ingredients do not have (or have as null).
-        public static let valueNotFound = Code(rawValue: "value not found")
+        public static var valueNotFound: Code { Code(.valueNotFound) }
         /// A number does not fit the model's numeric type.
-        public static let numberOutOfRange = Code(rawValue: "number out of range")
+        public static var numberOutOfRange: Code { Code(.numberOutOfRange) }
         /// The value is of the right type but not acceptable (a malformed date or URL).
-        public static let invalidValue = Code(rawValue: "invalid value")
+        public static var invalidValue: Code { Code(.invalidValue) }
         /// An update carries an identifier different from the model's.
-        public static let identifierMismatch = Code(rawValue: "identifier mismatch")
+        public static var identifierMismatch: Code { Code(.identifierMismatch) }
         /// No format is registered for a name or file extension.
-        public static let unknownFormat = Code(rawValue: "unknown format")
+        public static var unknownFormat: Code { Code(.unknownFormat) }
         /// Reading or writing a file failed.
-        public static let io = Code(rawValue: "i/o")
+        public static var io: Code { Code(.io) }
         /// The operation is not supported (writing a format that has no writer).
-        public static let unsupported = Code(rawValue: "unsupported")
+        public static var unsupported: Code { Code(.unsupported) }
     }
 
     /// What kind of failure this is.

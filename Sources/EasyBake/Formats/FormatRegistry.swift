@@ -1,41 +1,46 @@
 import Foundation
 
-/// Formats by name and file extension, safe to use from many threads.
+/// Formats by name and file extension: a value that a caller builds and
+/// passes to what reads files whose format it does not name
+/// (``Document/init(reading:formats:)``, ``RecipeFile/load(_:formats:transformers:box:)``).
 ///
-/// The shared registry starts empty in the core; each format module offers
-/// its format to register (`FormatRegistry.shared.register(JSONFormat())`),
-/// and the `easybake` command registers all of them.
-public final class FormatRegistry: Sendable {
-    private struct Formats {
-        var byName: [String: any IngredientFormat] = [:]
-        var byExtension: [String: any IngredientFormat] = [:]
-    }
-
-    private let formats = Locked(Formats())
-
-    /// The registry that the command-line tool and convenience APIs use.
-    public static let shared = FormatRegistry()
+/// A registry is a plain value: there is no shared one to register into,
+/// so what a call finds does not depend on what ran before it. Built-in
+/// formats have short names in their modules (`.json`, `.jsonLines`,
+/// `.xml`, `.yaml`):
+///
+/// ```swift
+/// let formats = FormatRegistry([.json, .yaml])
+/// let document = try Document(reading: .file("config.yml"), formats: formats)
+/// ```
+public struct FormatRegistry: Sendable {
+    private var byName: [String: any IngredientFormat] = [:]
+    private var byExtension: [String: any IngredientFormat] = [:]
 
     /// An empty registry.
     public init() {}
 
+    /// A registry of `formats`; a later format replaces an earlier one of the
+    /// same name or extension.
+    public init(_ formats: [any IngredientFormat]) {
+        for format in formats { register(format) }
+    }
+
     /// Adds `format`, replacing any format registered under the same name or
     /// extensions.
-    public func register(_ format: any IngredientFormat) {
-        formats.withLock { formats in
-            formats.byName[format.name.lowercased()] = format
-            for ext in format.fileExtensions { formats.byExtension[ext.lowercased()] = format }
-        }
+    public mutating func register(_ format: any IngredientFormat) {
+        byName[format.name.lowercased()] = format
+        for ext in format.fileExtensions { byExtension[ext.lowercased()] = format }
     }
 
     /// The format with `name`, case-insensitively.
     public func format(named name: String) -> (any IngredientFormat)? {
-        formats.withLock { $0.byName[name.lowercased()] }
+        byName[name.lowercased()]
     }
 
     /// The format for a file extension (without the dot), case-insensitively.
     public func format(forExtension ext: String) -> (any IngredientFormat)? {
-        formats.withLock { $0.byExtension[ext.lowercased()] }
+        byExtension[ext.lowercased()]
     }
 
     /// The format for a file path, from its extension.
@@ -44,12 +49,19 @@ public final class FormatRegistry: Sendable {
     public func format(forPath path: String) throws(EasyBakeError) -> any IngredientFormat {
         let ext = (path as NSString).pathExtension
         if let format = format(forExtension: ext) { return format }
-        let known = formats.withLock { $0.byExtension.keys.sorted() }.joined(separator: ", ")
         throw EasyBakeError(
             .unknownFormat,
-            "no format for \(path.debugDescription) (extension \(ext.isEmpty ? "none" : ext.debugDescription)); known extensions: \(known); name one with --format")
+            "no format for \(path.debugDescription) (extension \(ext.isEmpty ? "none" : ext.debugDescription)); known extensions: \(fileExtensions.joined(separator: ", "))")
+    }
+
+    /// The format for an input, from the extension of its file path or name.
+    package func format(for input: IngredientInput) throws(EasyBakeError) -> any IngredientFormat {
+        try format(forPath: input.filePath ?? input.name)
     }
 
     /// The names of the registered formats, sorted.
-    public var names: [String] { formats.withLock { $0.byName.keys.sorted() } }
+    public var names: [String] { byName.keys.sorted() }
+
+    /// The registered file extensions, sorted.
+    public var fileExtensions: [String] { byExtension.keys.sorted() }
 }

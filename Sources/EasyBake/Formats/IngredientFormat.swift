@@ -2,8 +2,9 @@
 /// YAML, or one of your own.
 ///
 /// A format makes an ``IngredientSource`` for an input, and writes events
-/// back as bytes. Register formats with a ``FormatRegistry`` to find them by
-/// name or file extension.
+/// back as bytes. Pass a format where one is read
+/// (``Document/init(reading:format:)``), or put formats in a
+/// ``FormatRegistry`` to find them by name or file extension.
 ///
 /// ```swift
 /// struct CSVFormat: IngredientFormat {
@@ -13,7 +14,7 @@
 ///         CSVSource(try input.loadBytes())
 ///     }
 /// }
-/// FormatRegistry.shared.register(CSVFormat())
+/// let formats = FormatRegistry([CSVFormat()])
 /// ```
 public protocol IngredientFormat: Sendable {
     /// The format's name, in lower case (`json`).

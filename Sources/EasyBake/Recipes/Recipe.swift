@@ -123,7 +123,7 @@ public struct Recipe: Sendable {
         defaults: [String: Ingredients] = [:],
         emptyAsNil: Set<String> = [],
         defaultsForNull: Bool = false,
-        registry: TransformerRegistry = .shared
+        registry: TransformerRegistry = .builtIn
     ) throws(EasyBakeError) {
         try self.init(
             name: name, orderedMapping: mapping.map { ($0.key, $0.value) }, transformers: transformers,
@@ -140,7 +140,7 @@ public struct Recipe: Sendable {
         defaults: [String: Ingredients] = [:],
         emptyAsNil: Set<String> = [],
         defaultsForNull: Bool = false,
-        registry: TransformerRegistry = .shared
+        registry: TransformerRegistry = .builtIn
     ) throws(EasyBakeError) {
         var problems: [EasyBakeError] = []
         var entries: [Entry] = []

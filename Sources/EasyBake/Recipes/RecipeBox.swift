@@ -54,18 +54,34 @@ public final class RecipeBox: Sendable {
     /// The names held, sorted.
     public var names: [String] { recipes.withLock { $0.keys.sorted() } }
 
-    /// Reads a recipe file (see ``RecipeFile``) in a format known to
-    /// `formats` and adds its recipes.
+    /// Reads a recipe file (see ``RecipeFile``) in `format` and adds its
+    /// recipes.
     ///
     /// - Returns: the recipes added, in file order.
-    /// - Throws: any error of ``RecipeFile/recipes(in:registry:resolvingNamesIn:)``,
+    /// - Throws: any error of ``RecipeFile/load(_:format:transformers:box:)``,
     ///   or ``EasyBakeError/Code/duplicateRecipe``.
     @discardableResult
     public func load(
-        _ input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared,
-        transformers: TransformerRegistry = .shared
+        _ input: IngredientInput, format: some IngredientFormat, transformers: TransformerRegistry = .builtIn
     ) throws(EasyBakeError) -> [Recipe] {
-        let recipes = try RecipeFile.load(input, format: format, formats: formats, transformers: transformers, box: self)
+        try add(RecipeFile.load(input, format: format, transformers: transformers, box: self))
+    }
+
+    /// Reads a recipe file in the format that `formats` has for its
+    /// extension and adds its recipes.
+    ///
+    /// - Returns: the recipes added, in file order.
+    /// - Throws: ``EasyBakeError/Code/unknownFormat``, or any error of
+    ///   ``load(_:format:transformers:)``.
+    @discardableResult
+    public func load(
+        _ input: IngredientInput, formats: FormatRegistry, transformers: TransformerRegistry = .builtIn
+    ) throws(EasyBakeError) -> [Recipe] {
+        try add(RecipeFile.load(input, formats: formats, transformers: transformers, box: self))
+    }
+
+    /// Adds the named ones of `recipes`, and returns them all.
+    private func add(_ recipes: [Recipe]) throws(EasyBakeError) -> [Recipe] {
         for recipe in recipes where recipe.name != nil { try add(recipe) }
         return recipes
     }

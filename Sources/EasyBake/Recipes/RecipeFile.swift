@@ -46,7 +46,7 @@ public enum RecipeFile {
     /// - Throws: ``EasyBakeError/Code/invalidRecipe`` listing every problem
     ///   with its path in the file (`recipes[1].mapping.age`).
     public static func recipes(
-        in tree: Ingredients, registry: TransformerRegistry = .shared, resolvingNamesIn box: RecipeBox? = nil
+        in tree: Ingredients, registry: TransformerRegistry = .builtIn, resolvingNamesIn box: RecipeBox? = nil
     ) throws(EasyBakeError) -> [Recipe] {
         var descriptions: [(Ingredients, IngredientPath)] = []
         if case .dictionary(let top) = tree, let list = top["recipes"] {
@@ -100,9 +100,9 @@ public enum RecipeFile {
         return result.compactMap { $0 }
     }
 
-    /// Reads the recipe file `input` in `format` (or the format its extension
-    /// names in `formats`) and makes its recipes, without adding them to a box
-    /// (``RecipeBox/load(_:format:formats:transformers:)`` adds them).
+    /// Reads the recipe file `input` in `format` and makes its recipes,
+    /// without adding them to a box (``RecipeBox/load(_:format:transformers:)``
+    /// adds them).
     ///
     /// ```swift
     /// let recipes = try RecipeFile.load(.file("Fixtures/recipes/users.json"), format: JSONFormat())
@@ -110,24 +110,17 @@ public enum RecipeFile {
     ///
     /// - Parameters:
     ///   - input: the recipe file.
-    ///   - format: its format; by default the one `formats` has for its extension.
-    ///   - formats: where the format is looked up.
+    ///   - format: its format.
     ///   - transformers: where transformer names and factories are looked up.
     ///   - box: where `nested` recipe names not defined in the file are looked up.
-    /// - Throws: ``EasyBakeError/Code/unknownFormat``, the format's reading
-    ///   errors, or the errors of ``recipes(in:registry:resolvingNamesIn:)``
-    ///   with the file's name in front of the message.
+    /// - Throws: the format's reading errors, or the errors of
+    ///   ``recipes(in:registry:resolvingNamesIn:)`` with the file's name in
+    ///   front of the message.
     public static func load(
-        _ input: IngredientInput, format: (any IngredientFormat)? = nil, formats: FormatRegistry = .shared,
-        transformers: TransformerRegistry = .shared, box: RecipeBox? = nil
+        _ input: IngredientInput, format: some IngredientFormat,
+        transformers: TransformerRegistry = .builtIn, box: RecipeBox? = nil
     ) throws(EasyBakeError) -> [Recipe] {
-        let resolvedFormat: any IngredientFormat
-        if let format {
-            resolvedFormat = format
-        } else {
-            resolvedFormat = try formats.format(forPath: input.filePath ?? input.name)
-        }
-        let tree = try resolvedFormat.read(input)
+        let tree = try format.read(input)
         do {
             return try recipes(in: tree, registry: transformers, resolvingNamesIn: box)
         } catch {
@@ -135,6 +128,18 @@ public enum RecipeFile {
             located.message = "in \(input.name): " + error.message
             throw located
         }
+    }
+
+    /// Reads the recipe file `input` in the format that `formats` has for
+    /// its extension, as ``load(_:format:transformers:box:)`` reads it.
+    ///
+    /// - Throws: ``EasyBakeError/Code/unknownFormat``, or the errors of
+    ///   ``load(_:format:transformers:box:)``.
+    public static func load(
+        _ input: IngredientInput, formats: FormatRegistry,
+        transformers: TransformerRegistry = .builtIn, box: RecipeBox? = nil
+    ) throws(EasyBakeError) -> [Recipe] {
+        try load(input, format: try formats.format(for: input), transformers: transformers, box: box)
     }
 
     private static func makeRecipe(

@@ -16,7 +16,7 @@ extension Baker {
     /// and a few batches of records are held at a time.
     ///
     /// ```swift
-    /// let source = try JSONIngredientSource(input: .file("users.json"))
+    /// let source = try JSONIngredientSource(.file("users.json"))
     /// let cores = ProcessInfo.processInfo.activeProcessorCount
     /// for user in try Baker().bakeEach(User.self, from: source, each: "users[*]", jobs: cores) {
     ///     print(try user.get().name)

@@ -13,7 +13,7 @@ extension Baker {
     /// captures:
     ///
     /// ```swift
-    /// let source = try JSONIngredientSource(input: .file("users.json"))
+    /// let source = try JSONIngredientSource(.file("users.json"))
     /// let cores = ProcessInfo.processInfo.activeProcessorCount
     /// var names: [String] = []
     /// try Baker().bakeEach(User.self, from: source, each: "users[*]", jobs: cores) { user in

@@ -25,7 +25,7 @@ extension Baker {
     /// size of one record:
     ///
     /// ```swift
-    /// let source = try JSONIngredientSource(input: .file("users.json"))
+    /// let source = try JSONIngredientSource(.file("users.json"))
     /// for user in try Baker().bakeEach(User.self, from: source, each: "users[*]") {
     ///     print(try user.get().name)
     /// }

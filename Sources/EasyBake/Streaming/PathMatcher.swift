@@ -19,7 +19,7 @@
 ///
 /// ```swift
 /// let matcher = try PathMatcher(["users[*].name", "meta.count"])
-/// var source = try JSONIngredientSource(input: .file("users.json"))
+/// var source = try JSONIngredientSource(.file("users.json"))
 /// let found = try matcher.resolve(from: &source)
 /// found["meta.count"]   // the value, or nil when missing
 /// ```

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var survey = PathSurvey()
-/// var source = try JSONIngredientSource(input: .file("users.json"))
+/// var source = try JSONIngredientSource(.file("users.json"))
 /// try survey.add(from: &source)
 /// for entry in survey.entries {
 ///     print(entry.path, entry.kinds, entry.count)

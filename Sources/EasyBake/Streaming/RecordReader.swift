@@ -23,7 +23,7 @@ public struct IngredientRecord: Sendable {
 ///
 /// ```swift
 /// var reader = try RecordReader(
-///     source: try JSONIngredientSource(input: .file("users.json")), each: "users[*]")
+///     source: try JSONIngredientSource(.file("users.json")), each: "users[*]")
 /// while let record = try reader.next() {
 ///     print(record.index, record.ingredients["name"] ?? "-")
 /// }

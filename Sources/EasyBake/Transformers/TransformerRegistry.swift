@@ -1,7 +1,9 @@
 import Foundation
 
-/// Named transformers and transformer factories, safe to use from many
-/// threads. Recipes and recipe files name transformers through a registry.
+/// Named transformers and transformer factories: a value that recipes and
+/// recipe files look transformer names up in. ``builtIn`` is the default;
+/// a registry of your own starts from it and adds to it, and is passed to
+/// the recipes that use it (there is no shared registry to register into).
 ///
 /// A transformer spec is one of:
 /// - a name: `"iso8601"`;
@@ -17,10 +19,11 @@ import Foundation
 /// separator) and `url` (a base URL).
 ///
 /// ```swift
-/// TransformerRegistry.shared.register(ClosureTransformer { $0 }, named: "identity")
-/// let recipe = try Recipe(mapping: ["joined": "joined_on"], transformers: ["joined": .spec(["date": "dd.MM.yyyy"])])
+/// var registry = TransformerRegistry.builtIn
+/// registry.register(ClosureTransformer { $0 }, named: "identity")
+/// let recipe = try Recipe(mapping: ["joined": "joined_on"], transformers: ["joined": "identity"], registry: registry)
 /// ```
-public final class TransformerRegistry: Sendable {
+public struct TransformerRegistry: Sendable {
     /// Makes a transformer from a factory argument: the value that follows
     /// the factory's name in a spec (`"yyyy-MM-dd"` in `{"date": "yyyy-MM-dd"}`).
     ///
@@ -35,23 +38,22 @@ public final class TransformerRegistry: Sendable {
     /// throws only ``EasyBakeError``.
     private typealias StoredFactory = @Sendable (Ingredients) throws -> any IngredientTransformer
 
-    private struct Entries {
-        var transformers: [String: any IngredientTransformer] = [:]
-        var factories: [String: StoredFactory] = [:]
-    }
+    private var transformers: [String: any IngredientTransformer] = [:]
+    private var factories: [String: StoredFactory] = [:]
 
-    private let entries: Locked<Entries>
+    /// The built-in transformers and factories: what recipes use unless
+    /// given another registry. Made once, and never changed.
+    public static let builtIn = TransformerRegistry()
 
-    /// The registry recipes use unless given another; starts with the built-ins.
-    public static let shared = TransformerRegistry()
+    /// The built-in registry, ``builtIn``. It can no longer be registered
+    /// into: copy it into a variable, register there, and pass that.
+    @available(*, deprecated, renamed: "builtIn", message: "registries are values now: copy builtIn into a variable, register into the copy, and pass it as `registry:` or `transformers:`")
+    public static var shared: TransformerRegistry { builtIn }
 
     /// A registry with the built-in transformers, or an empty one.
     public init(includingBuiltins: Bool = true) {
-        guard includingBuiltins else {
-            entries = Locked(Entries())
-            return
-        }
-        var transformers: [String: any IngredientTransformer] = [
+        guard includingBuiltins else { return }
+        transformers = [
             "iso8601": ISO8601DateTransformer(),
             "rfc822": RFC822DateTransformer(), "rfc1123": RFC822DateTransformer(), "rfc2822": RFC822DateTransformer(),
             "unixSeconds": UnixTimeTransformer(), "unixMilliseconds": UnixTimeTransformer(milliseconds: true),
@@ -60,7 +62,7 @@ public final class TransformerRegistry: Sendable {
             "split": SplitTransformer(), "base64": Base64Transformer(),
         ]
         for edit in TextTransformer.Edit.allCases { transformers[edit.rawValue] = TextTransformer(edit) }
-        let factories: [String: StoredFactory] = [
+        factories = [
             "date": { argument in
                 guard let format = argument.stringValue, !format.isEmpty else {
                     throw EasyBakeError(.invalidRecipe, "the date factory takes a date format string, found \(argument.briefDescription)")
@@ -86,30 +88,28 @@ public final class TransformerRegistry: Sendable {
                 return URLTransformer(base: base)
             },
         ]
-        entries = Locked(Entries(transformers: transformers, factories: factories))
     }
 
     /// Registers `transformer` under `name`, replacing any transformer of that name.
-    public func register(_ transformer: any IngredientTransformer, named name: String) {
-        entries.withLock { $0.transformers[name] = transformer }
+    public mutating func register(_ transformer: any IngredientTransformer, named name: String) {
+        transformers[name] = transformer
     }
 
     /// Registers a factory: `[name: argument]` in a spec calls it with the argument.
-    public func registerFactory(named name: String, _ factory: @escaping Factory) {
-        let stored: StoredFactory = { argument in try factory(argument) }
-        entries.withLock { $0.factories[name] = stored }
+    public mutating func registerFactory(named name: String, _ factory: @escaping Factory) {
+        factories[name] = { argument in try factory(argument) }
     }
 
     /// The transformer registered under `name`.
     public func transformer(named name: String) -> (any IngredientTransformer)? {
-        entries.withLock { $0.transformers[name] }
+        transformers[name]
     }
 
     /// The registered transformer names, sorted.
-    public var names: [String] { entries.withLock { $0.transformers.keys.sorted() } }
+    public var names: [String] { transformers.keys.sorted() }
 
     /// The registered factory names, sorted.
-    public var factoryNames: [String] { entries.withLock { $0.factories.keys.sorted() } }
+    public var factoryNames: [String] { factories.keys.sorted() }
 
     /// The transformer a spec describes (see the type's discussion).
     ///
@@ -126,7 +126,7 @@ public final class TransformerRegistry: Sendable {
             return EachTransformer(try resolve(call[0].value))
         case .dictionary(let call) where call.count == 1:
             let (name, argument) = call[0]
-            guard let factory = entries.withLock({ $0.factories[name] }) else {
+            guard let factory = factories[name] else {
                 throw EasyBakeError(
                     .unknownTransformer,
                     "unknown transformer factory \(name.debugDescription); known: \(factoryNames.joined(separator: ", "))")

@@ -67,7 +67,7 @@ extension Contenders {
     /// and their ids are read from the index itself.
     static func easyBakeIndex() -> Contender {
         Contender(.tree, "json", "EasyBake index", note: "IngredientIndex only, no tree; ids read from it") { workload in
-            var source = try JSONIngredientSource(input: .file(workload.path))
+            var source = try JSONIngredientSource(.file(workload.path))
             var index = IngredientIndex()
             try source.readIndex(into: &index)
             let users = try member("users", of: 0, in: index)

@@ -33,7 +33,7 @@ extension Contenders {
     /// then each element's check value read from it.
     static func easyBakeShapeIndex(_ shape: Shape) -> Contender {
         Contender(.shapes, shape.rawValue, "EasyBake index", note: "IngredientIndex only, no model; check values read from it") { workload in
-            var source = try JSONIngredientSource(input: .file(workload.path))
+            var source = try JSONIngredientSource(.file(workload.path))
             var index = IngredientIndex()
             try source.readIndex(into: &index)
             switch shape {

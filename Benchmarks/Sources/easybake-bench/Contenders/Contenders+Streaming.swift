@@ -87,7 +87,7 @@ extension Contenders {
             let lines = workload.path + "l"
             if !FileManager.default.fileExists(atPath: lines) {
                 var out: [UInt8] = []
-                var reader = try RecordReader(source: try JSONIngredientSource(input: .file(workload.path)), each: "users[*]")
+                var reader = try RecordReader(source: try JSONIngredientSource(.file(workload.path)), each: "users[*]")
                 while let record = try reader.next() {
                     out += try JSONFormat().write(record.ingredients)
                     out.append(0x0A)
@@ -97,7 +97,7 @@ extension Contenders {
             return {
                 var fingerprint = Fingerprint()
                 var records = try Baker().bakeEach(
-                    User.self, from: try JSONLinesIngredientSource(input: .file(lines)), each: "[*]", recipe: recipe)
+                    User.self, from: try JSONLinesIngredientSource(.file(lines)), each: "[*]", recipe: recipe)
                 var count = 0
                 while let model = try records.nextModel() {
                     model.fingerprint(into: &fingerprint)
