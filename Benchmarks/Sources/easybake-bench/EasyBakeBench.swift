@@ -59,6 +59,9 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Only contenders whose name contains this text; repeatable.")
     var contender: [String] = []
 
+    @Option(help: "The job counts of the parallel rows (\(Contenders.jobCounts.map(String.init).joined(separator: ", ")) are built in); repeatable. Default: the number of cores.")
+    var jobs: [Int] = []
+
     @Option(help: "Where the JSON and Markdown results go (default: Benchmarks/Results).")
     var outputDir: String?
 
@@ -124,8 +127,13 @@ struct EasyBakeBench: ParsableCommand {
         }
         var dataSets = [mainSet]
 
+        let jobCounts = jobs.isEmpty ? [Contenders.cores] : jobs
+        if let unknown = jobCounts.first(where: { !Contenders.jobCounts.contains($0) }) {
+            throw ValidationError("--jobs \(unknown): the parallel rows are built for \(Contenders.jobCounts.map(String.init).joined(separator: ", ")) jobs")
+        }
         let selected = Contenders.all.filter { c in
             (scenario.isEmpty || scenario.contains(c.scenario.rawValue)) && (format.isEmpty || format.contains(c.format))
+                && (c.jobs == nil || jobCounts.contains(c.jobs!))
                 && (contender.isEmpty || c.isEasyBake || contender.contains { c.name.contains($0) })
         }
         guard !selected.isEmpty else { throw ValidationError("no contender matches the filters (see --list)") }

@@ -11,13 +11,15 @@ import EasyBakeYAML
 /// peak memory is the streaming evaluator's own.
 extension Contenders {
     static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format in
-        [streamingBake(format), streamingBake(format, jobs: jobs), streamingBakeIterated(format, jobs: jobs),
-         streamingSelect(format)]
+        [streamingBake(format)] + jobCounts.map { streamingBake(format, jobs: $0) }
+            + [streamingBakeIterated(format, jobs: cores), streamingSelect(format)]
             + (format == "json" ? [streamingBakeLines()] : [])
     }
 
-    /// The jobs of the `--jobs` rows: one per core.
-    static let jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// This machine's cores: the default job count of the parallel rows.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+    /// The job counts there are parallel rows for; `--jobs` picks among them.
+    static let jobCounts = Set([2, 4, 8, 16, cores]).sorted()
 
     private static func source(_ format: String, _ path: String) throws -> any IngredientSource {
         switch format {
@@ -28,7 +30,7 @@ extension Contenders {
     }
 
     static func streamingBake(_ format: String, jobs: Int = 1) -> Contender {
-        Contender(
+        var contender = Contender(
             .bake, format, jobs == 1 ? "EasyBake streaming" : "EasyBake streaming, \(jobs) jobs",
             note: jobs == 1
                 ? "Baker.bakeEach, one record at a time, folded as it arrives"
@@ -53,12 +55,14 @@ extension Contenders {
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
             }
         }
+        if jobs > 1 { contender.jobs = jobs }
+        return contender
     }
 
     /// Several jobs bake, and the calling thread takes the models from the
     /// returned sequence: every model crosses threads.
     static func streamingBakeIterated(_ format: String, jobs: Int) -> Contender {
-        Contender(
+        var contender = Contender(
             .bake, format, "EasyBake streaming, \(jobs) jobs, iterated",
             note: "Baker.bakeEach(jobs: \(jobs)) as a sequence: the calling thread reads batches, \(jobs) threads bake, the caller folds"
         ) { workload in
@@ -73,6 +77,8 @@ extension Contenders {
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
             }
         }
+        contender.jobs = jobs
+        return contender
     }
 
     /// The same records as JSON Lines, one per line: written beside the

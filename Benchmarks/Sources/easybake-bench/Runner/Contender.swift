@@ -101,6 +101,8 @@ struct Contender: Sendable {
     var limitReason: String?
     /// Anything a reader should know about how it is measured.
     var note: String?
+    /// For a parallel row, its number of jobs (chosen with `--jobs`).
+    var jobs: Int?
     /// Does untimed setup (building a tree for the path scenario, say) and
     /// returns the timed run.
     var prepare: @Sendable (Workload) throws -> Run
