@@ -13,7 +13,7 @@ final class BakeObserver {
     /// What the model asked of the record's root beyond the recipe (a
     /// property name, or `*` for all keys or the whole value); `nil` when
     /// not watched for.
-    private(set) var rootRequests: Set<String>?
+    @exclusivity(unchecked) private(set) var rootRequests: Set<String>?
     /// The recipes this bake found the model to ask every key of, once it
     /// has baked.
     private(set) var recipesAskedInFull: [ObjectIdentifier] = []

@@ -33,19 +33,26 @@ extension Baker {
         _ type: Model.Type, from index: inout IngredientIndex, at position: Int = 0, recipe: Recipe? = nil
     ) throws(EasyBakeError) -> Result<Model> {
         var plans: [BakeSession.PlanKey: KeyPlan] = [:]
-        return try Self.decode(
+        var warnings: [EasyBakeError] = []
+        let value = try Self.decode(
             type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: recipe == nil, options: options,
-            plans: &plans)
+            plans: &plans, warnings: &warnings)
+        return Result(value: value, warnings: warnings)
     }
 
     /// Decodes `Model` from the value at `position` in `index` and checks the
     /// recipes' keys, in one bake session; `plans` are the key plans of
     /// earlier records of the same stream, and come back with this one's
-    /// added. Streaming passes its `observer`; a plain bake none.
+    /// added; the bake's `warnings` are added to those given. Streaming
+    /// passes its `observer`; a plain bake none.
+    ///
+    /// The model comes back alone, not in a `Result`: a generic struct's
+    /// metadata is looked up at run time, once per record when streaming.
     static func decode<Model: Decodable>(
         _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
-        options: Options, observer: BakeObserver? = nil, plans: inout [BakeSession.PlanKey: KeyPlan]
-    ) throws(EasyBakeError) -> Result<Model> {
+        options: Options, observer: BakeObserver? = nil, plans: inout [BakeSession.PlanKey: KeyPlan],
+        warnings: inout [EasyBakeError]
+    ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
         var taken = IngredientIndex()
         swap(&taken, &index)
@@ -60,7 +67,8 @@ extension Baker {
             let value = try bake.root(at: position, recipe: recipe).decodeValue(Model.self, applyingTypeRecipe: applyingTypeRecipe)
             try bake.checkRecipeKeys()
             observer?.noteBaked(askingInFull: bake.recipesAskedInFull)
-            return Result(value: value, warnings: bake.warnings)
+            if !bake.warnings.isEmpty { warnings.append(contentsOf: bake.warnings) }
+            return value
         } catch {
             var converted = bake.noteMistypedKeys(in: bake.converting(error))
             if converted.location == nil, let failed = bake.failedPosition, failed < documentEnd {

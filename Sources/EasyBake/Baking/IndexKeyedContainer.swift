@@ -28,8 +28,9 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     private let depth: Int
     private let isDictionary: Bool
     private let dictionaryEnd: Int
-    /// Whether streaming wants to know what the model asks of the record's root.
-    private let tracksRootRequests: Bool
+    /// Streaming's observer, when it wants to know what the model asks of
+    /// the record's root and this container is the root's.
+    private let rootObserver: BakeObserver?
     /// The key of the member after the last one found at it: where the next
     /// key is looked for first, since payloads and models mostly agree on
     /// the order of keys.
@@ -51,7 +52,11 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         isDictionary = decoder.position >= 0 && decoder.bake.reader.kind(at: decoder.position) == .dictionary
         dictionaryEnd = isDictionary ? decoder.bake.reader.end(of: decoder.position) : 0
         cursor = isDictionary ? decoder.position + 1 : 0
-        tracksRootRequests = decoder.depth == 0 && decoder.bake.observer?.tracksRootRequests == true
+        if decoder.depth == 0, let observer = decoder.bake.observer, observer.tracksRootRequests {
+            rootObserver = observer
+        } else {
+            rootObserver = nil
+        }
         plan = decoder.bake.plan(for: Key.self, recipe: recipe)
         if let recipe,
            let (usage, isFirst) = decoder.bake.usage(
@@ -75,7 +80,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     var allKeys: [Key] {
         usage?.askedForEverything = true
-        if tracksRootRequests { bake.observer!.noteRootRequest("*") }
+        rootObserver?.noteRootRequest("*")
         var names: [String] = []
         var recipeNames = Set<String>()
         for name in recipe?.properties ?? [] where recipeNames.insert(name).inserted { names.append(name) }
@@ -170,7 +175,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
                 throw located
             }
         }
-        if tracksRootRequests { bake.observer!.noteRootRequest(name(of: slot)) }
+        if let rootObserver { rootObserver.noteRootRequest(name(of: slot)) }
         var found: Int?
         if isDictionary {
             if slot.ordinal >= 0 {

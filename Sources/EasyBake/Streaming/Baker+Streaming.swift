@@ -167,10 +167,12 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         let record = (index: number, path: path, mark: mark)
         let observer = BakeObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRequests)
         let model: Model
+        // A streamed record's warnings are not reported.
+        var warnings: [EasyBakeError] = []
         do {
             model = try Baker.decode(
                 Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, options: baker.options,
-                observer: observer, plans: &plans).value
+                observer: observer, plans: &plans, warnings: &warnings)
             settledRecipes.formUnion(observer.recipesAskedInFull)
         } catch {
             throw locating(error, in: record)

@@ -1,7 +1,8 @@
 /// What a string looks like to a person reading a sample payload: a date, a
-/// URL, a number written as text. The checks are cheap byte patterns, not
-/// parsers: they say "looks like", and a model generated from them still
-/// bakes through the real coercions.
+/// URL, a number written as text. A number is told by the grammar baking
+/// reads it with (``JSONNumberGrammar``); the other checks are cheap byte
+/// patterns, not parsers: they say "looks like", and a model generated from
+/// them still bakes through the real coercions.
 struct StringShape {
     let kind: PathSurvey.ValueKind
     let dateStyle: PathSurvey.DateStyle?
@@ -35,29 +36,12 @@ struct StringShape {
     /// baker's string-to-number coercion accepts without surprises. Leading
     /// zeros (`007`, a zip code) are not numbers: they would lose the zero.
     private static func numberKind(_ bytes: UnsafeBufferPointer<UInt8>) -> PathSurvey.ValueKind? {
-        var index = 0
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let integerStart = index
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        let integerDigits = index - integerStart
-        guard integerDigits > 0 else { return nil }
-        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { return nil }
+        guard let base = bytes.baseAddress else { return nil }
+        let scan = JSONNumberGrammar.scan(base, from: 0, count: bytes.count)
+        guard scan.failure == nil, scan.end == bytes.count else { return nil }
         // Whole numbers past 18 digits would not fit an `Int`: text to a model.
-        if index == bytes.count { return integerDigits < 19 ? .integerString : nil }
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            guard index > fractionStart else { return nil }
-        }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let exponentStart = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            guard index > exponentStart else { return nil }
-        }
-        return index == bytes.count ? .floatString : nil
+        if scan.isInteger { return scan.integerDigits < 19 ? .integerString : nil }
+        return .floatString
     }
 
     private static func isBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
