@@ -66,6 +66,8 @@ let package = Package(
             name: "EasyBakeStreamingTests",
             dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeXML", "EasyBakeYAML", "EasyBakeTestSupport"]
         ),
-        .testTarget(name: "easybakeTests", dependencies: ["easybake", "EasyBakeTestSupport"]),
+        // Snapshots/ holds expected outputs (some of them Swift files) that
+        // the tests read from disk: not sources of the target.
+        .testTarget(name: "easybakeTests", dependencies: ["easybake", "EasyBakeTestSupport"], exclude: ["Snapshots"]),
     ]
 )

@@ -208,31 +208,19 @@ struct JSONScanner {
 
     mutating func number(materializing: Bool) throws(EasyBakeError) -> Ingredients {
         let start = position
-        @inline(__always) func isDigit(_ i: Int) -> Bool { i < count && base[i] &- UInt8(ascii: "0") < 10 }
-        if base[position] == UInt8(ascii: "-") { position += 1 }
-        guard isDigit(position) else {
-            throw syntax("expected a digit after '-', found \(found(at: position))", at: position)
-        }
-        if base[position] == UInt8(ascii: "0") {
-            position += 1
-            if isDigit(position) { throw syntax("expected '.', 'e' or the end of the number after a leading 0 (leading zeros are not JSON)", at: position) }
-        } else {
-            while isDigit(position) { position += 1 }
-        }
-        if position < count, base[position] == UInt8(ascii: ".") {
-            position += 1
-            guard isDigit(position) else {
+        let scan = JSONNumberGrammar.scan(base, from: start, count: count)
+        position = scan.end
+        if let failure = scan.failure {
+            switch failure {
+            case .missingDigit:
+                throw syntax("expected a digit after '-', found \(found(at: position))", at: position)
+            case .leadingZero:
+                throw syntax("expected '.', 'e' or the end of the number after a leading 0 (leading zeros are not JSON)", at: position)
+            case .missingFractionDigit:
                 throw syntax("expected a digit after the decimal point, found \(found(at: position))", at: position)
-            }
-            while isDigit(position) { position += 1 }
-        }
-        if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
-            position += 1
-            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") { position += 1 }
-            guard isDigit(position) else {
+            case .missingExponentDigit:
                 throw syntax("expected a digit in the exponent, found \(found(at: position))", at: position)
             }
-            while isDigit(position) { position += 1 }
         }
         let length = position - start
         guard length <= limits.maximumNumberLength else {

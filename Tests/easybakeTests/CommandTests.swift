@@ -23,10 +23,15 @@ enum Command {
         return directory.appendingPathComponent("easybake")
     }()
 
-    static func run(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+    /// Runs the command with `arguments`, `input` on standard input, and
+    /// `environment` over the test's own.
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = TestPaths.packageRoot
         let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output

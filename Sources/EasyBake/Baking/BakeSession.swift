@@ -1,7 +1,10 @@
 import Foundation
 
 /// One bake from an index: the state every decoder and container of the
-/// bake shares.
+/// bake shares — the frames of the values being decoded, the key plans, the
+/// tally of what the model asks of each recipe, the warnings — and the one
+/// observer streaming passes in (``BakeObserver``), which a plain bake has
+/// none of.
 ///
 /// `Decodable` decodes depth first, one value at a time, so what describes
 /// the value being decoded at each depth — its coding key, how it was
@@ -16,8 +19,18 @@ final class BakeSession {
     /// The index's memory as plain pointers, for reads with no retain or
     /// release per value. Refreshed after every change, which may move it.
     @exclusivity(unchecked) private(set) var reader: IngredientIndex.Reader
-    let context: BakeContext
-    var options: Baker.Options { context.options }
+    let options: Baker.Options
+    private let modelType: Any.Type
+    /// The model type's name, for error messages: computed only when one is
+    /// made, since naming a type costs more than baking a small model.
+    lazy var modelTypeName = String(describing: modelType)
+    var warnings: [EasyBakeError] = []
+    /// Streaming's watch on the bake; `nil` for a plain bake.
+    let observer: BakeObserver?
+    /// What the model asked of each recipe a keyed container applied, in
+    /// the order first applied; `nil` when unknown keys are not checked.
+    var recipeUsages: [RecipeUsage]?
+    var usageIndex: [ObjectIdentifier: Int] = [:]
 
     /// How a value was reached from its parent's value. Plain numbers, so
     /// that noting it costs nothing; the path it stands for is spelled out
@@ -62,10 +75,16 @@ final class BakeSession {
         let recipe: ObjectIdentifier?
     }
 
-    init(index: IngredientIndex, context: BakeContext, plans: [PlanKey: KeyPlan] = [:]) {
+    init(
+        index: IngredientIndex, options: Baker.Options, modelType: Any.Type, observer: BakeObserver? = nil,
+        plans: [PlanKey: KeyPlan] = [:]
+    ) {
         self.index = index
         reader = index.reader
-        self.context = context
+        self.options = options
+        self.modelType = modelType
+        self.observer = observer
+        if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
         self.plans = plans
         frames.reserveCapacity(16)
     }
@@ -235,10 +254,10 @@ final class BakeSession {
         failedPosition = position >= 0 ? position : frames[max(0, min(depth, frames.count - 1) - 1)].position
         let property = CodingPathText.render(codingPath(depth: depth))
         let foundText = ingredients(at: position)?.briefDescription ?? "nothing"
-        var message = "\(context.modelTypeName)\(property.isEmpty ? "" : ".\(property)"): expected \(expected), found \(foundText)"
+        var message = "\(modelTypeName)\(property.isEmpty ? "" : ".\(property)"): expected \(expected), found \(foundText)"
         if let detail { message += " (\(detail))" }
         return EasyBakeError(
             code, message, path: ingredientPath(depth: depth),
-            baking: .init(modelType: context.modelTypeName, property: property, expected: expected, found: foundText))
+            baking: .init(modelType: modelTypeName, property: property, expected: expected, found: foundText))
     }
 }

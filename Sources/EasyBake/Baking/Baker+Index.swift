@@ -32,36 +32,45 @@ extension Baker {
     package func bakeReporting<Model: Decodable>(
         _ type: Model.Type, from index: inout IngredientIndex, at position: Int = 0, recipe: Recipe? = nil
     ) throws(EasyBakeError) -> Result<Model> {
-        let context = BakeContext(options: options, modelType: Model.self)
-        defer { context.finish() }
         var plans: [BakeSession.PlanKey: KeyPlan] = [:]
+        var warnings: [EasyBakeError] = []
         let value = try Self.decode(
-            type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: recipe == nil, context: context, plans: &plans)
-        return Result(value: value, warnings: context.warnings)
+            type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: recipe == nil, options: options,
+            plans: &plans, warnings: &warnings)
+        return Result(value: value, warnings: warnings)
     }
 
     /// Decodes `Model` from the value at `position` in `index` and checks the
-    /// recipes' keys, in `context`; `plans` are the key plans of earlier
-    /// records of the same stream, and come back with this one's added.
+    /// recipes' keys, in one bake session; `plans` are the key plans of
+    /// earlier records of the same stream, and come back with this one's
+    /// added; the bake's `warnings` are added to those given. Streaming
+    /// passes its `observer`; a plain bake none.
+    ///
+    /// The model comes back alone, not in a `Result`: a generic struct's
+    /// metadata is looked up at run time, once per record when streaming.
     static func decode<Model: Decodable>(
         _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
-        context: BakeContext, plans: inout [BakeSession.PlanKey: KeyPlan]
+        options: Options, observer: BakeObserver? = nil, plans: inout [BakeSession.PlanKey: KeyPlan],
+        warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
         var taken = IngredientIndex()
         swap(&taken, &index)
         let documentEnd = taken.count
-        let bake = BakeSession(index: taken, context: context, plans: plans)
+        let bake = BakeSession(index: taken, options: options, modelType: Model.self, observer: observer, plans: plans)
         defer {
             bake.takeIndex(into: &index)
             plans = bake.madePlans
+            bake.finish()
         }
         do {
             let value = try bake.root(at: position, recipe: recipe).decodeValue(Model.self, applyingTypeRecipe: applyingTypeRecipe)
-            try context.checkRecipeKeys()
+            try bake.checkRecipeKeys()
+            observer?.noteBaked(askingInFull: bake.recipesAskedInFull)
+            if !bake.warnings.isEmpty { warnings.append(contentsOf: bake.warnings) }
             return value
         } catch {
-            var converted = context.noteMistypedKeys(in: context.converting(error))
+            var converted = bake.noteMistypedKeys(in: bake.converting(error))
             if converted.location == nil, let failed = bake.failedPosition, failed < documentEnd {
                 converted.location = bake.index.mark(at: failed)?.location
             }

@@ -23,7 +23,6 @@ struct IndexDecoder: Decoder {
     var codingPath: [any CodingKey] { bake.codingPath(depth: depth) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var recipe: Recipe? { bake.recipe(at: depth) }
-    var context: BakeContext { bake.context }
     var isMissing: Bool { position < 0 }
     var isNull: Bool { bake.isNull(position) }
 
@@ -85,7 +84,7 @@ struct IndexDecoder: Decoder {
     /// Tells streaming that the model reads the record's root as a whole,
     /// not property by property through the recipe.
     private func noteWholeValueUse() {
-        if depth == 0, context.unmappedRootRequests != nil { context.unmappedRootRequests!.insert("*") }
+        if depth == 0, let observer = bake.observer { observer.noteRootRequest("*") }
     }
 
     // MARK: Decoding values
@@ -120,7 +119,7 @@ struct IndexDecoder: Decoder {
             bake.setRecipe(typeRecipe, at: depth)
             return try decodeValue(type, applyingTypeRecipe: false)
         }
-        if context.options.lossyArrays, let lossy = T.self as? any LossyIndexArray.Type {
+        if bake.options.lossyArrays, let lossy = T.self as? any LossyIndexArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
         bake.setDecodingType(T.self, at: depth)
@@ -131,13 +130,7 @@ struct IndexDecoder: Decoder {
         } catch let decodingError as DecodingError {
             // Errors of the model's own `init(from:)` know neither the
             // ingredient path nor the value; this decoder does.
-            let (code, context): (EasyBakeError.Code, DecodingError.Context?) = switch decodingError {
-            case .typeMismatch(_, let c): (.typeMismatch, c)
-            case .valueNotFound(_, let c): (.valueNotFound, c)
-            case .keyNotFound(_, let c): (.valueNotFound, c)
-            case .dataCorrupted(let c): (.invalidValue, c)
-            @unknown default: (.invalidValue, nil)
-            }
+            let (code, context) = EasyBakeError.Code.decoding(decodingError)
             var described = error(code, expected: String(describing: T.self), detail: context?.debugDescription)
             described.cause = decodingError
             throw described
@@ -224,7 +217,7 @@ struct IndexDecoder: Decoder {
             throw EasyBakeError(
                 .invalidRecipe, "\(type).bakingRecipe: \(underlying?.message ?? String(describing: error))",
                 path: bake.ingredientPath(depth: depth),
-                baking: .init(modelType: context.modelTypeName, property: CodingPathText.render(codingPath)),
+                baking: .init(modelType: bake.modelTypeName, property: CodingPathText.render(codingPath)),
                 problems: underlying?.problems ?? [], cause: error)
         }
     }
@@ -250,7 +243,7 @@ struct IndexDecoder: Decoder {
 }
 
 extension IndexDecoder: SingleValueDecodingContainer {
-    func decodeNil() -> Bool { isNull || (context.options.emptyTextAsNil && bake.isEmptyText(position)) }
+    func decodeNil() -> Bool { isNull || (bake.options.emptyTextAsNil && bake.isEmptyText(position)) }
     func decode(_ type: Bool.Type) throws -> Bool { try coerce(type, Coercion.bool) }
     func decode(_ type: String.Type) throws -> String { try coerce(type, Coercion.string) }
     func decode(_ type: Double.Type) throws -> Double { try coerce(type, Coercion.double) }
@@ -283,9 +276,9 @@ extension Array: LossyIndexArray where Element: Decodable {
             do {
                 result.append(try elementDecoder.decodeValue(Element.self))
             } catch {
-                var warning = decoder.context.converting(error)
+                var warning = decoder.bake.converting(error)
                 warning.message = "dropped array element: " + warning.message
-                decoder.context.warnings.append(warning)
+                decoder.bake.warnings.append(warning)
             }
         }
         return result

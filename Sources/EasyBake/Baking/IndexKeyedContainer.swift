@@ -28,8 +28,9 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     private let depth: Int
     private let isDictionary: Bool
     private let dictionaryEnd: Int
-    /// Whether streaming wants to know what the model asks of the record's root.
-    private let tracksRootRequests: Bool
+    /// Streaming's observer, when it wants to know what the model asks of
+    /// the record's root and this container is the root's.
+    private let rootObserver: BakeObserver?
     /// The key of the member after the last one found at it: where the next
     /// key is looked for first, since payloads and models mostly agree on
     /// the order of keys.
@@ -51,10 +52,14 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         isDictionary = decoder.position >= 0 && decoder.bake.reader.kind(at: decoder.position) == .dictionary
         dictionaryEnd = isDictionary ? decoder.bake.reader.end(of: decoder.position) : 0
         cursor = isDictionary ? decoder.position + 1 : 0
-        tracksRootRequests = decoder.depth == 0 && decoder.context.unmappedRootRequests != nil
+        if decoder.depth == 0, let observer = decoder.bake.observer, observer.tracksRootRequests {
+            rootObserver = observer
+        } else {
+            rootObserver = nil
+        }
         plan = decoder.bake.plan(for: Key.self, recipe: recipe)
         if let recipe,
-           let (usage, isFirst) = decoder.context.usage(
+           let (usage, isFirst) = decoder.bake.usage(
                of: recipe, modelType: decoder.bake.decodingType(at: decoder.depth),
                codingPath: decoder.codingPath) {
             self.usage = usage
@@ -75,7 +80,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
     var allKeys: [Key] {
         usage?.askedForEverything = true
-        if tracksRootRequests { decoder.context.unmappedRootRequests!.insert("*") }
+        rootObserver?.noteRootRequest("*")
         var names: [String] = []
         var recipeNames = Set<String>()
         for name in recipe?.properties ?? [] where recipeNames.insert(name).inserted { names.append(name) }
@@ -165,12 +170,12 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
                 var located = error
                 located.path = bake.ingredientPath(depth: depth).appending(plan.entryPaths[slot.ordinal])
                 located.baking = .init(
-                    modelType: decoder.context.modelTypeName,
+                    modelType: bake.modelTypeName,
                     property: CodingPathText.render(codingPath + [key]), found: located.baking?.found)
                 throw located
             }
         }
-        if tracksRootRequests { decoder.context.unmappedRootRequests!.insert(name(of: slot)) }
+        if let rootObserver { rootObserver.noteRootRequest(name(of: slot)) }
         var found: Int?
         if isDictionary {
             if slot.ordinal >= 0 {
@@ -178,7 +183,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
             } else {
                 found = payloadMember()
             }
-            if found == nil, decoder.context.options.implicitKeyMatching {
+            if found == nil, bake.options.implicitKeyMatching {
                 let normalized = slot.ordinal >= 0
                     ? plan.normalized[slot.ordinal] : Array(ImplicitKeyMatching.normalize(payloadKey).utf8)
                 found = bake.reader.member(matchingImplicitly: normalized, in: position)
@@ -249,7 +254,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     @inline(__always)
     private func isNoValue(_ position: Int, slot: KeyPlan.Slot) -> Bool {
         if bake.isNull(position) { return true }
-        guard slot.emptyAsNil || decoder.context.options.emptyTextAsNil else { return false }
+        guard slot.emptyAsNil || bake.options.emptyTextAsNil else { return false }
         return bake.isEmptyText(position)
     }
 
@@ -364,10 +369,10 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     /// Under ``Baker/MissingValueStrategy/emptyValue``, the empty value of a
     /// type that has one, reported as a warning.
     private func emptyValue<T>(_ type: T.Type, for child: IndexDecoder) throws -> T? {
-        guard decoder.context.options.missingValues == .emptyValue, let empty = EmptyValues.of(type) else { return nil }
+        guard bake.options.missingValues == .emptyValue, let empty = EmptyValues.of(type) else { return nil }
         var warning = child.missing(T.self)
         warning.message = "filled with an empty value: " + warning.message
-        decoder.context.warnings.append(warning)
+        bake.warnings.append(warning)
         return empty
     }
 

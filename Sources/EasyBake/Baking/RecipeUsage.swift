@@ -12,9 +12,9 @@ final class RecipeUsage {
     let modelType: Any.Type?
     /// The coding path where the recipe was first applied, for an error:
     /// rendered only then, since rendering it costs more than the check. It
-    /// may hold a decoder, which holds the bake's context, which holds this
-    /// usage: the context drops its usages when the bake ends
-    /// (`BakeContext.finish`).
+    /// may hold a decoder, which holds the bake's session, which holds this
+    /// usage: the session drops its usages when the bake ends
+    /// (`BakeSession.finish`).
     private let codingPath: () -> [any CodingKey]
     /// For each of the recipe's keys, whether the model asked for it. A
     /// buffer the usage owns rather than an array property: it is written on

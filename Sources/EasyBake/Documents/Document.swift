@@ -122,7 +122,7 @@ enum PathLocator {
         /// A single value read as a one-element array: `[0]` still finds it.
         func skippingSingleIndex(_ consumed: Int, beginsArray: Bool) -> Int {
             var consumed = consumed
-            while !beginsArray, consumed < target.count, case .index(let i) = target[consumed], i == 0 || i == -1 {
+            while !beginsArray, consumed < target.count, case .index(let i) = target[consumed], IngredientPath.findsLoneValue(i) {
                 consumed += 1
             }
             return consumed

@@ -87,7 +87,7 @@ struct TreeBuilder {
     func error(_ failure: Failure, at location: SourceLocation) -> EasyBakeError {
         switch failure {
         case .duplicate(let key):
-            EasyBakeError(.duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: location)
+            EasyBakeError.duplicateKey(key, at: location)
         case .malformed(let message):
             EasyBakeError.syntax(message, at: location)
         case .tooManyNodes:

@@ -99,7 +99,7 @@ extension IngredientIndex {
                 case .null:
                     return nil
                 default:
-                    guard offset == 0 || offset == -1 else { return nil }
+                    guard IngredientPath.findsLoneValue(offset) else { return nil }
                 }
             case .everyElement:
                 var found: [Int] = []

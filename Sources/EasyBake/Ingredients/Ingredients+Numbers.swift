@@ -28,34 +28,13 @@ extension Ingredients {
         var text = literal
         return text.withUTF8 { utf8 -> Ingredients? in
             let raw = UnsafeRawBufferPointer(utf8)
-            guard NumberClassifier.isValidJSONNumber(raw) else { return nil }
+            guard JSONNumberGrammar.matches(utf8.baseAddress, count: utf8.count) else { return nil }
             return NumberClassifier.classify(raw)
         }
     }
 }
 
 enum NumberClassifier {
-    static func isValidJSONNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        let n = bytes.count
-        func digit(_ i: Int) -> Bool { i < n && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
-        if i < n, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard digit(i) else { return false }
-        if bytes[i] == 0x30 { i += 1 } else { while digit(i) { i += 1 } }
-        if i < n, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            guard digit(i) else { return false }
-            while digit(i) { i += 1 }
-        }
-        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
-            i += 1
-            if i < n, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard digit(i) else { return false }
-            while digit(i) { i += 1 }
-        }
-        return i == n
-    }
-
     static func classify(_ bytes: UnsafeRawBufferPointer) -> Ingredients {
         var isInteger = true
         var negative = false

@@ -54,7 +54,7 @@ extension Ingredients {
                 case .null:
                     return nil
                 default:
-                    guard index == 0 || index == -1 else { return nil }
+                    guard IngredientPath.findsLoneValue(index) else { return nil }
                 }
             case .everyElement:
                 switch current {

@@ -189,26 +189,26 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         settledRecipes: inout Set<ObjectIdentifier>
     ) throws(EasyBakeError) -> (Model, Set<String>?) {
         let record = (index: number, path: path, mark: mark)
-        let context = BakeContext(options: baker.options, modelType: Model.self)
-        context.settledRecipes = settledRecipes
-        defer { context.finish() }
-        if tracksRequests { context.unmappedRootRequests = [] }
+        let observer = BakeObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRequests)
         let model: Model
+        // A streamed record's warnings are not reported.
+        var warnings: [EasyBakeError] = []
         do {
             model = try Baker.decode(
-                Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, context: context, plans: &plans)
-            settledRecipes.formUnion(context.recipesAskedInFull)
+                Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, options: baker.options,
+                observer: observer, plans: &plans, warnings: &warnings)
+            settledRecipes.formUnion(observer.recipesAskedInFull)
         } catch {
             throw locating(error, in: record)
         }
-        if pruning, let requests = context.unmappedRootRequests, !requests.isEmpty {
+        if pruning, let requests = observer.rootRequests, !requests.isEmpty {
             let names = requests.sorted().map { $0 == "*" ? "the whole record" : $0.debugDescription }
             throw locating(EasyBakeError(
                 .unsupported,
                 "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"),
                 in: record)
         }
-        return (model, context.unmappedRootRequests)
+        return (model, observer.rootRequests)
     }
 
     /// Whether the values `recipe` maps hold less than half of a record's

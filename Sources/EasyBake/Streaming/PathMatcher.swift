@@ -161,15 +161,18 @@ extension PathMatcher {
         init(trie: Trie) { self.trie = trie }
 
         /// The nodes a lone (non-array) value at `nodes` is also reached by:
-        /// the children of `[0]`, `[-1]` and (unless `throughEvery` is false,
-        /// for a dictionary whose values `[*]` gives) `[*]`, and theirs in turn.
+        /// the children of the indexes that find one
+        /// (``IngredientPath/loneValueIndexes``) and (unless `throughEvery` is
+        /// false, for a dictionary whose values `[*]` gives) `[*]`, and theirs
+        /// in turn.
         func loneClosure(_ nodes: [Int], throughEvery: Bool = true) -> [Int] {
             var result = Set(nodes)
             var pending = nodes
             while let node = pending.popLast() {
                 let trieNode = trie.nodes[node]
-                for child in [trieNode.indexes[0], trieNode.indexes[-1], throughEvery ? trieNode.every : nil].compactMap({ $0 })
-                where result.insert(child).inserted {
+                var children = IngredientPath.loneValueIndexes.compactMap { trieNode.indexes[$0] }
+                if throughEvery, let every = trieNode.every { children.append(every) }
+                for child in children where result.insert(child).inserted {
                     pending.append(child)
                 }
             }

@@ -1,7 +1,8 @@
 /// What a string looks like to a person reading a sample payload: a date, a
-/// URL, a number written as text. The checks are cheap byte patterns, not
-/// parsers: they say "looks like", and a model generated from them still
-/// bakes through the real coercions.
+/// URL, a number written as text. Numbers and dates are told by the
+/// grammars baking reads them with (``JSONNumberGrammar``, ``DateFormats``),
+/// so that a model generated from a sample bakes it; the URL check is a
+/// cheap byte pattern.
 struct StringShape {
     let kind: PathSurvey.ValueKind
     let dateStyle: PathSurvey.DateStyle?
@@ -35,29 +36,12 @@ struct StringShape {
     /// baker's string-to-number coercion accepts without surprises. Leading
     /// zeros (`007`, a zip code) are not numbers: they would lose the zero.
     private static func numberKind(_ bytes: UnsafeBufferPointer<UInt8>) -> PathSurvey.ValueKind? {
-        var index = 0
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let integerStart = index
-        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-        let integerDigits = index - integerStart
-        guard integerDigits > 0 else { return nil }
-        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { return nil }
+        guard let base = bytes.baseAddress else { return nil }
+        let scan = JSONNumberGrammar.scan(base, from: 0, count: bytes.count)
+        guard scan.failure == nil, scan.end == bytes.count else { return nil }
         // Whole numbers past 18 digits would not fit an `Int`: text to a model.
-        if index == bytes.count { return integerDigits < 19 ? .integerString : nil }
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            guard index > fractionStart else { return nil }
-        }
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let exponentStart = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            guard index > exponentStart else { return nil }
-        }
-        return index == bytes.count ? .floatString : nil
+        if scan.isInteger { return scan.integerDigits < 19 ? .integerString : nil }
+        return .floatString
     }
 
     private static func isBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -69,41 +53,30 @@ struct StringShape {
         }
     }
 
-    /// `yyyy-MM-dd`, optionally followed by `T` or a space and a time.
+    /// An ISO 8601 date or date-time as ``DateFormats/parseISO8601(_:)``
+    /// reads one — the grammar baking reads dates with, so that the
+    /// transformer a generated recipe names reads every such sample. A date
+    /// starts with its year's four digits: a cheap look before parsing.
     private static func isISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 10 else { return false }
-        let pattern = Array("dddd-dd-dd".utf8)
-        for (byte, expected) in zip(bytes, pattern) {
-            if expected == UInt8(ascii: "d") { guard isDigit(byte) else { return false } } else if byte != expected { return false }
-        }
-        if bytes.count == 10 { return true }
-        guard bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes.count >= 16 else { return false }
-        // hh:mm, then anything a time may carry (seconds, fraction, zone).
-        return isDigit(bytes[11]) && isDigit(bytes[12]) && bytes[13] == UInt8(ascii: ":")
-            && isDigit(bytes[14]) && isDigit(bytes[15])
-            && bytes[16...].allSatisfy { isDigit($0) || ":.+-Z ".utf8.contains($0) }
+        guard bytes.count >= 10, isDigit(bytes[0]) else { return false }
+        return DateFormats.parseISO8601(utf8: UnsafeRawBufferPointer(bytes)) != nil
     }
 
-    /// `Sat, 07 Sep 2002 00:00:01 GMT` (the weekday optional): a day, a month's
-    /// English abbreviation, a year, a time.
+    /// An RFC 822 date as ``DateFormats/parseRFC822(_:)`` reads one
+    /// (`Sat, 07 Sep 2002 00:00:01 GMT`, the weekday optional), written with
+    /// a month's three-letter abbreviation as RFC 822 writes it: the parser
+    /// also takes `Sept` or `September`, which a sample is no model for.
     private static func isRFC822(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Most strings are not dates: a cheap look before splitting into words.
+        // Most strings are not dates: a cheap look before making a string to parse.
         guard (14...40).contains(bytes.count), isLetter(bytes[0]) || isDigit(bytes[0]),
               bytes.contains(UInt8(ascii: ":"))
         else { return false }
+        // The month is the word after the day's digits.
         let words = bytes.split(separator: UInt8(ascii: " "))
-        guard words.count >= 4 else { return false }
-        var index = 0
-        if words[0].count == 4, words[0].last == UInt8(ascii: ","), words[0].dropLast().allSatisfy(isLetter) {
-            index = 1
-        }
-        guard words.count >= index + 4 else { return false }
-        let day = words[index], month = words[index + 1], year = words[index + 2], time = words[index + 3]
-        let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        return (1...2).contains(day.count) && day.allSatisfy(isDigit)
-            && month.count == 3 && months.contains { Array($0.utf8) == month.map { $0 | 0x20 } }
-            && (year.count == 4 || year.count == 2) && year.allSatisfy(isDigit)
-            && time.count >= 5 && time.allSatisfy { isDigit($0) || $0 == UInt8(ascii: ":") }
+        guard let day = words.firstIndex(where: { $0.allSatisfy(isDigit) }), day + 1 < words.count,
+              words[day + 1].count == 3
+        else { return false }
+        return DateFormats.parseRFC822(String(decoding: bytes, as: UTF8.self)) != nil
     }
 
     /// An absolute URL with an authority: `scheme://` and no spaces.

@@ -230,8 +230,7 @@ struct PathWalker {
                 try source.skipValue()
                 return nil
             case .reject:
-                throw EasyBakeError(
-                    .duplicateKey, "key \(key.debugDescription) occurs twice in one dictionary", location: source.location)
+                throw EasyBakeError.duplicateKey(key, at: source.location)
             case .lastWins:
                 break
             case .collect:

@@ -1,31 +1,8 @@
 import Foundation
 
-/// State shared by all decoders of one bake.
-final class BakeContext {
-    let options: Baker.Options
-    private let modelType: Any.Type
-    /// The model type's name, for error messages: computed only when one is
-    /// made, since naming a type costs more than baking a small model.
-    lazy var modelTypeName = String(describing: modelType)
-    var warnings: [EasyBakeError] = []
-    /// Set by streaming, which may have left out of a record what its recipe
-    /// does not map: what the model asked of the record's root beyond the
-    /// recipe (a property name, or `*` for all keys or the whole value).
-    var unmappedRootRequests: Set<String>?
-    /// What the model asked of each recipe a keyed container applied, in
-    /// the order first applied; `nil` when unknown keys are not checked.
-    private(set) var recipeUsages: [RecipeUsage]?
-    private var usageIndex: [ObjectIdentifier: Int] = [:]
-    /// Recipes an earlier bake of the same stream found the model to ask
-    /// every key of: not tallied again (a streamed bake is one bake per record).
-    var settledRecipes: Set<ObjectIdentifier> = []
-
-    init(options: Baker.Options, modelType: Any.Type) {
-        self.options = options
-        self.modelType = modelType
-        if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
-    }
-
+/// The bake's recipe tally (a recipe's keys must all be properties of the
+/// model it bakes) and its errors.
+extension BakeSession {
     /// The recipes whose every key the model asked for in this bake.
     var recipesAskedInFull: [ObjectIdentifier] {
         recipeUsages?.filter(\.isComplete).map(\.recipe.identity) ?? []
@@ -33,7 +10,7 @@ final class BakeContext {
 
     /// Ends the bake: the recipe tallies hold the decoders that applied
     /// their recipes (for an error's coding path), and the decoders hold
-    /// this context, so the tallies go when the bake is over.
+    /// this session, so the tallies go when the bake is over.
     func finish() {
         recipeUsages = nil
         usageIndex = [:]
@@ -41,15 +18,16 @@ final class BakeContext {
 
     /// The tally of what the model asks of `recipe`, and whether this is the
     /// first container to apply it (which notes the property names, in the
-    /// order the model asks for them, for the error message).
-    /// The tally of what the model asks of `recipe`; `codingPath` is where it
-    /// was first applied, taken only when the tally is made.
+    /// order the model asks for them, for the error message); `codingPath`
+    /// is where it was first applied, taken only when the tally is made.
+    /// `nil` when unknown keys are not checked, or when an earlier bake of
+    /// the same stream settled the recipe.
     func usage(
         of recipe: Recipe, modelType: @autoclosure () -> Any.Type?, codingPath: @autoclosure () -> [any CodingKey]
     ) -> (usage: RecipeUsage, isFirst: Bool)? {
         guard recipeUsages != nil else { return nil }
         let id = recipe.identity
-        if !settledRecipes.isEmpty, settledRecipes.contains(id) { return nil }
+        if let observer, observer.hasSettled(id) { return nil }
         // Most bakes apply one recipe: its tally is found without hashing.
         if let first = recipeUsages!.first, first.recipe.identity == id { return (first, false) }
         if let index = usageIndex[id] { return (recipeUsages![index], false) }
@@ -109,16 +87,10 @@ final class BakeContext {
             return bakeError
         }
         if let decodingError = error as? DecodingError {
-            let (code, context): (EasyBakeError.Code, DecodingError.Context) = switch decodingError {
-            case .typeMismatch(_, let c): (.typeMismatch, c)
-            case .valueNotFound(_, let c): (.valueNotFound, c)
-            case .keyNotFound(_, let c): (.valueNotFound, c)
-            case .dataCorrupted(let c): (.invalidValue, c)
-            @unknown default: (.invalidValue, DecodingError.Context(codingPath: [], debugDescription: "\(decodingError)"))
-            }
+            let (code, context) = EasyBakeError.Code.decoding(decodingError)
             return EasyBakeError(
-                code, context.debugDescription,
-                baking: .init(modelType: modelTypeName, property: CodingPathText.render(context.codingPath)),
+                code, context?.debugDescription ?? "\(decodingError)",
+                baking: .init(modelType: modelTypeName, property: CodingPathText.render(context?.codingPath ?? [])),
                 cause: decodingError)
         }
         return EasyBakeError(
