@@ -85,7 +85,7 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     private var body: ((Result<Output, EasyBakeError>) throws(Failure) -> Void)?
     /// Records per batch: enough that taking turns costs little beside the
     /// work, few enough that a job's batch is soon handed out.
-    private let batchSize = 64
+    private let batchSize = 256
 
     private let readerLock = NSLock()
     /// The number the next batch read gets (under `readerLock`).
