@@ -74,6 +74,26 @@ struct YAMLDocumentsCommandTests {
         #expect(bake.standardOutput == fromJSON.standardOutput)
     }
 
+    @Test("convert --to yaml writes a stream read as records back as a stream: a document per record")
+    func streamToStream() throws {
+        let file = try Self.file(Self.twoDocuments)
+        let yaml = try Command.run(["convert", "--to", "yaml", "--documents", "all", file])
+        #expect(yaml.status == 0, "\(yaml.standardError)")
+        #expect(yaml.lines.filter { $0 == "---" }.count == 1, "\(yaml.standardOutput)")
+        let again = try Command.run(["convert", "--to", "jsonl", "--documents", "all", try Self.file(yaml.standardOutput)])
+        let before = try Command.run(["convert", "--to", "jsonl", "--documents", "all", file])
+        #expect(again.lines == before.lines)
+        #expect(again.lines.count == 2)
+        // JSON Lines too: a document per line.
+        let lines = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl")
+        try Data(before.standardOutput.utf8).write(to: lines)
+        let fromLines = try Command.run(["convert", "--to", "yaml", lines.path])
+        #expect(fromLines.standardOutput == yaml.standardOutput)
+        // One document that is an array stays one document.
+        let array = try Command.run(["convert", "--to", "yaml", try Self.file("- 1\n- 2\n")])
+        #expect(array.lines == ["- 1", "- 2"])
+    }
+
     @Test("--document N reads one document, counting from 0, in every command")
     func oneDocument() throws {
         let file = try Self.file(Self.twoDocuments)
