@@ -7,33 +7,58 @@ import EasyBake
 /// let text = try JSONFormat().write(tree, options: .init(prettyPrinted: true, sortedKeys: true))
 /// ```
 public struct JSONFormat: IngredientFormat {
-    /// The limits every source of this format enforces.
-    public var limits: IngredientLimits
-    /// The duplicate-key policy of its sources. Default first wins.
-    public var duplicateKeyPolicy: DuplicateKeyPolicy
+    /// How its sources read: the duplicate-key policy (default first wins)
+    /// and the limits every source of this format enforces.
+    public var options: JSONReadingOptions
     /// When set, its sources read only the elements of the top-level array that begin in this byte
     /// range of the input, as an array (``JSONIngredientSource/init(_:byteRange:options:)``):
     /// one worker's share of a file that several read. Default `nil`, the whole input.
     public var byteRange: Range<Int>?
 
-    /// The JSON format with `limits` and `duplicateKeyPolicy` for its sources.
+    /// The JSON format whose sources read with `options`, as `XMLFormat` and
+    /// `YAMLFormat` take theirs.
     ///
     /// ```swift
     /// var limits = IngredientLimits.default
     /// limits.maximumNodes = 1_000_000
-    /// let strict = JSONFormat(limits: limits, duplicateKeyPolicy: .reject)
+    /// let strict = JSONFormat(options: .init(duplicateKeys: .reject, limits: limits))
     /// ```
-    public init(limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
-        self.limits = limits
-        self.duplicateKeyPolicy = duplicateKeyPolicy
+    public init(options: JSONReadingOptions = .init()) {
+        self.options = options
+    }
+
+    /// The JSON format with `limits` and `duplicateKeyPolicy` for its sources.
+    @available(*, deprecated, message: "use init(options:) with JSONReadingOptions(duplicateKeys:limits:)")
+    public init(limits: IngredientLimits, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
+        self.init(options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// The JSON format with `duplicateKeyPolicy` and the default limits for its sources.
+    @available(*, deprecated, message: "use init(options:) with JSONReadingOptions(duplicateKeys:)")
+    public init(duplicateKeyPolicy: DuplicateKeyPolicy) {
+        self.init(options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy))
+    }
+
+    /// The limits every source of this format enforces: `options.limits`.
+    @available(*, deprecated, renamed: "options.limits")
+    public var limits: IngredientLimits {
+        get { options.limits }
+        set { options.limits = newValue }
+    }
+
+    /// The duplicate-key policy of its sources: `options.duplicateKeys`.
+    @available(*, deprecated, renamed: "options.duplicateKeys")
+    public var duplicateKeyPolicy: DuplicateKeyPolicy {
+        get { options.duplicateKeys }
+        set { options.duplicateKeys = newValue }
     }
 
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONIngredientSource {
         guard let byteRange else {
-            return try JSONIngredientSource(input, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
+            return try JSONIngredientSource(input, options: options)
         }
-        return try JSONIngredientSource(input, byteRange: byteRange, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
+        return try JSONIngredientSource(input, byteRange: byteRange, options: options)
     }
 
     /// `json`.
@@ -41,7 +66,7 @@ public struct JSONFormat: IngredientFormat {
     /// `json`.
     public var fileExtensions: [String] { ["json"] }
 
-    /// A ``JSONIngredientSource`` for `input`, with this format's limits and policy.
+    /// A ``JSONIngredientSource`` for `input`, with this format's options.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
         try makeConcreteSource(for: input)
     }
@@ -69,7 +94,7 @@ public struct JSONFormat: IngredientFormat {
 }
 
 extension IngredientFormat where Self == JSONFormat {
-    /// The JSON format with the default limits and policy, `JSONFormat()`: for
+    /// The JSON format with the default options, `JSONFormat()`: for
     /// a parameter that takes a format (`Document(reading: input, format: .json)`).
     public static var json: JSONFormat { JSONFormat() }
 }

@@ -9,28 +9,56 @@ import EasyBake
 /// let lines = try JSONLinesFormat().write(records)                                   // {"id":1}\n{"id":2}\n
 /// ```
 public struct JSONLinesFormat: IngredientFormat {
-    /// The limits every source of this format enforces; the node limit
+    /// How its sources read: the duplicate-key policy (default first wins)
+    /// and the limits every source of this format enforces; the node limit
     /// holds for each record when records are streamed.
-    public var limits: IngredientLimits
-    /// The duplicate-key policy of its sources. Default first wins.
-    public var duplicateKeyPolicy: DuplicateKeyPolicy
+    public var options: JSONReadingOptions
     /// When set, its sources read only the lines that begin in this byte
     /// range of the input, as an array (``JSONLinesIngredientSource/init(_:byteRange:options:)``):
     /// one worker's share of a file that several read. Default `nil`, the whole input.
     public var byteRange: Range<Int>?
 
+    /// The JSON Lines format whose sources read with `options`.
+    ///
+    /// ```swift
+    /// let strict = JSONLinesFormat(options: .init(duplicateKeys: .reject))
+    /// ```
+    public init(options: JSONReadingOptions = .init()) {
+        self.options = options
+    }
+
     /// The JSON Lines format with `limits` and `duplicateKeyPolicy` for its sources.
-    public init(limits: IngredientLimits = .default, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
-        self.limits = limits
-        self.duplicateKeyPolicy = duplicateKeyPolicy
+    @available(*, deprecated, message: "use init(options:) with JSONReadingOptions(duplicateKeys:limits:)")
+    public init(limits: IngredientLimits, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
+        self.init(options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
+    }
+
+    /// The JSON Lines format with `duplicateKeyPolicy` and the default limits for its sources.
+    @available(*, deprecated, message: "use init(options:) with JSONReadingOptions(duplicateKeys:)")
+    public init(duplicateKeyPolicy: DuplicateKeyPolicy) {
+        self.init(options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy))
+    }
+
+    /// The limits every source of this format enforces: `options.limits`.
+    @available(*, deprecated, renamed: "options.limits")
+    public var limits: IngredientLimits {
+        get { options.limits }
+        set { options.limits = newValue }
+    }
+
+    /// The duplicate-key policy of its sources: `options.duplicateKeys`.
+    @available(*, deprecated, renamed: "options.duplicateKeys")
+    public var duplicateKeyPolicy: DuplicateKeyPolicy {
+        get { options.duplicateKeys }
+        set { options.duplicateKeys = newValue }
     }
 
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONLinesIngredientSource {
         guard let byteRange else {
-            return try JSONLinesIngredientSource(input, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
+            return try JSONLinesIngredientSource(input, options: options)
         }
-        return try JSONLinesIngredientSource(input, byteRange: byteRange, options: .init(duplicateKeys: duplicateKeyPolicy, limits: limits))
+        return try JSONLinesIngredientSource(input, byteRange: byteRange, options: options)
     }
 
     /// `jsonl`.
@@ -38,7 +66,7 @@ public struct JSONLinesFormat: IngredientFormat {
     /// `jsonl` and `ndjson`.
     public var fileExtensions: [String] { ["jsonl", "ndjson"] }
 
-    /// A ``JSONLinesIngredientSource`` for `input`, with this format's limits and policy.
+    /// A ``JSONLinesIngredientSource`` for `input`, with this format's options.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
         try makeConcreteSource(for: input)
     }
@@ -126,7 +154,7 @@ private struct PushedBackSource<Base: IngredientSource>: IngredientSource {
 }
 
 extension IngredientFormat where Self == JSONLinesFormat {
-    /// The JSON Lines format with the default limits and policy,
+    /// The JSON Lines format with the default options,
     /// `JSONLinesFormat()`: for a parameter that takes a format.
     public static var jsonLines: JSONLinesFormat { JSONLinesFormat() }
 }

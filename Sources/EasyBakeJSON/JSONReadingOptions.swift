@@ -2,7 +2,7 @@ import EasyBake
 
 /// How a JSON or JSON Lines source reads: what it does with a key that
 /// repeats in one object, and the limits that bound what one payload may
-/// cost. The counterpart of `YAMLReadingOptions` and `XMLSourceOptions`, so
+/// cost. The counterpart of `YAMLReadingOptions` and `XMLReadingOptions`, so
 /// that the three sources are made the same way:
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import EasyBake
 
 /// The XML format: reads with ``XMLIngredientSource`` and writes ingredients
-/// back as XML under the same conventions (see ``XMLSourceOptions``).
+/// back as XML under the same conventions (see ``XMLReadingOptions``).
 ///
 /// ```swift
 /// let tree = try XMLFormat().read(.file("feed.rss"))
@@ -21,10 +21,10 @@ import EasyBake
 public struct XMLFormat: IngredientFormat {
     /// The conventions and limits for reading, and the attribute prefix and
     /// text key for writing.
-    public var options: XMLSourceOptions
+    public var options: XMLReadingOptions
 
     /// The XML format with `options`.
-    public init(options: XMLSourceOptions = .init()) {
+    public init(options: XMLReadingOptions = .init()) {
         self.options = options
     }
 
@@ -48,7 +48,7 @@ public struct XMLFormat: IngredientFormat {
     /// an element holding repeated `item` elements. Attribute values that are
     /// null are left out. With `WritingOptions.prettyPrinted`, elements
     /// start on lines of their own, except inside an element's text or kept
-    /// markup (`XMLSourceOptions.innerXMLKey`), which would change. A second
+    /// markup (`XMLReadingOptions.innerXMLKey`), which would change. A second
     /// value after the first is an error, since a document holds one.
     ///
     /// - Throws: `EasyBakeError.Code.invalidValue` for a key that is not

@@ -1,7 +1,7 @@
 import EasyBake
 
 /// An `IngredientSource` that reads XML with the system libxml2, in chunks,
-/// following EasyBake's XML conventions (see ``XMLSourceOptions``).
+/// following EasyBake's XML conventions (see ``XMLReadingOptions``).
 ///
 /// ```swift
 /// var source = try XMLIngredientSource(.file("feed.rss"))
@@ -20,7 +20,7 @@ import EasyBake
 /// `EasyBakeError.Code.forbidden`), nothing touches the network, internal
 /// entity expansion is charged against `IngredientLimits.maximumExpansion`,
 /// and depth, text, attribute and input sizes are bounded by
-/// ``XMLSourceOptions/limits``. Malformed documents throw
+/// ``XMLReadingOptions/limits``. Malformed documents throw
 /// `EasyBakeError.Code.syntax` with the line and column libxml2 reports.
 public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     private let driver: XMLParserDriver
@@ -35,20 +35,20 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: `EasyBakeError.Code.io` when the input cannot be read;
     ///   `EasyBakeError.Code.syntax` when the declared encoding
     ///   contradicts the bytes.
-    public init(_ input: IngredientInput, options: XMLSourceOptions = .init()) throws(EasyBakeError) {
+    public init(_ input: IngredientInput, options: XMLReadingOptions = .init()) throws(EasyBakeError) {
         driver = try XMLParserDriver(input: input, options: options)
     }
 
     /// The options the source reads with.
-    public var options: XMLSourceOptions { driver.options }
+    public var options: XMLReadingOptions { driver.options }
 
-    /// The limits the source reads under (``XMLSourceOptions/limits``).
+    /// The limits the source reads under (``XMLReadingOptions/limits``).
     public var limits: IngredientLimits { driver.options.limits }
 
     /// Reads the next event.
     ///
     /// - Throws: `EasyBakeError.Code.syntax` for malformed XML and, unless
-    ///   ``XMLSourceOptions/acceptsNamespaceErrors`` is set, for XML that is
+    ///   ``XMLReadingOptions/acceptsNamespaceErrors`` is set, for XML that is
     ///   not namespace-well-formed (`namespace error: ...`),
     ///   `EasyBakeError.Code.limitExceeded` when a limit is passed,
     ///   `EasyBakeError.Code.forbidden` for a reference to an external

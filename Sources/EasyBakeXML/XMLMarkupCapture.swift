@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Keeps the inner markup and the text content of the elements that
-/// ``XMLSourceOptions/markupElements`` names, while the parser reads them:
+/// ``XMLReadingOptions/markupElements`` names, while the parser reads them:
 /// the only moment their order is known. A tree keeps an element's children
 /// by name and its text runs under `#text`, so it cannot say that
 /// `<p>Hello <b>you</b> there</p>` had its bold word in the middle.

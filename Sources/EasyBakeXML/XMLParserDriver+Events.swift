@@ -334,9 +334,9 @@ extension XMLParserDriver {
         } else if frame.opened {
             flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
             if let captured {
-                emit(.key(XMLSourceOptions.innerXMLKey), position)
+                emit(.key(XMLReadingOptions.innerXMLKey), position)
                 emit(.scalar(.string(captured.markup)), position)
-                emit(.key(XMLSourceOptions.textContentKey), position)
+                emit(.key(XMLReadingOptions.textContentKey), position)
                 emit(.scalar(.string(captured.text)), position)
             }
             emit(.endDictionary, position)

@@ -51,8 +51,8 @@ final class XMLParserDriver {
         var local: UInt = 0
         var attribute = false
         /// Whether the qualifier is a prefix kept because it is bound to
-        /// no namespace (``XMLSourceOptions/NamespaceMode/resolveToURIs``
-        /// with ``XMLSourceOptions/acceptsNamespaceErrors``).
+        /// no namespace (``XMLReadingOptions/NamespaceMode/resolveToURIs``
+        /// with ``XMLReadingOptions/acceptsNamespaceErrors``).
         var unresolved = false
         var name: String?
     }
@@ -113,10 +113,10 @@ final class XMLParserDriver {
     /// Prefix declarations and undeclarations by the frame count of the
     /// element that makes them (kept once ``tracksUndeclarations``).
     @exclusivity(unchecked) var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
-    /// The markup of the elements ``XMLSourceOptions/markupElements`` names.
+    /// The markup of the elements ``XMLReadingOptions/markupElements`` names.
     @exclusivity(unchecked) var markup = XMLMarkupCapture(names: [])
 
-    let options: XMLSourceOptions
+    let options: XMLReadingOptions
     let limits: IngredientLimits
     let sourceName: String
 
@@ -133,7 +133,7 @@ final class XMLParserDriver {
     let attributePrefix: String
     let textKey: String
 
-    init(input: IngredientInput, options: XMLSourceOptions) throws(EasyBakeError) {
+    init(input: IngredientInput, options: XMLReadingOptions) throws(EasyBakeError) {
         _ = libxml2Initialized
         self.options = options
         self.limits = options.limits

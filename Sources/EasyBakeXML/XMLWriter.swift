@@ -90,7 +90,7 @@ struct XMLWriter {
             case .dictionary(let dictionary):
                 if dictionary.isEmpty { holdsEmptyValue = true }
                 for (key, member) in dictionary
-                where key != XMLSourceOptions.innerXMLKey && key != XMLSourceOptions.textContentKey {
+                where key != XMLReadingOptions.innerXMLKey && key != XMLReadingOptions.textContentKey {
                     if !attributePrefix.isEmpty, key.utf8.starts(with: declaration.utf8) {
                         prefixes.insert(String(decoding: key.utf8.dropFirst(declaration.utf8.count), as: UTF8.self))
                     }
@@ -167,9 +167,9 @@ struct XMLWriter {
             var innerXML: Ingredients?
             let entries = options.sortedKeys ? dictionary.sortedByKey() : Array(dictionary)
             for (key, value) in entries {
-                if key == XMLSourceOptions.innerXMLKey {
+                if key == XMLReadingOptions.innerXMLKey {
                     innerXML = value
-                } else if key == XMLSourceOptions.textContentKey {
+                } else if key == XMLReadingOptions.textContentKey {
                     // Derived from the content; the content is written.
                     continue
                 } else if key == textKey {
@@ -201,8 +201,8 @@ struct XMLWriter {
                 throw EasyBakeError(
                     .invalidValue,
                     "the element <\(name)> holds text beside child elements (mixed content), whose order the tree does not keep: "
-                        + "writing it would reorder it. Read the XML with XMLSourceOptions.markupElements naming \(name.debugDescription) "
-                        + "(easybake --xml-markup \(name)), which keeps its markup in order under \(XMLSourceOptions.innerXMLKey), or write another format")
+                        + "writing it would reorder it. Read the XML with XMLReadingOptions.markupElements naming \(name.debugDescription) "
+                        + "(easybake --xml-markup \(name)), which keeps its markup in order under \(XMLReadingOptions.innerXMLKey), or write another format")
             }
             out.append(UInt8(ascii: ">"))
             // The content is text alone (several runs written together,
@@ -250,16 +250,16 @@ struct XMLWriter {
     }
 
     /// Closes the start tag and writes `markup` (an element's
-    /// ``XMLSourceOptions/innerXMLKey``) as its content, then its end tag.
+    /// ``XMLReadingOptions/innerXMLKey``) as its content, then its end tag.
     /// The markup must be well-formed element content: it is read first
     /// (prefixes may be declared outside it), so that the document written
     /// is well formed.
     private mutating func appendMarkup(_ markup: Ingredients, of name: String) throws(EasyBakeError) {
         guard case .string(let text) = markup else {
             throw EasyBakeError(
-                .invalidValue, "the \(XMLSourceOptions.innerXMLKey) of <\(name)> must be a string of XML markup, found \(markup)")
+                .invalidValue, "the \(XMLReadingOptions.innerXMLKey) of <\(name)> must be a string of XML markup, found \(markup)")
         }
-        var options = XMLSourceOptions(acceptsNamespaceErrors: true)
+        var options = XMLReadingOptions(acceptsNamespaceErrors: true)
         options.keepsNamespaceDeclarations = false
         do {
             var source = try XMLIngredientSource(.text("<markup>" + text + "</markup>"), options: options)
@@ -267,7 +267,7 @@ struct XMLWriter {
         } catch {
             throw EasyBakeError(
                 .invalidValue,
-                "the \(XMLSourceOptions.innerXMLKey) of <\(name)> is not well-formed XML content: \(error.message)", cause: error)
+                "the \(XMLReadingOptions.innerXMLKey) of <\(name)> is not well-formed XML content: \(error.message)", cause: error)
         }
         out.append(UInt8(ascii: ">"))
         append(text)

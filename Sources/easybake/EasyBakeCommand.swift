@@ -138,7 +138,7 @@ struct DocumentSelection {
         return arguments.isEmpty ? nil : arguments.joined(separator: ", ")
     }
 
-    /// The arguments scaffold's usage lines pass to `XMLSourceOptions`,
+    /// The arguments scaffold's usage lines pass to `XMLReadingOptions`,
     /// `nil` for the defaults.
     var xmlSwiftValue: String? {
         var arguments: [String] = []

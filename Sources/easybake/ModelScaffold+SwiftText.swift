@@ -45,7 +45,7 @@ extension ModelScaffold {
             let format = formatType == "YAMLFormat" && request.yamlArguments != nil
                 ? "YAMLFormat(options: YAMLReadingOptions(\(request.yamlArguments!)))"
                 : formatType == "XMLFormat" && request.xmlArguments != nil
-                ? "XMLFormat(options: XMLSourceOptions(\(request.xmlArguments!)))" : "\(formatType)()"
+                ? "XMLFormat(options: XMLReadingOptions(\(request.xmlArguments!)))" : "\(formatType)()"
             lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(format).read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
             lines.append("// or: easybake bake --recipe \(recipeFile)\(documentsOption) \(shellQuoted(fileName))")
         }

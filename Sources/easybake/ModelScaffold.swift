@@ -31,7 +31,7 @@ enum ModelScaffold {
         /// `documents: .document(2), unknownTags: .wrap`).
         var yamlArguments: String?
         /// For XML read with other than the default options: the Swift of
-        /// the `XMLSourceOptions` arguments chosen
+        /// the `XMLReadingOptions` arguments chosen
         /// (`acceptsNamespaceErrors: true, markupElements: ["summary"]`).
         var xmlArguments: String?
         /// The command's reading options chosen (` --documents all`), which
@@ -45,7 +45,7 @@ enum ModelScaffold {
 
         /// The XML options argument the usage lines pass, if any.
         var xmlOptions: String {
-            xmlArguments.map { ", options: XMLSourceOptions(\($0))" } ?? ""
+            xmlArguments.map { ", options: XMLReadingOptions(\($0))" } ?? ""
         }
     }
 

@@ -44,7 +44,7 @@ struct ErrorsAndLimitsArticleTests {
         func print(_ text: String) { printed.append(text) }
         var limits = IngredientLimits.default
         limits.maximumNodes = 1_000
-        let format = JSONFormat(limits: limits)
+        let format = JSONFormat(options: .init(limits: limits))
         let tooMany = Array(repeating: "1", count: 2_000).joined(separator: ",")
         do {
             _ = try format.read(.text("[\(tooMany)]"))

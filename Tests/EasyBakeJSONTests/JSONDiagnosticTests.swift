@@ -5,7 +5,7 @@ import Testing
 /// The error reading `text` as JSON under `limits` throws, or `nil`.
 private func jsonError(_ text: String, limits: IngredientLimits = .default) -> EasyBakeError? {
     do {
-        _ = try JSONFormat(limits: limits).read(.text(text, name: "in.json"))
+        _ = try JSONFormat(options: .init(limits: limits)).read(.text(text, name: "in.json"))
         return nil
     } catch {
         return error

@@ -33,7 +33,7 @@ struct JSONPoliciesArticleTests {
 
     @Test("repeated keys and exact numbers")
     func policies() throws {
-        let strict = JSONFormat(duplicateKeyPolicy: .reject)
+        let strict = JSONFormat(options: .init(duplicateKeys: .reject))
         let numbers = try JSONFormat().read(.text(#"{"id": 1, "id": 2, "big": 18446744073709551616}"#))
         // numbers["id"] == 1, numbers["big"] == .exactNumber("18446744073709551616")
         var printed: [String] = []

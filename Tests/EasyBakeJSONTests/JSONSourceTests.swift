@@ -5,7 +5,7 @@ import EasyBakeJSON
 import EasyBakeTestSupport
 
 func parse(_ text: String, limits: IngredientLimits = .default, duplicates: DuplicateKeyPolicy = .firstWins) throws(EasyBakeError) -> Ingredients {
-    try JSONFormat(limits: limits, duplicateKeyPolicy: duplicates).read(.text(text))
+    try JSONFormat(options: .init(duplicateKeys: duplicates, limits: limits)).read(.text(text))
 }
 
 func parse(bytes: [UInt8]) throws(EasyBakeError) -> Ingredients {

@@ -35,7 +35,7 @@ struct StreamingArticleTests {
         #expect(names == ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"])
         // The sequence the call without a body returns gives the same.
         var iterated: [String] = []
-        for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(input: .file(usersPath)), each: "users[*]", jobs: cores) {
+        for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(.file(usersPath)), each: "users[*]", jobs: cores) {
             iterated.append(try result.get().name)
         }
         #expect(iterated == names)

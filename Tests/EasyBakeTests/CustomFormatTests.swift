@@ -1,5 +1,6 @@
 import Testing
 import EasyBake
+import EasyBakeTestSupport
 
 /// A tiny `key=value` lines format, written only against EasyBake's public
 /// API: this is what a user does to plug in a format of their own.
@@ -74,6 +75,14 @@ struct CustomFormatTests {
         #expect(error?.code == .typeMismatch)
         #expect(error?.path?.description == "port")
         #expect(error?.location?.line == 2)
+    }
+
+    @Test("the custom source keeps the IngredientSource contract with the protocol's default skips")
+    func contract() throws {
+        for text in ["host=example.com\nport=8080\n\nverbose=yes", "", "only=1", "a=1\nb=two\n"] {
+            let failures = try checkIngredientSource { () throws(EasyBakeError) in KeyValueSource(text: text, name: "c.kv") }
+            #expect(failures.isEmpty, "\(text.debugDescription):\n\(failures.prefix(8).joined(separator: "\n"))")
+        }
     }
 
     @Test("malformed custom input reports the source's location")

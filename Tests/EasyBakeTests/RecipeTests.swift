@@ -180,12 +180,26 @@ struct RecipeBoxTests {
         #expect(error.message.contains("\"Known\""))
     }
 
-    @Test("the shared default box is one box")
+    @Test("a box of one's own, as RecipeBox's documentation makes it")
+    func ownBox() throws {
+        let userRecipe = try Recipe(name: "UserJSON", mapping: ["name": "name"])
+        let box = RecipeBox()
+        try box.add(userRecipe)                         // userRecipe.name == "UserJSON"
+        let recipe = try box.recipe(named: "UserJSON")
+        #expect(recipe.properties == ["name"])
+        #expect(box.names == ["UserJSON"])
+    }
+
+    @Test("the deprecated shared default box is still one box")
     func defaultBox() throws {
         let name = "RecipeBoxTests.default.\(UUID().uuidString)"
-        try RecipeBox.default.add(recipe(name))
-        #expect(RecipeBox.default.contains(name))
-        RecipeBox.default.remove(named: name)
+        // Through a protocol, so that using the deprecated API here does not
+        // warn in the build.
+        let shared = (DeprecatedDefaultBox() as any SharedBoxReading).box
+        try shared.add(recipe(name))
+        #expect((DeprecatedDefaultBox() as any SharedBoxReading).box.contains(name))
+        #expect(shared !== RecipeBox())
+        shared.remove(named: name)
     }
 
     @Test("concurrent adds from many tasks: each name once, exactly one winner per name")
@@ -331,4 +345,15 @@ struct RecipeFileTests {
         let again = try #require(captureError { try box.load(.text(text, name: "recipe.lines"), format: LineFormat()) })
         #expect(again.code == .duplicateRecipe)
     }
+}
+
+/// Reads `RecipeBox.default`, deprecated, without a deprecation warning: the
+/// requirement is not deprecated, only its one witness.
+private protocol SharedBoxReading {
+    var box: RecipeBox { get }
+}
+
+private struct DeprecatedDefaultBox: SharedBoxReading {
+    @available(*, deprecated)
+    var box: RecipeBox { RecipeBox.default }
 }

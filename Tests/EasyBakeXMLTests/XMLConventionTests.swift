@@ -85,7 +85,7 @@ struct XMLConventionTests {
 
     @Test("the trim option trims text and turns blank text into null")
     func trimOption() throws {
-        let options = XMLSourceOptions(trimsText: true)
+        let options = XMLReadingOptions(trimsText: true)
         #expect(try xmlTree("<r><a>  two  words \n</a><b>  </b></r>", options: options)
             == ["r": ["a": "two  words", "b": .null]])
         #expect(try xmlTree(#"<r x="1">  t  <c/></r>"#, options: options) == ["r": ["@x": "1", "#text": "t", "c": .null]])
@@ -120,21 +120,21 @@ struct XMLConventionTests {
         let tree = try xmlTree(xml)
         #expect(tree == ["rss": ["@xmlns:atom": "http://www.w3.org/2005/Atom",
                                  "atom:link": ["@href": "h", "@atom:rel": "self"]]])
-        let withoutDeclarations = try xmlTree(xml, options: XMLSourceOptions(keepsNamespaceDeclarations: false))
+        let withoutDeclarations = try xmlTree(xml, options: XMLReadingOptions(keepsNamespaceDeclarations: false))
         #expect(withoutDeclarations == ["rss": ["atom:link": ["@href": "h", "@atom:rel": "self"]]])
     }
 
     @Test("namespaces can resolve to URIs in Clark notation")
     func namespacesResolved() throws {
         let xml = #"<feed xmlns="urn:a" xmlns:x="urn:x"><x:link x:rel="r" href="h"/><title>T</title></feed>"#
-        let tree = try xmlTree(xml, options: XMLSourceOptions(namespaces: .resolveToURIs, keepsNamespaceDeclarations: false))
+        let tree = try xmlTree(xml, options: XMLReadingOptions(namespaces: .resolveToURIs, keepsNamespaceDeclarations: false))
         #expect(tree == ["{urn:a}feed": ["{urn:x}link": ["@{urn:x}rel": "r", "@href": "h"], "{urn:a}title": "T"]])
     }
 
     @Test("namespaces can be stripped")
     func namespacesStripped() throws {
         let xml = #"<a:feed xmlns:a="urn:a"><a:title>T</a:title></a:feed>"#
-        let tree = try xmlTree(xml, options: XMLSourceOptions(namespaces: .strip, keepsNamespaceDeclarations: false))
+        let tree = try xmlTree(xml, options: XMLReadingOptions(namespaces: .strip, keepsNamespaceDeclarations: false))
         #expect(tree == ["feed": ["title": "T"]])
     }
 
@@ -144,7 +144,7 @@ struct XMLConventionTests {
         let error = try #require(xmlError(xml))
         #expect(error.code == .syntax)
         #expect(error.message.hasPrefix("namespace error:"))
-        let options = XMLSourceOptions(acceptsNamespaceErrors: true)
+        let options = XMLReadingOptions(acceptsNamespaceErrors: true)
         #expect(try xmlTree(xml, options: options) == ["r": ["dc:creator": "me"]])
     }
 
@@ -160,7 +160,7 @@ struct XMLConventionTests {
 
     @Test("the attribute prefix and text key are options")
     func customKeys() throws {
-        let options = XMLSourceOptions(attributePrefix: "_", textKey: "$")
+        let options = XMLReadingOptions(attributePrefix: "_", textKey: "$")
         #expect(try xmlTree(#"<a x="1">t</a>"#, options: options) == ["a": ["_x": "1", "$": "t"]])
     }
 

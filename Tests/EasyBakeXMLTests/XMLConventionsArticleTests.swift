@@ -19,7 +19,7 @@ struct XMLConventionsArticleTests {
     @Test("trimming and stripped namespaces")
     func options() throws {
         let xml = #"<feed xmlns:atom="http://www.w3.org/2005/Atom"><atom:link href="/a"/> <title> Bread </title></feed>"#
-        var options = XMLSourceOptions(trimsText: true, namespaces: .strip)
+        var options = XMLReadingOptions(trimsText: true, namespaces: .strip)
         options.keepsNamespaceDeclarations = false
         let tree = try XMLFormat(options: options).read(.text(xml))
         // ["feed": ["link": ["@href": "/a"], "title": "Bread"]]
@@ -33,7 +33,7 @@ struct XMLConventionsArticleTests {
         #expect(refused?.code == .syntax)
         #expect(refused?.message.hasPrefix("namespace error:") == true)
         #expect(refused?.location?.line == 1)
-        let lenient = XMLSourceOptions(acceptsNamespaceErrors: true)
+        let lenient = XMLReadingOptions(acceptsNamespaceErrors: true)
         let item = try XMLFormat(options: lenient).read(.text(legacy))
         // ["rss": ["item": ["dc:creator": "Ada"]]]
         #expect(item == ["rss": ["item": ["dc:creator": "Ada"]]])
@@ -59,7 +59,7 @@ struct XMLConventionsArticleTests {
     @Test("an Atom feed's xhtml summary and content bake into strings of markup and of text")
     func markup() throws {
         let atomPath = TestPaths.fixture("xml/atom-xhtml.xml").path
-        var options = XMLSourceOptions()
+        var options = XMLReadingOptions()
         options.markupElements = ["summary", "content"]
         let recipe = try Recipe(mapping: [
             "title": "title", "summary": "summary.#innerXML", "summaryText": "summary.#textContent",
@@ -91,7 +91,7 @@ struct XMLConventionsArticleTests {
     @Test("markup is kept in skipped values, nested captures and with every kind of content")
     func markupDetails() throws {
         let xml = #"<r xmlns:m="urn:m"><a x="1 &amp; 2"><m:b>t<i/></m:b>&lt;tail&gt;<![CDATA[<c>]]><a>in</a></a><z>z</z></r>"#
-        let tree = try XMLFormat(options: XMLSourceOptions(markupElements: ["a", "m:b"])).read(.text(xml))
+        let tree = try XMLFormat(options: XMLReadingOptions(markupElements: ["a", "m:b"])).read(.text(xml))
         let outer = try #require(tree["r"]?["a"]?.dictionaryValue)
         // The prefix m, bound outside, is declared where the markup uses it.
         #expect(outer["#innerXML"] == #"<m:b xmlns:m="urn:m">t<i/></m:b>&lt;tail&gt;&lt;c&gt;<a>in</a>"#)
@@ -99,12 +99,12 @@ struct XMLConventionsArticleTests {
         #expect(outer["m:b"]?["#innerXML"] == "t<i/>")
         #expect(outer["a"]?["#innerXML"] == "in")
         // Streamed, a path that skips the element's children still gets its markup.
-        var source = try XMLIngredientSource(.text(xml), options: XMLSourceOptions(markupElements: ["a"]))
+        var source = try XMLIngredientSource(.text(xml), options: XMLReadingOptions(markupElements: ["a"]))
         let found = try PathMatcher(["r.a.#innerXML", "r.z"]).resolve(from: &source)
         #expect(found["r.a.#innerXML"] == #"<m:b xmlns:m="urn:m">t<i/></m:b>&lt;tail&gt;&lt;c&gt;<a>in</a>"#)
         #expect(found["r.z"] == "z")
         // Markup longer than the string limit is a limit error.
-        var limited = XMLSourceOptions(markupElements: ["r"])
+        var limited = XMLReadingOptions(markupElements: ["r"])
         limited.limits.maximumStringBytes = 10
         let error = #expect(throws: EasyBakeError.self) { try XMLFormat(options: limited).read(.text("<r><a>12345</a><b>67890</b></r>")) }
         #expect(error?.code == .limitExceeded)

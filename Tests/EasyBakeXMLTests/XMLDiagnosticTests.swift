@@ -73,4 +73,17 @@ struct XMLDiagnosticTests {
         let tree = try XMLFormat(options: .init(limits: .init(maximumNumberLength: 5))).read(.text("<a>123456789012345</a>"))
         #expect(tree == ["a": "123456789012345"])
     }
+
+    @Test("a repeated element is located by its occurrence: a[n] is the nth, a the first")
+    func repeatedElementLocation() throws {
+        let document = try Document(reading: .text("<r>\n<a>1</a>\n<a>2</a>\n<b>3</b>\n</r>\n", name: "r.xml"), format: .xml)
+        #expect(document.tree == ["r": ["a": ["1", "2"], "b": "3"]])
+        let first = document.location(of: try IngredientPath(parsing: "r.a[0]"))
+        let second = document.location(of: try IngredientPath(parsing: "r.a[1]"))
+        #expect(first?.line == 2)
+        #expect(second?.line == 3)
+        #expect(document.location(of: try IngredientPath(parsing: "r.a"))?.line == first?.line)
+        // Past the last occurrence: where its deepest present ancestor, r.a, begins.
+        #expect(document.location(of: try IngredientPath(parsing: "r.a[2]")) == first)
+    }
 }

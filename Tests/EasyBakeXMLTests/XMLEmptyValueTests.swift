@@ -95,7 +95,7 @@ struct XMLEmptyValueTests {
         #expect(try XMLFormat().read(.text(written)) == tree)
         // The fuzz input: kept markup of every element, empty, needs no marker.
         let input = try Data(contentsOf: TestPaths.fixture("regressions/xml/easybake-prefix-bound-elsewhere-with-kept-markup.xml"))
-        let options = XMLSourceOptions(markupElements: ["r", "a", "s", "d", "items", "item"])
+        let options = XMLReadingOptions(markupElements: ["r", "a", "s", "d", "items", "item"])
         let kept = try XMLFormat(options: options).read(.bytes(Array(input)))
         #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat().write(kept))) == kept)
     }
@@ -108,7 +108,7 @@ struct XMLEmptyValueTests {
         #expect(error?.code == .invalidValue)
         #expect(error?.message.contains("EasyBake's namespace urn:easybake:xml") == true)
         #expect(error?.location?.line == 2)
-        let options = XMLSourceOptions(markupElements: ["r"])
+        let options = XMLReadingOptions(markupElements: ["r"])
         let kept = try XMLFormat(options: options).read(.text(#"<r xmlns:e="urn:easybake:xml">t <s e:empty="array"/></r>"#))
         #expect(kept["r"]?["#innerXML"] == #"t <s xmlns:e="urn:easybake:xml" e:empty="array"/>"#)
         #expect(kept["r"]?["s"] == [])

@@ -87,7 +87,7 @@ struct XMLFeedTests {
         #expect(tree.resolve(try IngredientPath(parsing: "rss.@xmlns:dc")) == "http://purl.org/dc/elements/1.1/")
         #expect(tree.resolve(try IngredientPath(parsing: "rss.channel.item[0].guid.@isPermaLink")) == "false")
         #expect(tree.resolve(try IngredientPath(parsing: "rss.channel.item[0].guid[\"#text\"]")) == "kitchen-2025-0012")
-        var strip = XMLSourceOptions()
+        var strip = XMLReadingOptions()
         strip.namespaces = .strip
         let stripped = try XMLFormat(options: strip).read(.file(TestPaths.fixture("xml/atom.xml").path))
         #expect(stripped.resolve(try IngredientPath(parsing: "feed.entry[1].creator")) == "Grace Whisk")

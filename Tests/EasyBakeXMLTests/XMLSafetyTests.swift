@@ -45,9 +45,9 @@ struct XMLSafetyTests {
         let xml = "<!DOCTYPE r [<!ENTITY e \"0123456789\">]><r>\(String(repeating: "&e;", count: 200))</r>"
         var limits = IngredientLimits()
         limits.maximumExpansion = 1_000
-        #expect(xmlError(xml, options: XMLSourceOptions(limits: limits))?.code == .limitExceeded)
+        #expect(xmlError(xml, options: XMLReadingOptions(limits: limits))?.code == .limitExceeded)
         limits.maximumExpansion = 10_000
-        let tree = try xmlTree(xml, options: XMLSourceOptions(limits: limits))
+        let tree = try xmlTree(xml, options: XMLReadingOptions(limits: limits))
         #expect(tree["r"]?.stringValue == String(repeating: "0123456789", count: 200))
     }
 
@@ -96,7 +96,7 @@ struct XMLSafetyTests {
     @Test("XInclude is not processed")
     func xincludeIgnored() throws {
         let xml = #"<r xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="file:///etc/passwd" parse="text"/></r>"#
-        let tree = try xmlTree(xml, options: XMLSourceOptions(keepsNamespaceDeclarations: false))
+        let tree = try xmlTree(xml, options: XMLReadingOptions(keepsNamespaceDeclarations: false))
         #expect(tree == ["r": ["xi:include": ["@href": "file:///etc/passwd", "@parse": "text"]]])
     }
 
@@ -112,7 +112,7 @@ struct XMLSafetyTests {
     func depthLimit() throws {
         var limits = IngredientLimits()
         limits.maximumDepth = 10
-        let options = XMLSourceOptions(limits: limits)
+        let options = XMLReadingOptions(limits: limits)
         let deep = String(repeating: "<a>", count: 12) + String(repeating: "</a>", count: 12)
         let error = try #require(xmlError(deep, options: options))
         #expect(error.code == .limitExceeded)
@@ -125,7 +125,7 @@ struct XMLSafetyTests {
     func sizeLimits() throws {
         var limits = IngredientLimits()
         limits.maximumStringBytes = 1_000
-        let options = XMLSourceOptions(limits: limits)
+        let options = XMLReadingOptions(limits: limits)
         let long = String(repeating: "x", count: 2_000)
         #expect(xmlError("<a>\(long)</a>", options: options)?.code == .limitExceeded)
         #expect(xmlError("<a>\(String(repeating: "<b/>\(long.prefix(600))", count: 4))</a>", options: options) == nil)
@@ -134,7 +134,7 @@ struct XMLSafetyTests {
 
         var inputLimits = IngredientLimits()
         inputLimits.maximumInputBytes = 100
-        let error = xmlError("<a>\(long)</a>", options: XMLSourceOptions(limits: inputLimits))
+        let error = xmlError("<a>\(long)</a>", options: XMLReadingOptions(limits: inputLimits))
         #expect(error?.code == .limitExceeded)
         #expect(error?.message.contains("maximumInputBytes") == true)
     }

@@ -26,7 +26,7 @@ struct XMLSkipTests {
     }
 
     /// Reads `prefix` events, skips, and reads the rest.
-    static func eventsSkipping(at prefix: Int, _ xml: String, options: XMLSourceOptions = .init()) throws -> [IngredientEvent] {
+    static func eventsSkipping(at prefix: Int, _ xml: String, options: XMLReadingOptions = .init()) throws -> [IngredientEvent] {
         var source = try XMLIngredientSource(.text(xml, name: "test.xml"), options: options)
         var events: [IngredientEvent] = []
         for _ in 0..<prefix { if let event = try source.next() { events.append(event) } }
@@ -36,7 +36,7 @@ struct XMLSkipTests {
     }
 
     /// Checks skipping at every position listed (all by default).
-    static func checkSkips(_ xml: String, positions: StrideTo<Int>? = nil, options: XMLSourceOptions = .init()) throws {
+    static func checkSkips(_ xml: String, positions: StrideTo<Int>? = nil, options: XMLReadingOptions = .init()) throws {
         var reader = try XMLIngredientSource(.text(xml, name: "test.xml"), options: options)
         let all = try collectEvents(&reader)
         for start in positions ?? stride(from: 0, to: all.count + 1, by: 1) where start <= all.count {
@@ -204,7 +204,7 @@ struct XMLSkipTests {
         let padding = String(repeating: "<p>padding</p>\n", count: 5000)
         let xml = #"<!DOCTYPE r SYSTEM "r.dtd" [<!ENTITY e SYSTEM "file:///etc/passwd">]>"#
             + "\n<r><a>\n" + padding + broken + "</a></r>\n"
-        var options = XMLSourceOptions()
+        var options = XMLReadingOptions()
         options.limits.maximumDepth = 20
         options.limits.maximumStringBytes = 4096
         var source = try XMLIngredientSource(.text(xml, name: "test.xml"), options: options)

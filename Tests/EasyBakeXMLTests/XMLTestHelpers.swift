@@ -3,23 +3,23 @@ import EasyBakeXML
 import Testing
 
 /// The tree of an XML document given as text.
-func xmlTree(_ xml: String, options: XMLSourceOptions = .init()) throws -> Ingredients {
+func xmlTree(_ xml: String, options: XMLReadingOptions = .init()) throws -> Ingredients {
     var source = try XMLIngredientSource(.text(xml, name: "test.xml"), options: options)
     return try Ingredients(reading: &source)
 }
 
 /// The tree of an XML document given as bytes.
-func xmlTree(bytes: [UInt8], options: XMLSourceOptions = .init()) throws -> Ingredients {
+func xmlTree(bytes: [UInt8], options: XMLReadingOptions = .init()) throws -> Ingredients {
     var source = try XMLIngredientSource(.bytes(bytes, name: "test.xml"), options: options)
     return try Ingredients(reading: &source)
 }
 
 /// The error that reading `xml` (to the end) throws, or `nil` when it reads.
-func xmlError(_ xml: String, options: XMLSourceOptions = .init()) -> EasyBakeError? {
+func xmlError(_ xml: String, options: XMLReadingOptions = .init()) -> EasyBakeError? {
     xmlError(bytes: Array(xml.utf8), options: options)
 }
 
-func xmlError(bytes: [UInt8], options: XMLSourceOptions = .init()) -> EasyBakeError? {
+func xmlError(bytes: [UInt8], options: XMLReadingOptions = .init()) -> EasyBakeError? {
     do {
         var source = try XMLIngredientSource(.bytes(bytes, name: "test.xml"), options: options)
         _ = try Ingredients(reading: &source)

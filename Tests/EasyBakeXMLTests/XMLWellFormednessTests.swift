@@ -351,7 +351,7 @@ struct XMLWellFormednessTests {
     @Test("acceptsNamespaceErrors reads documents that are only well-formed XML 1.0",
           arguments: notNamespaceWellFormed.filter { !$0.0.contains("entity's replacement") })
     func namespaceErrorAccepted(_ name: String, _ xml: String) {
-        let error = xmlError(xml, options: XMLSourceOptions(acceptsNamespaceErrors: true))
+        let error = xmlError(xml, options: XMLReadingOptions(acceptsNamespaceErrors: true))
         #expect(error == nil, "\(name): \(String(describing: error))")
     }
 
@@ -405,7 +405,7 @@ struct XMLWellFormednessTests {
 
     @Test("with acceptsNamespaceErrors, names are read as written")
     func namespaceErrorsAcceptedValues() throws {
-        let options = XMLSourceOptions(acceptsNamespaceErrors: true)
+        let options = XMLReadingOptions(acceptsNamespaceErrors: true)
         #expect(try xmlTree(#"<r a:x="1"><media:title>T</media:title></r>"#, options: options)
             == ["r": .dict(["@a:x": "1", "media:title": "T"])])
         var resolving = options

@@ -85,13 +85,13 @@ struct XMLWriterTests {
     @Test("mixed content is written in order from its kept markup, and refused without it")
     func mixedContent() throws {
         let paragraph = "<p>Hello <b>you</b> there <i>and</i> again <b>twice</b></p>"
-        let kept = try xmlTree(paragraph, options: XMLSourceOptions(markupElements: ["p"]))
+        let kept = try xmlTree(paragraph, options: XMLReadingOptions(markupElements: ["p"]))
         #expect(kept["p"]?["#innerXML"] == "Hello <b>you</b> there <i>and</i> again <b>twice</b>")
         #expect(kept["p"]?["#textContent"] == "Hello you there and again twice")
         for options in [WritingOptions(), WritingOptions(prettyPrinted: true)] {
             let rewritten = try written(kept, options)
             #expect(rewritten.contains(paragraph), "\(rewritten)")
-            #expect(try xmlTree(rewritten, options: XMLSourceOptions(markupElements: ["p"])) == kept)
+            #expect(try xmlTree(rewritten, options: XMLReadingOptions(markupElements: ["p"])) == kept)
         }
 
         let plain = try xmlTree("<r><p><b>first</b> then text</p></r>")

@@ -163,7 +163,7 @@ struct ScaffoldPackageTests {
             try Self.writeIfChanged(recipe, scaffold.recipeJSON)
             let source = switch sample.format {
             case "xml" where !sample.markupElements.isEmpty:
-                "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: XMLSourceOptions(\(payload.documents.xmlSwiftValue!)))"
+                "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: XMLReadingOptions(\(payload.documents.xmlSwiftValue!)))"
             case "xml": "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
             case "yaml" where sample.documents != nil:
                 "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: YAMLReadingOptions(documents: \(sample.documents!)))"

@@ -16,7 +16,7 @@ import FuzzSupport
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let input = IngredientInput.bytes(bytes, name: "fuzz.xml")
-    var options = XMLSourceOptions()
+    var options = XMLReadingOptions()
     options.limits.maximumInputBytes = 1 << 20
     let format = XMLFormat(options: options)
     exerciseStreaming { () throws(EasyBakeError) in try format.makeSource(for: input) }
@@ -38,7 +38,7 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 /// Reads the input again keeping the markup of every element name in it:
 /// each captured element's markup reads back as its content did, its text
 /// content is its text in order, and the tree writes and reads back whole.
-private func exerciseMarkup(_ input: IngredientInput, options: XMLSourceOptions, tree: Ingredients) {
+private func exerciseMarkup(_ input: IngredientInput, options: XMLReadingOptions, tree: Ingredients) {
     var names = Set<String>()
     var pending = [tree]
     while let value = pending.popLast() {

@@ -80,7 +80,7 @@ enum PathLocator {
         var isArray: Bool
         var nextIndex = 0
         var key: String?
-        var occurrences: [String: Int] = [:]
+        var occurrences = KeyOccurrences()
         /// How many target steps were matched when entering this container,
         /// or nil when this container is off the path.
         var matched: Int?
@@ -132,8 +132,7 @@ enum PathLocator {
         while let event = try source.next() {
             switch event {
             case .key(let key):
-                let occurrence = stack[stack.count - 1].occurrences[key, default: 0]
-                stack[stack.count - 1].occurrences[key] = occurrence + 1
+                let occurrence = stack[stack.count - 1].occurrences.record(key)
                 pendingMatch = matchedSteps(for: stack[stack.count - 1], key: key, index: 0, occurrence: occurrence)
                 continue
             case .endArray, .endDictionary:

@@ -2,14 +2,20 @@ import Foundation
 
 /// Named recipes, one per name, safe to use from many threads.
 ///
+/// Make a box of your own and pass it to what needs its recipes; there is no
+/// shared box that any code could change under another's feet.
+///
 /// ```swift
-/// try RecipeBox.default.add(userRecipe)           // userRecipe.name == "UserJSON"
-/// let recipe = try RecipeBox.default.recipe(named: "UserJSON")
+/// let box = RecipeBox()
+/// try box.add(userRecipe)                         // userRecipe.name == "UserJSON"
+/// let recipe = try box.recipe(named: "UserJSON")
 /// ```
 public final class RecipeBox: Sendable {
     private let recipes = Locked([String: Recipe]())
 
-    /// The shared box.
+    /// A box shared by the whole process, which any code can add to or
+    /// remove from.
+    @available(*, deprecated, message: "make a RecipeBox of your own (RecipeBox()) and pass it where its recipes are needed; a shared box is global mutable state")
     public static let `default` = RecipeBox()
 
     /// An empty box.

@@ -42,7 +42,7 @@ import EasyBake
 /// - CDATA sections are text; comments and processing instructions are
 ///   dropped; entity and character references are replaced by their text.
 /// - Numbers stay strings: XML has no types, baking coerces as the model asks.
-public struct XMLSourceOptions: Sendable, Hashable {
+public struct XMLReadingOptions: Sendable, Hashable {
     /// What becomes of namespace prefixes in element and attribute names.
     public enum NamespaceMode: String, Sendable, Hashable, CaseIterable {
         /// Names keep their prefix as written: `atom:link`. The default.
@@ -160,3 +160,9 @@ public struct XMLSourceOptions: Sendable, Hashable {
         self.limits = limits
     }
 }
+
+/// The former name of ``XMLReadingOptions``, from before the three sources'
+/// options types were named alike (`JSONReadingOptions`,
+/// `YAMLReadingOptions`).
+@available(*, deprecated, renamed: "XMLReadingOptions")
+public typealias XMLSourceOptions = XMLReadingOptions

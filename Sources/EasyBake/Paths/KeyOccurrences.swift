@@ -1,0 +1,24 @@
+/// How often each key has occurred so far among one dictionary's members:
+/// a repeated key's occurrence index, 0 for its first.
+///
+/// Under `DuplicateKeyPolicy.collect` a repeated key gathers its values
+/// into an array in input order, so occurrence *n* is element *n* of that
+/// array: a path `key[n]` reads the *n*th occurrence, and a path that stops
+/// at `key` (or goes on with a key) reads the first. The path locator counts
+/// keys with it; the streaming path walker keeps the same count for a
+/// dictionary whose every member a `[*]` reads, and a bit set by wanted-key
+/// index for the others, which this type could hold too.
+package struct KeyOccurrences: Sendable {
+    private var counts: [String: Int] = [:]
+
+    /// No key seen yet.
+    package init() {}
+
+    /// Counts one more occurrence of `key` and returns its index: 0 the
+    /// first time, 1 for its first repeat, and so on.
+    package mutating func record(_ key: String) -> Int {
+        let occurrence = counts[key, default: 0]
+        counts[key] = occurrence + 1
+        return occurrence
+    }
+}
