@@ -89,8 +89,15 @@ struct XMLWriter {
                 pending.append(contentsOf: elements)
             case .dictionary(let dictionary):
                 if dictionary.isEmpty { holdsEmptyValue = true }
-                for (key, member) in dictionary
-                where key != XMLReadingOptions.innerXMLKey && key != XMLReadingOptions.textContentKey {
+                for (key, member) in dictionary where key != XMLReadingOptions.textContentKey {
+                    if key == XMLReadingOptions.innerXMLKey {
+                        // Kept markup is written as it is: a prefix it
+                        // declares, even for the marker's own namespace,
+                        // must stay its own, or a reader that drops
+                        // redundant declarations would move them.
+                        if case .string(let markup) = member { prefixes.formUnion(Self.prefixesDeclared(in: markup)) }
+                        continue
+                    }
                     if !attributePrefix.isEmpty, key.utf8.starts(with: declaration.utf8) {
                         prefixes.insert(String(decoding: key.utf8.dropFirst(declaration.utf8.count), as: UTF8.self))
                     }
@@ -103,6 +110,35 @@ struct XMLWriter {
             }
         }
         return (holdsEmptyValue, prefixes)
+    }
+
+    /// The prefixes that `xmlns:prefix=` declarations in `markup` name. Text
+    /// that only looks like one adds a prefix the marker then avoids, which
+    /// is harmless.
+    static func prefixesDeclared(in markup: String) -> Set<String> {
+        var prefixes = Set<String>()
+        let bytes = Array(markup.utf8)
+        let declaration = Array("xmlns:".utf8)
+        var i = 0
+        while i + declaration.count < bytes.count {
+            guard bytes[i..<(i + declaration.count)].elementsEqual(declaration) else {
+                i += 1
+                continue
+            }
+            var end = i + declaration.count
+            while end < bytes.count, !Self.endsName(bytes[end]) { end += 1 }
+            if end > i + declaration.count {
+                prefixes.insert(String(decoding: bytes[(i + declaration.count)..<end], as: UTF8.self))
+            }
+            i = end
+        }
+        return prefixes
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "=") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "/")
     }
 
     /// Writes `<name easybake:empty="kind"/>`.
