@@ -93,7 +93,12 @@ enum PathLocator {
 
     static func locate(_ path: IngredientPath, in source: inout some IngredientSource) throws -> SourceLocation? {
         let target = path.steps
-        let collects = source.duplicateKeyPolicy == .collect
+        let policy = source.duplicateKeyPolicy
+        let collects = policy == .collect
+        // Under lastWins the tree holds a repeated key's last occurrence: a
+        // match is kept until a later one replaces it, and the scan goes on
+        // to the end.
+        var lastMatch: SourceLocation?
         var stack: [Frame] = []
         var rootMatched: Int? = 0
 
@@ -112,7 +117,9 @@ enum PathLocator {
                 if collects, consumed < target.count, case .index(let wanted) = target[consumed] {
                     guard wanted == occurrence else { return nil }
                     consumed += 1
-                } else if collects && occurrence > 0 {
+                } else if occurrence > 0 && policy != .lastWins {
+                    // The tree keeps the first occurrence (firstWins, and a
+                    // collected key's path without an index).
                     return nil
                 }
             }
@@ -134,10 +141,13 @@ enum PathLocator {
             case .key(let key):
                 let occurrence = stack[stack.count - 1].occurrences.record(key)
                 pendingMatch = matchedSteps(for: stack[stack.count - 1], key: key, index: 0, occurrence: occurrence)
+                // A later occurrence on the path replaces the one a match
+                // was found in.
+                if occurrence > 0, pendingMatch != nil { lastMatch = nil }
                 continue
             case .endArray, .endDictionary:
                 stack.removeLast()
-                if stack.isEmpty { return nil }
+                if stack.isEmpty { return lastMatch }
                 continue
             case .beginArray, .beginDictionary, .scalar:
                 break
@@ -150,17 +160,20 @@ enum PathLocator {
             }
             if let consumed = matched {
                 let resolved = skippingSingleIndex(consumed, beginsArray: event == .beginArray)
-                if resolved == target.count { return source.location }
+                if resolved == target.count {
+                    guard policy == .lastWins else { return source.location }
+                    lastMatch = source.location
+                }
                 matched = resolved
             }
             switch event {
             case .beginArray: stack.append(Frame(isArray: true, matched: matched))
             case .beginDictionary: stack.append(Frame(isArray: false, matched: matched))
-            default: if stack.isEmpty { return nil }
+            default: if stack.isEmpty { return lastMatch }
             }
             pendingMatch = nil
             rootMatched = nil
         }
-        return nil
+        return lastMatch
     }
 }
