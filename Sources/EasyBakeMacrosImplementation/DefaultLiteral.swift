@@ -6,7 +6,7 @@ import SwiftSyntax
 /// dictionary types are judged: any other type may decode from anything.
 enum DefaultLiteral {
     enum Kind: String {
-        case string, integer, float, boolean, array, dictionary, `nil`
+        case string, integer, float, boolean, array, dictionary
     }
 
     enum Category {
@@ -20,9 +20,7 @@ enum DefaultLiteral {
 
     static func mismatch(_ value: ExprSyntax, _ declared: TypeSyntax) -> Mismatch? {
         guard let kind = kind(of: value) else { return nil }
-        let (type, optional) = unwrappingOptional(declared)
-        if kind == .nil { return optional ? nil : Mismatch(literal: "nil", fixIt: nil) }
-        guard let category = category(of: type) else { return nil }
+        guard let category = category(of: unwrappingOptional(declared)) else { return nil }
         let fits: Bool = switch (kind, category) {
         case (.string, .string), (.integer, .integer), (.integer, .float), (.float, .float), (.boolean, .boolean),
             (.array, .array), (.dictionary, .dictionary):
@@ -71,22 +69,23 @@ enum DefaultLiteral {
         if value.is(BooleanLiteralExprSyntax.self) { return .boolean }
         if value.is(ArrayExprSyntax.self) { return .array }
         if value.is(DictionaryExprSyntax.self) { return .dictionary }
-        if value.is(NilLiteralExprSyntax.self) { return .nil }
         if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
             return kind(of: prefix.expression).flatMap { $0 == .integer || $0 == .float ? $0 : nil }
         }
         return nil
     }
 
-    static func unwrappingOptional(_ type: TypeSyntax) -> (TypeSyntax, Bool) {
-        if let optional = type.as(OptionalTypeSyntax.self) { return (optional.wrappedType, true) }
-        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return (implicit.wrappedType, true) }
+    /// The wrapped type of an optional: a default stands in for a missing
+    /// value, which is never `nil` (`Ingredients` has no nil literal).
+    static func unwrappingOptional(_ type: TypeSyntax) -> TypeSyntax {
+        if let optional = type.as(OptionalTypeSyntax.self) { return optional.wrappedType }
+        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return implicit.wrappedType }
         if let named = type.as(IdentifierTypeSyntax.self), named.name.text == "Optional",
             let argument = named.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self)
         {
-            return (argument, true)
+            return argument
         }
-        return (type, false)
+        return type
     }
 
     static func category(of type: TypeSyntax) -> Category? {

@@ -205,14 +205,14 @@ final class DiagnosticTests: XCTestCase {
     }
 
     func testDefaultMismatchesAndMatches() {
-        // Matches: no diagnostic (an integer on a Double, nil on an
-        // optional, anything on a type the macro cannot judge, and a string
-        // that a transformer may turn into the property's type).
+        // Matches: no diagnostic (an integer on a Double, a string on an
+        // optional string, anything on a type the macro cannot judge, and a
+        // string that a transformer may turn into the property's type).
         assertMacroExpansion(
             """
             struct Reading {
                 @Default(1) var value: Double
-                @Default(nil) var note: String?
+                @Default("none") var note: String?
                 @Default("2024-01-01") var day: Day
                 @Ingredient("n", transformer: "number") @Default("3") var n: Int
             }
