@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // The core (`EasyBake`) depends on nothing but the toolchain. Each text format
@@ -15,11 +16,17 @@ let package = Package(
         // that an app does not ship them.
         .library(name: "EasyBakeTesting", targets: ["EasyBakeTesting"]),
         .executable(name: "easybake", targets: ["easybake"]),
+        // `@Bakeable` and its attributes. A product of its own because a macro
+        // needs swift-syntax, which takes minutes to build: clients of the
+        // products above never build it.
+        .library(name: "EasyBakeMacros", targets: ["EasyBakeMacros"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Only for `swift package generate-documentation`; it adds no code to the library.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Only for the macros (`EasyBakeMacros`); 603 is the release for Swift 6.3.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(name: "EasyBake"),
@@ -41,6 +48,27 @@ let package = Package(
         // Fixtures read files in any format; `Fixtures(yaml:)` needs the YAML
         // module, the format fixture files are best kept in.
         .target(name: "EasyBakeTesting", dependencies: ["EasyBake", "EasyBakeYAML"]),
+        // The macros' code is a library of its own, which the tests call
+        // directly: a test target that depended on the `.macro` target
+        // itself would make SwiftPM build every test target, and the library
+        // under them, a second time for the host.
+        .target(
+            name: "EasyBakeMacrosImplementation",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "EasyBakeMacrosPlugin",
+            dependencies: [
+                "EasyBakeMacrosImplementation",
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "EasyBakeMacros", dependencies: ["EasyBake", "EasyBakeMacrosPlugin"]),
         .executableTarget(
             name: "easybake",
             dependencies: [
@@ -65,6 +93,13 @@ let package = Package(
         .testTarget(
             name: "EasyBakeStreamingTests",
             dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeXML", "EasyBakeYAML", "EasyBakeTestSupport"]
+        ),
+        .testTarget(
+            name: "EasyBakeMacrosTests",
+            dependencies: [
+                "EasyBakeMacros", "EasyBakeMacrosImplementation", "EasyBake", "EasyBakeJSON",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
         ),
         // Snapshots/ holds expected outputs (some of them Swift files) that
         // the tests read from disk: not sources of the target.

@@ -1,0 +1,55 @@
+// Clients import this module alone: the code `@Bakeable` generates names
+// EasyBake's types, which must be visible where it expands.
+@_exported import EasyBake
+
+/// Makes a struct ``EasyBake/Bakeable`` with a recipe made from its property
+/// attributes, checked when the code compiles.
+///
+/// ```swift
+/// @Bakeable
+/// struct User: Decodable {
+///     @Ingredient("address.town") var town: String
+///     @Ingredient("created", transformer: "iso8601") var created: Date
+///     @Default(0) var unread: Int
+///     var name: String  // implicit key matching
+/// }
+/// ```
+/// The generated `bakingRecipe` maps each property with ``Ingredient(_:)``
+/// to its path, with its transformer and ``Default(_:)`` value; properties
+/// without attributes are left to implicit key matching, as in any recipe.
+/// The model stays `Decodable` as before: only the recipe is generated.
+///
+/// Structs only: a class, an actor or an enum is reported (with a fix-it
+/// to make a class or an actor a struct).
+@attached(extension, conformances: EasyBake.Bakeable, names: named(bakingRecipe), named(_bakeableRecipe))
+public macro Bakeable() = #externalMacro(module: "EasyBakeMacrosPlugin", type: "BakeableMacro")
+
+/// Maps a stored property to an ingredient path (`"address.town"`,
+/// `"tags[0]"`, `"[\"first name\"]"`), checked with the grammar of
+/// ``EasyBake/IngredientPath/init(parsing:)`` when the code compiles.
+@attached(peer)
+public macro Ingredient(_ path: String) = #externalMacro(module: "EasyBakeMacrosPlugin", type: "IngredientMacro")
+
+/// Maps a stored property to an ingredient path and transforms its value
+/// (`transformer: "iso8601"`, or any ``EasyBake/TransformerReference``).
+@attached(peer)
+public macro Ingredient(_ path: String, transformer: TransformerReference) =
+    #externalMacro(module: "EasyBakeMacrosPlugin", type: "IngredientMacro")
+
+/// Transforms a stored property's value, read from the key of its own name.
+@attached(peer)
+public macro Ingredient(transformer: TransformerReference) =
+    #externalMacro(module: "EasyBakeMacrosPlugin", type: "IngredientMacro")
+
+/// The value a stored property bakes from when the ingredients have none
+/// (see ``EasyBake/Recipe/defaults``). A literal that cannot fit the
+/// property's declared type (a string on an `Int`) is reported when the
+/// code compiles.
+@attached(peer)
+public macro Default(_ value: Ingredients) = #externalMacro(module: "EasyBakeMacrosPlugin", type: "DefaultMacro")
+
+/// Reserved for an array property that drops the elements it cannot bake.
+/// A recipe cannot say that of one property yet, so it warns; bake with
+/// `Baker.Options(lossyArrays: true)` meanwhile.
+@attached(peer)
+public macro Lossy() = #externalMacro(module: "EasyBakeMacrosPlugin", type: "LossyMacro")

@@ -1,0 +1,56 @@
+import SwiftDiagnostics
+
+/// The diagnostics of EasyBake's macros, each with a stable identifier so
+/// that tests and tools can tell them apart.
+enum EasyBakeDiagnostic: DiagnosticMessage {
+    case notAStruct(kind: String)
+    case pathNotALiteral
+    case malformedPath(path: String, problem: PathGrammar.Problem)
+    case onComputedProperty(attribute: String)
+    case onTypeProperty(attribute: String)
+    case defaultTypeMismatch(literal: String, type: String)
+    case lossyUnsupported
+
+    var message: String {
+        switch self {
+        case .notAStruct(let kind):
+            "@Bakeable applies to structs only, not to \(kind == "enum" ? "an" : "a") \(kind): a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)"
+        case .pathNotALiteral:
+            "@Ingredient's path must be a string literal without interpolation, so that it can be checked when the code compiles"
+        case .malformedPath(let path, let problem):
+            "malformed ingredient path \(path.debugDescription): at column \(problem.column), expected \(problem.expected), found \(problem.found)"
+        case .onComputedProperty(let attribute):
+            "@\(attribute) applies to stored properties only: a computed property is not baked"
+        case .onTypeProperty(let attribute):
+            "@\(attribute) applies to instance properties only: a static property is not baked"
+        case .defaultTypeMismatch(let literal, let type):
+            "@Default's \(literal) literal cannot bake into a property of type '\(type)'"
+        case .lossyUnsupported:
+            "@Lossy has no effect yet: a recipe cannot make one property's array lossy; bake with Baker.Options(lossyArrays: true) instead"
+        }
+    }
+
+    var severity: DiagnosticSeverity {
+        if case .lossyUnsupported = self { return .warning }
+        return .error
+    }
+
+    var diagnosticID: MessageID {
+        let id: String = switch self {
+        case .notAStruct: "notAStruct"
+        case .pathNotALiteral: "pathNotALiteral"
+        case .malformedPath: "malformedPath"
+        case .onComputedProperty: "onComputedProperty"
+        case .onTypeProperty: "onTypeProperty"
+        case .defaultTypeMismatch: "defaultTypeMismatch"
+        case .lossyUnsupported: "lossyUnsupported"
+        }
+        return MessageID(domain: "EasyBakeMacros", id: id)
+    }
+}
+
+/// A fix-it's message.
+struct EasyBakeFixIt: FixItMessage {
+    let message: String
+    var fixItID: MessageID { MessageID(domain: "EasyBakeMacros", id: message) }
+}

@@ -1,0 +1,117 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// Checks the property a marker attribute is on. The markers generate
+/// nothing: `@Bakeable` reads them. Each checks its own use, so that a
+/// mistake is reported once, at the attribute, with or without `@Bakeable`.
+enum PropertyChecks {
+    /// The one stored instance property `declaration` declares, or `nil`
+    /// after diagnosing why there is none.
+    static func storedBinding(
+        of declaration: some DeclSyntaxProtocol, for attribute: AttributeSyntax, named name: String,
+        in context: some MacroExpansionContext
+    ) -> PatternBindingSyntax? {
+        guard let variable = declaration.as(VariableDeclSyntax.self) else {
+            // The macro declarations limit where the compiler accepts the
+            // attribute; anything else is not a property at all.
+            context.diagnose(Diagnostic(node: attribute, message: EasyBakeDiagnostic.onComputedProperty(attribute: name)))
+            return nil
+        }
+        if isTypeMember(variable) {
+            context.diagnose(Diagnostic(
+                node: attribute, message: EasyBakeDiagnostic.onTypeProperty(attribute: name),
+                fixIt: removal(of: attribute)))
+            return nil
+        }
+        // The compiler itself rejects a peer macro on `var a, b`.
+        guard variable.bindings.count == 1, let binding = variable.bindings.first else { return nil }
+        if isComputed(binding) {
+            context.diagnose(Diagnostic(
+                node: attribute, message: EasyBakeDiagnostic.onComputedProperty(attribute: name),
+                fixIt: removal(of: attribute)))
+            return nil
+        }
+        return binding
+    }
+
+    static func removal(of attribute: AttributeSyntax) -> FixIt {
+        FixIt(
+            message: EasyBakeFixIt(message: "Remove '@\(attribute.attributeName.trimmedDescription)'"),
+            changes: [
+                // The line's indentation (the attribute's leading trivia)
+                // stays, for the declaration that now starts the line.
+                .replace(
+                    oldNode: Syntax(attribute),
+                    newNode: Syntax(TokenSyntax.unknown("").with(\.leadingTrivia, attribute.leadingTrivia)))
+            ])
+    }
+}
+
+/// `@Ingredient`: where a property's value lives, and its transformer.
+public struct IngredientMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Ingredient", in: context) != nil,
+            let pathExpression = argument(nil, of: node)
+        else { return [] }
+        guard let path = plainText(of: pathExpression) else {
+            context.diagnose(Diagnostic(node: pathExpression, message: EasyBakeDiagnostic.pathNotALiteral))
+            return []
+        }
+        if let problem = PathGrammar.problem(in: path) {
+            var fixIts: [FixIt] = []
+            if let suggestion = PathGrammar.suggestion(for: path) {
+                let literal = StringLiteralExprSyntax(content: suggestion)
+                fixIts.append(FixIt(
+                    message: EasyBakeFixIt(message: "Use the path '\(suggestion)'"),
+                    changes: [.replace(oldNode: Syntax(pathExpression), newNode: Syntax(literal.with(\.trailingTrivia, pathExpression.trailingTrivia)))]))
+            }
+            context.diagnose(Diagnostic(
+                node: pathExpression, message: EasyBakeDiagnostic.malformedPath(path: path, problem: problem),
+                fixIts: fixIts))
+        }
+        return []
+    }
+}
+
+/// `@Default`: the value baked when a property's value is missing.
+public struct DefaultMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let binding = PropertyChecks.storedBinding(of: declaration, for: node, named: "Default", in: context),
+            let value = argument(nil, of: node), let type = binding.typeAnnotation?.type
+        else { return [] }
+        // A transformer may turn the default into the property's type (a
+        // date from a string), so only an untransformed property is checked.
+        if let variable = declaration.as(VariableDeclSyntax.self),
+            let ingredient = attribute(named: "Ingredient", in: variable.attributes),
+            argument("transformer", of: ingredient) != nil
+        {
+            return []
+        }
+        if let mismatch = DefaultLiteral.mismatch(value, type) {
+            context.diagnose(Diagnostic(
+                node: value, message: EasyBakeDiagnostic.defaultTypeMismatch(literal: mismatch.literal, type: type.trimmedDescription),
+                fixIts: mismatch.fixIt.map { [$0] } ?? []))
+        }
+        return []
+    }
+}
+
+/// `@Lossy`: reserved for per-property lossy arrays, which a recipe cannot
+/// express yet; it warns rather than silently doing nothing.
+public struct LossyMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Lossy", in: context) != nil else { return [] }
+        context.diagnose(Diagnostic(node: node, message: EasyBakeDiagnostic.lossyUnsupported))
+        return []
+    }
+}

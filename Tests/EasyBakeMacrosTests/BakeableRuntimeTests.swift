@@ -1,0 +1,62 @@
+import EasyBakeJSON
+import EasyBakeMacros
+import Foundation
+import Testing
+
+@Bakeable
+struct MacroUser: Decodable, Equatable {
+    @Ingredient("profile.name") var name: String
+    @Ingredient("joined_at", transformer: "iso8601") var joined: Date
+    @Default(3) var level: Int
+    @Ingredient("tags[0]") var firstTag: String
+    var email: String
+}
+
+/// The same model with the recipe written by hand.
+struct HandUser: Decodable, Equatable {
+    var name: String
+    var joined: Date
+    var level: Int
+    var firstTag: String
+    var email: String
+
+    static let recipe = try! Recipe(
+        name: "HandUser",
+        mapping: ["name": "profile.name", "joined": "joined_at", "firstTag": "tags[0]"],
+        transformers: ["joined": "iso8601"],
+        defaults: ["level": 3])
+}
+
+@Suite("@Bakeable at run time")
+struct BakeableRuntimeTests {
+    let payload = """
+        {"profile": {"name": "Ann"}, "joined_at": "2024-05-06T07:08:09Z", "tags": ["admin", "ops"], "EMAIL": "ann@example.com"}
+        """
+
+    @Test("a @Bakeable struct bakes as the same model with a hand-written recipe")
+    func bakesLikeAHandWrittenRecipe() throws {
+        let generated = try Baker().bake(MacroUser.self, from: .text(payload), format: .json)
+        let manual = try Baker().bake(HandUser.self, from: .text(payload), format: .json, recipe: HandUser.recipe)
+        #expect(generated.name == "Ann")
+        #expect(generated.level == 3)
+        #expect(generated.email == "ann@example.com")
+        #expect(
+            HandUser(
+                name: generated.name, joined: generated.joined, level: generated.level, firstTag: generated.firstTag,
+                email: generated.email) == manual)
+        let recipe = try #require(try MacroUser.bakingRecipe)
+        #expect(recipe.name == "MacroUser")
+        #expect(recipe.properties == ["name", "joined", "firstTag"])
+        #expect(recipe.entry(for: "joined")?.transformerName == HandUser.recipe.entry(for: "joined")?.transformerName)
+    }
+
+    @Test("an unknown transformer name is reported where the model is baked")
+    func unknownTransformerIsABakingError() {
+        #expect(throws: EasyBakeError.self) { try Baker().bake(Misnamed.self, from: .text(#"{"when": "x"}"#), format: .json) }
+    }
+}
+
+@Bakeable
+struct Misnamed: Decodable {
+    @Ingredient("when", transformer: "no-such-transformer") var when: String
+}

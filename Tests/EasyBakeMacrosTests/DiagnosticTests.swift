@@ -1,0 +1,255 @@
+import EasyBakeMacrosImplementation
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+final class DiagnosticTests: XCTestCase {
+    func testClassIsReportedWithAFixIt() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            class User {
+                var name = ""
+            }
+            """,
+            expandedSource: """
+            class User {
+                var name = ""
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Bakeable applies to structs only, not to a class: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
+                    line: 1, column: 1, fixIts: [FixItSpec(message: "Make it a struct")])
+            ],
+            macroSpecs: macroSpecs,
+            applyFixIts: ["Make it a struct"],
+            fixedSource: """
+            @Bakeable
+            struct User {
+                var name = ""
+            }
+            """)
+    }
+
+    func testActorIsReportedWithAFixIt() {
+        assertMacroExpansion(
+            "@Bakeable actor Counter {}",
+            expandedSource: "actor Counter {}",
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Bakeable applies to structs only, not to a actor: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
+                    line: 1, column: 1, fixIts: [FixItSpec(message: "Make it a struct")])
+            ],
+            macroSpecs: macroSpecs)
+    }
+
+    func testEnumIsReportedWithoutAFixIt() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            enum Role {
+                case admin
+            }
+            """,
+            expandedSource: """
+            enum Role {
+                case admin
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Bakeable applies to structs only, not to an enum: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
+                    line: 1, column: 1)
+            ],
+            macroSpecs: macroSpecs)
+    }
+
+    func testMalformedPathIsReportedWithASuggestion() {
+        assertMacroExpansion(
+            """
+            struct User {
+                @Ingredient("address..first name") var first: String
+            }
+            """,
+            expandedSource: """
+            struct User {
+                var first: String
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: #"malformed ingredient path "address..first name": at column 9, expected a key after '.' (quote keys with special characters: ["a.b"]), found '.'"#,
+                    line: 2, column: 17, fixIts: [FixItSpec(message: #"Use the path 'address["first name"]'"#)])
+            ],
+            macroSpecs: macroSpecs,
+            applyFixIts: [#"Use the path 'address["first name"]'"#],
+            fixedSource: """
+            struct User {
+                @Ingredient(#"address["first name"]"#) var first: String
+            }
+            """)
+    }
+
+    func testMalformedBracketPathIsReportedWithoutASuggestion() {
+        assertMacroExpansion(
+            """
+            struct User {
+                @Ingredient("tags[x]") var tag: String
+            }
+            """,
+            expandedSource: """
+            struct User {
+                var tag: String
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: #"malformed ingredient path "tags[x]": at column 6, expected an index, '*' or a quoted key after '[', found 'x'"#,
+                    line: 2, column: 17)
+            ],
+            macroSpecs: macroSpecs)
+    }
+
+    func testInterpolatedPathIsReported() {
+        assertMacroExpansion(
+            #"""
+            struct User {
+                @Ingredient("\(prefix).town") var town: String
+            }
+            """#,
+            expandedSource: """
+            struct User {
+                var town: String
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Ingredient's path must be a string literal without interpolation, so that it can be checked when the code compiles",
+                    line: 2, column: 17)
+            ],
+            macroSpecs: macroSpecs)
+    }
+
+    func testIngredientOnAComputedPropertyIsReported() {
+        assertMacroExpansion(
+            """
+            struct User {
+                @Ingredient("name") var name: String { "" }
+            }
+            """,
+            expandedSource: """
+            struct User {
+                var name: String { "" }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Ingredient applies to stored properties only: a computed property is not baked",
+                    line: 2, column: 5, fixIts: [FixItSpec(message: "Remove '@Ingredient'")])
+            ],
+            macroSpecs: macroSpecs,
+            applyFixIts: ["Remove '@Ingredient'"],
+            fixedSource: """
+            struct User {
+                var name: String { "" }
+            }
+            """)
+    }
+
+    func testDefaultOnAStaticPropertyIsReported() {
+        assertMacroExpansion(
+            """
+            struct User {
+                @Default(1) static var count: Int = 0
+            }
+            """,
+            expandedSource: """
+            struct User {
+                static var count: Int = 0
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Default applies to instance properties only: a static property is not baked",
+                    line: 2, column: 5, fixIts: [FixItSpec(message: "Remove '@Default'")])
+            ],
+            macroSpecs: macroSpecs)
+    }
+
+    func testStringDefaultOnAnIntIsReportedWithAFixIt() {
+        assertMacroExpansion(
+            """
+            struct User {
+                @Default("42") var unread: Int
+            }
+            """,
+            expandedSource: """
+            struct User {
+                var unread: Int
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Default's string literal cannot bake into a property of type 'Int'",
+                    line: 2, column: 14, fixIts: [FixItSpec(message: "Use 42")])
+            ],
+            macroSpecs: macroSpecs,
+            applyFixIts: ["Use 42"],
+            fixedSource: """
+            struct User {
+                @Default(42) var unread: Int
+            }
+            """)
+    }
+
+    func testDefaultMismatchesAndMatches() {
+        // Matches: no diagnostic (an integer on a Double, a string on an
+        // optional string, anything on a type the macro cannot judge, and a
+        // string that a transformer may turn into the property's type).
+        assertMacroExpansion(
+            """
+            struct Reading {
+                @Default(1) var value: Double
+                @Default("none") var note: String?
+                @Default("2024-01-01") var day: Day
+                @Ingredient("n", transformer: "number") @Default("3") var n: Int
+            }
+            """,
+            expandedSource: """
+            struct Reading {
+                var value: Double
+                var note: String?
+                var day: Day
+                var n: Int
+            }
+            """,
+            macroSpecs: macroSpecs)
+        assertMacroExpansion(
+            """
+            struct Reading {
+                @Default(true) var name: String
+                @Default(1.5) var count: Int?
+                @Default([1]) var flag: Bool
+            }
+            """,
+            expandedSource: """
+            struct Reading {
+                var name: String
+                var count: Int?
+                var flag: Bool
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Default's boolean literal cannot bake into a property of type 'String'",
+                    line: 2, column: 14, fixIts: [FixItSpec(message: #"Use "true""#)]),
+                DiagnosticSpec(
+                    message: "@Default's float literal cannot bake into a property of type 'Int?'", line: 3, column: 14),
+                DiagnosticSpec(
+                    message: "@Default's array literal cannot bake into a property of type 'Bool'", line: 4, column: 14),
+            ],
+            macroSpecs: macroSpecs)
+    }
+}
