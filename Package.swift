@@ -29,7 +29,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        .target(name: "EasyBake"),
+        // The ingredient path grammar, shared by the library and the macros'
+        // compile-time checks; it depends on nothing.
+        .target(name: "EasyBakePathGrammar"),
+        .target(name: "EasyBake", dependencies: ["EasyBakePathGrammar"]),
         // Vector byte scanning for the JSON reader: C intrinsics, no library.
         .target(name: "CEasyBakeScanning"),
         .target(name: "EasyBakeJSON", dependencies: ["EasyBake", "CEasyBakeScanning"]),
@@ -55,6 +58,7 @@ let package = Package(
         .target(
             name: "EasyBakeMacrosImplementation",
             dependencies: [
+                "EasyBakePathGrammar",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),

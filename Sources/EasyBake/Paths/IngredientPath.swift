@@ -1,3 +1,5 @@
+import EasyBakePathGrammar
+
 /// Where a value lives in an ingredient tree: `users[3].address.city`.
 ///
 /// Syntax:
@@ -94,10 +96,7 @@ extension IngredientPath: CustomStringConvertible {
     }
 
     static func isUnquotedKeyScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case ".", "[", "]", "\"", "'", "\\": false
-        default: !scalar.properties.isWhitespace && scalar.value >= 0x20
-        }
+        IngredientPathGrammar.isUnquotedKeyScalar(scalar)
     }
 }
 
