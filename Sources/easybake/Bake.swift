@@ -77,8 +77,7 @@ struct Bake: ParsableCommand {
                 // the run where one job would have stopped (a malformed
                 // payload fails after the records before it are printed).
                 let writing = output.writingOptions
-                var running: RecordJobs<AnyIngredientSource, [UInt8], EasyBakeError>?
-                running = RecordJobs(
+                let engine = RecordJobs<AnyIngredientSource, [UInt8], EasyBakeError>(
                     reader: reader, keeping: keeping, jobs: jobs,
                     makeWork: {
                         { index, place in
@@ -93,21 +92,19 @@ struct Bake: ParsableCommand {
                                 }
                             }
                         }
-                    },
-                    body: { (result) throws(EasyBakeError) in
-                        switch result {
-                        case .success(let line):
-                            Output.standard.writeLine(line)
-                            count += 1
-                            if count % 64 == 0, let running { progress.update(bytesRead: running.bytesRead, records: count) }
-                        case .failure(let error):
-                            throw locator.locating(error)
-                        }
                     }
                 )
-                try running?.run()
-                if let running { progress.update(bytesRead: running.bytesRead, records: count) }
-                running = nil
+                try engine.run { (result) throws(EasyBakeError) in
+                    switch result {
+                    case .success(let line):
+                        Output.standard.writeLine(line)
+                        count += 1
+                        if count % 64 == 0 { progress.update(bytesRead: engine.bytesRead, records: count) }
+                    case .failure(let error):
+                        throw locator.locating(error)
+                    }
+                }
+                progress.update(bytesRead: engine.bytesRead, records: count)
             }
             progress.finish()
             if count == 0, !recordPath.hasWildcard {

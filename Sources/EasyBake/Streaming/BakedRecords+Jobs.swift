@@ -38,8 +38,8 @@ extension Baker {
                 let queue = RecordQueue<Model>(capacity: 64 * jobs)
                 let engine = RecordJobs<Source, Model, RecordQueue<Model>.Abandoned>(
                     reader: records.reader, keeping: records.pruning ? records.reader.keeping : nil, jobs: jobs,
-                    makeWork: records.makeBakingWork(), body: queue.put)
-                engine.start { _ in queue.end() }
+                    makeWork: records.makeBakingWork())
+                engine.start(body: queue.put) { _ in queue.end() }
                 return RecordQueue.Consumer(queue)
             }
         }

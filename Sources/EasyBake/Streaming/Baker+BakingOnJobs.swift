@@ -58,8 +58,8 @@ extension Baker {
         try withoutActuallyEscaping(body) { body in
             try RecordJobs<Source, Model, any Error>(
                 reader: records.reader, keeping: records.pruning ? records.reader.keeping : nil, jobs: jobs,
-                makeWork: records.makeBakingWork(), body: body
-            ).run()
+                makeWork: records.makeBakingWork()
+            ).run(body: body)
         }
     }
 }

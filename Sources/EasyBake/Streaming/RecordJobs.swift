@@ -69,8 +69,9 @@ extension RecordReader {
 /// (``Baker/bakeEach(_:from:each:recipe:materialization:jobs:_:)``) and for
 /// the command's output lines.
 package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>: @unchecked Sendable {
-    // @unchecked: `reader` is touched only under `readerLock`; `body` is
-    // called only by the job whose batch is next (`turn`, under `turns`),
+    // @unchecked: `reader` is touched only under `readerLock`; `body` is set
+    // before the jobs start and cleared after they end, and called only by
+    // the job whose batch is next (`turn`, under `turns`),
     // which orders every call after the one before; each job's work, indexes
     // and results are its own.
 
@@ -104,18 +105,11 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     /// - Parameters:
     ///   - makeWork: makes a job's work; called once by each job, on its
     ///     thread.
-    ///   - body: takes each record's result in input order, one call at a
-    ///     time, on the thread of the job that made it. An error it throws
-    ///     stops the jobs, and ``run()`` throws it.
-    package init(
-        reader: RecordReader<Source>, keeping: PathMatcher?, jobs: Int,
-        makeWork: @escaping () -> Work, body: @escaping (Result<Output, EasyBakeError>) throws(Failure) -> Void
-    ) {
+    package init(reader: RecordReader<Source>, keeping: PathMatcher?, jobs: Int, makeWork: @escaping () -> Work) {
         self.reader = reader
         self.keeping = keeping
         self.jobs = max(jobs, 1)
         self.makeWork = makeWork
-        self.body = body
     }
 
     /// The source's bytes read so far, when it reports them; safe to ask
@@ -124,7 +118,12 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
 
     /// Runs job 0 on the calling thread and the others on Dispatch's global
     /// queue; returns when all have ended, and throws `body`'s error.
-    package func run() throws(Failure) {
+    ///
+    /// - Parameter body: takes each record's result in input order, one call
+    ///   at a time, on the thread of the job that made it. An error it
+    ///   throws stops the jobs, and is thrown. Run the jobs once.
+    package func run(body: @escaping (Result<Output, EasyBakeError>) throws(Failure) -> Void) throws(Failure) {
+        self.body = body
         let group = DispatchGroup()
         // The output need not be Sendable, nor then its metatype: the job is
         // handed over as a plain closure, which this type's guarantees make
@@ -137,16 +136,19 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         group.wait()
         // The jobs' blocks may outlive the wait by an instant; the body
         // must not, since it may not escape its caller's call.
-        body = nil
+        self.body = nil
         if let failure = turns.withLock({ failure }) { throw failure }
     }
 
-    /// Runs the jobs in the background, all on Dispatch's global queue, and
-    /// then `done` with `body`'s error, if it threw one.
-    package func start(then done: @escaping (Failure?) -> Void) {
+    /// Runs the jobs in the background, all on Dispatch's global queue, with
+    /// `body` as ``run(body:)`` takes it, and then `done` with `body`'s
+    /// error, if it threw one.
+    package func start(
+        body: @escaping (Result<Output, EasyBakeError>) throws(Failure) -> Void, then done: @escaping (Failure?) -> Void
+    ) {
         let job = UncheckedJob {
             do throws(Failure) {
-                try self.run()
+                try self.run(body: body)
                 done(nil)
             } catch {
                 done(error)
