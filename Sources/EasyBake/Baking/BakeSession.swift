@@ -93,7 +93,19 @@ final class BakeSession {
     var madePlans: [PlanKey: KeyPlan] { plans }
 
     func plan<Key: CodingKey>(for type: Key.Type, recipe: Recipe?) -> KeyPlan {
-        let key = PlanKey(keyType: ObjectIdentifier(type), recipe: recipe?.identity)
+        plan(PlanKey(keyType: ObjectIdentifier(type), recipe: recipe?.identity)) { KeyPlan(recipe: recipe) }
+    }
+
+    /// The plan of an ``IndexBakeable`` model type under `recipe`, keyed by
+    /// the model type (its initializer names its keys by their index in
+    /// its baking keys, read only when the plan is made).
+    func plan<Model: IndexBakeable>(forModel type: Model.Type, recipe: Recipe?) -> KeyPlan {
+        plan(PlanKey(keyType: ObjectIdentifier(type), recipe: recipe?.identity)) {
+            KeyPlan(recipe: recipe, fields: Model.bakingKeys)
+        }
+    }
+
+    private func plan(_ key: PlanKey, make: () -> KeyPlan) -> KeyPlan {
         // A model has a few key types: a short list, compared by identity,
         // finds a plan without hashing.
         for (known, plan) in recentPlans where known == key { return plan }
@@ -101,11 +113,24 @@ final class BakeSession {
         if let made = plans[key] {
             plan = made
         } else {
-            plan = KeyPlan(recipe: recipe)
+            plan = make()
             plans[key] = plan
         }
         if recentPlans.count < 8 { recentPlans.append((key, plan)) }
         return plan
+    }
+
+    /// Which model types met in this bake bake from the index, each looked
+    /// up once: a conformance check costs more than baking a small value.
+    @exclusivity(unchecked) private var indexBakeables: [(ObjectIdentifier, (any IndexBakeable.Type)?)] = []
+
+    /// `type` as an ``IndexBakeable`` type, or `nil` when it is not one.
+    func indexBakeable(_ type: Any.Type) -> (any IndexBakeable.Type)? {
+        let identity = ObjectIdentifier(type)
+        for (known, found) in indexBakeables where known == identity { return found }
+        let found = type as? any IndexBakeable.Type
+        if indexBakeables.count < 32 { indexBakeables.append((identity, found)) }
+        return found
     }
 
     /// The plans found most recently, looked through before `plans`.

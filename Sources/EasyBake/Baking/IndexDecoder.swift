@@ -39,8 +39,22 @@ struct IndexDecoder: Decoder {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(try indexKeyedContainer(keyedBy: type))
+    }
+
+    /// The keyed container of this value, unboxed: what `container(keyedBy:)`
+    /// boxes.
+    func indexKeyedContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> IndexKeyedContainer<Key> {
+        IndexKeyedContainer<Key>(decoder: try keyedValue(Key.self == NameKey.self ? [String: Any].self : Any.self), recipe: recipe)
+    }
+
+    /// The decoder a keyed read of this value starts from: this one, after
+    /// checking that the value can be read by key (`missingType` names what
+    /// was wanted where it is null), or one over a bare text wrapped as
+    /// `{"#text": …}` for a recipe that reads it so.
+    func keyedValue(_ missingType: Any.Type) throws -> IndexDecoder {
         if let recipe {
-            guard !isNull else { throw missing(Key.self == NameKey.self ? [String: Any].self : Any.self) }
+            guard !isNull else { throw missing(missingType) }
             let kind = bake.reader.kind(at: position)
             if recipe.rootIsArray {
                 guard kind == .array else {
@@ -56,14 +70,14 @@ struct IndexDecoder: Decoder {
                 let text = bake.ingredients(at: position) ?? .null
                 let wrapped = IndexDecoder(bake: bake, position: bake.append(["#text": text]), depth: depth)
                 bake.setPosition(wrapped.position, at: depth)
-                return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: wrapped, recipe: recipe))
+                return wrapped
             }
-            return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: self, recipe: recipe))
+            return self
         }
         guard !isMissing, bake.reader.kind(at: position) == .dictionary else {
             throw error(isNull ? .valueNotFound : .typeMismatch, expected: "a dictionary")
         }
-        return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: self, recipe: nil))
+        return self
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -114,6 +128,9 @@ struct IndexDecoder: Decoder {
         if position >= 0, bake.reader.kind(at: position) == .array, let array = primitiveArray(identity) {
             return unsafeBitCast(array, to: T.self)
         }
+        if let indexBakeable = bake.indexBakeable(T.self) {
+            return try decodeIndexBakeable(indexBakeable, as: T.self, applyingTypeRecipe: applyingTypeRecipe)
+        }
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
            let typeRecipe = try bakingRecipe(of: bakeable) {
             bake.setRecipe(typeRecipe, at: depth)
@@ -123,8 +140,15 @@ struct IndexDecoder: Decoder {
             return try lossy.decodeLossy(from: self) as! T
         }
         bake.setDecodingType(T.self, at: depth)
+        return try baking(T.self) { () throws -> T in try T(from: self) }
+    }
+
+    /// Makes the model of this decoder's value, `T`, with `make`; errors the
+    /// model's own code throws are given the value's place.
+    @inline(__always)
+    private func baking<T>(_ type: T.Type, _ make: () throws -> T) throws -> T {
         do {
-            let value = try T(from: self)
+            let value = try make()
             bake.noteBaked(at: depth)
             return value
         } catch let decodingError as DecodingError {
@@ -134,6 +158,53 @@ struct IndexDecoder: Decoder {
             var described = error(code, expected: String(describing: T.self), detail: context?.debugDescription)
             described.cause = decodingError
             throw described
+        }
+    }
+
+    // MARK: Models that bake from the index
+
+    /// `T`, known at run time to be an ``IndexBakeable`` type `Model`.
+    private func decodeIndexBakeable<Model: IndexBakeable, T>(
+        _ model: Model.Type, as type: T.Type, applyingTypeRecipe: Bool
+    ) throws -> T {
+        unsafeBitCast(try decodeIndexBakeable(model, applyingTypeRecipe: applyingTypeRecipe), to: T.self)
+    }
+
+    /// Bakes an ``IndexBakeable`` model from this decoder's value: the rules
+    /// of ``decodeValue(_:applyingTypeRecipe:)`` for a model type, with the
+    /// model's keyed container handed to it unboxed.
+    func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
+        if depth > Self.maximumDepth {
+            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
+        }
+        if applyingTypeRecipe, recipe == nil, let typeRecipe = try bakingRecipe(of: T.self) {
+            bake.setRecipe(typeRecipe, at: depth)
+        }
+        bake.setDecodingType(T.self, at: depth)
+        return try baking(T.self) { () throws -> T in
+            let value = try keyedValue(Any.self)
+            let plan = bake.plan(forModel: T.self, recipe: recipe)
+            return try T(baking: BakingFields(KeyedValueReader(decoder: value, recipe: recipe, plan: plan)))
+        }
+    }
+
+    /// Bakes an array of ``IndexBakeable`` models from this decoder's value,
+    /// as `Array`'s `init(from:)` decodes one, each element through its
+    /// model's initializer.
+    func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type) throws -> [T] {
+        if depth > Self.maximumDepth {
+            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
+        }
+        if bake.options.lossyArrays { return try [T].decodeLossy(from: self) as! [T] }
+        bake.setDecodingType([T].self, at: depth)
+        return try baking([T].self) { () throws -> [T] in
+            var container = try indexUnkeyedContainer()
+            var elements: [T] = []
+            elements.reserveCapacity(container.elementCount)
+            while !container.isAtEnd {
+                elements.append(try container.nextDecoder().decodeIndexBakeable(T.self))
+            }
+            return elements
         }
     }
 

@@ -41,11 +41,17 @@ final class KeyPlan {
     private var slotCapacity = 16
     /// For each slot, by its ordinal: its name, the name normalized for
     /// implicit key matching, its nested recipe and its entry's path.
-    private(set) var names: [String] = []
-    private(set) var normalized: [[UInt8]] = []
-    private(set) var nested: [Recipe?] = []
-    private(set) var entryPaths: [IngredientPath] = []
+    // Read on every key asked: unchecked, since a class's array property
+    // would be checked for exclusive access each time.
+    @exclusivity(unchecked) private(set) var names: [String] = []
+    @exclusivity(unchecked) private(set) var normalized: [[UInt8]] = []
+    @exclusivity(unchecked) private(set) var nested: [Recipe?] = []
+    @exclusivity(unchecked) private(set) var entryPaths: [IngredientPath] = []
     private var byName: [String: Int] = [:]
+    /// For an ``IndexBakeable`` model's plan: the slot of each of its baking
+    /// keys, by the key's index, made with the plan.
+    @exclusivity(unchecked) private var fieldSlots: UnsafeMutablePointer<Slot>?
+    private(set) var fieldCount = 0
     /// The bytes the slots point to.
     private var owned: [UnsafeMutableRawBufferPointer] = []
 
@@ -54,7 +60,30 @@ final class KeyPlan {
         slots = .allocate(capacity: slotCapacity)
     }
 
+    /// The plan of an ``IndexBakeable`` model, whose initializer names each
+    /// key by its index in `fields`, the model's baking keys.
+    convenience init(recipe: Recipe?, fields: [String]) {
+        self.init(recipe: recipe)
+        for name in fields { _ = slowSlot(named: name) }
+        // Copied once all are made: a later slot may mark an earlier one.
+        let copied = UnsafeMutablePointer<Slot>.allocate(capacity: max(fields.count, 1))
+        for (index, name) in fields.enumerated() { (copied + index).initialize(to: slots[byName[name]!]) }
+        fieldSlots = copied
+        fieldCount = fields.count
+    }
+
+    /// The slot of an ``IndexBakeable`` model's `index`-th baking key.
+    @inline(__always)
+    func fieldSlot(_ index: Int) -> Slot {
+        precondition(index >= 0 && index < fieldCount, "a baking key index out of range")
+        return fieldSlots.unsafelyUnwrapped[index]
+    }
+
     deinit {
+        if let fieldSlots {
+            fieldSlots.deinitialize(count: fieldCount)
+            fieldSlots.deallocate()
+        }
         slots.deinitialize(count: slotCount)
         slots.deallocate()
         for bytes in owned { bytes.deallocate() }

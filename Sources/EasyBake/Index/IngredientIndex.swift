@@ -369,6 +369,16 @@ extension IngredientIndex.Reader {
         return memcmp(self.utf8(at: position).baseAddress!, utf8.baseAddress!, utf8.count) == 0
     }
 
+    /// The value of the integer at `position` when it is one whose literal
+    /// has at most 18 digits, or a source resolved it: what ``scalar(at:)``
+    /// classifies it as, without the classifier's general walk; `nil` for
+    /// any other value, left to ``scalar(at:)``.
+    func integer(at position: Int) -> Int64? {
+        guard kind(at: position) == .integer else { return nil }
+        if let bits = inlineBits(at: position) { return Int64(bitPattern: bits) }
+        return NumberClassifier.shortInteger(utf8(at: position))
+    }
+
     /// The scalar at `position` as ingredients (numbers classified exactly as
     /// every source classifies them); `nil` for a container.
     func scalar(at position: Int) -> Ingredients? {

@@ -81,6 +81,24 @@ enum NumberClassifier {
         return classifyFloat(bytes, significantDigits: significantDigits, sawNonZeroDigit: sawNonZeroDigit)
     }
 
+    /// The value of an integer literal of at most 18 digits after an
+    /// optional minus, which no `Int64` overflows: what ``classify(_:)``
+    /// returns for it as `.integer`. `nil` for any other literal.
+    static func shortInteger(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        let negative = base.load(as: UInt8.self) == UInt8(ascii: "-")
+        var offset = negative ? 1 : 0
+        guard bytes.count - offset > 0, bytes.count - offset <= 18 else { return nil }
+        var value: Int64 = 0
+        while offset < bytes.count {
+            let digit = base.load(fromByteOffset: offset, as: UInt8.self) &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            offset += 1
+        }
+        return negative ? -value : value
+    }
+
     private static func classifyFloat(
         _ bytes: UnsafeRawBufferPointer, significantDigits: Int, sawNonZeroDigit: Bool
     ) -> Ingredients {

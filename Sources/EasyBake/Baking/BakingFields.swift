@@ -1,0 +1,110 @@
+import Foundation
+
+/// The fields an ``IndexBakeable`` model bakes from: its value in the index,
+/// read property by property, each named by the index of its key in the
+/// model's ``IndexBakeable/bakingKeys``.
+///
+/// It is the keyed container a `Decodable` model's `init(from:)` gets from
+/// the baker, with nothing boxed and no key hashed or compared: each method
+/// applies the recipe, implicit key matching, the coercions and the
+/// missing-value strategy as `KeyedDecodingContainer`'s method of the same
+/// name does when EasyBake bakes, and throws the same ``EasyBakeError``.
+///
+/// Nested models that are ``IndexBakeable`` themselves, and arrays of them,
+/// bake through their own initializer; any other `Decodable` value decodes
+/// through the baker's `Decoder`, as it would inside `init(from:)`.
+public struct BakingFields {
+    let reader: KeyedValueReader
+
+    init(_ reader: KeyedValueReader) {
+        self.reader = reader
+    }
+
+    /// The coding path of the model being baked.
+    public var codingPath: [any CodingKey] { reader.codingPath }
+
+    @inline(__always)
+    private func slot(_ key: Int) -> KeyPlan.Slot { reader.plan.fieldSlot(key) }
+
+    /// Whether the value has anything for the key at `key` (through the
+    /// recipe, the key, implicit matching or a default).
+    public func contains(_ key: Int) -> Bool { reader.contains(nil, slot: slot(key)) }
+
+    // MARK: Plain values
+
+    /// The string for the key at `key`.
+    public func decode(_ type: String.Type, key: Int) throws -> String { try reader.string(nil, slot: slot(key)) }
+    /// The boolean for the key at `key`.
+    public func decode(_ type: Bool.Type, key: Int) throws -> Bool { try reader.primitive(nil, slot: slot(key), Coercion.bool) }
+    /// The integer for the key at `key`.
+    public func decode(_ type: Int.Type, key: Int) throws -> Int { try reader.int(nil, slot: slot(key)) }
+    /// The 64-bit integer for the key at `key`.
+    public func decode(_ type: Int64.Type, key: Int) throws -> Int64 { try reader.int64(nil, slot: slot(key)) }
+    /// The number for the key at `key`.
+    public func decode(_ type: Double.Type, key: Int) throws -> Double { try reader.primitive(nil, slot: slot(key), Coercion.double) }
+    /// The date for the key at `key`.
+    public func decode(_ type: Date.Type, key: Int) throws -> Date { try reader.date(nil, slot: slot(key)) }
+    /// The URL for the key at `key`.
+    public func decode(_ type: URL.Type, key: Int) throws -> URL { try reader.primitive(nil, slot: slot(key), Coercion.url) }
+
+    /// The string for the key at `key`, or `nil` for none.
+    public func decodeIfPresent(_ type: String.Type, key: Int) throws -> String? {
+        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.string)
+    }
+    /// The boolean for the key at `key`, or `nil` for none.
+    public func decodeIfPresent(_ type: Bool.Type, key: Int) throws -> Bool? {
+        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.bool)
+    }
+    /// The integer for the key at `key`, or `nil` for none.
+    public func decodeIfPresent(_ type: Int.Type, key: Int) throws -> Int? {
+        try reader.optionalPrimitive(nil, slot: slot(key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+    }
+    /// The number for the key at `key`, or `nil` for none.
+    public func decodeIfPresent(_ type: Double.Type, key: Int) throws -> Double? {
+        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.double)
+    }
+    /// The date for the key at `key`, or `nil` for none.
+    public func decodeIfPresent(_ type: Date.Type, key: Int) throws -> Date? {
+        try reader.optionalDate(nil, slot: slot(key))
+    }
+    /// The URL for the key at `key`, or `nil` for none.
+    public func decodeIfPresent(_ type: URL.Type, key: Int) throws -> URL? {
+        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.url)
+    }
+
+    // MARK: Models that bake from the index
+
+    /// The nested model for the key at `key`, baked through its own initializer.
+    public func decode<T: IndexBakeable>(_ type: T.Type, key: Int) throws -> T {
+        try reader.decodeIndexBakeable(type, nil, slot: slot(key))
+    }
+
+    /// The nested model for the key at `key`, or `nil` for none.
+    public func decodeIfPresent<T: IndexBakeable>(_ type: T.Type, key: Int) throws -> T? {
+        try reader.decodeIndexBakeableIfPresent(type, nil, slot: slot(key))
+    }
+
+    /// The array of models for the key at `key`, each baked through its own
+    /// initializer.
+    public func decode<T: IndexBakeable>(_ type: [T].Type, key: Int) throws -> [T] {
+        try reader.decodeIndexBakeableArray(T.self, nil, slot: slot(key))
+    }
+
+    /// The array of models for the key at `key`, or `nil` for none.
+    public func decodeIfPresent<T: IndexBakeable>(_ type: [T].Type, key: Int) throws -> [T]? {
+        try reader.decodeIndexBakeableArrayIfPresent(T.self, nil, slot: slot(key))
+    }
+
+    // MARK: Any other value
+
+    /// The value for the key at `key`, decoded through the baker's `Decoder`.
+    public func decode<T: Decodable>(_ type: T.Type, key: Int) throws -> T {
+        try reader.decode(type, nil, slot: slot(key))
+    }
+
+    /// The value for the key at `key` decoded through the baker's
+    /// `Decoder`, or `nil` for none.
+    public func decodeIfPresent<T: Decodable>(_ type: T.Type, key: Int) throws -> T? {
+        try reader.decodeIfPresent(type, nil, slot: slot(key))
+    }
+}
