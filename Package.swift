@@ -101,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "EasyBakeMacrosTests",
             dependencies: [
-                "EasyBakeMacros", "EasyBakeMacrosImplementation", "EasyBake", "EasyBakeJSON",
+                "EasyBakeMacros", "EasyBakeMacrosImplementation", "EasyBake", "EasyBakeJSON", "EasyBakeXML",
+                "EasyBakeYAML", "EasyBakeTestSupport",
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
             ]
         ),

@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "EasyBakeJSON", package: "EasyBake"),
                 .product(name: "EasyBakeXML", package: "EasyBake"),
                 .product(name: "EasyBakeYAML", package: "EasyBake"),
+                .product(name: "EasyBakeMacros", package: "EasyBake"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),

@@ -21,7 +21,9 @@
 ///
 /// Structs only: a class, an actor or an enum is reported (with a fix-it
 /// to make a class or an actor a struct).
-@attached(extension, conformances: EasyBake.Bakeable, names: named(bakingRecipe), named(_bakeableRecipe))
+@attached(
+    extension, conformances: EasyBake.Bakeable, EasyBake.IndexBakeable,
+    names: named(bakingRecipe), named(_bakeableRecipe), named(bakingKeys), named(init(baking:)))
 public macro Bakeable() = #externalMacro(module: "EasyBakeMacrosPlugin", type: "BakeableMacro")
 
 /// Maps a stored property to an ingredient path (`"address.town"`,

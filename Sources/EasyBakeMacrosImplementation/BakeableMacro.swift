@@ -4,7 +4,9 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@Bakeable`: makes a struct `Bakeable` with the recipe its property
-/// attributes describe.
+/// attributes describe, and `IndexBakeable` with a baking initializer that
+/// reads each property as its synthesized `init(from:)` would, straight
+/// from the index.
 public struct BakeableMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
@@ -28,7 +30,26 @@ public struct BakeableMacro: ExtensionMacro {
         } else {
             recipe = "try _bakeableRecipe.get()"
         }
-        let conformance = protocols.isEmpty ? "" : ": EasyBake.Bakeable"
+        // The baking initializer reads what the synthesized `init(from:)`
+        // reads; a struct that decodes its own way keeps that way.
+        let fields: [BakedField]?
+        switch BakingInitializer.fields(of: structDecl) {
+        case .success(let found):
+            fields = found
+        case .failure(let obstacle):
+            fields = nil
+            if obstacle == .unreadableCodingKeys {
+                context.diagnose(Diagnostic(
+                    node: node, message: EasyBakeDiagnostic.codingKeysNotReadable(type: structDecl.name.text)))
+            }
+        }
+        // Each protocol the compiler asks for that the struct does not
+        // conform to yet, but `IndexBakeable` only with its initializer.
+        let names = protocols.map { $0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" }
+        var conforming: [String] = []
+        if names.contains("Bakeable") { conforming.append("EasyBake.Bakeable") }
+        if fields != nil, names.contains("IndexBakeable") { conforming.append("EasyBake.IndexBakeable") }
+        let conformance = conforming.isEmpty ? "" : ": " + conforming.joined(separator: ", ")
         var members = """
             \(access)static var bakingRecipe: EasyBake.Recipe? {
                 get throws {
@@ -38,6 +59,9 @@ public struct BakeableMacro: ExtensionMacro {
             """
         if !properties.isEmpty {
             members += "\n" + storedRecipe(named: structDecl.name.text, properties: properties)
+        }
+        if let fields, conforming.contains("EasyBake.IndexBakeable") {
+            members += "\n" + BakingInitializer.members(for: fields, access: access)
         }
         let extensionDecl = try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: conformance) {\n\(raw: members)\n}")
         return [extensionDecl]

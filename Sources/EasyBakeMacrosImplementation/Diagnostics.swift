@@ -10,6 +10,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
     case onTypeProperty(attribute: String)
     case defaultTypeMismatch(literal: String, type: String)
     case lossyUnsupported
+    case codingKeysNotReadable(type: String)
 
     var message: String {
         switch self {
@@ -25,13 +26,18 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
             "@\(attribute) applies to instance properties only: a static property is not baked"
         case .defaultTypeMismatch(let literal, let type):
             "@Default's \(literal) literal cannot bake into a property of type '\(type)'"
+        case .codingKeysNotReadable(let type):
+            "@Bakeable bakes \(type) through its init(from:), not at full speed: its CodingKeys are not an enum of plain cases whose raw values are string literals"
         case .lossyUnsupported:
             "@Lossy has no effect yet: a recipe cannot make one property's array lossy; bake with Baker.Options(lossyArrays: true) instead"
         }
     }
 
     var severity: DiagnosticSeverity {
-        if case .lossyUnsupported = self { return .warning }
+        switch self {
+        case .lossyUnsupported, .codingKeysNotReadable: return .warning
+        default: break
+        }
         return .error
     }
 
@@ -44,6 +50,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
         case .onTypeProperty: "onTypeProperty"
         case .defaultTypeMismatch: "defaultTypeMismatch"
         case .lossyUnsupported: "lossyUnsupported"
+        case .codingKeysNotReadable: "codingKeysNotReadable"
         }
         return MessageID(domain: "EasyBakeMacros", id: id)
     }

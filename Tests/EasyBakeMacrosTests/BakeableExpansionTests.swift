@@ -7,7 +7,7 @@ import XCTest
 /// The macros as the compiler sees them: `@Bakeable` adds the `Bakeable`
 /// conformance, which `assertMacroExpansion` has to be told about.
 let macroSpecs: [String: MacroSpec] = [
-    "Bakeable": MacroSpec(type: BakeableMacro.self, conformances: ["Bakeable"]),
+    "Bakeable": MacroSpec(type: BakeableMacro.self, conformances: ["Bakeable", "IndexBakeable"]),
     "Ingredient": MacroSpec(type: IngredientMacro.self),
     "Default": MacroSpec(type: DefaultMacro.self),
     "Lossy": MacroSpec(type: LossyMacro.self),
@@ -39,7 +39,7 @@ final class BakeableExpansionTests: XCTestCase {
                 static let shared = 1
             }
 
-            extension User: EasyBake.Bakeable {
+            extension User: EasyBake.Bakeable, EasyBake.IndexBakeable {
                 static var bakingRecipe: EasyBake.Recipe? {
                     get throws {
                         try _bakeableRecipe.get()
@@ -52,6 +52,16 @@ final class BakeableExpansionTests: XCTestCase {
                         transformers: ["created": "iso8601", "role": "lowercase"],
                         defaults: ["unread": 0]
                     )
+                }
+                static var bakingKeys: [String] {
+                    ["town", "created", "unread", "role", "name"]
+                }
+                init(baking fields: EasyBake.BakingFields) throws {
+                    self.town = try fields.decode(String.self, key: 0)
+                    self.created = try fields.decode(Date.self, key: 1)
+                    self.unread = try fields.decode(Int.self, key: 2)
+                    self.role = try fields.decode(String.self, key: 3)
+                    self.name = try fields.decode(String.self, key: 4)
                 }
             }
             """,
@@ -71,11 +81,17 @@ final class BakeableExpansionTests: XCTestCase {
                 public var town: String
             }
 
-            extension Place: EasyBake.Bakeable {
+            extension Place: EasyBake.Bakeable, EasyBake.IndexBakeable {
                 public static var bakingRecipe: EasyBake.Recipe? {
                     get throws {
                         nil
                     }
+                }
+                public static var bakingKeys: [String] {
+                    ["town"]
+                }
+                public init(baking fields: EasyBake.BakingFields) throws {
+                    self.town = try fields.decode(String.self, key: 0)
                 }
             }
             """,
@@ -131,6 +147,166 @@ final class BakeableExpansionTests: XCTestCase {
                 DiagnosticSpec(
                     message: "@Lossy has no effect yet: a recipe cannot make one property's array lossy; bake with Baker.Options(lossyArrays: true) instead",
                     line: 2, column: 5, severity: .warning)
+            ],
+            macroSpecs: macroSpecs)
+    }
+
+    func testBakingInitializerReadsWhatInitFromDecoderReads() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            struct Account: Decodable {
+                var id: Int
+                var nickname: String?
+                var manager: Optional<Person>
+                var legacy: Int!
+                var x, y: Double
+                var retries = 3
+                let kind: String = "user"
+                var orders: [Order]
+                var `default`: Bool
+            }
+            """,
+            expandedSource: """
+            struct Account: Decodable {
+                var id: Int
+                var nickname: String?
+                var manager: Optional<Person>
+                var legacy: Int!
+                var x, y: Double
+                var retries = 3
+                let kind: String = "user"
+                var orders: [Order]
+                var `default`: Bool
+            }
+
+            extension Account: EasyBake.Bakeable, EasyBake.IndexBakeable {
+                static var bakingRecipe: EasyBake.Recipe? {
+                    get throws {
+                        nil
+                    }
+                }
+                static var bakingKeys: [String] {
+                    ["id", "nickname", "manager", "legacy", "x", "y", "retries", "orders", "default"]
+                }
+                init(baking fields: EasyBake.BakingFields) throws {
+                    self.id = try fields.decode(Int.self, key: 0)
+                    self.nickname = try fields.decodeIfPresent(String.self, key: 1)
+                    self.manager = try fields.decodeIfPresent(Person.self, key: 2)
+                    self.legacy = try fields.decodeIfPresent(Int.self, key: 3)
+                    self.x = try fields.decode(Double.self, key: 4)
+                    self.y = try fields.decode(Double.self, key: 5)
+                    self.retries = try fields.decode(Swift.type(of: self.retries), key: 6)
+                    self.orders = try fields.decode([Order].self, key: 7)
+                    self.`default` = try fields.decode(Bool.self, key: 8)
+                }
+            }
+            """,
+            macroSpecs: macroSpecs)
+    }
+
+    func testCustomCodingKeysNameTheKeysAndLeaveOutTheRest() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            struct Post: Decodable {
+                var title: String
+                var authorName: String
+                var cached = false
+                enum CodingKeys: String, CodingKey {
+                    case title, authorName = "author_name"
+                }
+            }
+            """,
+            expandedSource: """
+            struct Post: Decodable {
+                var title: String
+                var authorName: String
+                var cached = false
+                enum CodingKeys: String, CodingKey {
+                    case title, authorName = "author_name"
+                }
+            }
+
+            extension Post: EasyBake.Bakeable, EasyBake.IndexBakeable {
+                static var bakingRecipe: EasyBake.Recipe? {
+                    get throws {
+                        nil
+                    }
+                }
+                static var bakingKeys: [String] {
+                    ["title", "author_name"]
+                }
+                init(baking fields: EasyBake.BakingFields) throws {
+                    self.title = try fields.decode(String.self, key: 0)
+                    self.authorName = try fields.decode(String.self, key: 1)
+                }
+            }
+            """,
+            macroSpecs: macroSpecs)
+    }
+
+    func testOwnInitFromDecoderKeepsTheDecodableRoad() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            struct Celsius: Decodable {
+                var degrees: Double
+                init(from decoder: any Decoder) throws {
+                    degrees = try decoder.singleValueContainer().decode(Double.self)
+                }
+            }
+            """,
+            expandedSource: """
+            struct Celsius: Decodable {
+                var degrees: Double
+                init(from decoder: any Decoder) throws {
+                    degrees = try decoder.singleValueContainer().decode(Double.self)
+                }
+            }
+
+            extension Celsius: EasyBake.Bakeable {
+                static var bakingRecipe: EasyBake.Recipe? {
+                    get throws {
+                        nil
+                    }
+                }
+            }
+            """,
+            macroSpecs: macroSpecs)
+    }
+
+    func testUnreadableCodingKeysWarnAndKeepTheDecodableRoad() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            struct Tagged: Decodable {
+                var name: String
+                enum CodingKeys: String, CodingKey {
+                    case name = "na" + "me"
+                }
+            }
+            """,
+            expandedSource: """
+            struct Tagged: Decodable {
+                var name: String
+                enum CodingKeys: String, CodingKey {
+                    case name = "na" + "me"
+                }
+            }
+
+            extension Tagged: EasyBake.Bakeable {
+                static var bakingRecipe: EasyBake.Recipe? {
+                    get throws {
+                        nil
+                    }
+                }
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "@Bakeable bakes Tagged through its init(from:), not at full speed: its CodingKeys are not an enum of plain cases whose raw values are string literals",
+                    line: 1, column: 1, severity: .warning)
             ],
             macroSpecs: macroSpecs)
     }

@@ -5,7 +5,7 @@ import Foundation
 extension Contenders {
     static let json: [Contender] = [
         easyBakeTree("json", JSONFormat()), easyBakeIndex(), jsonSerializationTree(),
-        easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()), jsonDecoderBake(),
+        easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()), easyBakeBakeable("json", JSONFormat()), jsonDecoderBake(),
         easyBakeSelect("json", JSONFormat()), easyBakeIndexSelect("json", JSONFormat()), jsonDecoderSelect(),
         jsonSerializationSelect(),
     ]
@@ -35,6 +35,18 @@ extension Contenders {
             let recipe = BenchRecipes.document(format)
             return {
                 .users(try Baker().bake(UsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users)
+            }
+        }
+    }
+
+    static func easyBakeBakeable(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.bake, format, "EasyBake @Bakeable", easyBake: true, note: "Baker from the bytes through the index, with a Recipe, into @Bakeable models: their generated initializers, no Decoder") { workload in
+            let recipe = BenchRecipes.document(format)
+            return {
+                let users = try Baker().bake(BakedUsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users
+                var outcome = Outcome(count: users.count) { users.map(\.user).fingerprint }
+                outcome.dump = { Outcome.json(users.map(\.user)) }
+                return outcome
             }
         }
     }

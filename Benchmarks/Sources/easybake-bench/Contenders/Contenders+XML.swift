@@ -10,7 +10,7 @@ import XMLCoder
 extension Contenders {
     static let xml: [Contender] = [
         easyBakeTree("xml", XMLFormat()), swxmlHashTree(), libxml2DOMTree(), libxml2SAX(.tree),
-        easyBakeBake("xml", XMLFormat()), easyBakeIndexBake("xml", XMLFormat()), xmlCoderBake(), xmlParserDelegateBake(), swxmlHashBake(),
+        easyBakeBake("xml", XMLFormat()), easyBakeIndexBake("xml", XMLFormat()), easyBakeBakeable("xml", XMLFormat()), xmlCoderBake(), xmlParserDelegateBake(), swxmlHashBake(),
         easyBakeSelect("xml", XMLFormat()), easyBakeIndexSelect("xml", XMLFormat()), xmlCoderSelect(), xmlParserDelegateSelect(), swxmlHashSelect(),
         libxml2SAX(.select),
     ]

@@ -6,7 +6,7 @@ import Yams
 extension Contenders {
     static let yaml: [Contender] = [
         easyBakeTree("yaml", YAMLFormat()), yamsCompose(), yamsLoad(), libyamlEvents(.tree),
-        easyBakeBake("yaml", YAMLFormat()), easyBakeIndexBake("yaml", YAMLFormat()), yamsDecoderBake(),
+        easyBakeBake("yaml", YAMLFormat()), easyBakeIndexBake("yaml", YAMLFormat()), easyBakeBakeable("yaml", YAMLFormat()), yamsDecoderBake(),
         easyBakeSelect("yaml", YAMLFormat()), easyBakeIndexSelect("yaml", YAMLFormat()), yamsDecoderSelect(), libyamlEvents(.select),
     ]
 
