@@ -181,7 +181,7 @@ public struct EasyBakeError: Error, Sendable {
         public var found: String?
 
         /// The context of a baking error about `property` of `modelType`.
-        public init(modelType: String, property: String, expected: String? = nil, found: String? = nil) {
+        init(modelType: String, property: String, expected: String? = nil, found: String? = nil) {
             self.modelType = modelType
             self.property = property
             self.expected = expected
