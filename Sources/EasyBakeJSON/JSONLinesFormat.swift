@@ -27,32 +27,6 @@ public struct JSONLinesFormat: IngredientFormat {
         self.options = options
     }
 
-    /// The JSON Lines format with `limits` and `duplicateKeyPolicy` for its sources.
-    @available(*, deprecated, message: "use init(options:) with JSONReadingOptions(duplicateKeys:limits:)")
-    public init(limits: IngredientLimits, duplicateKeyPolicy: DuplicateKeyPolicy = .firstWins) {
-        self.init(options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy, limits: limits))
-    }
-
-    /// The JSON Lines format with `duplicateKeyPolicy` and the default limits for its sources.
-    @available(*, deprecated, message: "use init(options:) with JSONReadingOptions(duplicateKeys:)")
-    public init(duplicateKeyPolicy: DuplicateKeyPolicy) {
-        self.init(options: JSONReadingOptions(duplicateKeys: duplicateKeyPolicy))
-    }
-
-    /// The limits every source of this format enforces: `options.limits`.
-    @available(*, deprecated, renamed: "options.limits")
-    public var limits: IngredientLimits {
-        get { options.limits }
-        set { options.limits = newValue }
-    }
-
-    /// The duplicate-key policy of its sources: `options.duplicateKeys`.
-    @available(*, deprecated, renamed: "options.duplicateKeys")
-    public var duplicateKeyPolicy: DuplicateKeyPolicy {
-        get { options.duplicateKeys }
-        set { options.duplicateKeys = newValue }
-    }
-
     /// This format's source for `input`, over its byte range if it has one.
     func makeConcreteSource(for input: IngredientInput) throws(EasyBakeError) -> JSONLinesIngredientSource {
         guard let byteRange else {

@@ -1,4 +1,4 @@
-import EasyBake
+@_spi(EasyBakeFormats) import EasyBake
 
 /// The byte-level JSON grammar as a pull state machine.
 struct JSONScanner {

@@ -160,9 +160,3 @@ public struct XMLReadingOptions: Sendable, Hashable {
         self.limits = limits
     }
 }
-
-/// The former name of ``XMLReadingOptions``, from before the three sources'
-/// options types were named alike (`JSONReadingOptions`,
-/// `YAMLReadingOptions`).
-@available(*, deprecated, renamed: "XMLReadingOptions")
-public typealias XMLSourceOptions = XMLReadingOptions

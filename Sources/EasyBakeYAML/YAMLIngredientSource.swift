@@ -60,16 +60,6 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
         engine = try YAMLEngine(input: input, options: options)
     }
 
-    /// A source that reads YAML text.
-    ///
-    /// - Throws: `EasyBakeError.Code.limitExceeded` when the text is longer
-    ///   than `limits.maximumInputBytes` of `options`, `EasyBakeError.Code.io`
-    ///   when libyaml cannot allocate a parser.
-    @available(*, deprecated, message: "use init(.text(text), options:), the one shape of the JSON, XML and YAML sources")
-    public init(text: String, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
-        try self.init(.text(text), options: options)
-    }
-
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         try engine.next()
     }

@@ -101,10 +101,6 @@ public struct YAMLReadingOptions: Sendable, Hashable {
         /// the tag's position), for input that must not carry tags anyone
         /// would act on.
         case reject
-
-        /// The former name of ``value``.
-        @available(*, deprecated, renamed: "value")
-        public static var ignore: UnknownTags { .value }
     }
 
     /// Which plain scalars are not strings. Default ``Schema/core``.

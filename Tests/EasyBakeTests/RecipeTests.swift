@@ -190,18 +190,6 @@ struct RecipeBoxTests {
         #expect(box.names == ["UserJSON"])
     }
 
-    @Test("the deprecated shared default box is still one box")
-    func defaultBox() throws {
-        let name = "RecipeBoxTests.default.\(UUID().uuidString)"
-        // Through a protocol, so that using the deprecated API here does not
-        // warn in the build.
-        let shared = (DeprecatedDefaultBox() as any SharedBoxReading).box
-        try shared.add(recipe(name))
-        #expect((DeprecatedDefaultBox() as any SharedBoxReading).box.contains(name))
-        #expect(shared !== RecipeBox())
-        shared.remove(named: name)
-    }
-
     @Test("concurrent adds from many tasks: each name once, exactly one winner per name")
     func concurrentAdds() async throws {
         let box = RecipeBox()
@@ -345,15 +333,4 @@ struct RecipeFileTests {
         let again = try #require(captureError { try box.load(.text(text, name: "recipe.lines"), format: LineFormat()) })
         #expect(again.code == .duplicateRecipe)
     }
-}
-
-/// Reads `RecipeBox.default`, deprecated, without a deprecation warning: the
-/// requirement is not deprecated, only its one witness.
-private protocol SharedBoxReading {
-    var box: RecipeBox { get }
-}
-
-private struct DeprecatedDefaultBox: SharedBoxReading {
-    @available(*, deprecated)
-    var box: RecipeBox { RecipeBox.default }
 }

@@ -72,10 +72,6 @@ public struct EasyBakeError: Error, Sendable {
             }
         }
 
-        /// The code's words: ``description``.
-        @available(*, deprecated, renamed: "description", message: "codes compare by identity: compare the code itself (error.code == .typeMismatch); its words are its description")
-        public var rawValue: String { description }
-
         /// The input is not well formed in its format.
         public static var syntax: Code { Code(.syntax) }
         /// The input holds several documents (a YAML stream) where one is
@@ -185,7 +181,7 @@ public struct EasyBakeError: Error, Sendable {
         public var found: String?
 
         /// The context of a baking error about `property` of `modelType`.
-        public init(modelType: String, property: String, expected: String? = nil, found: String? = nil) {
+        init(modelType: String, property: String, expected: String? = nil, found: String? = nil) {
             self.modelType = modelType
             self.property = property
             self.expected = expected
@@ -241,11 +237,5 @@ extension EasyBakeError {
     /// A limit error: names the limit, its value and the position.
     public static func limit(_ limit: IngredientLimits.Limit, _ value: Int, at location: SourceLocation?) -> EasyBakeError {
         EasyBakeError(.limitExceeded, "\(limit.rawValue) limit of \(value) exceeded", location: location)
-    }
-
-    /// A limit error for a limit named by a string.
-    @available(*, deprecated, message: "name the limit with IngredientLimits.Limit: .limit(.maximumDepth, …)")
-    public static func limit(_ name: String, _ value: Int, at location: SourceLocation?) -> EasyBakeError {
-        EasyBakeError(.limitExceeded, "\(name) limit of \(value) exceeded", location: location)
     }
 }

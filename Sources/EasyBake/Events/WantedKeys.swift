@@ -4,13 +4,13 @@
 public struct WantedKeys: Sendable {
     /// The keys, in a fixed order; sources answer with an index into it.
     public let keys: [String]
-    /// The UTF-8 bytes of each key.
-    public let utf8: [[UInt8]]
+    /// The UTF-8 bytes of each key, for the format modules' byte matching.
+    package let utf8: [[UInt8]]
     /// Whether every key is ASCII. Only then may a source match a key by its
     /// bytes: Swift compares strings by canonical equivalence, so a
     /// non-ASCII key can equal differently encoded text (and "K", U+212A
     /// KELVIN SIGN, equals "K").
-    public let isASCII: Bool
+    package let isASCII: Bool
     private let positions: [String: Int]
 
     /// Wanted keys in the given order (without repeats).
@@ -29,7 +29,7 @@ public struct WantedKeys: Sendable {
     }
 
     /// The index of the key whose UTF-8 bytes are `bytes` (ASCII keys only;
-    /// see ``isASCII``).
+    /// see `isASCII`).
     @inline(__always)
     package func index(ofASCII bytes: UnsafeRawBufferPointer) -> Int? {
         search: for (index, candidate) in utf8.enumerated() where candidate.count == bytes.count {

@@ -7,8 +7,10 @@ import Darwin
 #endif
 
 /// Reads an input in chunks: from memory, or from a file descriptor with
-/// `read(2)`, so that memory does not grow with the input.
-public struct ChunkReader: ~Copyable {
+/// `read(2)`, so that memory does not grow with the input. For the format
+/// modules that feed a C parser (XML, YAML); others read an input whole with
+/// `IngredientInput.loadBytes()`.
+package struct ChunkReader: ~Copyable {
     private let bytes: [UInt8]?
     private var offset = 0
     private let descriptor: Int32
@@ -38,7 +40,7 @@ public struct ChunkReader: ~Copyable {
     deinit { if owned { _ = close(descriptor) } }
 
     /// Fills `buffer` with the next bytes; returns how many, 0 at the end.
-    /// For the format modules; ``readToEnd()`` is the public way to read.
+    /// For the format modules.
     package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(EasyBakeError) -> Int {
         if let bytes {
             let count = min(buffer.count, bytes.count - offset)
@@ -60,7 +62,7 @@ public struct ChunkReader: ~Copyable {
 
 extension ChunkReader {
     /// Reads everything that is left.
-    public mutating func readToEnd() throws(EasyBakeError) -> [UInt8] {
+    package mutating func readToEnd() throws(EasyBakeError) -> [UInt8] {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         var all: [UInt8] = []

@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Sources that scan a contiguous buffer (JSON) call ``loadBytes()``, which
 /// maps a file rather than copying it; sources on C parsers (XML, YAML) read
-/// files in chunks through ``openReader()``.
+/// files in chunks.
 public struct IngredientInput: Sendable {
     enum Storage: Sendable {
         case bytes([UInt8])
@@ -54,10 +54,10 @@ public struct IngredientInput: Sendable {
 
     /// This input, or for standard input, which can be read only once, its
     /// bytes in memory: an input that can be read again, to locate an error
-    /// after a first pass.
+    /// after a first pass, as `Document` and the command do.
     ///
     /// - Throws: ``EasyBakeError/Code/io`` when standard input cannot be read.
-    public func rereadable() throws(EasyBakeError) -> IngredientInput {
+    package func rereadable() throws(EasyBakeError) -> IngredientInput {
         guard case .standardInput = storage else { return self }
         var reader = try openReader()
         return .bytes(try reader.readToEnd(), name: name)
@@ -82,7 +82,7 @@ public struct IngredientInput: Sendable {
     /// need it whole.
     ///
     /// - Throws: ``EasyBakeError/Code/io`` when the file cannot be opened.
-    public func openReader() throws(EasyBakeError) -> ChunkReader {
+    package func openReader() throws(EasyBakeError) -> ChunkReader {
         switch storage {
         case .bytes(let bytes): return ChunkReader(bytes: bytes)
         case .file(let path): return try ChunkReader(path: path)

@@ -20,7 +20,7 @@ public final class LoadedBytes: @unchecked Sendable {
     private let mapped: Bool
 
     /// Copies `bytes` into memory owned by this object.
-    public init(copying bytes: [UInt8]) {
+    package init(copying bytes: [UInt8]) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
         bytes.withUnsafeBytes { source in
             if let base = source.baseAddress { memory.baseAddress!.copyMemory(from: base, byteCount: source.count) }
@@ -30,7 +30,7 @@ public final class LoadedBytes: @unchecked Sendable {
     }
 
     /// Maps the file at `path` read-only.
-    public init(mapping path: String) throws(EasyBakeError) {
+    package init(mapping path: String) throws(EasyBakeError) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw EasyBakeError.io(errno, "cannot open", path) }
         defer { _ = close(fd) }
@@ -72,7 +72,7 @@ public final class LoadedBytes: @unchecked Sendable {
 
     /// Tells the kernel that the bytes before `offset` will not be read
     /// again, so a streaming reader's resident memory stays bounded.
-    public func release(before offset: Int) {
+    package func release(before offset: Int) {
         guard mapped, let base = buffer.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let end = (min(offset, buffer.count) / page) * page

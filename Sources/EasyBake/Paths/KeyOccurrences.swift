@@ -5,9 +5,11 @@
 /// into an array in input order, so occurrence *n* is element *n* of that
 /// array: a path `key[n]` reads the *n*th occurrence, and a path that stops
 /// at `key` (or goes on with a key) reads the first. The path locator counts
-/// keys with it; the streaming path walker keeps the same count for a
-/// dictionary whose every member a `[*]` reads, and a bit set by wanted-key
-/// index for the others, which this type could hold too.
+/// keys with it, and so does the streaming path walker in a dictionary whose
+/// every member a `[*]` reads. In its other dictionaries the walker counts
+/// only the keys some path wants, by their index among the wanted keys (a
+/// bit each, the source having matched the key's bytes already), so that
+/// its hot path hashes no key text.
 package struct KeyOccurrences: Sendable {
     private var counts: [String: Int] = [:]
 

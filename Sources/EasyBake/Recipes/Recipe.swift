@@ -53,7 +53,7 @@ public struct Recipe: Sendable {
 
     /// Whether a path of the recipe starts at `#text`: such a recipe reads a
     /// bare value (an XML element without attributes) as `{"#text": value}`.
-    public var readsText: Bool { storage.entries.contains { $0.path.steps.first == .key("#text") } }
+    var readsText: Bool { storage.entries.contains { $0.path.steps.first == .key("#text") } }
 
     /// Every key the recipe names — mapped, defaulted or nested — in that
     /// order, each of which must be a property of the model baked with it.

@@ -13,11 +13,6 @@ import Foundation
 public final class RecipeBox: Sendable {
     private let recipes = Locked([String: Recipe]())
 
-    /// A box shared by the whole process, which any code can add to or
-    /// remove from.
-    @available(*, deprecated, message: "make a RecipeBox of your own (RecipeBox()) and pass it where its recipes are needed; a shared box is global mutable state")
-    public static let `default` = RecipeBox()
-
     /// An empty box.
     public init() {}
 

@@ -27,8 +27,9 @@ struct PathWalker {
         var seen: UInt64 = 0
         var counts: [Int]?
         /// A dictionary whose every member some `[*]` reads: how often each
-        /// key has occurred, for the duplicate-key policy.
-        var members: [String: Int]?
+        /// key has occurred, for the duplicate-key policy, counted as the
+        /// path locator counts them.
+        var members: KeyOccurrences?
 
         func occurrences(of key: Int) -> Int {
             if let counts { return counts[key] }
@@ -148,7 +149,7 @@ struct PathWalker {
             let dictionaryState = state.dictionary(elements: dictionariesAreElements)
             let dictionary = matcher.states[dictionaryState]
             if dictionary.otherKeys != nil {
-                frames.append(Frame(state: dictionaryState, isArray: false, remaining: .max, members: [:]))
+                frames.append(Frame(state: dictionaryState, isArray: false, remaining: .max, members: KeyOccurrences()))
             } else {
                 frames.append(Frame(state: dictionaryState, isArray: false, remaining: dictionary.keyTargets.count))
             }
@@ -270,8 +271,7 @@ struct PathWalker {
             return nil
         }
         let target = dictionary.wantedKeys.keys.firstIndex(of: key).map { dictionary.keyTargets[$0] } ?? dictionary.otherKeys!
-        let occurrence = frames[top].members![key, default: 0]
-        frames[top].members![key] = occurrence + 1
+        let occurrence = frames[top].members!.record(key)
         guard let needed = try enterMember(key, occurrence: occurrence, target: target, from: &source) else { return nil }
         lastMemberKey = key
         return needed

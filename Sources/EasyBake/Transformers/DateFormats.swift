@@ -39,7 +39,7 @@ public enum DateFormats {
     public static let representableSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799.999
 
     /// Whether `seconds` since 1970 is within ``representableSeconds``.
-    public static func isRepresentable(_ seconds: Double) -> Bool { representableSeconds.contains(seconds) }
+    static func isRepresentable(_ seconds: Double) -> Bool { representableSeconds.contains(seconds) }
 
     /// The error for a Unix time outside ``representableSeconds``, suggesting
     /// the unit the number more likely counts.

@@ -45,11 +45,6 @@ public struct TransformerRegistry: Sendable {
     /// given another registry. Made once, and never changed.
     public static let builtIn = TransformerRegistry()
 
-    /// The built-in registry, ``builtIn``. It can no longer be registered
-    /// into: copy it into a variable, register there, and pass that.
-    @available(*, deprecated, renamed: "builtIn", message: "registries are values now: copy builtIn into a variable, register into the copy, and pass it as `registry:` or `transformers:`")
-    public static var shared: TransformerRegistry { builtIn }
-
     /// A registry with the built-in transformers, or an empty one.
     public init(includingBuiltins: Bool = true) {
         guard includingBuiltins else { return }
