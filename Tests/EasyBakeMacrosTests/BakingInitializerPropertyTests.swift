@@ -38,6 +38,12 @@ struct GeneratedModel: Codable, Equatable {
     var `default`: Bool?
     var retries = 3
     let kind: String = "model"
+
+    // `kind` is left out: it keeps its initial value on both roads.
+    enum CodingKeys: String, CodingKey {
+        case id, name, nickname, score, count64, flags, tags, created, updated, link, item, items, extra, moreItems
+        case level, `default`, retries
+    }
 }
 
 @Bakeable
@@ -71,6 +77,12 @@ struct DecodableModel: Codable, Equatable, Bakeable {
     var `default`: Bool?
     var retries = 3
     let kind: String = "model"
+
+    // `kind` is left out: it keeps its initial value on both roads.
+    enum CodingKeys: String, CodingKey {
+        case id, name, nickname, score, count64, flags, tags, created, updated, link, item, items, extra, moreItems
+        case level, `default`, retries
+    }
 
     static var bakingRecipe: Recipe? { get throws { try GeneratedModel.bakingRecipe } }
 }

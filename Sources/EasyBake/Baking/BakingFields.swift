@@ -20,91 +20,87 @@ public struct BakingFields {
         self.reader = reader
     }
 
-    /// The coding path of the model being baked.
-    public var codingPath: [any CodingKey] { reader.codingPath }
-
     @inline(__always)
     private func slot(_ key: Int) -> KeyPlan.Slot { reader.plan.fieldSlot(key) }
 
-    /// Whether the value has anything for the key at `key` (through the
-    /// recipe, the key, implicit matching or a default).
-    public func contains(_ key: Int) -> Bool { reader.contains(nil, slot: slot(key)) }
+    /// No coding key: the reader names the key by its slot.
+    private static func noKey() -> (any CodingKey)? { nil }
 
     // MARK: Plain values
 
     /// The string for the key at `key`.
-    public func decode(_ type: String.Type, key: Int) throws -> String { try reader.string(nil, slot: slot(key)) }
+    public func decode(_ type: String.Type, key: Int) throws -> String { try reader.string(Self.noKey, slot: slot(key)) }
     /// The boolean for the key at `key`.
-    public func decode(_ type: Bool.Type, key: Int) throws -> Bool { try reader.primitive(nil, slot: slot(key), Coercion.bool) }
+    public func decode(_ type: Bool.Type, key: Int) throws -> Bool { try reader.primitive(Self.noKey, slot: slot(key), Coercion.bool) }
     /// The integer for the key at `key`.
-    public func decode(_ type: Int.Type, key: Int) throws -> Int { try reader.int(nil, slot: slot(key)) }
+    public func decode(_ type: Int.Type, key: Int) throws -> Int { try reader.int(Self.noKey, slot: slot(key)) }
     /// The 64-bit integer for the key at `key`.
-    public func decode(_ type: Int64.Type, key: Int) throws -> Int64 { try reader.int64(nil, slot: slot(key)) }
+    public func decode(_ type: Int64.Type, key: Int) throws -> Int64 { try reader.int64(Self.noKey, slot: slot(key)) }
     /// The number for the key at `key`.
-    public func decode(_ type: Double.Type, key: Int) throws -> Double { try reader.primitive(nil, slot: slot(key), Coercion.double) }
+    public func decode(_ type: Double.Type, key: Int) throws -> Double { try reader.primitive(Self.noKey, slot: slot(key), Coercion.double) }
     /// The date for the key at `key`.
-    public func decode(_ type: Date.Type, key: Int) throws -> Date { try reader.date(nil, slot: slot(key)) }
+    public func decode(_ type: Date.Type, key: Int) throws -> Date { try reader.date(Self.noKey, slot: slot(key)) }
     /// The URL for the key at `key`.
-    public func decode(_ type: URL.Type, key: Int) throws -> URL { try reader.primitive(nil, slot: slot(key), Coercion.url) }
+    public func decode(_ type: URL.Type, key: Int) throws -> URL { try reader.primitive(Self.noKey, slot: slot(key), Coercion.url) }
 
     /// The string for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: String.Type, key: Int) throws -> String? {
-        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.string)
+        try reader.optionalPrimitive(Self.noKey, slot: slot(key), Coercion.string)
     }
     /// The boolean for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Bool.Type, key: Int) throws -> Bool? {
-        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.bool)
+        try reader.optionalPrimitive(Self.noKey, slot: slot(key), Coercion.bool)
     }
     /// The integer for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Int.Type, key: Int) throws -> Int? {
-        try reader.optionalPrimitive(nil, slot: slot(key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        try reader.optionalPrimitive(Self.noKey, slot: slot(key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
     }
     /// The number for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Double.Type, key: Int) throws -> Double? {
-        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.double)
+        try reader.optionalPrimitive(Self.noKey, slot: slot(key), Coercion.double)
     }
     /// The date for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Date.Type, key: Int) throws -> Date? {
-        try reader.optionalDate(nil, slot: slot(key))
+        try reader.optionalDate(Self.noKey, slot: slot(key))
     }
     /// The URL for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: URL.Type, key: Int) throws -> URL? {
-        try reader.optionalPrimitive(nil, slot: slot(key), Coercion.url)
+        try reader.optionalPrimitive(Self.noKey, slot: slot(key), Coercion.url)
     }
 
     // MARK: Models that bake from the index
 
     /// The nested model for the key at `key`, baked through its own initializer.
     public func decode<T: IndexBakeable>(_ type: T.Type, key: Int) throws -> T {
-        try reader.decodeIndexBakeable(type, nil, slot: slot(key))
+        try reader.decodeIndexBakeable(type, Self.noKey, slot: slot(key))
     }
 
     /// The nested model for the key at `key`, or `nil` for none.
     public func decodeIfPresent<T: IndexBakeable>(_ type: T.Type, key: Int) throws -> T? {
-        try reader.decodeIndexBakeableIfPresent(type, nil, slot: slot(key))
+        try reader.decodeIndexBakeableIfPresent(type, Self.noKey, slot: slot(key))
     }
 
     /// The array of models for the key at `key`, each baked through its own
     /// initializer.
     public func decode<T: IndexBakeable>(_ type: [T].Type, key: Int) throws -> [T] {
-        try reader.decodeIndexBakeableArray(T.self, nil, slot: slot(key))
+        try reader.decodeIndexBakeableArray(T.self, Self.noKey, slot: slot(key))
     }
 
     /// The array of models for the key at `key`, or `nil` for none.
     public func decodeIfPresent<T: IndexBakeable>(_ type: [T].Type, key: Int) throws -> [T]? {
-        try reader.decodeIndexBakeableArrayIfPresent(T.self, nil, slot: slot(key))
+        try reader.decodeIndexBakeableArrayIfPresent(T.self, Self.noKey, slot: slot(key))
     }
 
     // MARK: Any other value
 
     /// The value for the key at `key`, decoded through the baker's `Decoder`.
     public func decode<T: Decodable>(_ type: T.Type, key: Int) throws -> T {
-        try reader.decode(type, nil, slot: slot(key))
+        try reader.decode(type, Self.noKey, slot: slot(key))
     }
 
     /// The value for the key at `key` decoded through the baker's
     /// `Decoder`, or `nil` for none.
     public func decodeIfPresent<T: Decodable>(_ type: T.Type, key: Int) throws -> T? {
-        try reader.decodeIfPresent(type, nil, slot: slot(key))
+        try reader.decodeIfPresent(type, Self.noKey, slot: slot(key))
     }
 }

@@ -54,41 +54,41 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedValueReader, KeyedDecoding
         return plan.slot(bake.nextAsk(at: depth), named: key.stringValue)
     }
 
-    func contains(_ key: Key) -> Bool { contains(key, slot: slot(for: key)) }
+    func contains(_ key: Key) -> Bool { contains({ key }, slot: slot(for: key)) }
 
-    func decodeNil(forKey key: Key) throws -> Bool { try decodeNil(key, slot: slot(for: key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { try decodeNil({ key }, slot: slot(for: key)) }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, key, slot: slot(for: key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try string(key, slot: slot(for: key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive(key, slot: slot(for: key), Coercion.bool) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try primitive(key, slot: slot(for: key), Coercion.double) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try int(key, slot: slot(for: key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int64(key, slot: slot(for: key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, { key }, slot: slot(for: key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try string({ key }, slot: slot(for: key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive({ key }, slot: slot(for: key), Coercion.bool) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try primitive({ key }, slot: slot(for: key), Coercion.double) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try int({ key }, slot: slot(for: key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int64({ key }, slot: slot(for: key)) }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try optionalPrimitive(key, slot: slot(for: key), Coercion.string)
+        try optionalPrimitive({ key }, slot: slot(for: key), Coercion.string)
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try optionalPrimitive(key, slot: slot(for: key), Coercion.bool)
+        try optionalPrimitive({ key }, slot: slot(for: key), Coercion.bool)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try optionalPrimitive(key, slot: slot(for: key), Coercion.double)
+        try optionalPrimitive({ key }, slot: slot(for: key), Coercion.double)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try optionalPrimitive(key, slot: slot(for: key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        try optionalPrimitive({ key }, slot: slot(for: key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try decodeIfPresent(type, key, slot: slot(for: key))
+        try decodeIfPresent(type, { key }, slot: slot(for: key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try childDecoder(for: key, slot: slot(for: key)).container(keyedBy: type)
+        try childDecoder(for: { key }, slot: slot(for: key)).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try childDecoder(for: key, slot: slot(for: key)).unkeyedContainer()
+        try childDecoder(for: { key }, slot: slot(for: key)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { decoder }
-    func superDecoder(forKey key: Key) throws -> any Decoder { try childDecoder(for: key, slot: slot(for: key)) }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try childDecoder(for: { key }, slot: slot(for: key)) }
 }

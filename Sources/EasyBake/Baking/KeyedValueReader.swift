@@ -13,12 +13,17 @@ import Foundation
 /// - ``BakingFields``, which an ``IndexBakeable`` model's initializer gets,
 ///   and which names each property by its slot in the plan directly.
 ///
-/// Each operation takes the slot of the key asked, and the coding key
-/// itself when the caller has one (`nil`: a key named by the slot, made
-/// only when a child value or an error needs it).
+/// Each operation takes the slot of the key asked, and a closure that
+/// gives the coding key itself when the caller has one (`nil`: a key named
+/// by the slot). The key is made only when a child value or an error needs
+/// it; a closure that is not stored costs nothing to pass, where an
+/// optional existential would be copied and destroyed on every call.
 ///
 /// A class: `KeyedDecodingContainer`'s box copies its container for every
 /// call, and copying a class is one retain.
+/// Gives the coding key asked, when the caller has one.
+typealias CodingKeyMaker = () -> (any CodingKey)?
+
 class KeyedValueReader {
     let decoder: IndexDecoder
     let recipe: Recipe?
@@ -106,8 +111,8 @@ class KeyedValueReader {
 
     /// The coding key asked: the caller's, or one named by the slot.
     @inline(__always)
-    final func codingKey(_ key: borrowing (any CodingKey)?, _ slot: KeyPlan.Slot) -> any CodingKey {
-        if let key = copy key { return key }
+    final func codingKey(_ key: CodingKeyMaker, _ slot: KeyPlan.Slot) -> any CodingKey {
+        if let key = key() { return key }
         return NameKey(name(of: slot))
     }
 
@@ -128,7 +133,7 @@ class KeyedValueReader {
     /// The value for the key in `slot` and how it was reached: a recipe
     /// entry first, then the exact key, then implicit matching, then a
     /// recipe default.
-    final func lookup(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> (position: Int, reach: BakeSession.Reach)? {
+    final func lookup(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> (position: Int, reach: BakeSession.Reach)? {
         if notesNames { usage!.properties.append(name(of: slot)) }
         if slot.keyIndex >= 0 { asked?[slot.keyIndex] = true }
         if slot.entryIndex >= 0 {
@@ -200,16 +205,16 @@ class KeyedValueReader {
         return bake.append(try recipe.transform(value, for: recipe.entries[slot.entryIndex]))
     }
 
-    final func childDecoder(for key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> IndexDecoder {
+    final func childDecoder(for key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> IndexDecoder {
         let found = try lookup(key, slot: slot)
         return bake.enter(
             depth: depth + 1, key: codingKey(key, slot), reach: found?.reach ?? .missingKey,
             position: found?.position ?? -1, recipe: slot.ordinal >= 0 ? plan.nested[slot.ordinal] : recipe?.nested[payloadKey])
     }
 
-    final func contains(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) -> Bool { (try? lookup(key, slot: slot)) != nil }
+    final func contains(_ key: CodingKeyMaker, slot: KeyPlan.Slot) -> Bool { (try? lookup(key, slot: slot)) != nil }
 
-    final func decodeNil(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> Bool {
+    final func decodeNil(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Bool {
         guard let found = try lookup(key, slot: slot) else { return true }
         return isNoValue(found.position, slot: slot)
     }
@@ -228,7 +233,7 @@ class KeyedValueReader {
     /// Decodes `T` for the key: dates and URLs (and the primitives reached
     /// through generic code) coerce in place, by metatype identity: no `T?`
     /// is made, since a generic optional's metadata is looked up at run time.
-    final func decode<T: Decodable>(_ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> T {
+    final func decode<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
         let identity: Any.Type = T.self
         if identity == Date.self { return unsafeBitCast(try date(key, slot: slot), to: T.self) }
         if identity == URL.self { return unsafeBitCast(try primitive(key, slot: slot, Coercion.url), to: T.self) }
@@ -239,7 +244,7 @@ class KeyedValueReader {
         return try decodeThroughChild(type, key, slot: slot)
     }
 
-    final func decodeThroughChild<T: Decodable>(_ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> T {
+    final func decodeThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
         let child = try childDecoder(for: key, slot: slot)
         if child.isNull, fillsEmptyValues, let empty = try emptyValue(type, for: child) { return empty }
         return try child.decodeValue(type)
@@ -249,7 +254,7 @@ class KeyedValueReader {
     /// one (what ``Coercion/string(_:)`` returns for it); anything else
     /// takes that coercion.
     @inline(__always)
-    final func string(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> String {
+    final func string(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> String {
         if let found = try lookup(key, slot: slot), !bake.isNull(found.position) {
             if let text = bake.reader.string(at: found.position) { return text }
             if let scalar = bake.reader.scalar(at: found.position) {
@@ -263,7 +268,7 @@ class KeyedValueReader {
     /// literal (what ``Coercion/integer(_:as:)`` returns for it); anything
     /// else takes that coercion.
     @inline(__always)
-    final func int(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> Int {
+    final func int(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Int {
         let found = try lookup(key, slot: slot)
         if let found, found.position >= 0, let value = bake.reader.integer(at: found.position), let int = Int(exactly: value) {
             return int
@@ -272,13 +277,13 @@ class KeyedValueReader {
     }
 
     @inline(__always)
-    final func int64(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> Int64 {
+    final func int64(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Int64 {
         try primitive(key, slot: slot) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int64.self) }
     }
 
     /// A date: an ISO 8601 string is parsed straight from its bytes, by the
     /// parser ``Coercion/date(_:)`` uses; anything else takes that coercion.
-    final func date(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> Date {
+    final func date(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Date {
         if let found = try lookup(key, slot: slot), found.position >= 0, bake.reader.kind(at: found.position) == .string,
            let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
             return date
@@ -286,7 +291,7 @@ class KeyedValueReader {
         return try primitive(key, slot: slot, Coercion.date)
     }
 
-    final func optionalDate(_ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> Date? {
+    final func optionalDate(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Date? {
         guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
         if bake.reader.kind(at: found.position) == .string,
            let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
@@ -300,7 +305,7 @@ class KeyedValueReader {
     // which reports it (or fills an empty value) the one way it always does.
     @inline(__always)
     final func primitive<T: Decodable>(
-        _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot, _ coerce: (Ingredients) throws(CoercionFailure) -> T
+        _ key: CodingKeyMaker, slot: KeyPlan.Slot, _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T {
         try primitive(key, slot: slot, found: try lookup(key, slot: slot), coerce)
     }
@@ -308,7 +313,7 @@ class KeyedValueReader {
     /// A primitive from the value `lookup` found for the key.
     @inline(__always)
     final func primitive<T: Decodable>(
-        _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach)?,
+        _ key: CodingKeyMaker, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach)?,
         _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T {
         if let found, !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
@@ -319,7 +324,7 @@ class KeyedValueReader {
 
     @inline(__always)
     final func optionalPrimitive<T: Decodable>(
-        _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot, _ coerce: (Ingredients) throws(CoercionFailure) -> T
+        _ key: CodingKeyMaker, slot: KeyPlan.Slot, _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T? {
         guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
         if let scalar = bake.reader.scalar(at: found.position) {
@@ -328,14 +333,14 @@ class KeyedValueReader {
         return try decodeIfPresentThroughChild(T.self, key, slot: slot)
     }
 
-    final func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> T? {
+    final func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T? {
         let identity: Any.Type = T.self
         if identity == Date.self { return try optionalDate(key, slot: slot).map { unsafeBitCast($0, to: T.self) } }
         if identity == URL.self { return try optionalPrimitive(key, slot: slot, Coercion.url).map { unsafeBitCast($0, to: T.self) } }
         return try decodeIfPresentThroughChild(type, key, slot: slot)
     }
 
-    final func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> T? {
+    final func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T? {
         let child = try childDecoder(for: key, slot: slot)
         guard !isNoValue(child.position, slot: slot) else { return nil }
         return try child.decodeValue(type)
@@ -359,28 +364,28 @@ class KeyedValueReader {
 
     // MARK: Models that bake from the index
 
-    final func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> T {
+    final func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
         let child = try childDecoder(for: key, slot: slot)
         if child.isNull, fillsEmptyValues, let empty = try emptyValue(type, for: child) { return empty }
         return try child.decodeIndexBakeable(type)
     }
 
     final func decodeIndexBakeableIfPresent<T: IndexBakeable>(
-        _ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot
+        _ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot
     ) throws -> T? {
         let child = try childDecoder(for: key, slot: slot)
         guard !isNoValue(child.position, slot: slot) else { return nil }
         return try child.decodeIndexBakeable(type)
     }
 
-    final func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot) throws -> [T] {
+    final func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> [T] {
         let child = try childDecoder(for: key, slot: slot)
         if child.isNull, fillsEmptyValues, let empty = try emptyValue([T].self, for: child) { return empty }
         return try child.decodeIndexBakeableArray(type)
     }
 
     final func decodeIndexBakeableArrayIfPresent<T: IndexBakeable>(
-        _ type: T.Type, _ key: borrowing (any CodingKey)?, slot: KeyPlan.Slot
+        _ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot
     ) throws -> [T]? {
         let child = try childDecoder(for: key, slot: slot)
         guard !isNoValue(child.position, slot: slot) else { return nil }

@@ -323,7 +323,7 @@ extension IngredientIndex.Reader {
     /// The UTF-8 bytes of the string, or the text of the number, at
     /// `position`; empty for any other kind. Valid while the index is
     /// neither changed nor freed.
-    @inlinable
+    @inlinable @inline(__always)
     func utf8(at position: Int) -> UnsafeRawBufferPointer {
         let entry = entry(position)
         let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
