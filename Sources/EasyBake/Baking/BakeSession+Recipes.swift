@@ -14,6 +14,7 @@ extension BakeSession {
     func finish() {
         recipeUsages = nil
         usageIndex = [:]
+        lastUsage = nil
     }
 
     /// The tally of what the model asks of `recipe`, and whether this is the
@@ -30,7 +31,13 @@ extension BakeSession {
         if let observer, observer.hasSettled(id) { return nil }
         // Most bakes apply one recipe: its tally is found without hashing.
         if let first = recipeUsages!.first, first.recipe.identity == id { return (first, false) }
-        if let index = usageIndex[id] { return (recipeUsages![index], false) }
+        // A nested recipe is applied once per record of its parent's: the
+        // tally found last is found again without hashing.
+        if let last = lastUsage, last.recipe.identity == id { return (last, false) }
+        if let index = usageIndex[id] {
+            lastUsage = recipeUsages![index]
+            return (recipeUsages![index], false)
+        }
         // The coding path is taken once, for the error it may be needed in.
         let path = codingPath()
         let usage = RecipeUsage(recipe: recipe, modelType: modelType(), codingPath: { path })

@@ -31,6 +31,8 @@ final class BakeSession {
     /// the order first applied; `nil` when unknown keys are not checked.
     var recipeUsages: [RecipeUsage]?
     var usageIndex: [ObjectIdentifier: Int] = [:]
+    /// The tally `usageIndex` found last.
+    @exclusivity(unchecked) var lastUsage: RecipeUsage?
 
     /// How a value was reached from its parent's value. Plain numbers, so
     /// that noting it costs nothing; the path it stands for is spelled out

@@ -77,6 +77,20 @@ enum Targets {
         speedup("bake ≥ 3× JSONDecoder", "bake", "json", "JSONDecoder", atLeast: 3)
         speedup("bake ≥ 30× XMLCoder", "bake", "xml", "XMLCoder", atLeast: 30)
         speedup("bake ≥ 10× Yams", "bake", "yaml", "Yams YAMLDecoder", atLeast: 10)
+        // `@Bakeable` models (issue 18): the generated initializers' row
+        // against the peer's time on the same file.
+        func bakeableVersus(_ target: String, _ format: String, _ peer: String, atLeast: Double) {
+            guard let peerRow = peerRow("bake", format, peer), let peerBest = peerRow.bestSeconds,
+                  let bakeable = row("bake", format, "EasyBake @Bakeable", peerRow.dataSet), let best = bakeable.bestSeconds
+            else {
+                checks.append(TargetCheck(target: target, measured: "not measured", met: nil)); return
+            }
+            let on = peerRow.dataSet == mainSet ? "" : " (on the \(peerRow.dataSet) file)"
+            checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", peerBest / best) + on, met: peerBest / best >= atLeast))
+        }
+        bakeableVersus("@Bakeable bake ≥ 5× JSONDecoder", "json", "JSONDecoder", atLeast: 5)
+        bakeableVersus("@Bakeable bake ≥ 50× XMLCoder", "xml", "XMLCoder", atLeast: 50)
+        bakeableVersus("@Bakeable bake ≥ 15× Yams", "yaml", "Yams YAMLDecoder", atLeast: 15)
         speedup("tree ≥ 10× JSONSerialization", "tree", "json", "JSONSerialization", atLeast: 10)
         for (format, bare) in [("xml", "libxml2 SAX (bare)"), ("yaml", "libyaml events (bare)")] {
             let target = "\(format.uppercased()) tree within 2× of \(bare)"
