@@ -60,3 +60,31 @@ struct BakeableRuntimeTests {
 struct Misnamed: Decodable {
     @Ingredient("when", transformer: "no-such-transformer") var when: String
 }
+
+/// Transformers named by the built-in references rather than by strings.
+@Bakeable
+struct Event: Decodable, Equatable {
+    @Ingredient("starts", transformer: .iso8601) var starts: Date
+    @Ingredient("day", transformer: .date("dd.MM.yyyy")) var day: Date
+    @Ingredient("site", transformer: .url) var site: URL
+}
+
+@Suite("Built-in transformer references")
+struct TransformerReferenceTests {
+    @Test("a reference bakes as the name it stands for")
+    func referencesMatchNames() throws {
+        let payload = #"{"starts": "2024-05-06T07:08:09Z", "day": "24.12.2025", "site": " https://example.com/x "}"#
+        let event = try Baker().bake(Event.self, from: .text(payload), format: .json)
+        #expect(event.starts == Date(timeIntervalSince1970: 1_714_979_289))
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        #expect(utc.dateComponents([.year, .month, .day], from: event.day) == DateComponents(year: 2025, month: 12, day: 24))
+        #expect(event.site == URL(string: "https://example.com/x"))
+        let named = try Recipe(
+            mapping: ["starts": "starts", "day": "day", "site": "site"],
+            transformers: ["starts": "iso8601", "day": .spec(["date": "dd.MM.yyyy"]), "site": "url"])
+        struct Plain: Decodable, Equatable { var starts: Date; var day: Date; var site: URL }
+        let plain = try Baker().bake(Plain.self, from: .text(payload), format: .json, recipe: named)
+        #expect(Plain(starts: event.starts, day: event.day, site: event.site) == plain)
+    }
+}

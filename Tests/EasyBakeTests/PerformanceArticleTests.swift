@@ -17,11 +17,28 @@ struct PerformanceArticleTests {
     @Test("every ratio in the article is the one Benchmarks/RESULTS.md reports")
     func ratios() throws {
         let article = Self.rows(try DocumentationExamples.article("EasyBake", "Performance"))
-        let results = Self.rows(try DocumentationExamples.text(of: "Benchmarks/RESULTS.md")).filter { $0.count == 11 }
+        let allRows = Self.rows(try DocumentationExamples.text(of: "Benchmarks/RESULTS.md"))
+        let results = allRows.filter { $0.count == 11 }
+        let targets = allRows.filter { $0.count == 3 }
         // The table compares EasyBake with its peers; rows of EasyBake's
         // other paths (via tree, streaming, jobs, the index alone) are prose.
-        #expect(article.count == results.filter { $0[9] != "reference" && !$0[2].hasPrefix("EasyBake") }.count)
-        for row in article {
+        // A `@Bakeable` row gives the ratio of its target in RESULTS.md's
+        // targets, measured on the same file.
+        let bakeable = article.filter { $0[0].hasSuffix("`@Bakeable`") }
+        #expect(bakeable.count == 3)
+        for row in bakeable {
+            let peer = row[2].split(separator: " ").first.map(String.init) ?? row[2]
+            let target = targets.first { $0[0].hasPrefix("@Bakeable bake") && $0[0].hasSuffix(" \(peer)") }
+            #expect(target?[1].hasPrefix(row[4]) == true, "\(row[0...3])")
+            let scenario = row[0].replacingOccurrences(of: ", `@Bakeable`", with: "")
+            let measured = results.first { $0[0] == scenario && $0[1] == row[1] && $0[2] == row[2] && $0[3] == row[3] }
+            #expect(measured?[6] == row[5], "\(row[0...3])")
+            let own = results.first { $0[0] == scenario && $0[1] == row[1] && $0[2] == "EasyBake @Bakeable" && $0[3] == row[3] }
+            #expect(own?[6] == row[6], "\(row[0...3])")
+        }
+        let peers = article.filter { !$0[0].hasSuffix("`@Bakeable`") }
+        #expect(peers.count == results.filter { $0[9] != "reference" && !$0[2].hasPrefix("EasyBake") }.count)
+        for row in peers {
             let measured = results.first { $0[0] == row[0] && $0[1] == row[1] && $0[2] == row[2] && $0[3] == row[3] }
             #expect(measured?[8] == row[4], "\(row[0...3])")
             #expect(measured?[6] == row[5], "\(row[0...3])")

@@ -1,0 +1,21 @@
+/// The built-in transformers by name, for a recipe written in Swift or an
+/// attribute: `transformer: .iso8601` is `transformer: "iso8601"`, checked
+/// by the compiler. Each is a spec, resolved by the recipe's
+/// ``TransformerRegistry`` as its string would be.
+extension TransformerReference {
+    /// An ISO 8601 date or date and time (`"iso8601"`).
+    public static var iso8601: TransformerReference { "iso8601" }
+    /// An RFC 822 date, as RSS writes them (`"rfc822"`).
+    public static var rfc822: TransformerReference { "rfc822" }
+    /// Seconds since 1970 (`"unixSeconds"`).
+    public static var unixSeconds: TransformerReference { "unixSeconds" }
+    /// Milliseconds since 1970 (`"unixMilliseconds"`).
+    public static var unixMilliseconds: TransformerReference { "unixMilliseconds" }
+    /// A URL, trimmed and checked (`"url"`).
+    public static var url: TransformerReference { "url" }
+    /// A UUID (`"uuid"`).
+    public static var uuid: TransformerReference { "uuid" }
+    /// A date in the given format (`["date": format]`), as
+    /// `DateFormatter` reads it in the POSIX locale.
+    public static func date(_ format: String) -> TransformerReference { .spec(["date": .string(format)]) }
+}
