@@ -24,9 +24,14 @@ public struct BakeableMacro: ExtensionMacro {
         // kept with its error: a transformer name that the registry does
         // not know is only found when the recipe is made, and the baker
         // reports a recipe's error where the model is baked.
+        // A generic struct cannot store a static, so its recipe is made on
+        // every read.
+        let isGeneric = structDecl.genericParameterClause != nil
         let recipe: String
         if properties.isEmpty {
             recipe = "nil"
+        } else if isGeneric {
+            recipe = "try " + recipeConstruction(named: structDecl.name.text, properties: properties, indent: "        ")
         } else {
             recipe = "try _bakeableRecipe.get()"
         }
@@ -57,7 +62,7 @@ public struct BakeableMacro: ExtensionMacro {
                 }
             }
             """
-        if !properties.isEmpty {
+        if !properties.isEmpty, !isGeneric {
             members += "\n" + storedRecipe(named: structDecl.name.text, properties: properties)
         }
         if let fields, conforming.contains("EasyBake.IndexBakeable") {
@@ -101,6 +106,16 @@ public struct BakeableMacro: ExtensionMacro {
     /// `private static let _bakeableRecipe`: the recipe, or why it could
     /// not be made.
     static func storedRecipe(named name: String, properties: [AnnotatedProperty]) -> String {
+        """
+            private static let _bakeableRecipe = Result<EasyBake.Recipe, EasyBake.EasyBakeError> { () throws(EasyBake.EasyBakeError) in
+                try \(recipeConstruction(named: name, properties: properties, indent: "    "))
+            }
+            """
+    }
+
+    /// `EasyBake.Recipe(name:mapping:…)` for the properties, its lines after
+    /// the first indented by `indent`.
+    static func recipeConstruction(named name: String, properties: [AnnotatedProperty], indent: String) -> String {
         var arguments = ["name: \(name.debugDescription)"]
         let mapped = properties.compactMap { property in property.mappedPath.map { (property.name, $0) } }
         arguments.append("mapping: " + dictionaryLiteral(mapped.map { ($0.0.debugDescription, literal(for: $0.1)) }))
@@ -112,13 +127,7 @@ public struct BakeableMacro: ExtensionMacro {
         if !defaulted.isEmpty {
             arguments.append("defaults: " + dictionaryLiteral(defaulted.map { ($0.0.debugDescription, $0.1.description) }))
         }
-        return """
-            private static let _bakeableRecipe = Result<EasyBake.Recipe, EasyBake.EasyBakeError> { () throws(EasyBake.EasyBakeError) in
-                try EasyBake.Recipe(
-                    \(arguments.joined(separator: ",\n        "))
-                )
-            }
-            """
+        return "EasyBake.Recipe(\n\(indent)    " + arguments.joined(separator: ",\n\(indent)    ") + "\n\(indent))"
     }
 
     static func dictionaryLiteral(_ pairs: [(String, String)]) -> String {

@@ -310,4 +310,41 @@ final class BakeableExpansionTests: XCTestCase {
             ],
             macroSpecs: macroSpecs)
     }
+
+    func testGenericStructMakesItsRecipeOnEveryRead() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            struct Page<Item: Decodable>: Decodable {
+                @Ingredient("data.items") var items: [Item]
+                @Default(1) var page: Int
+            }
+            """,
+            expandedSource: """
+            struct Page<Item: Decodable>: Decodable {
+                var items: [Item]
+                var page: Int
+            }
+
+            extension Page: EasyBake.Bakeable, EasyBake.IndexBakeable {
+                static var bakingRecipe: EasyBake.Recipe? {
+                    get throws {
+                        try EasyBake.Recipe(
+                            name: "Page",
+                            mapping: ["items": "data.items"],
+                            defaults: ["page": 1]
+                        )
+                    }
+                }
+                static var bakingKeys: [String] {
+                    ["items", "page"]
+                }
+                init(baking fields: EasyBake.BakingFields) throws {
+                    self.items = try fields.decode([Item].self, key: 0)
+                    self.page = try fields.decode(Int.self, key: 1)
+                }
+            }
+            """,
+            macroSpecs: macroSpecs)
+    }
 }

@@ -88,3 +88,22 @@ struct TransformerReferenceTests {
         #expect(Plain(starts: event.starts, day: event.day, site: event.site) == plain)
     }
 }
+
+/// A generic struct: its recipe is made on every read, since a generic type
+/// cannot store a static.
+@Bakeable
+struct Page<Item: Codable & Equatable>: Codable, Equatable {
+    @Ingredient("data.items") var items: [Item]
+    @Default(1) var page: Int
+}
+
+@Suite("@Bakeable on a generic struct")
+struct GenericBakeableTests {
+    @Test("a generic struct bakes its recipe and its items")
+    func genericPage() throws {
+        let page = try Baker().bake(Page<Order>.self, from: .text(#"{"data": {"items": [{"sku": "A", "quantity": 2, "placedAt": "2024-05-06T07:08:09Z"}]}}"#), format: .json)
+        #expect(page.page == 1)
+        #expect(page.items.map(\.sku) == ["A"])
+        #expect(try Page<Order>.bakingRecipe?.name == "Page")
+    }
+}
