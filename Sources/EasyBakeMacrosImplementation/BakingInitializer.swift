@@ -8,9 +8,10 @@ struct BakedField {
     /// The coding key's string value: the name, or the raw value of its
     /// `CodingKeys` case.
     let key: String
-    /// The type to read: the property's type, the wrapped type for an
-    /// optional, or `Swift.type(of: self.name)` when the type is inferred.
-    let type: String
+    /// The metatype to read: `T.self` for the property's type `T` (the
+    /// wrapped type of an optional), or `Swift.type(of: self.name)` when the
+    /// type is inferred from the initial value.
+    let metatype: String
     /// Whether the property is optional: read with `decodeIfPresent`, as
     /// the synthesized `init(from:)` reads it.
     let isOptional: Bool
@@ -66,10 +67,10 @@ enum BakingInitializer {
                         ? bindings[(index + 1)...].first(where: { $0.typeAnnotation != nil })?.typeAnnotation?.type : nil)
                 if let annotation {
                     let (type, isOptional) = unwrappingOptional(annotation)
-                    fields.append(BakedField(identifier: identifier, key: key, type: type, isOptional: isOptional))
+                    fields.append(BakedField(identifier: identifier, key: key, metatype: "\(type).self", isOptional: isOptional))
                 } else {
                     fields.append(BakedField(
-                        identifier: identifier, key: key, type: "Swift.type(of: self.\(identifier))", isOptional: false))
+                        identifier: identifier, key: key, metatype: "Swift.type(of: self.\(identifier))", isOptional: false))
                 }
             }
         }
@@ -87,8 +88,7 @@ enum BakingInitializer {
         ]
         for (index, field) in fields.enumerated() {
             let method = field.isOptional ? "decodeIfPresent" : "decode"
-            let typeExpression = field.type.hasPrefix("Swift.type(of:") ? field.type : "\(field.type).self"
-            lines.append("    self.\(field.identifier) = try fields.\(method)(\(typeExpression), key: \(index))")
+            lines.append("    self.\(field.identifier) = try fields.\(method)(\(field.metatype), key: \(index))")
         }
         lines.append("}")
         return lines.joined(separator: "\n")

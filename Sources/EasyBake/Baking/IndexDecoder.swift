@@ -39,13 +39,8 @@ struct IndexDecoder: Decoder {
     // MARK: Containers
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(try indexKeyedContainer(keyedBy: type))
-    }
-
-    /// The keyed container of this value, unboxed: what `container(keyedBy:)`
-    /// boxes.
-    func indexKeyedContainer<Key: CodingKey>(keyedBy type: Key.Type) throws -> IndexKeyedContainer<Key> {
-        IndexKeyedContainer<Key>(decoder: try keyedValue(Key.self == NameKey.self ? [String: Any].self : Any.self), recipe: recipe)
+        let value = try keyedValue(Key.self == NameKey.self ? [String: Any].self : Any.self)
+        return KeyedDecodingContainer(IndexKeyedContainer<Key>(decoder: value, recipe: recipe))
     }
 
     /// The decoder a keyed read of this value starts from: this one, after
@@ -106,9 +101,7 @@ struct IndexDecoder: Decoder {
     /// Decodes `T` from this decoder's value, with EasyBake's handling of
     /// special types, type recipes and lossy arrays.
     func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
-        if depth > Self.maximumDepth {
-            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
-        }
+        try checkDepth()
         // The special types, by metatype identity: no `T?` is made, since
         // a generic optional's metadata is looked up at run time.
         let identity: Any.Type = T.self
@@ -174,9 +167,7 @@ struct IndexDecoder: Decoder {
     /// of ``decodeValue(_:applyingTypeRecipe:)`` for a model type, with the
     /// model's keyed container handed to it unboxed.
     func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
-        if depth > Self.maximumDepth {
-            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
-        }
+        try checkDepth()
         if applyingTypeRecipe, recipe == nil, let typeRecipe = try bakingRecipe(of: T.self) {
             bake.setRecipe(typeRecipe, at: depth)
         }
@@ -192,9 +183,7 @@ struct IndexDecoder: Decoder {
     /// as `Array`'s `init(from:)` decodes one, each element through its
     /// model's initializer.
     func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type) throws -> [T] {
-        if depth > Self.maximumDepth {
-            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
-        }
+        try checkDepth()
         if bake.options.lossyArrays { return try [T].decodeLossy(from: self) as! [T] }
         bake.setDecodingType([T].self, at: depth)
         return try baking([T].self) { () throws -> [T] in
@@ -205,6 +194,14 @@ struct IndexDecoder: Decoder {
                 elements.append(try container.nextDecoder().decodeIndexBakeable(T.self))
             }
             return elements
+        }
+    }
+
+    /// Throws for a value nested deeper than ``maximumDepth``.
+    @inline(__always)
+    private func checkDepth() throws(EasyBakeError) {
+        if depth > Self.maximumDepth {
+            throw error(.limitExceeded, expected: "at most \(Self.maximumDepth) levels of nesting")
         }
     }
 
