@@ -398,3 +398,31 @@ struct TransformerRegistryTests {
         #expect(try recipe.process(["a": "b"])["a"] == ">b")
     }
 }
+
+/// `yyyy-MM-ddTHH:mm:ssZ` is read at fixed offsets; any other spelling of
+/// the same instant takes the general grammar. Both must agree, on valid
+/// dates and on invalid ones alike.
+@Suite("ISO 8601: the fixed-offset form")
+struct FixedFormDateTests {
+    @Test("the fixed form reads as the general grammar reads the same date, valid or not")
+    func fixedFormAgreesWithGrammar() {
+        var random = SeededGenerator(seed: 0x15)
+        var valid = 0
+        for _ in 0..<5_000 {
+            func field(_ range: ClosedRange<Int>, _ width: Int) -> String {
+                let text = String(Int.random(in: range, using: &random))
+                return String(repeating: "0", count: max(0, width - text.count)) + text
+            }
+            let text = "\(field(0...9999, 4))-\(field(0...13, 2))-\(field(0...32, 2))T"
+                + "\(field(0...25, 2)):\(field(0...60, 2)):\(field(0...61, 2))Z"
+            // A lower-case zone letter is the same instant in the general grammar.
+            let general = DateFormats.parseISO8601(String(text.dropLast()) + "z")
+            #expect(DateFormats.parseISO8601(text) == general, "\(text)")
+            if general != nil { valid += 1 }
+        }
+        #expect(valid > 1_000)
+        #expect(DateFormats.parseISO8601("2024-02-29T24:00:00Z") == DateFormats.parseISO8601("2024-02-29T24:00:00z"))
+        #expect(DateFormats.parseISO8601("2023-02-29T12:00:00Z") == nil)
+        #expect(DateFormats.parseISO8601("2024-1a-01T00:00:00Z") == nil)
+    }
+}

@@ -37,7 +37,7 @@ public struct BakingFields {
     /// The 64-bit integer for the key at `key`.
     public func decode(_ type: Int64.Type, key: Int) throws -> Int64 { try reader.int64(Self.noKey, slot: slot(key)) }
     /// The number for the key at `key`.
-    public func decode(_ type: Double.Type, key: Int) throws -> Double { try reader.primitive(Self.noKey, slot: slot(key), Coercion.double) }
+    public func decode(_ type: Double.Type, key: Int) throws -> Double { try reader.double(Self.noKey, slot: slot(key)) }
     /// The date for the key at `key`.
     public func decode(_ type: Date.Type, key: Int) throws -> Date { try reader.date(Self.noKey, slot: slot(key)) }
     /// The URL for the key at `key`.
@@ -57,7 +57,7 @@ public struct BakingFields {
     }
     /// The number for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Double.Type, key: Int) throws -> Double? {
-        try reader.optionalPrimitive(Self.noKey, slot: slot(key), Coercion.double)
+        try reader.optionalDouble(Self.noKey, slot: slot(key))
     }
     /// The date for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Date.Type, key: Int) throws -> Date? {

@@ -217,16 +217,19 @@ struct IndexDecoder: Decoder {
     /// always does.
     private func primitiveArray(_ type: Any.Type) -> Any? {
         let array: Any?
+        let reader = bake.reader
         if type == [String].self {
-            array = primitiveArray(at: position, depth: depth, Coercion.string)
+            array = primitiveArray(at: position, depth: depth, direct: reader.string(at:), Coercion.string)
         } else if type == [Int].self {
-            array = primitiveArray(at: position, depth: depth) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+            array = primitiveArray(at: position, depth: depth, direct: { reader.integer(at: $0).flatMap(Int.init(exactly:)) }) {
+                v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self)
+            }
         } else if type == [Double].self {
-            array = primitiveArray(at: position, depth: depth, Coercion.double)
+            array = primitiveArray(at: position, depth: depth, direct: reader.double(at:), Coercion.double)
         } else if type == [Bool].self {
             array = primitiveArray(at: position, depth: depth, Coercion.bool)
         } else if type == [[Double]].self {
-            array = nestedPrimitiveArray(Coercion.double)
+            array = nestedPrimitiveArray(direct: reader.double(at:), Coercion.double)
         } else if type == [[Int]].self {
             array = nestedPrimitiveArray { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
         } else {
@@ -241,9 +244,12 @@ struct IndexDecoder: Decoder {
 
     /// The elements of the array at `position` (at `depth`), each coerced;
     /// `nil` at the first that is not a plain value coercing to `Element`.
+    /// `direct` reads an element straight from its entry, as `coerce` would
+    /// give it, when it can (`nil` when it cannot).
     @inline(__always)
     private func primitiveArray<Element>(
-        at position: Int, depth: Int, _ coerce: (Ingredients) throws(CoercionFailure) -> Element
+        at position: Int, depth: Int, direct: (Int) -> Element? = { _ in nil },
+        _ coerce: (Ingredients) throws(CoercionFailure) -> Element
     ) -> [Element]? {
         guard depth < Self.maximumDepth else { return nil }
         let reader = bake.reader
@@ -252,15 +258,21 @@ struct IndexDecoder: Decoder {
         elements.reserveCapacity(count)
         var element = position + 1
         for _ in 0..<count {
-            guard reader.kind(at: element) != .null, let scalar = reader.scalar(at: element),
-                  let value = try? coerce(scalar) else { return nil }
-            elements.append(value)
+            if let value = direct(element) {
+                elements.append(value)
+            } else {
+                guard reader.kind(at: element) != .null, let scalar = reader.scalar(at: element),
+                      let value = try? coerce(scalar) else { return nil }
+                elements.append(value)
+            }
             element += 1
         }
         return elements
     }
 
-    private func nestedPrimitiveArray<Element>(_ coerce: (Ingredients) throws(CoercionFailure) -> Element) -> [[Element]]? {
+    private func nestedPrimitiveArray<Element>(
+        direct: (Int) -> Element? = { _ in nil }, _ coerce: (Ingredients) throws(CoercionFailure) -> Element
+    ) -> [[Element]]? {
         guard depth + 1 < Self.maximumDepth else { return nil }
         let reader = bake.reader
         let count = reader.elementCount(at: position)
@@ -269,7 +281,7 @@ struct IndexDecoder: Decoder {
         var element = position + 1
         for _ in 0..<count {
             guard reader.kind(at: element) == .array,
-                  let array = primitiveArray(at: element, depth: depth + 1, coerce) else { return nil }
+                  let array = primitiveArray(at: element, depth: depth + 1, direct: direct, coerce) else { return nil }
             arrays.append(array)
             element = reader.end(of: element)
         }
@@ -314,7 +326,10 @@ extension IndexDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool { isNull || (bake.options.emptyTextAsNil && bake.isEmptyText(position)) }
     func decode(_ type: Bool.Type) throws -> Bool { try coerce(type, Coercion.bool) }
     func decode(_ type: String.Type) throws -> String { try coerce(type, Coercion.string) }
-    func decode(_ type: Double.Type) throws -> Double { try coerce(type, Coercion.double) }
+    func decode(_ type: Double.Type) throws -> Double {
+        if position >= 0, let value = bake.reader.double(at: position) { return value }
+        return try coerce(type, Coercion.double)
+    }
     func decode(_ type: Float.Type) throws -> Float { try coerce(type, Coercion.float) }
     func decode(_ type: Int.Type) throws -> Int { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
     func decode(_ type: Int8.Type) throws -> Int8 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }

@@ -61,7 +61,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedValueReader, KeyedDecoding
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, { key }, slot: slot(for: key)) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try string({ key }, slot: slot(for: key)) }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive({ key }, slot: slot(for: key), Coercion.bool) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try primitive({ key }, slot: slot(for: key), Coercion.double) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try double({ key }, slot: slot(for: key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try int({ key }, slot: slot(for: key)) }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int64({ key }, slot: slot(for: key)) }
 
@@ -72,7 +72,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedValueReader, KeyedDecoding
         try optionalPrimitive({ key }, slot: slot(for: key), Coercion.bool)
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try optionalPrimitive({ key }, slot: slot(for: key), Coercion.double)
+        try optionalDouble({ key }, slot: slot(for: key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
         try optionalPrimitive({ key }, slot: slot(for: key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }

@@ -238,7 +238,7 @@ class KeyedValueReader {
         if identity == Date.self { return unsafeBitCast(try date(key, slot: slot), to: T.self) }
         if identity == URL.self { return unsafeBitCast(try primitive(key, slot: slot, Coercion.url), to: T.self) }
         if identity == String.self { return unsafeBitCast(try string(key, slot: slot), to: T.self) }
-        if identity == Double.self { return unsafeBitCast(try primitive(key, slot: slot, Coercion.double), to: T.self) }
+        if identity == Double.self { return unsafeBitCast(try double(key, slot: slot), to: T.self) }
         if identity == Bool.self { return unsafeBitCast(try primitive(key, slot: slot, Coercion.bool), to: T.self) }
         if identity == Int.self { return unsafeBitCast(try int(key, slot: slot), to: T.self) }
         return try decodeThroughChild(type, key, slot: slot)
@@ -246,7 +246,7 @@ class KeyedValueReader {
 
     final func decodeThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
         let child = try childDecoder(for: key, slot: slot)
-        if child.isNull, fillsEmptyValues, let empty = try emptyValue(type, for: child) { return empty }
+        if child.isNull, fillsEmptyValues { return try emptyValue(type, for: child) { try child.decodeValue(type) } }
         return try child.decodeValue(type)
     }
 
@@ -274,6 +274,23 @@ class KeyedValueReader {
             return int
         }
         return try primitive(key, slot: slot, found: found) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+    }
+
+    /// A number: read straight from the entry when it is a short integer or
+    /// a plain decimal literal (what ``Coercion/double(_:)`` returns for
+    /// it); anything else takes that coercion.
+    @inline(__always)
+    final func double(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Double {
+        let found = try lookup(key, slot: slot)
+        if let found, found.position >= 0, let value = bake.reader.double(at: found.position) { return value }
+        return try primitive(key, slot: slot, found: found, Coercion.double)
+    }
+
+    @inline(__always)
+    final func optionalDouble(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Double? {
+        guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
+        if let value = bake.reader.double(at: found.position) { return value }
+        return try optionalPrimitive(key, slot: slot, found: found, Coercion.double)
     }
 
     @inline(__always)
@@ -327,6 +344,16 @@ class KeyedValueReader {
         _ key: CodingKeyMaker, slot: KeyPlan.Slot, _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T? {
         guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
+        return try optionalPrimitive(key, slot: slot, found: found, coerce)
+    }
+
+    /// An optional primitive from a value `lookup` found for the key, which
+    /// is not null.
+    @inline(__always)
+    final func optionalPrimitive<T: Decodable>(
+        _ key: CodingKeyMaker, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach),
+        _ coerce: (Ingredients) throws(CoercionFailure) -> T
+    ) throws -> T? {
         if let scalar = bake.reader.scalar(at: found.position) {
             do { return try coerce(scalar) } catch {}
         }
@@ -347,15 +374,20 @@ class KeyedValueReader {
     }
 
     /// Whether a missing value may be filled with an empty one: checked
-    /// before ``emptyValue(_:for:)`` is called, whose `T?` a generic caller
+    /// before ``emptyValue(_:for:orElse:)`` is called, whose `T?` a generic caller
     /// would otherwise look up the metadata of for every value.
     @inline(__always)
     private var fillsEmptyValues: Bool { bake.options.missingValues == .emptyValue }
 
     /// Under ``Baker/MissingValueStrategy/emptyValue``, the empty value of a
-    /// type that has one, reported as a warning.
-    private func emptyValue<T>(_ type: T.Type, for child: IndexDecoder) throws -> T? {
-        guard bake.options.missingValues == .emptyValue, let empty = EmptyValues.of(type) else { return nil }
+    /// type that has one, reported as a warning; for any other type, what
+    /// `decode` gives (or throws).
+    ///
+    /// Never inlined: a generic caller that binds the `T?` itself looks up
+    /// its metadata on every call, null or not.
+    @inline(never)
+    private func emptyValue<T>(_ type: T.Type, for child: IndexDecoder, orElse decode: () throws -> T) throws -> T {
+        guard bake.options.missingValues == .emptyValue, let empty = EmptyValues.of(type) else { return try decode() }
         var warning = child.missing(T.self)
         warning.message = "filled with an empty value: " + warning.message
         bake.warnings.append(warning)
@@ -366,7 +398,7 @@ class KeyedValueReader {
 
     final func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
         let child = try childDecoder(for: key, slot: slot)
-        if child.isNull, fillsEmptyValues, let empty = try emptyValue(type, for: child) { return empty }
+        if child.isNull, fillsEmptyValues { return try emptyValue(type, for: child) { try child.decodeIndexBakeable(type) } }
         return try child.decodeIndexBakeable(type)
     }
 
@@ -380,7 +412,7 @@ class KeyedValueReader {
 
     final func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> [T] {
         let child = try childDecoder(for: key, slot: slot)
-        if child.isNull, fillsEmptyValues, let empty = try emptyValue([T].self, for: child) { return empty }
+        if child.isNull, fillsEmptyValues { return try emptyValue([T].self, for: child) { try child.decodeIndexBakeableArray(type) } }
         return try child.decodeIndexBakeableArray(type)
     }
 

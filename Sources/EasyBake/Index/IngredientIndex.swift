@@ -379,6 +379,25 @@ extension IngredientIndex.Reader {
         return NumberClassifier.shortInteger(utf8(at: position))
     }
 
+    /// The value of the number at `position` when it is an integer whose
+    /// literal has at most 18 digits, a decimal ``NumberClassifier`` reads
+    /// in one division, or a number a source resolved: what ``scalar(at:)``
+    /// gives coerced by ``Coercion/double(_:)``, without the classifier's
+    /// general walk or an `Ingredients` made; `nil` for any other value,
+    /// left to that coercion.
+    func double(at position: Int) -> Double? {
+        switch kind(at: position) {
+        case .integer:
+            if let bits = inlineBits(at: position) { return Double(Int64(bitPattern: bits)) }
+            return NumberClassifier.shortInteger(utf8(at: position)).map(Double.init)
+        case .float:
+            if let bits = inlineBits(at: position) { return Double(bitPattern: bits) }
+            return NumberClassifier.plainDecimal(utf8(at: position))
+        default:
+            return nil
+        }
+    }
+
     /// The scalar at `position` as ingredients (numbers classified exactly as
     /// every source classifies them); `nil` for a container.
     func scalar(at position: Int) -> Ingredients? {

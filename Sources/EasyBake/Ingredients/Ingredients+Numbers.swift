@@ -119,7 +119,7 @@ enum NumberClassifier {
     /// of ten are both exact in a `Double`, so one division rounds exactly as
     /// parsing the text would (Clinger's fast path), with no `String` made:
     /// most prices, coordinates and scores are literals like these.
-    private static func plainDecimal(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    static func plainDecimal(_ bytes: UnsafeRawBufferPointer) -> Double? {
         var mantissa: UInt64 = 0
         var fractionDigits = 0
         var sawPoint = false
