@@ -50,8 +50,9 @@ public macro Ingredient(transformer: TransformerReference) =
 @attached(peer)
 public macro Default(_ value: Ingredients) = #externalMacro(module: "EasyBakeMacrosPlugin", type: "DefaultMacro")
 
-/// Reserved for an array property that drops the elements it cannot bake.
-/// A recipe cannot say that of one property yet, so it warns; bake with
-/// `Baker.Options(lossyArrays: true)` meanwhile.
+/// Makes an array property lossy: an element that does not bake is dropped,
+/// with a warning, and the rest are kept (see ``EasyBake/Recipe/lossy``);
+/// the model's other arrays stay strict. On a property whose type is not
+/// written as an array it warns, since it has no effect there.
 @attached(peer)
 public macro Lossy() = #externalMacro(module: "EasyBakeMacrosPlugin", type: "LossyMacro")

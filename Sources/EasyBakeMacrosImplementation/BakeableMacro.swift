@@ -73,7 +73,7 @@ public struct BakeableMacro: ExtensionMacro {
     }
 
     /// The properties the recipe has something to say about, in declaration
-    /// order: a path, a transformer or a default. Unannotated properties are
+    /// order: a path, a transformer, a default or a lossy array. Unannotated properties are
     /// left out, so the baker fills them by implicit key matching.
     static func annotatedProperties(of structDecl: StructDeclSyntax) -> [AnnotatedProperty] {
         var properties: [AnnotatedProperty] = []
@@ -96,7 +96,8 @@ public struct BakeableMacro: ExtensionMacro {
             if let defaultAttribute = attribute(named: "Default", in: variable.attributes) {
                 property.defaultValue = argument(nil, of: defaultAttribute)?.trimmed
             }
-            if property.mappedPath != nil || property.defaultValue != nil {
+            property.lossy = attribute(named: "Lossy", in: variable.attributes) != nil
+            if property.mappedPath != nil || property.defaultValue != nil || property.lossy {
                 properties.append(property)
             }
         }
@@ -126,6 +127,10 @@ public struct BakeableMacro: ExtensionMacro {
         let defaulted = properties.compactMap { property in property.defaultValue.map { (property.name, $0) } }
         if !defaulted.isEmpty {
             arguments.append("defaults: " + dictionaryLiteral(defaulted.map { ($0.0.debugDescription, $0.1.description) }))
+        }
+        let lossy = properties.filter(\.lossy).map(\.name.debugDescription)
+        if !lossy.isEmpty {
+            arguments.append("lossy: [" + lossy.joined(separator: ", ") + "]")
         }
         return "EasyBake.Recipe(\n\(indent)    " + arguments.joined(separator: ",\n\(indent)    ") + "\n\(indent))"
     }

@@ -9,7 +9,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
     case onComputedProperty(attribute: String)
     case onTypeProperty(attribute: String)
     case defaultTypeMismatch(literal: String, type: String)
-    case lossyUnsupported
+    case lossyNotAnArray(type: String)
     case codingKeysNotReadable(type: String)
 
     var message: String {
@@ -28,14 +28,14 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
             "@Default's \(literal) literal cannot bake into a property of type '\(type)'"
         case .codingKeysNotReadable(let type):
             "@Bakeable bakes \(type) through its init(from:), not at full speed: its CodingKeys are not an enum of plain cases whose raw values are string literals"
-        case .lossyUnsupported:
-            "@Lossy has no effect yet: a recipe cannot make one property's array lossy; bake with Baker.Options(lossyArrays: true) instead"
+        case .lossyNotAnArray(let type):
+            "@Lossy drops the elements of an array that do not bake; '\(type)' is not written as an array, so it has no effect unless that is one"
         }
     }
 
     var severity: DiagnosticSeverity {
         switch self {
-        case .lossyUnsupported, .codingKeysNotReadable: return .warning
+        case .lossyNotAnArray, .codingKeysNotReadable: return .warning
         default: break
         }
         return .error
@@ -49,7 +49,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
         case .onComputedProperty: "onComputedProperty"
         case .onTypeProperty: "onTypeProperty"
         case .defaultTypeMismatch: "defaultTypeMismatch"
-        case .lossyUnsupported: "lossyUnsupported"
+        case .lossyNotAnArray: "lossyNotAnArray"
         case .codingKeysNotReadable: "codingKeysNotReadable"
         }
         return MessageID(domain: "EasyBakeMacros", id: id)

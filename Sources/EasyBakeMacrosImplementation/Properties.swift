@@ -10,6 +10,8 @@ struct AnnotatedProperty {
     var transformer: ExprSyntax?
     /// The `@Default` value, as written.
     var defaultValue: ExprSyntax?
+    /// Whether `@Lossy` makes the property's array lossy.
+    var lossy = false
 
     /// Whether the recipe maps the property: a recipe's transformer must be
     /// on a mapped property, so a transformer alone maps it to its own name.

@@ -103,15 +103,35 @@ public struct DefaultMacro: PeerMacro {
     }
 }
 
-/// `@Lossy`: reserved for per-property lossy arrays, which a recipe cannot
-/// express yet; it warns rather than silently doing nothing.
+/// `@Lossy`: the property's array drops the elements that do not bake
+/// (the recipe's `lossy`). It warns when the declared type is not written
+/// as an array, on which it has no effect.
 public struct LossyMacro: PeerMacro {
     public static func expansion(
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Lossy", in: context) != nil else { return [] }
-        context.diagnose(Diagnostic(node: node, message: EasyBakeDiagnostic.lossyUnsupported))
+        guard let binding = PropertyChecks.storedBinding(of: declaration, for: node, named: "Lossy", in: context),
+            let type = binding.typeAnnotation?.type
+        else { return [] }
+        if !isArray(type) {
+            context.diagnose(Diagnostic(
+                node: node, message: EasyBakeDiagnostic.lossyNotAnArray(type: type.trimmedDescription),
+                fixIt: PropertyChecks.removal(of: node)))
+        }
         return []
+    }
+
+    /// Whether `type` is written as an array, optional or not: `[T]`,
+    /// `Array<T>`, `[T]?`, `Optional<[T]>`.
+    static func isArray(_ type: TypeSyntax) -> Bool {
+        if type.is(ArrayTypeSyntax.self) { return true }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isArray(optional.wrappedType) }
+        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isArray(unwrapped.wrappedType) }
+        if let named = type.as(IdentifierTypeSyntax.self), let argument = named.genericArgumentClause?.arguments.first {
+            if named.name.text == "Array" || named.name.text == "ContiguousArray" { return true }
+            if named.name.text == "Optional", case .type(let wrapped) = argument.argument { return isArray(wrapped) }
+        }
+        return false
     }
 }

@@ -131,22 +131,62 @@ final class BakeableExpansionTests: XCTestCase {
             ])
     }
 
-    func testLossyWarns() {
+    func testLossyMakesTheRecipeLossy() {
+        assertMacroExpansion(
+            """
+            @Bakeable
+            struct Feed: Decodable {
+                @Lossy var items: [Int]
+                @Lossy var links: Optional<[URL]>
+                var title: String
+            }
+            """,
+            expandedSource: """
+            struct Feed: Decodable {
+                var items: [Int]
+                var links: Optional<[URL]>
+                var title: String
+            }
+
+            extension Feed {
+                static var bakingRecipe: EasyBake.Recipe? {
+                    get throws {
+                        try _bakeableRecipe.get()
+                    }
+                }
+                private static let _bakeableRecipe = Result<EasyBake.Recipe, EasyBake.EasyBakeError> { () throws(EasyBake.EasyBakeError) in
+                    try EasyBake.Recipe(
+                        name: "Feed",
+                        mapping: [:],
+                        lossy: ["items", "links"]
+                    )
+                }
+            }
+            """,
+            macroSpecs: [
+                "Bakeable": MacroSpec(type: BakeableMacro.self, conformances: []),
+                "Lossy": MacroSpec(type: LossyMacro.self),
+            ])
+    }
+
+    func testLossyOnANonArrayWarns() {
         assertMacroExpansion(
             """
             struct Feed {
-                @Lossy var items: [Int]
+                @Lossy var title: String
+                @Lossy var items: [Int]?
             }
             """,
             expandedSource: """
             struct Feed {
-                var items: [Int]
+                var title: String
+                var items: [Int]?
             }
             """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Lossy has no effect yet: a recipe cannot make one property's array lossy; bake with Baker.Options(lossyArrays: true) instead",
-                    line: 2, column: 5, severity: .warning)
+                    message: "@Lossy drops the elements of an array that do not bake; 'String' is not written as an array, so it has no effect unless that is one",
+                    line: 2, column: 5, severity: .warning, fixIts: [FixItSpec(message: "Remove '@Lossy'")])
             ],
             macroSpecs: macroSpecs)
     }

@@ -50,6 +50,19 @@ struct BakeableRuntimeTests {
         #expect(recipe.entry(for: "joined")?.transformerName == HandUser.recipe.entry(for: "joined")?.transformerName)
     }
 
+    @Test("@Lossy drops the elements of its array that do not bake, and only those")
+    func lossyProperty() throws {
+        let payload = #"{"items": [{"sku": "a"}, {"sku": 7}, {"sku": "c"}, {}], "codes": [1, "x", 3], "strict": [1, 2]}"#
+        let result = try Baker().bakeReporting(LossyFeed.self, from: .text(payload), format: .json)
+        #expect(result.value.items.map(\.sku) == ["a", "7", "c"])
+        #expect(result.value.codes == [1, 3])
+        #expect(result.warnings.map { $0.path?.description } == ["items[3].sku", "codes[1]"])
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(LossyFeed.self, from: .text(#"{"items": [], "strict": [1, "x"]}"#), format: .json)
+        }
+        #expect(error?.path?.description == "strict[1]")
+    }
+
     @Test("an unknown transformer name is reported where the model is baked")
     func unknownTransformerIsABakingError() {
         #expect(throws: EasyBakeError.self) { try Baker().bake(Misnamed.self, from: .text(#"{"when": "x"}"#), format: .json) }
@@ -106,4 +119,16 @@ struct GenericBakeableTests {
         #expect(page.items.map(\.sku) == ["A"])
         #expect(try Page<Order>.bakingRecipe?.name == "Page")
     }
+}
+
+@Bakeable
+struct LossyLine: Decodable {
+    var sku: String
+}
+
+@Bakeable
+struct LossyFeed: Decodable {
+    @Lossy var items: [LossyLine]
+    @Lossy var codes: [Int]?
+    var strict: [Int]
 }

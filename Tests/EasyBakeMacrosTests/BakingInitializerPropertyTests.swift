@@ -26,12 +26,12 @@ struct GeneratedModel: Codable, Equatable {
     var score: Double
     var count64: Int64
     var flags: [Bool]
-    var tags: [String]?
+    @Lossy var tags: [String]?
     var created: Date?
     var updated: Date
     var link: URL?
     var item: GeneratedItem
-    var items: [GeneratedItem]
+    @Lossy var items: [GeneratedItem]
     var extra: GeneratedItem?
     var moreItems: [GeneratedItem]?
     @Default(7) var level: Int

@@ -35,6 +35,38 @@ struct LossyReportingTests {
         #expect(result.warnings.allSatisfy { $0.baking?.modelType == "Tagged" })
     }
 
+    @Test("a recipe makes one property's array lossy, and leaves the others strict")
+    func lossyProperty() throws {
+        struct Nested: Decodable, Equatable {
+            let lines: [Line]
+            let ids: [Int]
+            let more: [Int]?
+        }
+        let payload: Ingredients = [
+            "lines": [["sku": "a", "count": 1], ["sku": "b", "count": "many"], ["sku": "c", "count": 3]],
+            "ids": [1, 2], "more": [4, "five", 6],
+        ]
+        let recipe = try Recipe(mapping: [:], lossy: ["lines", "more"])
+        let result = try Baker().bakeReporting(Nested.self, from: payload, recipe: recipe)
+        #expect(result.value.lines.map(\.sku) == ["a", "c"])
+        #expect(result.value.more == [4, 6])
+        #expect(result.warnings.map { $0.path?.description } == ["lines[1].count", "more[1]"])
+        #expect(result.warnings.allSatisfy { $0.message.hasPrefix("dropped array element") })
+
+        // `ids` is not lossy: its bad element fails the bake, with its path.
+        let strict: Ingredients = ["lines": [], "ids": [1, "two"]]
+        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Nested.self, from: strict, recipe: recipe) }
+        #expect(error?.path?.description == "ids[1]")
+
+        // A recipe file says so per mapping entry.
+        let file: Ingredients = ["mapping": ["lines": ["path": "lines", "lossy": true], "ids": "ids"]]
+        let fromFile = try #require(try RecipeFile.recipes(in: file).first)
+        #expect(fromFile.lossy == ["lines"])
+        let bad: Ingredients = ["mapping": ["lines": ["path": "lines", "lossy": 1]]]
+        let badError = #expect(throws: EasyBakeError.self) { _ = try RecipeFile.recipes(in: bad) }
+        #expect(badError?.problems.first?.message.contains("\"lossy\" must be true or false") == true)
+    }
+
     @Test("elements dropped through a recipe's paths are reported with the payload's paths")
     func droppedThroughRecipe() throws {
         let recipe = try Recipe(mapping: ["lines": "order.items", "ids": "order.items[*].id"])

@@ -99,8 +99,10 @@ struct IndexDecoder: Decoder {
     // MARK: Decoding values
 
     /// Decodes `T` from this decoder's value, with EasyBake's handling of
-    /// special types, type recipes and lossy arrays.
-    func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true) throws -> T {
+    /// special types, type recipes and lossy arrays: every array under
+    /// ``Baker/Options/lossyArrays``, this one when `lossyArray` (a recipe's
+    /// ``Recipe/lossy`` property).
+    func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true, lossyArray: Bool = false) throws -> T {
         try checkDepth()
         // The special types, by metatype identity: no `T?` is made, since
         // a generic optional's metadata is looked up at run time.
@@ -127,9 +129,9 @@ struct IndexDecoder: Decoder {
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
            let typeRecipe = try bakingRecipe(of: bakeable) {
             bake.setRecipe(typeRecipe, at: depth)
-            return try decodeValue(type, applyingTypeRecipe: false)
+            return try decodeValue(type, applyingTypeRecipe: false, lossyArray: lossyArray)
         }
-        if bake.options.lossyArrays, let lossy = T.self as? any LossyIndexArray.Type {
+        if bake.options.lossyArrays || lossyArray, let lossy = T.self as? any LossyIndexArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
         bake.setDecodingType(T.self, at: depth)
@@ -182,9 +184,9 @@ struct IndexDecoder: Decoder {
     /// Bakes an array of ``IndexBakeable`` models from this decoder's value,
     /// as `Array`'s `init(from:)` decodes one, each element through its
     /// model's initializer.
-    func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type) throws -> [T] {
+    func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, lossy: Bool = false) throws -> [T] {
         try checkDepth()
-        if bake.options.lossyArrays { return try [T].decodeLossy(from: self) as! [T] }
+        if bake.options.lossyArrays || lossy { return try [T].decodeLossy(from: self) as! [T] }
         bake.setDecodingType([T].self, at: depth)
         return try baking([T].self) { () throws -> [T] in
             var container = try indexUnkeyedContainer()

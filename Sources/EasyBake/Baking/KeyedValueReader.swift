@@ -102,7 +102,8 @@ class KeyedValueReader {
         return KeyPlan.Slot(
             utf8: UnsafeRawBufferPointer(start: nil, count: 0), keyIndex: -1, entryIndex: -1, hasTransformer: false,
             emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false, entryKey: nil, ordinal: -1,
-            hasDefault: recipe?.defaults[name] != nil, defaultsForNull: recipe?.defaultsForNull ?? false)
+            hasDefault: recipe?.defaults[name] != nil, defaultsForNull: recipe?.defaultsForNull ?? false,
+            lossy: recipe?.lossy.contains(name) ?? false)
     }
 
     final func name(of slot: KeyPlan.Slot) -> String {
@@ -246,8 +247,10 @@ class KeyedValueReader {
 
     final func decodeThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
         let child = try childDecoder(for: key, slot: slot)
-        if child.isNull, fillsEmptyValues { return try emptyValue(type, for: child) { try child.decodeValue(type) } }
-        return try child.decodeValue(type)
+        if child.isNull, fillsEmptyValues {
+            return try emptyValue(type, for: child) { try child.decodeValue(type, lossyArray: slot.lossy) }
+        }
+        return try child.decodeValue(type, lossyArray: slot.lossy)
     }
 
     /// A string: made straight from the entry's bytes when the value is
@@ -370,7 +373,7 @@ class KeyedValueReader {
     final func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T? {
         let child = try childDecoder(for: key, slot: slot)
         guard !isNoValue(child.position, slot: slot) else { return nil }
-        return try child.decodeValue(type)
+        return try child.decodeValue(type, lossyArray: slot.lossy)
     }
 
     /// Whether a missing value may be filled with an empty one: checked
@@ -412,8 +415,10 @@ class KeyedValueReader {
 
     final func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> [T] {
         let child = try childDecoder(for: key, slot: slot)
-        if child.isNull, fillsEmptyValues { return try emptyValue([T].self, for: child) { try child.decodeIndexBakeableArray(type) } }
-        return try child.decodeIndexBakeableArray(type)
+        if child.isNull, fillsEmptyValues {
+            return try emptyValue([T].self, for: child) { try child.decodeIndexBakeableArray(type, lossy: slot.lossy) }
+        }
+        return try child.decodeIndexBakeableArray(type, lossy: slot.lossy)
     }
 
     final func decodeIndexBakeableArrayIfPresent<T: IndexBakeable>(
@@ -421,6 +426,6 @@ class KeyedValueReader {
     ) throws -> [T]? {
         let child = try childDecoder(for: key, slot: slot)
         guard !isNoValue(child.position, slot: slot) else { return nil }
-        return try child.decodeIndexBakeableArray(type)
+        return try child.decodeIndexBakeableArray(type, lossy: slot.lossy)
     }
 }

@@ -47,6 +47,11 @@ public struct Recipe: Sendable {
     /// Properties whose empty text (`""`, or only spaces, as XML writes an
     /// empty `<length></length>`) reads as no value: `nil` for an optional.
     public var emptyAsNil: Set<String> { storage.emptyAsNil }
+    /// Properties whose arrays are lossy: an element that does not bake is
+    /// dropped, with a warning, and the rest are kept — what
+    /// ``Baker/Options/lossyArrays`` does for every array, for these
+    /// properties alone (their elements' own arrays stay strict).
+    public var lossy: Set<String> { storage.lossy }
     /// Whether the ingredients' root is an array (paths start with `[n]`)
     /// rather than a dictionary.
     public var rootIsArray: Bool { storage.rootIsArray }
@@ -75,6 +80,7 @@ public struct Recipe: Sendable {
         let nested: [String: Recipe]
         let defaults: [String: Ingredients]
         let emptyAsNil: Set<String>
+        let lossy: Set<String>
         let defaultsForNull: Bool
         let rootIsArray: Bool
         let keys: [String]
@@ -82,13 +88,15 @@ public struct Recipe: Sendable {
 
         init(
             name: String?, entries: [Entry], nested: [String: Recipe], defaults: [String: Ingredients],
-            emptyAsNil: Set<String>, defaultsForNull: Bool, rootIsArray: Bool, keys: [String], keyIndex: [String: Int]
+            emptyAsNil: Set<String>, lossy: Set<String>, defaultsForNull: Bool, rootIsArray: Bool, keys: [String],
+            keyIndex: [String: Int]
         ) {
             self.name = name
             self.entries = entries
             self.nested = nested
             self.defaults = defaults
             self.emptyAsNil = emptyAsNil
+            self.lossy = lossy
             self.defaultsForNull = defaultsForNull
             self.rootIsArray = rootIsArray
             self.keys = keys
@@ -108,6 +116,8 @@ public struct Recipe: Sendable {
     ///   - defaults: model property → value used when the value is missing.
     ///   - emptyAsNil: properties whose empty text reads as no value (see
     ///     ``emptyAsNil``).
+    ///   - lossy: properties whose arrays drop the elements that do not
+    ///     bake (see ``lossy``).
     ///   - defaultsForNull: whether defaults also replace null values.
     ///   - registry: where transformer names are looked up.
     /// - Throws: ``EasyBakeError/Code/invalidRecipe`` whose
@@ -122,16 +132,18 @@ public struct Recipe: Sendable {
         nested: [String: Recipe] = [:],
         defaults: [String: Ingredients] = [:],
         emptyAsNil: Set<String> = [],
+        lossy: Set<String> = [],
         defaultsForNull: Bool = false,
         registry: TransformerRegistry = .builtIn
     ) throws(EasyBakeError) {
         try self.init(
             name: name, orderedMapping: mapping.map { ($0.key, $0.value) }, transformers: transformers,
-            nested: nested, defaults: defaults, emptyAsNil: emptyAsNil, defaultsForNull: defaultsForNull, registry: registry)
+            nested: nested, defaults: defaults, emptyAsNil: emptyAsNil, lossy: lossy, defaultsForNull: defaultsForNull,
+            registry: registry)
     }
 
     /// Makes and validates a recipe from a mapping in an array of pairs (for
-    /// mappings built at run time). See ``init(name:mapping:transformers:nested:defaults:emptyAsNil:defaultsForNull:registry:)``.
+    /// mappings built at run time). See ``init(name:mapping:transformers:nested:defaults:emptyAsNil:lossy:defaultsForNull:registry:)``.
     public init(
         name: String? = nil,
         orderedMapping mapping: [(property: String, path: String)],
@@ -139,6 +151,7 @@ public struct Recipe: Sendable {
         nested: [String: Recipe] = [:],
         defaults: [String: Ingredients] = [:],
         emptyAsNil: Set<String> = [],
+        lossy: Set<String> = [],
         defaultsForNull: Bool = false,
         registry: TransformerRegistry = .builtIn
     ) throws(EasyBakeError) {
@@ -193,12 +206,12 @@ public struct Recipe: Sendable {
         }
         var keys = entries.map(\.property)
         var keyIndex = seen
-        for key in defaults.keys.sorted() + nested.keys.sorted() + emptyAsNil.sorted() where keyIndex[key] == nil {
+        for key in defaults.keys.sorted() + nested.keys.sorted() + emptyAsNil.sorted() + lossy.sorted() where keyIndex[key] == nil {
             keyIndex[key] = keys.count
             keys.append(key)
         }
         storage = Storage(
-            name: name, entries: entries, nested: nested, defaults: defaults, emptyAsNil: emptyAsNil,
+            name: name, entries: entries, nested: nested, defaults: defaults, emptyAsNil: emptyAsNil, lossy: lossy,
             defaultsForNull: defaultsForNull, rootIsArray: shapeProblems.rootIsArray, keys: keys, keyIndex: keyIndex)
     }
 
@@ -216,7 +229,8 @@ public struct Recipe: Sendable {
         for (property, recipe) in storage.nested { nestedRecipes[property] = nested(property, recipe) }
         return Recipe(storage: Storage(
             name: storage.name, entries: entries, nested: nestedRecipes, defaults: storage.defaults,
-            emptyAsNil: storage.emptyAsNil, defaultsForNull: storage.defaultsForNull, rootIsArray: storage.rootIsArray,
+            emptyAsNil: storage.emptyAsNil, lossy: storage.lossy, defaultsForNull: storage.defaultsForNull,
+            rootIsArray: storage.rootIsArray,
             keys: storage.keys, keyIndex: storage.keyIndex))
     }
 

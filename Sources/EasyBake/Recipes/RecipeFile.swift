@@ -11,6 +11,7 @@
 ///     "updatedAt": { "path": "updated_at", "transformer": "iso8601" },
 ///     "joined": { "path": "joined_on", "transformer": { "date": "yyyy-MM-dd" }, "default": null },
 ///     "length": { "path": "length", "emptyAsNil": true },
+///     "tags": { "path": "labels", "lossy": true },
 ///     "address": "profile.address"
 ///   },
 ///   "transformers": { "name": "trim" },
@@ -23,13 +24,14 @@
 /// name of another recipe in the same file or in the box being loaded into.
 ///
 /// A mapping value is either a path, or an object with `path` and optional
-/// `transformer`, `default` and `emptyAsNil`. Transformers are named as the
+/// `transformer`, `default`, `emptyAsNil` and `lossy` (see ``Recipe/lossy``).
+/// Transformers are named as the
 /// ``TransformerRegistry`` knows them: a name (`"iso8601"`), a factory with
 /// its argument (`{"date": "yyyy-MM-dd"}`, `{"lookup": {"a": 1}}`), or a list
 /// of these applied in order.
 public enum RecipeFile {
     static let recipeFields: Set<String> = ["name", "mapping", "transformers", "defaults", "defaultsForNull", "nested"]
-    static let entryFields: Set<String> = ["path", "transformer", "default", "emptyAsNil"]
+    static let entryFields: Set<String> = ["path", "transformer", "default", "emptyAsNil", "lossy"]
 
     /// Recipes described by a recipe file's tree.
     ///
@@ -164,7 +166,12 @@ public enum RecipeFile {
         var mapping: [(property: String, path: String)] = []
         var transformers: [String: TransformerReference] = [:]
         var defaults: [String: Ingredients] = [:]
-        var emptyAsNil: Set<String> = []
+        /// The properties each boolean entry field names.
+        struct Flags {
+            var emptyAsNil: Set<String> = []
+            var lossy: Set<String> = []
+        }
+        var flags = Flags()
         var nested: [String: Recipe] = [:]
 
         switch fields["mapping"] {
@@ -177,7 +184,7 @@ public enum RecipeFile {
                 case .dictionary(let entry):
                     for key in entry.keys where !entryFields.contains(key) {
                         problems.append(problem(
-                            "unknown field \(key.debugDescription); a mapping entry has path, transformer, default, emptyAsNil",
+                            "unknown field \(key.debugDescription); a mapping entry has path, transformer, default, emptyAsNil, lossy",
                             at: entryPath.appending(key: key)))
                     }
                     guard case .string(let text)? = entry["path"] else {
@@ -187,12 +194,14 @@ public enum RecipeFile {
                     mapping.append((property, text))
                     if let spec = entry["transformer"] { transformers[property] = .spec(spec) }
                     if let value = entry["default"] { defaults[property] = value }
-                    switch entry["emptyAsNil"] {
-                    case nil, .bool(false)?: break
-                    case .bool(true)?: emptyAsNil.insert(property)
-                    case let other?:
-                        problems.append(problem(
-                            "\"emptyAsNil\" must be true or false, found \(other.briefDescription)", at: entryPath.appending(key: "emptyAsNil")))
+                    for (field, set) in [("emptyAsNil", \Flags.emptyAsNil), ("lossy", \Flags.lossy)] {
+                        switch entry[field] {
+                        case nil, .bool(false)?: break
+                        case .bool(true)?: flags[keyPath: set].insert(property)
+                        case let other?:
+                            problems.append(problem(
+                                "\"\(field)\" must be true or false, found \(other.briefDescription)", at: entryPath.appending(key: field)))
+                        }
                     }
                 default:
                     problems.append(problem("expected a path or {path, transformer, default}, found \(value.briefDescription)", at: entryPath))
@@ -255,7 +264,7 @@ public enum RecipeFile {
         }
         do {
             return try Recipe(name: name, orderedMapping: mapping, transformers: transformers,
-                              nested: nested, defaults: defaults, emptyAsNil: emptyAsNil,
+                              nested: nested, defaults: defaults, emptyAsNil: flags.emptyAsNil, lossy: flags.lossy,
                               defaultsForNull: defaultsForNull, registry: registry)
         } catch {
             var located = error
