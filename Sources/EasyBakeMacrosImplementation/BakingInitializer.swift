@@ -8,10 +8,6 @@ struct BakedField {
     /// The coding key's string value: the name, or the raw value of its
     /// `CodingKeys` case.
     let key: String
-    /// The metatype to read: `T.self` for the property's type `T` (the
-    /// wrapped type of an optional), or `Swift.type(of: self.name)` when the
-    /// type is inferred from the initial value.
-    let metatype: String
     /// Whether the property is optional: read with `decodeIfPresent`, as
     /// the synthesized `init(from:)` reads it.
     let isOptional: Bool
@@ -65,13 +61,12 @@ enum BakingInitializer {
                 let annotation = binding.typeAnnotation?.type
                     ?? (binding.initializer == nil
                         ? bindings[(index + 1)...].first(where: { $0.typeAnnotation != nil })?.typeAnnotation?.type : nil)
-                if let annotation {
-                    let (type, isOptional) = unwrappingOptional(annotation)
-                    fields.append(BakedField(identifier: identifier, key: key, metatype: "\(type).self", isOptional: isOptional))
-                } else {
-                    fields.append(BakedField(
-                        identifier: identifier, key: key, metatype: "Swift.type(of: self.\(identifier))", isOptional: false))
-                }
+                // The type itself is not written: the value's type is
+                // inferred from the property it is assigned to, since an
+                // extension of a nested type does not see the types nested
+                // beside it, which its properties may name.
+                let isOptional = annotation.map(isOptional) ?? false
+                fields.append(BakedField(identifier: identifier, key: key, isOptional: isOptional))
             }
         }
         return .success(fields)
@@ -88,25 +83,20 @@ enum BakingInitializer {
         ]
         for (index, field) in fields.enumerated() {
             let method = field.isOptional ? "decodeIfPresent" : "decode"
-            lines.append("    self.\(field.identifier) = try fields.\(method)(\(field.metatype), key: \(index))")
+            lines.append("    self.\(field.identifier) = try fields.\(method)(key: \(index))")
         }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
 
-    /// `T` and `true` for `T?`, `T!` and `Optional<T>`; the type and
-    /// `false` for any other.
-    static func unwrappingOptional(_ type: TypeSyntax) -> (String, Bool) {
-        if let optional = type.as(OptionalTypeSyntax.self) { return (optional.wrappedType.trimmedDescription, true) }
-        if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-            return (unwrapped.wrappedType.trimmedDescription, true)
-        }
+    /// Whether `type` is written as an optional: `T?`, `T!` or `Optional<T>`.
+    static func isOptional(_ type: TypeSyntax) -> Bool {
+        if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-            let arguments = identifier.genericArgumentClause?.arguments, arguments.count == 1,
-            let wrapped = arguments.first {
-            return (wrapped.argument.trimmedDescription, true)
+            identifier.genericArgumentClause?.arguments.count == 1 {
+            return true
         }
-        return (type.trimmedDescription, false)
+        return false
     }
 
     static func isInitFromDecoder(_ initializer: InitializerDeclSyntax) -> Bool {

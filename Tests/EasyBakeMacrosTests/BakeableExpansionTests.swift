@@ -57,11 +57,11 @@ final class BakeableExpansionTests: XCTestCase {
                     ["town", "created", "unread", "role", "name"]
                 }
                 init(baking fields: EasyBake.BakingFields) throws {
-                    self.town = try fields.decode(String.self, key: 0)
-                    self.created = try fields.decode(Date.self, key: 1)
-                    self.unread = try fields.decode(Int.self, key: 2)
-                    self.role = try fields.decode(String.self, key: 3)
-                    self.name = try fields.decode(String.self, key: 4)
+                    self.town = try fields.decode(key: 0)
+                    self.created = try fields.decode(key: 1)
+                    self.unread = try fields.decode(key: 2)
+                    self.role = try fields.decode(key: 3)
+                    self.name = try fields.decode(key: 4)
                 }
             }
             """,
@@ -91,7 +91,7 @@ final class BakeableExpansionTests: XCTestCase {
                     ["town"]
                 }
                 public init(baking fields: EasyBake.BakingFields) throws {
-                    self.town = try fields.decode(String.self, key: 0)
+                    self.town = try fields.decode(key: 0)
                 }
             }
             """,
@@ -230,15 +230,15 @@ final class BakeableExpansionTests: XCTestCase {
                     ["id", "nickname", "manager", "legacy", "x", "y", "retries", "orders", "default"]
                 }
                 init(baking fields: EasyBake.BakingFields) throws {
-                    self.id = try fields.decode(Int.self, key: 0)
-                    self.nickname = try fields.decodeIfPresent(String.self, key: 1)
-                    self.manager = try fields.decodeIfPresent(Person.self, key: 2)
-                    self.legacy = try fields.decodeIfPresent(Int.self, key: 3)
-                    self.x = try fields.decode(Double.self, key: 4)
-                    self.y = try fields.decode(Double.self, key: 5)
-                    self.retries = try fields.decode(Swift.type(of: self.retries), key: 6)
-                    self.orders = try fields.decode([Order].self, key: 7)
-                    self.`default` = try fields.decode(Bool.self, key: 8)
+                    self.id = try fields.decode(key: 0)
+                    self.nickname = try fields.decodeIfPresent(key: 1)
+                    self.manager = try fields.decodeIfPresent(key: 2)
+                    self.legacy = try fields.decodeIfPresent(key: 3)
+                    self.x = try fields.decode(key: 4)
+                    self.y = try fields.decode(key: 5)
+                    self.retries = try fields.decode(key: 6)
+                    self.orders = try fields.decode(key: 7)
+                    self.`default` = try fields.decode(key: 8)
                 }
             }
             """,
@@ -278,8 +278,8 @@ final class BakeableExpansionTests: XCTestCase {
                     ["title", "author_name"]
                 }
                 init(baking fields: EasyBake.BakingFields) throws {
-                    self.title = try fields.decode(String.self, key: 0)
-                    self.authorName = try fields.decode(String.self, key: 1)
+                    self.title = try fields.decode(key: 0)
+                    self.authorName = try fields.decode(key: 1)
                 }
             }
             """,
@@ -380,8 +380,8 @@ final class BakeableExpansionTests: XCTestCase {
                     ["items", "page"]
                 }
                 init(baking fields: EasyBake.BakingFields) throws {
-                    self.items = try fields.decode([Item].self, key: 0)
-                    self.page = try fields.decode(Int.self, key: 1)
+                    self.items = try fields.decode(key: 0)
+                    self.page = try fields.decode(key: 1)
                 }
             }
             """,

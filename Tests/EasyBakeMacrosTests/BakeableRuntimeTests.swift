@@ -63,6 +63,15 @@ struct BakeableRuntimeTests {
         #expect(error?.path?.description == "strict[1]")
     }
 
+    @Test("a nested struct whose properties name the types nested beside it bakes through its initializer")
+    func nestedSiblingTypes() throws {
+        let payload = #"{"features": [{"properties": {"name": "a"}, "tags": [{"label": "x"}]}, {"properties": {"name": "b"}}]}"#
+        let collection = try Baker().bake(FeatureSet.self, from: .text(payload), format: .json)
+        #expect(collection.features.map(\.properties.name) == ["a", "b"])
+        #expect(collection.features.map { $0.tags?.map(\.label) } == [["x"], nil])
+        #expect(FeatureSet.Feature.bakingKeys == ["properties", "tags"])
+    }
+
     @Test("an unknown transformer name is reported where the model is baked")
     func unknownTransformerIsABakingError() {
         #expect(throws: EasyBakeError.self) { try Baker().bake(Misnamed.self, from: .text(#"{"when": "x"}"#), format: .json) }
@@ -131,4 +140,27 @@ struct LossyFeed: Decodable {
     @Lossy var items: [LossyLine]
     @Lossy var codes: [Int]?
     var strict: [Int]
+}
+
+/// `Feature`'s generated initializer sits in `extension FeatureSet.Feature`,
+/// which does not see `Properties` and `Tag`: it names no type.
+@Bakeable
+struct FeatureSet: Decodable {
+    @Bakeable
+    struct Feature: Decodable {
+        var properties: Properties
+        var tags: [Tag]?
+    }
+
+    @Bakeable
+    struct Properties: Decodable {
+        var name: String
+    }
+
+    @Bakeable
+    struct Tag: Decodable {
+        var label: String
+    }
+
+    var features: [Feature]
 }

@@ -8,18 +8,27 @@ import Foundation
 /// one check value per element.
 extension Contenders {
     static let shapes: [Contender] = [
-        easyBakeShape(.api, SearchResponse.self), easyBakeShapeIndex(.api),
-        jsonDecoderShape(.api, SearchResponse.self), jsonSerializationShape(.api),
-        easyBakeShape(.keyed, Catalogue.self), easyBakeShapeIndex(.keyed),
-        jsonDecoderShape(.keyed, Catalogue.self), jsonSerializationShape(.keyed),
-        easyBakeShape(.numbers, FeatureCollection.self), easyBakeShapeIndex(.numbers),
-        jsonDecoderShape(.numbers, FeatureCollection.self), jsonSerializationShape(.numbers),
+        easyBakeShape(.api, SearchResponse.self), easyBakeBakeableShape(.api, BakedSearchResponse.self),
+        easyBakeShapeIndex(.api), jsonDecoderShape(.api, SearchResponse.self), jsonSerializationShape(.api),
+        easyBakeShape(.keyed, Catalogue.self), easyBakeBakeableShape(.keyed, BakedCatalogue.self),
+        easyBakeShapeIndex(.keyed), jsonDecoderShape(.keyed, Catalogue.self), jsonSerializationShape(.keyed),
+        easyBakeShape(.numbers, FeatureCollection.self), easyBakeBakeableShape(.numbers, BakedFeatureCollection.self),
+        easyBakeShapeIndex(.numbers), jsonDecoderShape(.numbers, FeatureCollection.self), jsonSerializationShape(.numbers),
     ]
 
     static func easyBakeShape<Model: ShapeModel & Decodable>(_ shape: Shape, _ model: Model.Type) -> Contender {
         Contender(.shapes, shape.rawValue, "EasyBake", easyBake: true,
                   note: "Baker from the file's bytes through the index, without a recipe (implicit matching of the model's CodingKeys)") { workload in
             .model(try Baker().bake(Model.self, from: .file(workload.path), format: JSONFormat()))
+        }
+    }
+
+    /// The same bake into the `@Bakeable` twins of the models: their
+    /// generated initializers, no `Decoder`.
+    static func easyBakeBakeableShape<Model: BakedShape>(_ shape: Shape, _ model: Model.Type) -> Contender {
+        Contender(.shapes, shape.rawValue, "EasyBake @Bakeable", easyBake: true,
+                  note: "as EasyBake, into @Bakeable twins of the models: their generated initializers, no Decoder") { workload in
+            .baked(try Baker().bake(Model.self, from: .file(workload.path), format: JSONFormat()))
         }
     }
 
@@ -133,6 +142,15 @@ extension Outcome {
     static func model<Model: ShapeModel>(_ model: Model) -> Outcome {
         var outcome = Outcome(count: model.elementCount) { model.fingerprint }
         outcome.checkValues = { model.checkValues }
+        outcome.dump = { json(model) }
+        return outcome
+    }
+
+    /// A `@Bakeable` twin's result, checked as its plain model once the
+    /// timing is over.
+    static func baked<Model: BakedShape>(_ model: Model) -> Outcome {
+        var outcome = Outcome(count: model.elementCount) { model.plain?.fingerprint }
+        outcome.checkValues = { model.plain?.checkValues ?? 0 }
         outcome.dump = { json(model) }
         return outcome
     }

@@ -76,6 +76,17 @@ func crossCheck(_ rows: inout [Row]) -> [String] {
             rows[i].check = rows[i].checksum == nil ? "MISMATCH: EasyBake gave no checksum" : "reference"
             rows[i].easyBakeSpeedup = 1
             if rows[i].checksum == nil { problems.append("\(rows[i].key) EasyBake: no checksum") }
+            // Another EasyBake road in the cell (`@Bakeable` models, the
+            // tree) must give what the first one gives.
+            if let reference = references[rows[i].key], reference.contender != rows[i].contender,
+               reference.failure == nil, rows[i].checksum != nil {
+                if rows[i].count != reference.count || rows[i].checksum != reference.checksum {
+                    rows[i].check = "MISMATCH: values differ from \(reference.contender)'s"
+                    problems.append("\(rows[i].key) \(rows[i].contender): \(rows[i].check)")
+                } else {
+                    rows[i].check = "equal, reference"
+                }
+            }
             continue
         }
         guard let reference = references[rows[i].key], reference.failure == nil else {
