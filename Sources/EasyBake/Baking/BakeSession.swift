@@ -51,8 +51,30 @@ final class BakeSession {
         case recipeEntry(Int)
     }
 
+    /// A frame's coding key, as cheap to note as the value it is made of:
+    /// the key itself is made only when a coding path is asked for (an
+    /// error, a model that reads `codingPath`).
+    enum FrameKey {
+        case none
+        /// An array element's index.
+        case index(Int)
+        /// A key named by a plan's slot.
+        case name(String)
+        /// The model's own coding key.
+        case key(any CodingKey)
+
+        var codingKey: (any CodingKey)? {
+            switch self {
+            case .none: nil
+            case .index(let offset): IndexKey(offset)
+            case .name(let name): NameKey(name)
+            case .key(let key): key
+            }
+        }
+    }
+
     struct Frame {
-        var key: (any CodingKey)?
+        var key: FrameKey
         var reach: Reach
         /// The value's position (-1: missing).
         var position: Int
@@ -143,17 +165,20 @@ final class BakeSession {
     /// The decoder of the bake's root value.
     func root(at position: Int, recipe: Recipe?) -> IndexDecoder {
         frames.removeAll(keepingCapacity: true)
-        frames.append(Frame(key: nil, reach: .none, position: position, recipe: recipe))
+        frames.append(Frame(key: .none, reach: .none, position: position, recipe: recipe))
         return IndexDecoder(bake: self, position: position, depth: 0)
     }
 
     /// The decoder of a child value at `depth`: its frame replaces that of
     /// the sibling decoded before it.
-    func enter(depth: Int, key: any CodingKey, reach: Reach, position: Int, recipe: Recipe?) -> IndexDecoder {
+    ///
+    /// The frames deeper than it, its sibling's children, are left in place
+    /// to be replaced in turn: every read of the frames stops at the depth
+    /// of the decoder asking, whose frames are all current.
+    func enter(depth: Int, key: FrameKey, reach: Reach, position: Int, recipe: Recipe?) -> IndexDecoder {
         let frame = Frame(key: key, reach: reach, position: position, recipe: recipe)
         if depth < frames.count {
             frames[depth] = frame
-            if depth + 1 < frames.count { frames.removeSubrange((depth + 1)...) }
         } else {
             frames.append(frame)
         }
@@ -187,7 +212,7 @@ final class BakeSession {
 
     func codingPath(depth: Int) -> [any CodingKey] {
         guard depth > 0 else { return [] }
-        return frames[1...min(depth, frames.count - 1)].compactMap(\.key)
+        return frames[1...min(depth, frames.count - 1)].compactMap(\.key.codingKey)
     }
 
     /// The ingredient path of the value at `depth`, from the root of the
@@ -209,7 +234,7 @@ final class BakeSession {
                 steps.append(.key(index.string(at: keyPosition) ?? ""))
                 level += 1
             case .missingKey:
-                steps.append(.key(frames[level].key?.stringValue ?? ""))
+                steps.append(.key(frames[level].key.codingKey?.stringValue ?? ""))
                 level += 1
             case .recipeEntry(let entry):
                 let path = frames[level - 1].recipe?.entries[entry].path ?? IngredientPath()

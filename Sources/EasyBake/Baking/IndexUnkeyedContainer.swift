@@ -31,7 +31,7 @@ struct IndexUnkeyedContainer: UnkeyedDecodingContainer {
             next = decoder.bake.reader.end(of: next)
         }
         return decoder.bake.enter(
-            depth: decoder.depth + 1, key: IndexKey(offset), reach: isWrappedSingle ? .none : .element(offset),
+            depth: decoder.depth + 1, key: .index(offset), reach: isWrappedSingle ? .none : .element(offset),
             position: position, recipe: decoder.recipe)
     }
 

@@ -117,6 +117,13 @@ class KeyedValueReader {
         return NameKey(name(of: slot))
     }
 
+    /// The coding key asked, as a frame notes it.
+    @inline(__always)
+    final func frameKey(_ key: CodingKeyMaker, _ slot: KeyPlan.Slot) -> BakeSession.FrameKey {
+        if let key = key() { return .key(key) }
+        return .name(name(of: slot))
+    }
+
     /// The payload member named ``payloadKey``: the one at the cursor when no
     /// key repeats (it is then the only one), else the first by name.
     private func payloadMember() -> Int? {
@@ -209,7 +216,7 @@ class KeyedValueReader {
     final func childDecoder(for key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> IndexDecoder {
         let found = try lookup(key, slot: slot)
         return bake.enter(
-            depth: depth + 1, key: codingKey(key, slot), reach: found?.reach ?? .missingKey,
+            depth: depth + 1, key: frameKey(key, slot), reach: found?.reach ?? .missingKey,
             position: found?.position ?? -1, recipe: slot.ordinal >= 0 ? plan.nested[slot.ordinal] : recipe?.nested[payloadKey])
     }
 
