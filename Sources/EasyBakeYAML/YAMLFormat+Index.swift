@@ -38,6 +38,9 @@ extension YAMLFormat {
         guard options.documents == .single, input.isInMemory || Self.isRegularFile(input.filePath) else { return false }
         guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else { return false }
         index.begin(input: loaded, sourceName: input.name)
+        // Block YAML has about one entry per ten bytes; room for more is only
+        // address space until it is used.
+        index.reserveCapacity(loaded.buffer.count / 8)
         var scanner = YAMLIndexScanner(bytes: loaded.buffer, options: options)
         do {
             try scanner.build(into: index.storageForBuilding)
