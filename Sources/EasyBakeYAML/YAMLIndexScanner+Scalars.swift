@@ -20,6 +20,7 @@ extension YAMLIndexScanner {
     }
 
     /// The text of `scalar`, valid until the next scalar is read.
+    @inline(__always)
     func bytes(of scalar: Scalar) -> UnsafeRawBufferPointer {
         switch scalar.style {
         case .plain: UnsafeRawBufferPointer(start: base + scalar.start, count: scalar.length)
@@ -83,9 +84,13 @@ extension YAMLIndexScanner {
         var end = start
         var isASCII = true
         var isKey = false
-        scan: while p < count {
-            let byte = base[p]
-            switch classes[Int(byte)] {
+        scan: while true {
+            // Runs of bytes that are text and nothing else, then one to look at.
+            let run = p
+            while p < count, stops[Int(base[p])] & ByteClass.stopsPlain == 0 { p += 1 }
+            if p != run { end = p }
+            guard p < count else { break }
+            switch classes[Int(base[p])] {
             case .ordinary, .doubleQuote, .singleQuote, .backslash:
                 p += 1
                 end = p
@@ -106,7 +111,7 @@ extension YAMLIndexScanner {
                 break scan
             case .nonASCII:
                 isASCII = false
-                p += try validateUTF8(at: p)
+                p += try Self.validateUTF8(base, count, at: p)
                 end = p
             case .invalid:
                 throw YAMLIndexBail()
@@ -131,6 +136,7 @@ extension YAMLIndexScanner {
         var isASCII = true
         // Most strings have no escape: their bytes stay where they are.
         while true {
+            while p < count, stops[Int(base[p])] & ByteClass.stopsDoubleQuoted == 0 { p += 1 }
             guard p < count else { throw YAMLIndexBail() }
             switch classes[Int(base[p])] {
             case .doubleQuote:
@@ -142,7 +148,7 @@ extension YAMLIndexScanner {
                 return try scanDoubleQuotedEscapes(open: open, from: p, isASCII: isASCII)
             case .nonASCII:
                 isASCII = false
-                p += try validateUTF8(at: p)
+                p += try Self.validateUTF8(base, count, at: p)
             case .newline, .invalid:
                 throw YAMLIndexBail()
             case .ordinary, .space, .colon, .hash, .singleQuote:
@@ -206,7 +212,7 @@ extension YAMLIndexScanner {
                 appendScalar(value, &isASCII)
             case .nonASCII:
                 isASCII = false
-                let length = try validateUTF8(at: p)
+                let length = try Self.validateUTF8(base, count, at: p)
                 scratch.append(base + p, count: length)
                 p += length
             case .newline, .invalid:
@@ -266,7 +272,7 @@ extension YAMLIndexScanner {
                 return Scalar(style: .singleQuoted, start: open, length: length, isDecoded: decoded, isASCII: isASCII)
             case .nonASCII:
                 isASCII = false
-                let length = try validateUTF8(at: p)
+                let length = try Self.validateUTF8(base, count, at: p)
                 if decoded { scratch.append(base + p, count: length) }
                 p += length
             case .newline, .invalid:
@@ -283,7 +289,10 @@ extension YAMLIndexScanner {
     /// content. C1 controls, `U+0085`, `U+2028` and `U+2029` (line breaks
     /// to libyaml), `U+FEFF` and the noncharacters `U+FFFE`, `U+FFFF` are
     /// bail-outs.
-    func validateUTF8(at p: Int) throws(YAMLIndexBail) -> Int {
+    ///
+    /// Static, with the bytes as arguments: a method would copy the whole
+    /// scanner on every call from a mutating one.
+    static func validateUTF8(_ base: UnsafePointer<UInt8>, _ count: Int, at p: Int) throws(YAMLIndexBail) -> Int {
         let lead = UInt32(base[p])
         @inline(__always) func continuation(_ i: Int) throws(YAMLIndexBail) -> UInt32 {
             guard i < count, base[i] & 0xC0 == 0x80 else { throw YAMLIndexBail() }
@@ -318,6 +327,28 @@ enum ByteClass: UInt8 {
     case invalid
     /// The first or a later byte of a multi-byte UTF-8 sequence.
     case nonASCII
+
+    /// In ``stops``: the byte ends a run of a plain scalar's text.
+    static let stopsPlain: UInt8 = 1
+    /// In ``stops``: the byte ends a run of a double-quoted scalar's text.
+    static let stopsDoubleQuoted: UInt8 = 2
+
+    /// For every byte value, which runs of text it ends: the scanners' inner
+    /// loops skip ordinary text with one load and test per byte.
+    nonisolated(unsafe) static let stops: UnsafeMutablePointer<UInt8> = {
+        let stops = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            var value: UInt8 = 0
+            switch table[byte] {
+            case .space, .colon, .hash: value = stopsPlain
+            case .doubleQuote, .backslash: value = stopsDoubleQuoted
+            case .newline, .invalid, .nonASCII: value = stopsPlain | stopsDoubleQuoted
+            case .ordinary, .singleQuote: value = 0
+            }
+            (stops + byte).initialize(to: value)
+        }
+        return stops
+    }()
 
     /// The class of every byte value, made once.
     nonisolated(unsafe) static let table: UnsafeMutablePointer<ByteClass> = {

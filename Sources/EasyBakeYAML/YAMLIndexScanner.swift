@@ -38,6 +38,7 @@ struct YAMLIndexScanner {
     let schema: YAMLReadingOptions.Schema
     let limits: IngredientLimits
     let classes: UnsafePointer<ByteClass>
+    let stops: UnsafePointer<UInt8>
 
     var position = 0
     /// Where the current line begins: a node's column is its offset from here.
@@ -59,6 +60,11 @@ struct YAMLIndexScanner {
         /// Mappings: its keys as `String`s in `keySets`, once it has many or
         /// one that is not ASCII; -1 before.
         var keySet = -1
+        /// Mappings: one bit per hash of each key's fingerprint, so that
+        /// most new keys are known to be new without comparing.
+        var keyBits: UInt64 = 0
+        /// Mappings: where its decoded keys begin in `decodedKeys`.
+        var decodedKeyStart: Int
     }
 
     /// A key of an open mapping, for finding a repeated one.
@@ -98,6 +104,7 @@ struct YAMLIndexScanner {
         schema = options.schema
         limits = options.limits
         classes = UnsafePointer(ByteClass.table)
+        stops = UnsafePointer(ByteClass.stops)
         frames.reserveCapacity(16)
         keys.reserveCapacity(64)
     }
@@ -223,7 +230,7 @@ struct YAMLIndexScanner {
             }
             switch classes[Int(byte)] {
             case .invalid: throw YAMLIndexBail()
-            case .nonASCII: p += try validateUTF8(at: p)
+            case .nonASCII: p += try Self.validateUTF8(base, count, at: p)
             default: p += 1
             }
         }
@@ -326,14 +333,16 @@ struct YAMLIndexScanner {
         try countNode()
         noteValue()
         storage.openContainer(mapping ? .dictionary : .array, at: offset)
-        frames.append(Frame(isMapping: mapping, column: offset - lineStart, isIndentless: indentless, keyStart: keys.count))
+        frames.append(Frame(
+            isMapping: mapping, column: offset - lineStart, isIndentless: indentless, keyStart: keys.count,
+            decodedKeyStart: decodedKeys.count))
     }
 
     private mutating func closeFrame(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
         let frame = frames.removeLast()
         if frame.isMapping {
             if frame.keySet >= 0 { keySets.removeLast() }
-            if let first = keys[frame.keyStart...].first(where: \.isDecoded) { decodedKeys.removeSubrange(first.start...) }
+            if decodedKeys.count > frame.decodedKeyStart { decodedKeys.removeSubrange(frame.decodedKeyStart...) }
             keys.removeSubrange(frame.keyStart...)
         }
         do { try storage.closeContainer(elements: frame.elements) } catch { throw YAMLIndexBail() }
@@ -370,15 +379,19 @@ struct YAMLIndexScanner {
             keySets.append(set)
             frames[top].keySet = keySets.count - 1
         }
+        let fingerprint = Self.fingerprint(bytes)
         if frames[top].keySet >= 0 {
             guard keySets[keySets.count - 1].insert(String(decoding: bytes, as: UTF8.self)).inserted else { throw YAMLIndexBail() }
         } else {
-            let fingerprint = Self.fingerprint(bytes)
-            var i = frames[top].keyStart
-            while i < keys.count {
-                if keys[i].fingerprint == fingerprint, bytesEqual(keys[i], bytes) { throw YAMLIndexBail() }
-                i += 1
+            let bit: UInt64 = 1 << ((fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if frames[top].keyBits & bit != 0 {
+                var i = frames[top].keyStart
+                while i < keys.count {
+                    if keys[i].fingerprint == fingerprint, bytesEqual(keys[i], bytes) { throw YAMLIndexBail() }
+                    i += 1
+                }
             }
+            frames[top].keyBits |= bit
         }
         // In place, a quoted key's bytes begin after its quote.
         var start = scalar.style == .plain ? scalar.start : scalar.start + 1
@@ -386,7 +399,7 @@ struct YAMLIndexScanner {
             start = decodedKeys.count
             decodedKeys.append(contentsOf: bytes)
         }
-        keys.append(Key(fingerprint: Self.fingerprint(bytes), start: start, length: bytes.count, isDecoded: scalar.isDecoded))
+        keys.append(Key(fingerprint: fingerprint, start: start, length: bytes.count, isDecoded: scalar.isDecoded))
         try appendString(scalar, into: storage)
     }
 
@@ -397,13 +410,7 @@ struct YAMLIndexScanner {
         return UInt64(n) << 32 | UInt64(bytes[0]) << 16 | UInt64(bytes[n >> 1]) << 8 | UInt64(bytes[n - 1])
     }
 
-    private func keyBytes(_ key: Key) -> UnsafeRawBufferPointer {
-        if key.isDecoded {
-            return decodedKeys.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[key.start..<key.start + key.length]) }
-        }
-        return UnsafeRawBufferPointer(start: base + key.start, count: key.length)
-    }
-
+    @inline(__always)
     private func bytesEqual(_ key: Key, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard key.length == bytes.count else { return false }
         guard key.length > 0 else { return true }
