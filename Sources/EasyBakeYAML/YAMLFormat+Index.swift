@@ -16,7 +16,7 @@ extension YAMLFormat {
     /// configuration files and data exports write it — is indexed straight
     /// from its bytes, with no libyaml event, `String` or allocation per
     /// value (see `YAMLIndexScanner`). Anything else is read through the
-    /// source's events, as ``IngredientFormat/read(_:)`` reads it: the same
+    /// source's events, as `read(_:)` reads it: the same
     /// index, and the same errors, either way.
     ///
     /// - Throws: what reading `input` through ``YAMLIngredientSource`` throws.

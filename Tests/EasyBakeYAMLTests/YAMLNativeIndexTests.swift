@@ -448,6 +448,43 @@ struct YAMLNativeIndexTests {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A document of random lines: indentation, dashes, keys, values and
+    /// comments in any order, most of them wrong, to probe what the block
+    /// structure allows.
+    static func lineSoup(_ random: inout Random) -> String {
+        var lines: [String] = []
+        for _ in 0..<(1 + random.below(8)) {
+            var line = String(repeating: " ", count: random.pick([0, 0, 1, 2, 2, 3, 4, 6]))
+            for _ in 0..<random.below(3) { line += random.pick(["- ", "-  ", "-"]) }
+            switch random.below(6) {
+            case 0: line += key(&random, random.below(3)) + ":"
+            case 1, 2: line += key(&random, random.below(3)) + ": " + scalar(&random)
+            case 3: line += scalar(&random)
+            case 4: line += random.pick(["# c", "", "---", "...", "[]", "{}", "- ", ":", "? x"])
+            default: line += key(&random, random.below(3)) + random.pick([":", ": ", ":  "]) + random.pick(["", " # c", "[]", "{}"])
+            }
+            if random.chance(10) { line += random.pick([" # c", "  ", " :", ": x"]) }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + (random.chance(80) ? "\n" : "")
+    }
+
+    @Test("random lines of block structure")
+    func randomLines() {
+        let environment = ProcessInfo.processInfo.environment
+        let rounds = environment["YAML_NATIVE_INDEX_ROUNDS"].flatMap(Int.init) ?? 3_000
+        var random = Random(state: (environment["YAML_NATIVE_INDEX_SEED"].flatMap(UInt64.init) ?? 42) &+ 1)
+        var tally = Tally()
+        for round in 0..<rounds {
+            let text = Self.lineSoup(&random)
+            tally.add(text, label: "soup \(round)")
+            tally.add(text, .init(schema: .yaml11, duplicateKeys: .lastWins), label: "soup \(round), YAML 1.1, last wins")
+        }
+        print("random lines: \(tally.native) native, \(tally.bailed) bailed")
+        #expect(tally.mismatches.prefix(5).map { $0 } == [])
+        #expect(tally.native >= rounds / 5)
+    }
+
     @Test("random block documents and mutations of them")
     func randomDocuments() {
         // More rounds, and another seed, on request: YAML_NATIVE_INDEX_ROUNDS=20000 YAML_NATIVE_INDEX_SEED=7.

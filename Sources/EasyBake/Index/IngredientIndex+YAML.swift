@@ -16,7 +16,7 @@ extension IngredientIndex.Storage {
 
 extension IngredientIndex.Storage {
     /// Appends a number a builder has resolved already (a YAML literal that
-    /// is no JSON literal, `0x1F` or `.inf`), as ``IngredientIndex/appendNumber(_:at:)``
+    /// is no JSON literal, `0x1F` or `.inf`), as `IngredientIndex.appendNumber(_:at:)`
     /// does: through the storage, so that a builder holding it appends
     /// without a copy.
     package func appendNumber(_ value: Ingredients, at offset: Int) throws(EasyBakeError) {
