@@ -14,10 +14,13 @@ extension YAMLFormat {
     ///
     /// Common block YAML — mappings, sequences and one-line scalars, as
     /// configuration files and data exports write it — is indexed straight
-    /// from its bytes, with no libyaml event, `String` or allocation per
-    /// value (see `YAMLIndexScanner`). Anything else is read through the
-    /// source's events, as `read(_:)` reads it: the same
-    /// index, and the same errors, either way.
+    /// from its bytes, with no libyaml event and no `String` per value
+    /// (strings and numbers stay where they are in the input). Anything
+    /// else (anchors, tags, flow collections, block scalars, several
+    /// documents, a repeated key, ...) is read through the source's events,
+    /// as `read(_:)` reads it: the same index, and the same errors, either
+    /// way. A bake error from a natively read index names the line and
+    /// column of the value at fault.
     ///
     /// - Throws: what reading `input` through ``YAMLIngredientSource`` throws.
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
