@@ -302,6 +302,21 @@ struct YAMLNativeIndexTests {
         }
     }
 
+    @Test("a regular file is indexed natively; a missing file gets the event path's error")
+    func files() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("native-index-\(UUID().uuidString).yaml").path
+        try Data("users:\n- id: 1\n  name: Ann\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var index = IngredientIndex()
+        #expect(YAMLFormat().readIndexNatively(.file(path), into: &index))
+        #expect(index.sourceName == path)
+        let missing = path + ".missing"
+        #expect(!YAMLFormat().readIndexNatively(.file(missing), into: &index))
+        #expect(throws: EasyBakeError.self) { try YAMLFormat().readIndex(.file(missing), into: &index) }
+        // Standard input can be read once: it is left to the event path.
+        #expect(!YAMLFormat().readIndexNatively(.standardInput, into: &index))
+    }
+
     // MARK: - yaml-test-suite
 
     @Test("every case of yaml-test-suite", .enabled(if: TestPaths.corpus("yaml-test-suite") != nil))
