@@ -31,6 +31,14 @@ enum YAMLScalarResolver {
     /// The value of a plain scalar, making its string only when it is one.
     @inline(__always)
     static func resolvePlain(_ bytes: UnsafeRawBufferPointer, schema: YAMLReadingOptions.Schema) -> Ingredients {
+        resolvePlainUnlessString(bytes, schema: schema) ?? .string(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The value of a plain scalar when the schema makes it something other
+    /// than a string; `nil` for a string, which a caller that keeps strings
+    /// as bytes (the native index) then never turns into a `String`.
+    @inline(__always)
+    static func resolvePlainUnlessString(_ bytes: UnsafeRawBufferPointer, schema: YAMLReadingOptions.Schema) -> Ingredients? {
         guard let first = bytes.first else { return .null }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
@@ -44,7 +52,7 @@ enum YAMLScalarResolver {
         default:
             break
         }
-        return .string(String(decoding: bytes, as: UTF8.self))
+        return nil
     }
 
     static func isNull(_ bytes: UnsafeRawBufferPointer) -> Bool {

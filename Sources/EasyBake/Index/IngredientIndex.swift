@@ -88,7 +88,10 @@ public struct IngredientIndex: @unchecked Sendable {
     /// itself (a source that resolved it already: YAML, a tree), its 64 bits
     /// in `length` (low half) and `aux` (high half).
     @usableFromInline static let inlineFlag: UInt8 = 0x40
-    @usableFromInline static let flagMask: UInt8 = arenaFlag | inlineFlag
+    /// Set in a string's kind byte when its offset is its first byte, not an
+    /// opening quote before it (a YAML plain scalar: see `IngredientIndex+YAML.swift`).
+    @usableFromInline static let unquotedFlag: UInt8 = 0x20
+    @usableFromInline static let flagMask: UInt8 = arenaFlag | inlineFlag | unquotedFlag
     @usableFromInline static let offsetMask: UInt64 = (1 << 56) - 1
 
     /// The entries and the arena, in memory the index manages itself: the
@@ -332,7 +335,7 @@ extension IngredientIndex.Reader {
         if kindByte & IngredientIndex.arenaFlag != 0 {
             return UnsafeRawBufferPointer(start: arena + Int(entry.aux), count: length)
         }
-        switch IngredientIndex.Kind(rawValue: kindByte) {
+        switch IngredientIndex.Kind(rawValue: kindByte & ~IngredientIndex.unquotedFlag) {
         case .string, .integer, .float:
             guard let base = inputBase else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             return UnsafeRawBufferPointer(start: base + sourceOffset(at: position) + stringPrefix(kindByte), count: length)

@@ -1,0 +1,45 @@
+// Appends for a builder of unquoted text: YAML's plain scalars have no
+// opening quote for an entry's offset to point at, so their entries carry
+// `unquotedFlag` and point at their first byte, which keeps an error's
+// column on the value itself.
+
+extension IngredientIndex.Storage {
+    /// Appends a string whose bytes are the `length` bytes of the input that
+    /// begin at `offset` (no quote before them).
+    @inlinable
+    package func appendUnquotedString(at offset: Int, length: Int) throws(EasyBakeError) {
+        guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
+        let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.unquotedFlag
+        append(IngredientIndex.Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
+    }
+}
+
+extension IngredientIndex.Storage {
+    /// Appends a number a builder has resolved already (a YAML literal that
+    /// is no JSON literal, `0x1F` or `.inf`), as `IngredientIndex.appendNumber(_:at:)`
+    /// does: through the storage, so that a builder holding it appends
+    /// without a copy.
+    package func appendNumber(_ value: Ingredients, at offset: Int) throws(EasyBakeError) {
+        let kind: IngredientIndex.Kind
+        let bits: UInt64
+        switch value {
+        case .integer(let integer): (kind, bits) = (.integer, UInt64(bitPattern: integer))
+        case .float(let float): (kind, bits) = (.float, float.bitPattern)
+        case .exactNumber(let text):
+            var text = text
+            let start = text.withUTF8 { appendToArena(UnsafeRawBufferPointer($0)) }
+            guard arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("number", at: offset) }
+            let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
+            let head = (isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float).rawValue | IngredientIndex.arenaFlag
+            append(IngredientIndex.Entry(
+                head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arenaCount - start), aux: UInt32(start)))
+            return
+        default:
+            preconditionFailure("appendNumber takes a number")
+        }
+        let head = kind.rawValue | IngredientIndex.inlineFlag
+        append(IngredientIndex.Entry(
+            head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
+            aux: UInt32(truncatingIfNeeded: bits >> 32)))
+    }
+}

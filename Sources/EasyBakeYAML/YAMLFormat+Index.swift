@@ -1,0 +1,62 @@
+import EasyBake
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension YAMLFormat {
+    /// Reads the single document of `input` into `index`, replacing what it
+    /// held: the fast core's way in.
+    ///
+    /// Common block YAML — mappings, sequences and one-line scalars, as
+    /// configuration files and data exports write it — is indexed straight
+    /// from its bytes, with no libyaml event and no `String` per value
+    /// (strings and numbers stay where they are in the input). Anything
+    /// else (anchors, tags, flow collections, block scalars, several
+    /// documents, a repeated key, ...) is read through the source's events,
+    /// as `read(_:)` reads it: the same index, and the same errors, either
+    /// way. A bake error from a natively read index names the line and
+    /// column of the value at fault.
+    ///
+    /// - Throws: what reading `input` through ``YAMLIngredientSource`` throws.
+    public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
+        if readIndexNatively(input, into: &index) { return }
+        var source = try YAMLIngredientSource(input, options: options)
+        try index.read(single: &source)
+    }
+
+    /// Builds the index of `input` natively, without libyaml; `false`, with
+    /// `index` emptied, when the input leaves the subset the native scanner
+    /// reads (or is wrong, or passes a limit), so that the event path must
+    /// read it. For ``readIndex(_:into:)``, and for tests that compare the
+    /// two paths.
+    package func readIndexNatively(_ input: IngredientInput, into index: inout IngredientIndex) -> Bool {
+        // One document, from bytes the scanner can hold whole. Standard input
+        // (and a file that is no regular file, a pipe) can be read only once:
+        // what the scanner does not index, the event path could not read again.
+        guard options.documents == .single, input.isInMemory || Self.isRegularFile(input.filePath) else { return false }
+        guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else { return false }
+        index.begin(input: loaded, sourceName: input.name)
+        // Block YAML has about one entry per ten bytes; room for more is only
+        // address space until it is used.
+        index.reserveCapacity(loaded.buffer.count / 8)
+        var scanner = YAMLIndexScanner(bytes: loaded.buffer, options: options)
+        do {
+            try scanner.build(into: index.storageForBuilding)
+            return true
+        } catch {
+            index.removeAll()
+            return false
+        }
+    }
+
+    private static func isRegularFile(_ path: String?) -> Bool {
+        guard let path else { return false }
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}

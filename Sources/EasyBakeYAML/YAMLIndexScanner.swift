@@ -1,0 +1,542 @@
+import EasyBake
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The native scanner stopped: the input leaves the subset it reads, or is
+/// wrong. Either way the event path reads the input again and gives the
+/// authoritative index or error, so the scanner never words an error.
+struct YAMLIndexBail: Error {}
+
+/// Builds an ``IngredientIndex`` straight from the bytes of common block
+/// YAML, without libyaml: the fast core's YAML reader, as `JSONScanner`'s
+/// index loop is JSON's.
+///
+/// It reads one document of block mappings and block sequences (compact
+/// `- key: value` entries and sequences at their key's column included)
+/// whose scalars each stand on one line: plain, single- or double-quoted,
+/// empty, and the empty flow collections `[]` and `{}`; comments, blank
+/// lines and a leading `---`. Plain scalars resolve through
+/// ``YAMLScalarResolver`` as the event path resolves them; keys are their
+/// text. Anything else — tabs, anchors, aliases, tags, merge keys, complex
+/// keys, block scalars, multi-line scalars, flow content, directives,
+/// several documents, a byte order mark, control characters, a repeated
+/// key, a passed limit — and anything libyaml or the event path would
+/// reject is a bail-out (``YAMLIndexBail``), never an error of its own.
+///
+/// Columns are counted in bytes: everything before a node on its line is
+/// indentation or `- `, which is ASCII, so bytes and libyaml's characters
+/// agree wherever a column is compared.
+struct YAMLIndexScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let schema: YAMLReadingOptions.Schema
+    let limits: IngredientLimits
+    let classes: UnsafePointer<ByteClass>
+    let stops: UnsafePointer<UInt8>
+
+    var position = 0
+    /// Where the current line begins: a node's column is its offset from here.
+    var lineStart = 0
+    private var nodes = 0
+
+    /// An open block collection.
+    private struct Frame {
+        var isMapping: Bool
+        /// The column of its keys, or of its entries' `-`.
+        var column: Int
+        /// A sequence whose `-` stand at the column of the key whose value it
+        /// is (`key:` then `- item` below it): it ends at the first line of
+        /// that column that is no entry.
+        var isIndentless: Bool
+        var elements = 0
+        /// Mappings: where its keys begin in `keys`.
+        var keyStart: Int
+        /// Mappings: its keys as `String`s in `keySets`, once it has many or
+        /// one that is not ASCII; -1 before.
+        var keySet = -1
+        /// Mappings: one bit per hash of each key's fingerprint, so that
+        /// most new keys are known to be new without comparing.
+        var keyBits: UInt64 = 0
+        /// Mappings: where its decoded keys begin in `decodedKeys`.
+        var decodedKeyStart: Int
+    }
+
+    /// A key of an open mapping, for finding a repeated one.
+    private struct Key {
+        /// Length, first, middle and last byte: most keys differ here.
+        var fingerprint: UInt64
+        var start: Int
+        var length: Int
+        /// Its bytes are in `decodedKeys`, not the input.
+        var isDecoded: Bool
+    }
+
+    private var frames: [Frame] = []
+    private var keys: [Key] = []
+    private var keySets: [Set<String>] = []
+    private var decodedKeys: [UInt8] = []
+    /// The last key or the last `-` has no value yet on its line: it comes
+    /// on the lines below, or is null.
+    private var awaitingValue = false
+    /// Where the null of an empty value is located: just after its `:` or `-`.
+    private var awaitingOffset = 0
+    /// A scalar was the whole document: only comments may follow.
+    private var rootIsScalar = false
+    /// Escapes decoded: the bytes of the last scalar that has any.
+    let scratch = ScratchBytes()
+
+    /// Keys a mapping compares one by one before it keeps them in a set.
+    private static let linearKeys = 48
+    /// libyaml gives up on a simple key longer than 1,024 characters; a
+    /// little less, in bytes, keeps clear of that edge.
+    static let maximumKeySpan = 1_000
+
+    init(bytes: UnsafeRawBufferPointer, options: YAMLReadingOptions) {
+        // An empty buffer may have no address; none is read, since `count` is 0.
+        base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(ScratchBytes.noBytes)
+        count = bytes.count
+        schema = options.schema
+        limits = options.limits
+        classes = UnsafePointer(ByteClass.table)
+        stops = UnsafePointer(ByteClass.stops)
+        frames.reserveCapacity(16)
+        keys.reserveCapacity(64)
+    }
+
+    // MARK: - Lines
+
+    /// Reads the whole input into `storage`, an index begun on it.
+    mutating func build(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { throw YAMLIndexBail() }
+        var readAnything = false
+        while position < count {
+            lineStart = position
+            var p = position
+            while p < count, base[p] == UInt8(ascii: " ") { p += 1 }
+            let column = p - lineStart
+            guard p < count else {
+                position = p
+                break
+            }
+            let byte = base[p]
+            if byte == UInt8(ascii: "\n") {
+                position = p + 1
+                continue
+            }
+            position = p
+            if byte == UInt8(ascii: "#") {
+                try skipComment()
+                continue
+            }
+            if column == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."), isDocumentMarker(p) {
+                // A leading `---` is allowed; any other marker begins or ends
+                // a document, and one document is read here.
+                guard byte == UInt8(ascii: "-"), !readAnything else { throw YAMLIndexBail() }
+                position = p + 3
+                readAnything = true
+                try finishLine()
+                continue
+            }
+            readAnything = true
+            if rootIsScalar { throw YAMLIndexBail() }
+
+            if awaitingValue, let top = frames.last {
+                if column > top.column {
+                    // The value below its key or `-`.
+                    awaitingValue = false
+                    try node(into: storage)
+                    continue
+                }
+                if column == top.column, top.isMapping, isEntry(p) {
+                    // `key:` and then `- item` at the key's column.
+                    awaitingValue = false
+                    try openFrame(mapping: false, indentless: true, at: p, into: storage)
+                    try entry(into: storage)
+                    continue
+                }
+                try appendNull(at: awaitingOffset, into: storage)
+            }
+            // Close the collections that end before this column.
+            while let top = frames.last,
+                  top.column > column || (top.column == column && top.isIndentless && !isEntry(p)) {
+                try closeFrame(into: storage)
+            }
+            guard let top = frames.last else {
+                // The document's root; once it has ended, nothing may follow.
+                guard nodes == 0 else { throw YAMLIndexBail() }
+                try node(into: storage)
+                continue
+            }
+            guard top.column == column else { throw YAMLIndexBail() }
+            if top.isMapping {
+                try keyAndValue(into: storage)
+            } else {
+                guard isEntry(p) else { throw YAMLIndexBail() }
+                try entry(into: storage)
+            }
+        }
+        if awaitingValue { try appendNull(at: awaitingOffset, into: storage) }
+        while !frames.isEmpty { try closeFrame(into: storage) }
+        // An empty document (or stream) is null, as the event path reads it.
+        if nodes == 0 { try appendNull(at: 0, into: storage) }
+    }
+
+    /// Whether the line at column 0 from `p` is `---` or `...` and a blank.
+    @inline(__always)
+    private func isDocumentMarker(_ p: Int) -> Bool {
+        guard p + 2 < count, base[p + 1] == base[p], base[p + 2] == base[p] else { return false }
+        return p + 3 == count || base[p + 3] == UInt8(ascii: " ") || base[p + 3] == UInt8(ascii: "\n")
+            || base[p + 3] == UInt8(ascii: "\t") || base[p + 3] == UInt8(ascii: "\r")
+    }
+
+    /// Whether a sequence entry begins at `p`: `-` and a space or a line end.
+    @inline(__always)
+    func isEntry(_ p: Int) -> Bool {
+        guard base[p] == UInt8(ascii: "-") else { return false }
+        return p + 1 == count || base[p + 1] == UInt8(ascii: " ") || base[p + 1] == UInt8(ascii: "\n")
+    }
+
+    /// After a node: spaces, then a comment (after a space) or the line's end.
+    @inline(__always)
+    private mutating func finishLine() throws(YAMLIndexBail) {
+        let before = position
+        while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
+        guard position < count else { return }
+        switch base[position] {
+        case UInt8(ascii: "\n"):
+            position += 1
+        case UInt8(ascii: "#") where position > before || (position > 0 && base[position - 1] == UInt8(ascii: " ")):
+            try skipComment()
+        default:
+            throw YAMLIndexBail()
+        }
+    }
+
+    /// Skips a comment from its `#` through the line break, checking its
+    /// characters as libyaml's reader checks every character.
+    private mutating func skipComment() throws(YAMLIndexBail) {
+        var p = position + 1
+        while p < count {
+            let byte = base[p]
+            if byte == UInt8(ascii: "\n") {
+                position = p + 1
+                return
+            }
+            switch classes[Int(byte)] {
+            case .invalid: throw YAMLIndexBail()
+            case .nonASCII: p += try Self.validateUTF8(base, count, at: p)
+            default: p += 1
+            }
+        }
+        position = p
+    }
+
+    // MARK: - Nodes
+
+    /// Reads the node that begins at `position`, the first on its line or
+    /// after `- `: a sequence entry opens a sequence at this column, a key
+    /// a mapping, and a scalar is a value.
+    private mutating func node(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        // `- - x` opens a sequence per `-`: a loop, not a recursion, so that
+        // no line nests the call stack.
+        while isEntry(position) {
+            try openFrame(mapping: false, indentless: false, at: position, into: storage)
+            position += 1
+            while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
+            if atLineEnd() {
+                awaitValue(at: position)
+                try finishLine()
+                return
+            }
+        }
+        let start = position
+        let scalar = try scanScalar(keyAllowed: true)
+        if scalar.isKey {
+            try openFrame(mapping: true, indentless: false, at: start, into: storage)
+            try addKey(scalar, into: storage)
+            try valueAfterKey(into: storage)
+            return
+        }
+        if frames.isEmpty { rootIsScalar = true }
+        try appendValue(scalar, into: storage)
+        try finishLine()
+    }
+
+    /// Reads `- ` and what follows it on the line; `position` is at the `-`
+    /// of an entry of the innermost sequence.
+    private mutating func entry(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        position += 1
+        while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
+        if atLineEnd() {
+            awaitValue(at: position)
+            try finishLine()
+            return
+        }
+        try node(into: storage)
+    }
+
+    /// Reads `key: value` in the innermost mapping, at its column.
+    private mutating func keyAndValue(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        let scalar = try scanScalar(keyAllowed: true)
+        guard scalar.isKey else { throw YAMLIndexBail() }
+        try addKey(scalar, into: storage)
+        try valueAfterKey(into: storage)
+    }
+
+    /// Reads what follows a key's `:` on its line: a scalar or an empty
+    /// flow collection, or nothing (the value is below, or null).
+    private mutating func valueAfterKey(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        let colon = position
+        position += 1
+        while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
+        if atLineEnd() {
+            awaitValue(at: colon + 1)
+            try finishLine()
+            return
+        }
+        let scalar = try scanScalar(keyAllowed: false)
+        try appendValue(scalar, into: storage)
+        try finishLine()
+    }
+
+    /// Whether the line has nothing more at `position` (after spaces): its
+    /// end, or a comment.
+    @inline(__always)
+    private func atLineEnd() -> Bool {
+        guard position < count else { return true }
+        let byte = base[position]
+        return byte == UInt8(ascii: "\n")
+            || (byte == UInt8(ascii: "#") && position > 0 && base[position - 1] == UInt8(ascii: " "))
+    }
+
+    @inline(__always)
+    private mutating func awaitValue(at offset: Int) {
+        awaitingValue = true
+        awaitingOffset = offset
+    }
+
+    // MARK: - Collections
+
+    /// Opens a collection whose first key or `-` is at `offset`.
+    private mutating func openFrame(
+        mapping: Bool, indentless: Bool, at offset: Int, into storage: IngredientIndex.Storage
+    ) throws(YAMLIndexBail) {
+        // The event path's limits: depth counted at each container's start,
+        // nodes as the index builder counts them.
+        guard frames.count < limits.maximumDepth else { throw YAMLIndexBail() }
+        try countNode()
+        noteValue()
+        storage.openContainer(mapping ? .dictionary : .array, at: offset)
+        frames.append(Frame(
+            isMapping: mapping, column: offset - lineStart, isIndentless: indentless, keyStart: keys.count,
+            decodedKeyStart: decodedKeys.count))
+    }
+
+    private mutating func closeFrame(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        let frame = frames.removeLast()
+        if frame.isMapping {
+            if frame.keySet >= 0 { keySets.removeLast() }
+            if decodedKeys.count > frame.decodedKeyStart { decodedKeys.removeSubrange(frame.decodedKeyStart...) }
+            keys.removeSubrange(frame.keyStart...)
+        }
+        do { try storage.closeContainer(elements: frame.elements) } catch { throw YAMLIndexBail() }
+    }
+
+    @inline(__always)
+    private mutating func countNode() throws(YAMLIndexBail) {
+        nodes += 1
+        if nodes > limits.maximumNodes { throw YAMLIndexBail() }
+    }
+
+    /// Counts a value (a key's, or an entry) in the innermost collection.
+    @inline(__always)
+    private mutating func noteValue() {
+        if !frames.isEmpty { frames[frames.count - 1].elements += 1 }
+    }
+
+    // MARK: - Keys
+
+    /// Appends a key of the innermost mapping; a key it holds already is a
+    /// bail-out, so that the event path applies the duplicate key policy.
+    private mutating func addKey(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        let top = frames.count - 1
+        let bytes = bytes(of: scalar)
+        if scalar.style == .plain, bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
+            // A merge key.
+            throw YAMLIndexBail()
+        }
+        // The event path compares keys as `String`s, whose equality is
+        // canonical equivalence: bytes decide only among ASCII keys.
+        if frames[top].keySet < 0, !scalar.isASCII || keys.count - frames[top].keyStart >= Self.linearKeys {
+            var set = Set<String>(minimumCapacity: 2 * (keys.count - frames[top].keyStart + 1))
+            for key in keys[frames[top].keyStart...] { set.insert(text(of: key)) }
+            keySets.append(set)
+            frames[top].keySet = keySets.count - 1
+        }
+        let fingerprint = Self.fingerprint(bytes)
+        if frames[top].keySet >= 0 {
+            guard keySets[keySets.count - 1].insert(String(decoding: bytes, as: UTF8.self)).inserted else { throw YAMLIndexBail() }
+        } else {
+            let bit: UInt64 = 1 << ((fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            if frames[top].keyBits & bit != 0 {
+                var i = frames[top].keyStart
+                while i < keys.count {
+                    if keys[i].fingerprint == fingerprint, bytesEqual(keys[i], bytes) { throw YAMLIndexBail() }
+                    i += 1
+                }
+            }
+            frames[top].keyBits |= bit
+        }
+        // In place, a quoted key's bytes begin after its quote.
+        var start = scalar.style == .plain ? scalar.start : scalar.start + 1
+        if scalar.isDecoded {
+            start = decodedKeys.count
+            decodedKeys.append(contentsOf: bytes)
+        }
+        keys.append(Key(fingerprint: fingerprint, start: start, length: bytes.count, isDecoded: scalar.isDecoded))
+        try appendString(scalar, into: storage)
+    }
+
+    @inline(__always)
+    private static func fingerprint(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let n = bytes.count
+        guard n > 0 else { return 0 }
+        return UInt64(n) << 32 | UInt64(bytes[0]) << 16 | UInt64(bytes[n >> 1]) << 8 | UInt64(bytes[n - 1])
+    }
+
+    @inline(__always)
+    private func bytesEqual(_ key: Key, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard key.length == bytes.count else { return false }
+        guard key.length > 0 else { return true }
+        if key.isDecoded {
+            return decodedKeys.withUnsafeBytes { memcmp($0.baseAddress! + key.start, bytes.baseAddress!, key.length) == 0 }
+        }
+        return memcmp(base + key.start, bytes.baseAddress!, key.length) == 0
+    }
+
+    private func text(of key: Key) -> String {
+        if key.isDecoded {
+            return decodedKeys.withUnsafeBufferPointer { String(decoding: $0[key.start..<key.start + key.length], as: UTF8.self) }
+        }
+        return String(decoding: UnsafeBufferPointer(start: base + key.start, count: key.length), as: UTF8.self)
+    }
+
+    // MARK: - Values
+
+    @inline(__always)
+    private mutating func appendNull(at offset: Int, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        awaitingValue = false
+        try countNode()
+        noteValue()
+        storage.appendLiteral(.null, at: offset)
+    }
+
+    /// Appends a scalar that stands as a value: a plain one as the schema
+    /// resolves it, a quoted one as a string, `[]` and `{}` as empty
+    /// collections.
+    private mutating func appendValue(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        switch scalar.style {
+        case .emptyArray, .emptyDictionary:
+            guard frames.count < limits.maximumDepth else { throw YAMLIndexBail() }
+            try countNode()
+            noteValue()
+            storage.openContainer(scalar.style == .emptyArray ? .array : .dictionary, at: scalar.start)
+            do { try storage.closeContainer(elements: 0) } catch { throw YAMLIndexBail() }
+            return
+        case .singleQuoted, .doubleQuoted:
+            try countNode()
+            noteValue()
+            try appendString(scalar, into: storage)
+            return
+        case .plain:
+            break
+        }
+        try countNode()
+        noteValue()
+        let bytes = UnsafeRawBufferPointer(start: base + scalar.start, count: scalar.length)
+        let first = bytes[0]
+        let numeric = YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        // The event path refuses a number longer than the limit: left to it,
+        // whatever the text turns out to be.
+        if numeric, bytes.count > limits.maximumNumberLength { throw YAMLIndexBail() }
+        if numeric, first != UInt8(ascii: "+"), let isInteger = Self.jsonNumber(bytes) {
+            // A JSON literal is what the resolver classifies it as, read from
+            // the same bytes when the bake asks: no conversion now.
+            storage.appendNumber(at: scalar.start, length: scalar.length, isInteger: isInteger)
+            return
+        }
+        guard let resolved = YAMLScalarResolver.resolvePlainUnlessString(bytes, schema: schema) else {
+            do { try storage.appendUnquotedString(at: scalar.start, length: scalar.length) } catch { throw YAMLIndexBail() }
+            return
+        }
+        switch resolved {
+        case .null: storage.appendLiteral(.null, at: scalar.start)
+        case .bool(let flag): storage.appendLiteral(flag ? .true : .false, at: scalar.start)
+        case .integer, .float, .exactNumber:
+            do { try storage.appendNumber(resolved, at: scalar.start) } catch { throw YAMLIndexBail() }
+        case .string, .array, .dictionary:
+            // The resolver makes nothing else of a plain scalar.
+            throw YAMLIndexBail()
+        }
+    }
+
+    /// Appends a key, or a quoted value, as a string.
+    @inline(__always)
+    private func appendString(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        do {
+            switch scalar.style {
+            case .plain:
+                try storage.appendUnquotedString(at: scalar.start, length: scalar.length)
+            case .singleQuoted, .doubleQuoted:
+                if scalar.isDecoded {
+                    try storage.appendString(decoded: scratch.bytes, at: scalar.start)
+                } else {
+                    try storage.appendString(at: scalar.start, length: scalar.length)
+                }
+            case .emptyArray, .emptyDictionary:
+                throw YAMLIndexBail()
+            }
+        } catch {
+            throw YAMLIndexBail()
+        }
+    }
+
+    /// Whether `bytes` are a JSON number literal, and if so whether it is
+    /// an integer (no fraction, no exponent); `nil` when they are not one.
+    @inline(__always)
+    static func jsonNumber(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        let n = bytes.count
+        var i = 0
+        if bytes[0] == UInt8(ascii: "-") { i = 1 }
+        guard i < n else { return nil }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            guard YAMLScalarResolver.isDigit(bytes[i]) else { return nil }
+            while i < n, YAMLScalarResolver.isDigit(bytes[i]) { i += 1 }
+        }
+        var isInteger = true
+        if i < n, bytes[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            let digits = i
+            while i < n, YAMLScalarResolver.isDigit(bytes[i]) { i += 1 }
+            guard i > digits else { return nil }
+        }
+        if i < n, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            i += 1
+            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            let digits = i
+            while i < n, YAMLScalarResolver.isDigit(bytes[i]) { i += 1 }
+            guard i > digits else { return nil }
+        }
+        return i == n ? isInteger : nil
+    }
+}
