@@ -365,11 +365,24 @@ extension IngredientIndex.Reader {
 
     /// Whether the string at `position` is exactly `utf8`: how a key is
     /// found without making a `String` of it.
-    @inlinable
+    ///
+    /// Every key of every record is compared so: the entry is read once, and
+    /// its bytes found without ``utf8(at:)``'s walk through the kinds.
+    @inlinable @inline(__always)
     func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
-        guard kind(at: position) == .string, Int(entry(position).length) == utf8.count else { return false }
+        let entry = entry(position)
+        let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
+        guard kindByte & ~IngredientIndex.flagMask == IngredientIndex.Kind.string.rawValue,
+              Int(entry.length) == utf8.count else { return false }
         guard utf8.count > 0 else { return true }
-        return memcmp(self.utf8(at: position).baseAddress!, utf8.baseAddress!, utf8.count) == 0
+        let start: UnsafeRawPointer
+        if kindByte & IngredientIndex.arenaFlag != 0 {
+            start = UnsafeRawPointer(arena + Int(entry.aux))
+        } else {
+            guard let base = inputBase else { return false }
+            start = base + Int(truncatingIfNeeded: entry.head & IngredientIndex.offsetMask) + stringPrefix(kindByte)
+        }
+        return memcmp(start, utf8.baseAddress!, utf8.count) == 0
     }
 
     /// The value of the integer at `position` when it is one whose literal
