@@ -55,6 +55,10 @@ final class XMLParserDriver {
         /// with ``XMLReadingOptions/acceptsNamespaceErrors``).
         var unresolved = false
         var name: String?
+        /// The name's length in UTF-8 bytes.
+        var byteCount = 0
+        /// The key's ID in ``indexBuilder`` once asked for, `-1` before.
+        var keyID: Int32 = -1
     }
 
     /// An event waiting for ``next()``, with `line << 32 | column` of
@@ -115,6 +119,18 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
     /// The markup of the elements ``XMLReadingOptions/markupElements`` names.
     @exclusivity(unchecked) var markup = XMLMarkupCapture(names: [])
+    /// Whether the callbacks build an index (``readIndex(into:)``) instead
+    /// of queueing events.
+    @exclusivity(unchecked) var indexing = false
+    /// The builder of ``readIndex(into:)``, while it runs.
+    @exclusivity(unchecked) var indexBuilder: IngredientIndex.ElementBuilder?
+    /// The first error of ``indexBuilder`` (the node limit), thrown once
+    /// libxml2 has parsed the rest of its slice, unless that fails.
+    @exclusivity(unchecked) var indexFailure: EasyBakeError?
+    /// `indexFailure != nil`, checked before every call to the builder.
+    @exclusivity(unchecked) var indexFailed = false
+    /// The ID of ``XMLReadingOptions/textKey`` in ``indexBuilder``.
+    @exclusivity(unchecked) var textKeyID: Int32 = 0
 
     let options: XMLReadingOptions
     let limits: IngredientLimits
