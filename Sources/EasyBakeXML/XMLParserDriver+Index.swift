@@ -20,16 +20,21 @@ extension XMLParserDriver {
     /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
     ///   when the document holds more than `IngredientLimits.maximumNodes` values.
     func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
-        indexBuilder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
-        // The builder holds the index's storage: dropped before the index is used again.
-        defer { indexBuilder = nil }
-        textKeyID = indexBuilder!.keyID(textKey)
+        let builder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+        indexBuilder = builder
+        // The builder holds the index's storage: dropped before the index
+        // is used again, and kept alive until then.
+        defer {
+            indexBuilder = nil
+            withExtendedLifetime(builder) {}
+        }
+        textKeyID = builder.keyID(textKey)
         indexing = true
         while !(inputDone && context == nil) {
             try feed()
             if indexFailed, let indexFailure { throw indexFailure }
         }
-        guard indexBuilder!.isEmpty else {
+        guard builder.isEmpty else {
             throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
         }
     }

@@ -27,7 +27,7 @@ extension IngredientIndex {
     /// _ = try builder.string(bytes)
     /// try builder.endDictionary()
     /// ```
-    package struct ElementBuilder {
+    package final class ElementBuilder {
         /// One open dictionary.
         private struct Frame {
             /// The position of its entry.
@@ -66,26 +66,37 @@ extension IngredientIndex {
             var arenaOffset: Int = -1
         }
 
+        // Called for every key and value: the state lives in manually
+        // managed stacks (`TrivialStack`), read and written through plain
+        // pointers, with no uniqueness, exclusivity or retain per access.
         private let storage: Storage
         private let maximumNodes: Int
-        private var nodes = 0
-        private var frames = ContiguousArray<Frame>()
-        private var members = ContiguousArray<Member>()
+        @exclusivity(unchecked) private var nodes = 0
+        @exclusivity(unchecked) private var frames = TrivialStack<Frame>()
+        @exclusivity(unchecked) private var members = TrivialStack<Member>()
         /// The distinct keys of the open dictionaries, innermost last.
-        private var openKeys = ContiguousArray<OpenKey>()
+        @exclusivity(unchecked) private var openKeys = TrivialStack<OpenKey>()
         /// For each key ID, the position in `openKeys` of its innermost
         /// occurrence, or stale: a sparse set, so that finding a key in the
         /// innermost dictionary is one look-up whatever its size.
-        private var firstPositions = ContiguousArray<Int32>()
+        @exclusivity(unchecked) private var firstPositions = TrivialStack<Int32>()
+        @exclusivity(unchecked) private var keyNames = TrivialStack<KeyName>()
         private var keyIDs: [[UInt8]: Int32] = [:]
-        private var keyNames = ContiguousArray<KeyName>()
         private var keyBytes = ContiguousArray<UInt8>()
         /// The position of the gathered array the next value joins, or `-1`.
-        private var gathering = -1
+        @exclusivity(unchecked) private var gathering = -1
         private var scratch = ContiguousArray<Entry>()
         private var memberRanges = ContiguousArray<(start: Int, end: Int)>()
         private var order = ContiguousArray<Int>()
         private var groupStarts = ContiguousArray<Int>()
+
+        deinit {
+            frames.deallocate()
+            members.deallocate()
+            openKeys.deallocate()
+            firstPositions.deallocate()
+            keyNames.deallocate()
+        }
 
         /// A builder that fills `index`, emptied first and marked as holding
         /// elements (``IngredientSource/dictionariesAreElements``). The index
@@ -99,7 +110,7 @@ extension IngredientIndex {
         }
 
         /// Whether every dictionary opened was closed (or none opened).
-        package var isEmpty: Bool { frames.isEmpty }
+        package var isEmpty: Bool { frames.count == 0 }
 
         /// The error for passing the node limit, at `location` (the value's),
         /// worded as the tree builder words it.
@@ -111,7 +122,7 @@ extension IngredientIndex {
 
         /// The ID of the key made of `bytes` (UTF-8): the same bytes give the
         /// same ID. Hashes the bytes; callers cache the ID per name.
-        package mutating func keyID(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        package func keyID(_ bytes: UnsafeRawBufferPointer) -> Int32 {
             let key = [UInt8](bytes)
             if let id = keyIDs[key] { return id }
             let id = Int32(keyNames.count)
@@ -123,7 +134,7 @@ extension IngredientIndex {
         }
 
         /// The ID of the key `key` (see ``keyID(_:)-(UnsafeRawBufferPointer)``).
-        package mutating func keyID(_ key: String) -> Int32 {
+        package func keyID(_ key: String) -> Int32 {
             var key = key
             return key.withUTF8 { keyID(UnsafeRawBufferPointer($0)) }
         }
@@ -131,7 +142,7 @@ extension IngredientIndex {
         /// The key with ID `id` in the innermost dictionary: its value is the
         /// next value. A key the dictionary holds already is not written
         /// again: the value joins the first one's (gathered into an array).
-        package mutating func key(_ id: Int32) throws(EasyBakeError) {
+        package func key(_ id: Int32) throws(EasyBakeError) {
             let top = frames.count - 1
             let frame = frames[top]
             let found = Int(firstPositions[Int(id)])
@@ -165,7 +176,7 @@ extension IngredientIndex {
             try appendKey(id)
         }
 
-        private mutating func appendKey(_ id: Int32) throws(EasyBakeError) {
+        private func appendKey(_ id: Int32) throws(EasyBakeError) {
             var name = keyNames[Int(id)]
             if name.arenaOffset < 0 {
                 // Written to the arena once per index; every entry of the
@@ -185,13 +196,13 @@ extension IngredientIndex {
         /// Counts a value against the node limit and notes where it starts
         /// in its dictionary; `false` when the limit is passed.
         @inline(__always)
-        private mutating func beginValue() -> Bool {
+        private func beginValue() -> Bool {
             nodes &+= 1
             if nodes > maximumNodes { return false }
             if gathering >= 0 {
                 storage.entries[gathering].aux &+= 1
                 gathering = -1
-            } else if !frames.isEmpty {
+            } else if frames.count > 0 {
                 frames[frames.count - 1].lastValue = storage.count
             }
             return true
@@ -199,7 +210,7 @@ extension IngredientIndex {
 
         /// Opens a dictionary: the next value of the innermost one, or the
         /// top value. `false` when it passes the node limit.
-        package mutating func beginDictionary() -> Bool {
+        package func beginDictionary() -> Bool {
             guard beginValue() else { return false }
             frames.append(Frame(position: storage.count, keyStart: openKeys.count, memberStart: members.count))
             storage.openContainer(.dictionary, at: 0)
@@ -207,7 +218,7 @@ extension IngredientIndex {
         }
 
         /// Closes the innermost dictionary.
-        package mutating func endDictionary() throws(EasyBakeError) {
+        package func endDictionary() throws(EasyBakeError) {
             let top = frames.count - 1
             let frame = frames[top]
             try finishGathered(top)
@@ -220,27 +231,42 @@ extension IngredientIndex {
                 i -= 1
                 firstPositions[Int(openKeys[i].id)] = openKeys[i].saved
             }
-            openKeys.removeLast(distinctCount)
-            members.removeLast(memberCount)
-            frames.removeLast()
+            openKeys.count -= distinctCount
+            members.count -= memberCount
+            frames.count -= 1
         }
 
         /// A string value; `false` when it passes the node limit.
-        package mutating func string(_ bytes: UnsafeRawBufferPointer) throws(EasyBakeError) -> Bool {
+        package func string(_ bytes: UnsafeRawBufferPointer) throws(EasyBakeError) -> Bool {
             guard beginValue() else { return false }
-            try storage.appendString(decoded: bytes, at: 0)
+            let storage = storage
+            let start = storage.arenaCount
+            guard bytes.count <= UInt32.max, start + bytes.count <= UInt32.max else {
+                throw IngredientIndex.tooLarge("decoded string", at: 0)
+            }
+            if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity {
+                // The usual case, without the calls of `appendString(decoded:at:)`.
+                if bytes.count > 0 { (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+                storage.arenaCount = start + bytes.count
+                let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
+                (storage.entries + storage.count).initialize(to: Entry(
+                    head: UInt64(kind) << 56, length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
+                storage.count &+= 1
+            } else {
+                try storage.appendString(decoded: bytes, at: 0)
+            }
             return true
         }
 
         /// A null value; `false` when it passes the node limit.
-        package mutating func null() -> Bool {
+        package func null() -> Bool {
             guard beginValue() else { return false }
             storage.appendLiteral(.null, at: 0)
             return true
         }
 
         /// An empty array or dictionary; `false` when it passes the node limit.
-        package mutating func emptyContainer(_ kind: Kind) -> Bool {
+        package func emptyContainer(_ kind: Kind) -> Bool {
             guard beginValue() else { return false }
             storage.append(Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: 0))
             return true
@@ -250,7 +276,7 @@ extension IngredientIndex {
 
         /// Makes the value at `position`, the last of the innermost
         /// dictionary, the first element of an array in its place.
-        private mutating func gatherInPlace(at position: Int) {
+        private func gatherInPlace(at position: Int) {
             storage.reserve(1)
             let base = storage.entries + position
             // The value's spans are relative, so it reads the same one entry on.
@@ -262,7 +288,7 @@ extension IngredientIndex {
         /// Sets the span of the innermost dictionary's last member once no
         /// more values join it, when it is a gathered array.
         @inline(__always)
-        private mutating func finishGathered(_ top: Int) throws(EasyBakeError) {
+        private func finishGathered(_ top: Int) throws(EasyBakeError) {
             guard frames[top].lastKey >= 0, members[members.count - 1].gathered else { return }
             let position = frames[top].lastValue
             let span = storage.count - position - 1
@@ -274,7 +300,7 @@ extension IngredientIndex {
         /// once, in order of first appearance, with all its values gathered
         /// into an array (the elements of values gathered in place join it
         /// one by one).
-        private mutating func rewrite(_ frame: Frame, members memberCount: Int, distinct: Int) throws(EasyBakeError) {
+        private func rewrite(_ frame: Frame, members memberCount: Int, distinct: Int) throws(EasyBakeError) {
             let reader = Reader(storage)
             // Each member's value, and the members grouped by key (a counting sort).
             memberRanges.removeAll(keepingCapacity: true)
@@ -335,4 +361,42 @@ extension IngredientIndex {
             storage.count += scratch.count
         }
     }
+}
+
+/// A stack of trivial values in memory its owner frees (``deallocate()``):
+/// what ``IngredientIndex/ElementBuilder`` keeps its state in, read and
+/// written through a plain pointer.
+struct TrivialStack<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    /// How many values the stack holds; lowering it drops the values above
+    /// (they are trivial, so nothing is deinitialized).
+    var count = 0
+    private var capacity = 16
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Element {
+        get { base[position] }
+        nonmutating set { base[position] = newValue }
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count &+= 1
+    }
+
+    private mutating func grow() {
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity *= 2
+    }
+
+    func deallocate() { base.deallocate() }
 }
