@@ -20,21 +20,19 @@ extension XMLParserDriver {
     /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
     ///   when the document holds more than `IngredientLimits.maximumNodes` values.
     func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
-        let builder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
-        indexBuilder = builder
-        // The builder holds the index's storage: dropped before the index
-        // is used again, and kept alive until then.
+        indexBuilder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+        // The builder holds the index's storage: dropped before the index is used again.
         defer {
+            indexBuilder?.deallocate()
             indexBuilder = nil
-            withExtendedLifetime(builder) {}
         }
-        textKeyID = builder.keyID(textKey)
+        textKeyID = indexBuilder!.keyID(textKey)
         indexing = true
         while !(inputDone && context == nil) {
             try feed()
             if indexFailed, let indexFailure { throw indexFailure }
         }
-        guard builder.isEmpty else {
+        guard indexBuilder!.isEmpty else {
             throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
         }
     }

@@ -27,7 +27,7 @@ extension IngredientIndex {
     /// _ = try builder.string(bytes)
     /// try builder.endDictionary()
     /// ```
-    package final class ElementBuilder {
+    package struct ElementBuilder {
         /// One open dictionary.
         private struct Frame {
             /// The position of its entry.
@@ -68,29 +68,32 @@ extension IngredientIndex {
 
         // Called for every key and value: the state lives in manually
         // managed stacks (`TrivialStack`), read and written through plain
-        // pointers, with no uniqueness, exclusivity or retain per access.
+        // pointers, with no uniqueness check or retain per access; and the
+        // builder is a struct its owner keeps in place, so that calling it
+        // retains nothing either. The owner frees it with `deallocate()`.
         private let storage: Storage
         private let maximumNodes: Int
-        @exclusivity(unchecked) private var nodes = 0
-        @exclusivity(unchecked) private var frames = TrivialStack<Frame>()
-        @exclusivity(unchecked) private var members = TrivialStack<Member>()
+        private var nodes = 0
+        private var frames = TrivialStack<Frame>()
+        private var members = TrivialStack<Member>()
         /// The distinct keys of the open dictionaries, innermost last.
-        @exclusivity(unchecked) private var openKeys = TrivialStack<OpenKey>()
+        private var openKeys = TrivialStack<OpenKey>()
         /// For each key ID, the position in `openKeys` of its innermost
         /// occurrence, or stale: a sparse set, so that finding a key in the
         /// innermost dictionary is one look-up whatever its size.
-        @exclusivity(unchecked) private var firstPositions = TrivialStack<Int32>()
-        @exclusivity(unchecked) private var keyNames = TrivialStack<KeyName>()
+        private var firstPositions = TrivialStack<Int32>()
+        private var keyNames = TrivialStack<KeyName>()
         private var keyIDs: [[UInt8]: Int32] = [:]
         private var keyBytes = ContiguousArray<UInt8>()
         /// The position of the gathered array the next value joins, or `-1`.
-        @exclusivity(unchecked) private var gathering = -1
+        private var gathering = -1
         private var scratch = ContiguousArray<Entry>()
         private var memberRanges = ContiguousArray<(start: Int, end: Int)>()
         private var order = ContiguousArray<Int>()
         private var groupStarts = ContiguousArray<Int>()
 
-        deinit {
+        /// Frees the builder's memory; it is not used again.
+        package func deallocate() {
             frames.deallocate()
             members.deallocate()
             openKeys.deallocate()
@@ -122,7 +125,7 @@ extension IngredientIndex {
 
         /// The ID of the key made of `bytes` (UTF-8): the same bytes give the
         /// same ID. Hashes the bytes; callers cache the ID per name.
-        package func keyID(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        package mutating func keyID(_ bytes: UnsafeRawBufferPointer) -> Int32 {
             let key = [UInt8](bytes)
             if let id = keyIDs[key] { return id }
             let id = Int32(keyNames.count)
@@ -134,7 +137,7 @@ extension IngredientIndex {
         }
 
         /// The ID of the key `key` (see ``keyID(_:)-(UnsafeRawBufferPointer)``).
-        package func keyID(_ key: String) -> Int32 {
+        package mutating func keyID(_ key: String) -> Int32 {
             var key = key
             return key.withUTF8 { keyID(UnsafeRawBufferPointer($0)) }
         }
@@ -142,7 +145,7 @@ extension IngredientIndex {
         /// The key with ID `id` in the innermost dictionary: its value is the
         /// next value. A key the dictionary holds already is not written
         /// again: the value joins the first one's (gathered into an array).
-        package func key(_ id: Int32) throws(EasyBakeError) {
+        package mutating func key(_ id: Int32) throws(EasyBakeError) {
             let top = frames.count - 1
             let frame = frames[top]
             let found = Int(firstPositions[Int(id)])
@@ -176,7 +179,7 @@ extension IngredientIndex {
             try appendKey(id)
         }
 
-        private func appendKey(_ id: Int32) throws(EasyBakeError) {
+        private mutating func appendKey(_ id: Int32) throws(EasyBakeError) {
             var name = keyNames[Int(id)]
             if name.arenaOffset < 0 {
                 // Written to the arena once per index; every entry of the
@@ -196,7 +199,7 @@ extension IngredientIndex {
         /// Counts a value against the node limit and notes where it starts
         /// in its dictionary; `false` when the limit is passed.
         @inline(__always)
-        private func beginValue() -> Bool {
+        private mutating func beginValue() -> Bool {
             nodes &+= 1
             if nodes > maximumNodes { return false }
             if gathering >= 0 {
@@ -210,7 +213,7 @@ extension IngredientIndex {
 
         /// Opens a dictionary: the next value of the innermost one, or the
         /// top value. `false` when it passes the node limit.
-        package func beginDictionary() -> Bool {
+        package mutating func beginDictionary() -> Bool {
             guard beginValue() else { return false }
             frames.append(Frame(position: storage.count, keyStart: openKeys.count, memberStart: members.count))
             storage.openContainer(.dictionary, at: 0)
@@ -218,7 +221,7 @@ extension IngredientIndex {
         }
 
         /// Closes the innermost dictionary.
-        package func endDictionary() throws(EasyBakeError) {
+        package mutating func endDictionary() throws(EasyBakeError) {
             let top = frames.count - 1
             let frame = frames[top]
             try finishGathered(top)
@@ -237,7 +240,7 @@ extension IngredientIndex {
         }
 
         /// A string value; `false` when it passes the node limit.
-        package func string(_ bytes: UnsafeRawBufferPointer) throws(EasyBakeError) -> Bool {
+        package mutating func string(_ bytes: UnsafeRawBufferPointer) throws(EasyBakeError) -> Bool {
             guard beginValue() else { return false }
             let storage = storage
             let start = storage.arenaCount
@@ -259,14 +262,14 @@ extension IngredientIndex {
         }
 
         /// A null value; `false` when it passes the node limit.
-        package func null() -> Bool {
+        package mutating func null() -> Bool {
             guard beginValue() else { return false }
             storage.appendLiteral(.null, at: 0)
             return true
         }
 
         /// An empty array or dictionary; `false` when it passes the node limit.
-        package func emptyContainer(_ kind: Kind) -> Bool {
+        package mutating func emptyContainer(_ kind: Kind) -> Bool {
             guard beginValue() else { return false }
             storage.append(Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: 0))
             return true
@@ -276,7 +279,7 @@ extension IngredientIndex {
 
         /// Makes the value at `position`, the last of the innermost
         /// dictionary, the first element of an array in its place.
-        private func gatherInPlace(at position: Int) {
+        private mutating func gatherInPlace(at position: Int) {
             storage.reserve(1)
             let base = storage.entries + position
             // The value's spans are relative, so it reads the same one entry on.
@@ -288,7 +291,7 @@ extension IngredientIndex {
         /// Sets the span of the innermost dictionary's last member once no
         /// more values join it, when it is a gathered array.
         @inline(__always)
-        private func finishGathered(_ top: Int) throws(EasyBakeError) {
+        private mutating func finishGathered(_ top: Int) throws(EasyBakeError) {
             guard frames[top].lastKey >= 0, members[members.count - 1].gathered else { return }
             let position = frames[top].lastValue
             let span = storage.count - position - 1
@@ -300,7 +303,7 @@ extension IngredientIndex {
         /// once, in order of first appearance, with all its values gathered
         /// into an array (the elements of values gathered in place join it
         /// one by one).
-        private func rewrite(_ frame: Frame, members memberCount: Int, distinct: Int) throws(EasyBakeError) {
+        private mutating func rewrite(_ frame: Frame, members memberCount: Int, distinct: Int) throws(EasyBakeError) {
             let reader = Reader(storage)
             // Each member's value, and the members grouped by key (a counting sort).
             memberRanges.removeAll(keepingCapacity: true)
