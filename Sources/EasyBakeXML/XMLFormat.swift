@@ -49,7 +49,7 @@ public struct XMLFormat: IngredientFormat {
     ///   of reading it.
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
         var source = try XMLIngredientSource(input, options: options)
-        try source.readIndex(into: &index)
+        try source.readIndex(into: &index, filePath: input.filePath)
     }
 
     /// Writes the value that `source` reads as an XML document in UTF-8.

@@ -186,7 +186,7 @@ extension XMLParserDriver {
                 markerAttribute = i
             }
         }
-        let markerDeclarations = options.keepsNamespaceDeclarations
+        let markerDeclarations = options.keepsNamespaceDeclarations && namespaceCount > 0
             ? (0..<namespaceCount).count { XMLEmptyMarker.isNamespace(namespaces?[2 * $0 + 1]) } : 0
         let declarations = options.keepsNamespaceDeclarations ? namespaceCount : 0
         let keptAttributes = attributeCount - (markerAttribute >= 0 ? 1 : 0)

@@ -1,4 +1,9 @@
 import EasyBake
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Building an index straight from the SAX callbacks: the callbacks decide
 // what an element holds exactly as they do for events (one set of rules), and
@@ -19,8 +24,14 @@ extension XMLParserDriver {
     ///
     /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
     ///   when the document holds more than `IngredientLimits.maximumNodes` values.
-    func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
+    func readIndex(into index: inout IngredientIndex, filePath: String?) throws(EasyBakeError) {
         indexBuilder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+        // The document's size: what the first chunk holds when it is all,
+        // or the file's.
+        var size = inputBytes < Self.chunkSize ? inputBytes : 0
+        var info = stat()
+        if size == 0, let filePath, stat(filePath, &info) == 0 { size = Int(info.st_size) }
+        indexBuilder!.reserve(forInputBytes: min(size, limits.maximumInputBytes))
         // The builder holds the index's storage: dropped before the index is used again.
         defer {
             indexBuilder?.deallocate()
