@@ -116,10 +116,12 @@ extension IngredientIndex {
         /// `inputBytes` bytes, so that the index's memory, which would
         /// double again and again, is copied less.
         package mutating func reserve(forInputBytes inputBytes: Int) {
-            let bytes = min(max(inputBytes, 0), 1 << 32)
-            // About one entry per 12 bytes of markup, and a third of the bytes as text.
-            storage.reserve(bytes / 12)
-            storage.reserveArena(bytes / 3)
+            // About one entry per 12 bytes of markup, and a third of the
+            // bytes as text; at most 64 MiB of each, so that a large
+            // document of long texts does not get room it never fills.
+            let bytes = max(inputBytes, 0)
+            storage.reserve(min(bytes / 12, 1 << 22))
+            storage.reserveArena(min(bytes / 3, 1 << 26))
         }
 
         /// Whether every dictionary opened was closed (or none opened).
