@@ -26,7 +26,7 @@ extension XMLParserDriver {
     func name(
         local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?, attribute: Bool
     ) -> String {
-        names[nameSlot(local: local, prefix: prefix, uri: uri, attribute: attribute)].name!
+        nameKeys[nameSlot(local: local, prefix: prefix, uri: uri, attribute: attribute)]
     }
 
     /// The slot of the name cache that holds the key of an element or
@@ -51,12 +51,11 @@ extension XMLParserDriver {
         let mixed = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
             ^ (unresolved ? 2 : 0)
         let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
-        let hit = names.withUnsafeBufferPointer { cache in
-            let cached = cache[slot]
-            return cached.name != nil && cached.local == localBits && cached.qualifier == qualifierBits
-                && cached.attribute == attribute && cached.unresolved == unresolved
+        let cached = names[slot]
+        if cached.filled, cached.local == localBits, cached.qualifier == qualifierBits, cached.attribute == attribute,
+           cached.unresolved == unresolved {
+            return slot
         }
-        if hit { return slot }
         var text = attribute ? attributePrefix : ""
         if let qualifier {
             let q = String(cString: qualifier)
@@ -64,8 +63,9 @@ extension XMLParserDriver {
         }
         text += String(cString: local)
         names[slot] = NameSlot(
-            qualifier: qualifierBits, local: localBits, attribute: attribute, unresolved: unresolved, name: text,
+            qualifier: qualifierBits, local: localBits, attribute: attribute, unresolved: unresolved, filled: true,
             byteCount: text.utf8.count)
+        nameKeys[slot] = text
         return slot
     }
 
@@ -198,7 +198,7 @@ extension XMLParserDriver {
             return
         }
         // A captured element is a dictionary, to hold its markup and text.
-        let captured = empty == nil && !markup.names.isEmpty && markup.names.contains(names[elementSlot].name!)
+        let captured = empty == nil && !markup.names.isEmpty && markup.names.contains(nameKeys[elementSlot])
         let opened = declarations - markerDeclarations > 0 || keptAttributes > 0 || captured
         if opened {
             openDictionary(position)

@@ -79,10 +79,10 @@ extension XMLParserDriver {
     /// The key in name cache slot `slot`.
     @inline(__always)
     func emitKey(slot: Int, _ position: UInt64) {
-        guard indexing else { return emit(.key(names[slot].name!), position) }
+        guard indexing else { return emit(.key(nameKeys[slot]), position) }
         var id = names[slot].keyID
         if id < 0 {
-            id = indexBuilder!.keyID(names[slot].name!)
+            id = indexBuilder!.keyID(nameKeys[slot])
             names[slot].keyID = id
         }
         emitKey(id: id, position)

@@ -45,7 +45,9 @@ final class XMLParserDriver {
     }
 
     /// One entry of the name cache: the addresses of an interned
-    /// qualifier (prefix or URI) and local name, and the key made of them.
+    /// qualifier (prefix or URI) and local name, and what is known of the
+    /// key made of them (the key itself is in ``nameKeys``). Trivial, so
+    /// that reading an entry retains nothing.
     struct NameSlot {
         var qualifier: UInt = 0
         var local: UInt = 0
@@ -54,8 +56,9 @@ final class XMLParserDriver {
         /// no namespace (``XMLReadingOptions/NamespaceMode/resolveToURIs``
         /// with ``XMLReadingOptions/acceptsNamespaceErrors``).
         var unresolved = false
-        var name: String?
-        /// The name's length in UTF-8 bytes.
+        /// Whether the entry holds a name.
+        var filled = false
+        /// The key's length in UTF-8 bytes.
         var byteCount = 0
         /// The key's ID in ``indexBuilder`` once asked for, `-1` before.
         var keyID: Int32 = -1
@@ -107,6 +110,8 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var deepestEntityNesting = 0
     /// Names by the addresses libxml2 interned them at, direct-mapped.
     @exclusivity(unchecked) var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
+    /// The key of each entry of ``names``.
+    @exclusivity(unchecked) var nameKeys = ContiguousArray<String>(repeating: "", count: XMLParserDriver.nameCacheSize)
     /// XML 1.1 only: prefixes undeclared (`xmlns:p=""`) on the start tag
     /// being parsed, which libxml2 2.9 reports as an error and otherwise
     /// ignores (it keeps the outer binding).
