@@ -11,7 +11,9 @@ import Darwin
 private let libxml2Initialized: Void = { xmlInitParser() }()
 
 /// Drives libxml2's SAX2 push parser and turns its callbacks into
-/// `IngredientEvent`s, queued until ``next()`` pulls them.
+/// `IngredientEvent`s, queued until ``next()`` pulls them — or, in
+/// ``readIndex(into:filePath:)``, into an index straight away, under the
+/// same rules.
 ///
 /// The input is read in chunks of ``chunkSize`` bytes and handed to
 /// `xmlParseChunk` in slices of ``sliceSize`` bytes, one slice only when the
@@ -124,10 +126,10 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
     /// The markup of the elements ``XMLReadingOptions/markupElements`` names.
     @exclusivity(unchecked) var markup = XMLMarkupCapture(names: [])
-    /// Whether the callbacks build an index (``readIndex(into:)``) instead
+    /// Whether the callbacks build an index (``readIndex(into:filePath:)``) instead
     /// of queueing events.
     @exclusivity(unchecked) var indexing = false
-    /// The builder of ``readIndex(into:)``, while it runs.
+    /// The builder of ``readIndex(into:filePath:)``, while it runs.
     @exclusivity(unchecked) var indexBuilder: IngredientIndex.ElementBuilder?
     /// The first error of ``indexBuilder`` (the node limit), thrown once
     /// libxml2 has parsed the rest of its slice, unless that fails.

@@ -21,11 +21,12 @@ extension IngredientIndex {
     ///
     /// ```swift
     /// var builder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+    /// defer { builder.deallocate() }
     /// let name = builder.keyID("name")
-    /// _ = builder.beginDictionary()
-    /// builder.key(name)
-    /// _ = try builder.string(bytes)
-    /// try builder.endDictionary()
+    /// _ = builder.beginDictionary()          // {
+    /// try builder.key(name)                  //   "name":
+    /// _ = try builder.string(bytes)          //   "…"
+    /// try builder.endDictionary()            // }
     /// ```
     package struct ElementBuilder {
         /// One open dictionary.
