@@ -41,6 +41,17 @@ public struct XMLFormat: IngredientFormat {
         try XMLIngredientSource(input, options: options)
     }
 
+    /// Reads the single value of `input` into `index`, replacing what it
+    /// held, straight from libxml2's callbacks (no events): the index that
+    /// reading the source's events would give, with the same errors.
+    ///
+    /// - Throws: the errors of ``XMLIngredientSource/init(_:options:)`` and
+    ///   of reading it.
+    public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
+        var source = try XMLIngredientSource(input, options: options)
+        try source.readIndex(into: &index, filePath: input.filePath)
+    }
+
     /// Writes the value that `source` reads as an XML document in UTF-8.
     ///
     /// Scalars are written as text: numbers in their shortest form, booleans

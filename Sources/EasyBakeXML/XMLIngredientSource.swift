@@ -83,6 +83,20 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
         try driver.skipRestOfContainer()
     }
 
+    /// Reads the whole document into `index`, replacing what it held,
+    /// straight from libxml2's callbacks: the index that reading this
+    /// source's events into it (``IngredientIndex/read(single:)``) gives,
+    /// with the same errors, made without events. The source is used up.
+    ///
+    /// - Parameter filePath: the input's file, if it is one, whose size
+    ///   tells how much room to make in the index at once.
+    /// - Throws: the errors of ``next()``, and
+    ///   `EasyBakeError.Code.limitExceeded` for a document of more than
+    ///   `IngredientLimits.maximumNodes` values.
+    package mutating func readIndex(into index: inout IngredientIndex, filePath: String? = nil) throws(EasyBakeError) {
+        try driver.readIndex(into: &index, filePath: filePath)
+    }
+
     /// The number of input bytes handed to the parser so far, for progress
     /// reporting. It grows in steps of up to 1 KiB, ahead of the events
     /// already returned, and ends at the input's size.

@@ -22,9 +22,18 @@ extension XMLParserDriver {
             | UInt64(UInt32(truncatingIfNeeded: max(input.pointee.col, 1)))
     }
 
+    /// The key of an element or attribute name, from the name cache.
     func name(
         local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?, attribute: Bool
     ) -> String {
+        nameKeys[nameSlot(local: local, prefix: prefix, uri: uri, attribute: attribute)]
+    }
+
+    /// The slot of the name cache that holds the key of an element or
+    /// attribute name, filled first if it held another.
+    func nameSlot(
+        local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?, attribute: Bool
+    ) -> Int {
         // libxml2 interns names, prefixes and URIs in the context's
         // dictionary, so their addresses identify them.
         var qualifier: UnsafePointer<xmlChar>? = switch options.namespaces {
@@ -43,9 +52,9 @@ extension XMLParserDriver {
             ^ (unresolved ? 2 : 0)
         let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
         let cached = names[slot]
-        if let name = cached.name, cached.local == localBits, cached.qualifier == qualifierBits,
-           cached.attribute == attribute, cached.unresolved == unresolved {
-            return name
+        if cached.filled, cached.local == localBits, cached.qualifier == qualifierBits, cached.attribute == attribute,
+           cached.unresolved == unresolved {
+            return slot
         }
         var text = attribute ? attributePrefix : ""
         if let qualifier {
@@ -54,8 +63,10 @@ extension XMLParserDriver {
         }
         text += String(cString: local)
         names[slot] = NameSlot(
-            qualifier: qualifierBits, local: localBits, attribute: attribute, unresolved: unresolved, name: text)
-        return text
+            qualifier: qualifierBits, local: localBits, attribute: attribute, unresolved: unresolved, filled: true,
+            byteCount: text.utf8.count)
+        nameKeys[slot] = text
+        return slot
     }
 
     @inline(__always)
@@ -63,8 +74,9 @@ extension XMLParserDriver {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// The pending text as a value: trimmed when asked, `nil` when absent.
-    func pendingValue(droppingWhitespaceOnly: Bool) -> String? {
+    /// Where the pending text's value lies in the buffer: trimmed when
+    /// asked, `nil` when absent.
+    func pendingRange(droppingWhitespaceOnly: Bool) -> Range<Int>? {
         if pendingText.isEmpty { return nil }
         var start = 0
         var end = pendingText.count
@@ -74,14 +86,24 @@ extension XMLParserDriver {
             if start == end { return nil }
             if !options.trimsText { start = 0; end = pendingText.count }
         }
-        return pendingText.string(start..<end)
+        return start..<end
+    }
+
+    /// The pending text as a value: trimmed when asked, `nil` when absent.
+    func pendingValue(droppingWhitespaceOnly: Bool) -> String? {
+        pendingRange(droppingWhitespaceOnly: droppingWhitespaceOnly).map { pendingText.string($0) }
     }
 
     /// Emits text that precedes or follows child elements as a `#text` entry.
     func flushText(droppingWhitespaceOnly: Bool, _ position: UInt64) {
-        if let text = pendingValue(droppingWhitespaceOnly: droppingWhitespaceOnly) {
-            emit(.key(textKey), position)
-            emit(.scalar(.string(text)), position)
+        if let range = pendingRange(droppingWhitespaceOnly: droppingWhitespaceOnly) {
+            if indexing {
+                emitKey(id: textKeyID, position)
+                emitText(range, position)
+            } else {
+                emit(.key(textKey), position)
+                emit(.scalar(.string(pendingText.string(range))), position)
+            }
         }
         pendingText.removeAll()
     }
@@ -120,7 +142,7 @@ extension XMLParserDriver {
             return
         }
         if frames.isEmpty {
-            emit(.beginDictionary, position)
+            openDictionary(position)
             rootSeen = true
         } else {
             let parent = frames.count - 1
@@ -129,7 +151,7 @@ extension XMLParserDriver {
                 return
             }
             if !frames[parent].opened {
-                emit(.beginDictionary, position)
+                openDictionary(position)
                 frames[parent].opened = true
             }
             flushText(droppingWhitespaceOnly: true, position)
@@ -137,12 +159,12 @@ extension XMLParserDriver {
         }
         // Names become keys: they count against the string limit as JSON
         // and YAML keys do (libxml2's own cap is 50,000 bytes).
-        let elementName = name(local: local, prefix: prefix, uri: uri, attribute: false)
-        if elementName.utf8.count > limits.maximumStringBytes {
+        let elementSlot = nameSlot(local: local, prefix: prefix, uri: uri, attribute: false)
+        if names[elementSlot].byteCount > limits.maximumStringBytes {
             fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
             return
         }
-        emit(.key(elementName), position)
+        emitKey(slot: elementSlot, position)
 
         // EasyBake's marker of an empty value, and the declaration of its
         // namespace, are no attributes of the element.
@@ -164,26 +186,29 @@ extension XMLParserDriver {
                 markerAttribute = i
             }
         }
-        let markerDeclarations = options.keepsNamespaceDeclarations
+        let markerDeclarations = options.keepsNamespaceDeclarations && namespaceCount > 0
             ? (0..<namespaceCount).count { XMLEmptyMarker.isNamespace(namespaces?[2 * $0 + 1]) } : 0
         let declarations = options.keepsNamespaceDeclarations ? namespaceCount : 0
         let keptAttributes = attributeCount - (markerAttribute >= 0 ? 1 : 0)
-        if empty != nil, keptAttributes > 0 {
+        // A kept namespace declaration reads as an attribute, so it is
+        // content of a marked element too (and the element would otherwise
+        // open a dictionary whose empty value has no key).
+        if empty != nil, keptAttributes > 0 || declarations - markerDeclarations > 0 {
             fail(XMLEmptyMarker.hasContent(empty!, at: currentLocation(context)), context)
             return
         }
         // A captured element is a dictionary, to hold its markup and text.
-        let captured = empty == nil && !markup.names.isEmpty && markup.names.contains(elementName)
+        let captured = empty == nil && !markup.names.isEmpty && markup.names.contains(nameKeys[elementSlot])
         let opened = declarations - markerDeclarations > 0 || keptAttributes > 0 || captured
         if opened {
-            emit(.beginDictionary, position)
+            openDictionary(position)
             if let namespaces {
                 for i in 0..<declarations where !XMLEmptyMarker.isNamespace(namespaces[2 * i + 1]) {
                     let declaredPrefix = namespaces[2 * i]
                     let declaredURI = namespaces[2 * i + 1].map { String(cString: $0) } ?? ""
                     let key = attributePrefix + (declaredPrefix.map { "xmlns:" + String(cString: $0) } ?? "xmlns")
-                    emit(.key(key), position)
-                    emit(.scalar(.string(declaredURI)), position)
+                    emitKey(key, position)
+                    emitString(declaredURI, position)
                 }
             }
             if let attributes {
@@ -196,15 +221,21 @@ extension XMLParserDriver {
                         fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
                         return
                     }
-                    let key = name(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
-                                   attribute: true)
-                    if key.utf8.count - attributePrefix.utf8.count > limits.maximumStringBytes {
+                    let keySlot = nameSlot(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
+                                           attribute: true)
+                    if names[keySlot].byteCount - attributePrefix.utf8.count > limits.maximumStringBytes {
                         fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
                         return
                     }
+                    if indexing, memchr(value, 0x26, length) == nil {
+                        // No reference to replace: the index takes libxml2's bytes.
+                        emitKey(slot: keySlot, position)
+                        emitText(UnsafeRawBufferPointer(start: value, count: length), position)
+                        continue
+                    }
                     guard let text = attributeValue(context, value, length) else { return }
-                    emit(.key(key), position)
-                    emit(.scalar(.string(text)), position)
+                    emitKey(slot: keySlot, position)
+                    emitString(text, position)
                 }
             }
         }
@@ -321,31 +352,28 @@ extension XMLParserDriver {
                 fail(XMLEmptyMarker.hasContent(empty, at: currentLocation(context)), context)
                 return
             }
-            switch empty {
-            case .array:
-                emit(.beginArray, position)
-                emit(.endArray, position)
-            case .dictionary:
-                emit(.beginDictionary, position)
-                emit(.endDictionary, position)
-            case .string:
-                emit(.scalar(.string("")), position)
-            }
+            emitEmpty(empty, position)
         } else if frame.opened {
             flushText(droppingWhitespaceOnly: frame.hasChildElements, position)
             if let captured {
-                emit(.key(XMLReadingOptions.innerXMLKey), position)
-                emit(.scalar(.string(captured.markup)), position)
-                emit(.key(XMLReadingOptions.textContentKey), position)
-                emit(.scalar(.string(captured.text)), position)
+                emitKey(XMLReadingOptions.innerXMLKey, position)
+                emitString(captured.markup, position)
+                emitKey(XMLReadingOptions.textContentKey, position)
+                emitString(captured.text, position)
             }
-            emit(.endDictionary, position)
+            closeDictionary(position)
+        } else if indexing {
+            if let range = pendingRange(droppingWhitespaceOnly: false) {
+                emitText(range, position)
+            } else {
+                emitNull(position)
+            }
         } else {
             let value = pendingValue(droppingWhitespaceOnly: false)
             emit(.scalar(value.map(Ingredients.string) ?? .null), position)
         }
         pendingText.removeAll()
-        if frames.isEmpty { emit(.endDictionary, position) }
+        if frames.isEmpty { closeDictionary(position) }
     }
 
     func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {

@@ -11,7 +11,9 @@ import Darwin
 private let libxml2Initialized: Void = { xmlInitParser() }()
 
 /// Drives libxml2's SAX2 push parser and turns its callbacks into
-/// `IngredientEvent`s, queued until ``next()`` pulls them.
+/// `IngredientEvent`s, queued until ``next()`` pulls them — or, in
+/// ``readIndex(into:filePath:)``, into an index straight away, under the
+/// same rules.
 ///
 /// The input is read in chunks of ``chunkSize`` bytes and handed to
 /// `xmlParseChunk` in slices of ``sliceSize`` bytes, one slice only when the
@@ -45,7 +47,9 @@ final class XMLParserDriver {
     }
 
     /// One entry of the name cache: the addresses of an interned
-    /// qualifier (prefix or URI) and local name, and the key made of them.
+    /// qualifier (prefix or URI) and local name, and what is known of the
+    /// key made of them (the key itself is in ``nameKeys``). Trivial, so
+    /// that reading an entry retains nothing.
     struct NameSlot {
         var qualifier: UInt = 0
         var local: UInt = 0
@@ -54,7 +58,12 @@ final class XMLParserDriver {
         /// no namespace (``XMLReadingOptions/NamespaceMode/resolveToURIs``
         /// with ``XMLReadingOptions/acceptsNamespaceErrors``).
         var unresolved = false
-        var name: String?
+        /// Whether the entry holds a name.
+        var filled = false
+        /// The key's length in UTF-8 bytes.
+        var byteCount = 0
+        /// The key's ID in ``indexBuilder`` once asked for, `-1` before.
+        var keyID: Int32 = -1
     }
 
     /// An event waiting for ``next()``, with `line << 32 | column` of
@@ -103,6 +112,8 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var deepestEntityNesting = 0
     /// Names by the addresses libxml2 interned them at, direct-mapped.
     @exclusivity(unchecked) var names = ContiguousArray(repeating: NameSlot(), count: XMLParserDriver.nameCacheSize)
+    /// The key of each entry of ``names``.
+    @exclusivity(unchecked) var nameKeys = ContiguousArray<String>(repeating: "", count: XMLParserDriver.nameCacheSize)
     /// XML 1.1 only: prefixes undeclared (`xmlns:p=""`) on the start tag
     /// being parsed, which libxml2 2.9 reports as an error and otherwise
     /// ignores (it keeps the outer binding).
@@ -115,6 +126,18 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var prefixScopes: [(depth: Int, prefix: String, undeclared: Bool)] = []
     /// The markup of the elements ``XMLReadingOptions/markupElements`` names.
     @exclusivity(unchecked) var markup = XMLMarkupCapture(names: [])
+    /// Whether the callbacks build an index (``readIndex(into:filePath:)``) instead
+    /// of queueing events.
+    @exclusivity(unchecked) var indexing = false
+    /// The builder of ``readIndex(into:filePath:)``, while it runs.
+    @exclusivity(unchecked) var indexBuilder: IngredientIndex.ElementBuilder?
+    /// The first error of ``indexBuilder`` (the node limit), thrown once
+    /// libxml2 has parsed the rest of its slice, unless that fails.
+    @exclusivity(unchecked) var indexFailure: EasyBakeError?
+    /// `indexFailure != nil`, checked before every call to the builder.
+    @exclusivity(unchecked) var indexFailed = false
+    /// The ID of ``XMLReadingOptions/textKey`` in ``indexBuilder``.
+    @exclusivity(unchecked) var textKeyID: Int32 = 0
 
     let options: XMLReadingOptions
     let limits: IngredientLimits

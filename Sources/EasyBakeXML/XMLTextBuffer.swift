@@ -63,5 +63,10 @@ struct XMLTextBuffer {
         String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
     }
 
+    /// The bytes `range`, valid until the buffer is next changed.
+    func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
     func deallocate() { base.deallocate() }
 }

@@ -1,0 +1,430 @@
+extension IngredientIndex {
+    /// Builds an index straight from a source's callbacks, with no
+    /// `IngredientEvent` and no `String` per key or text: how the XML reader
+    /// fills the fast core.
+    ///
+    /// It holds exactly what ``Builder`` would build from the same values
+    /// under ``DuplicateKeyPolicy/collect`` (the policy of every source of
+    /// elements): each key once, in order of first appearance, a repeated
+    /// key's values gathered into an array in document order, a value that
+    /// is itself an array kept as one element. It counts nodes as the tree
+    /// builder does (one per dictionary, array and scalar) and reports the
+    /// node limit the same way: the caller turns a `false` into
+    /// ``nodeLimitError(at:)`` at the value's location.
+    ///
+    /// Keys are small integers (``keyID(_:)-(UnsafeRawBufferPointer)``) that
+    /// the caller looks up once per distinct name and caches, so finding a
+    /// repeated key hashes and compares no bytes. Repeats that follow each
+    /// other (`<tags>a</tags><tags>b</tags>`, the usual case in XML) are
+    /// gathered in place; a dictionary whose repeats are apart is rewritten
+    /// once, when it closes.
+    ///
+    /// ```swift
+    /// var builder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+    /// defer { builder.deallocate() }
+    /// let name = builder.keyID("name")
+    /// _ = builder.beginDictionary()          // {
+    /// try builder.key(name)                  //   "name":
+    /// _ = try builder.string(bytes)          //   "…"
+    /// try builder.endDictionary()            // }
+    /// ```
+    package struct ElementBuilder {
+        /// One open dictionary.
+        private struct Frame {
+            /// The position of its entry.
+            let position: Int
+            /// Where its distinct keys begin in `openKeys`.
+            let keyStart: Int
+            /// Where its members begin in `members`.
+            let memberStart: Int
+            /// The distinct key (from `keyStart`) of its last member; `-1` before any.
+            var lastKey = -1
+            /// The position of its last member's value (a gathered array, once gathered).
+            var lastValue = 0
+            /// Whether a key repeated apart from its previous member.
+            var needsRewrite = false
+        }
+
+        /// One member of an open dictionary: which distinct key it has, and
+        /// whether its value is an array of repeats gathered in place.
+        private struct Member {
+            var key: Int32
+            var gathered: Bool
+        }
+
+        /// A key held by an open dictionary, and what ``firstPositions``
+        /// held for its ID before (restored when the dictionary closes).
+        private struct OpenKey {
+            let id: Int32
+            let saved: Int32
+        }
+
+        /// The bytes of one interned key, and where the index's arena holds
+        /// them once written (`-1` before).
+        private struct KeyName {
+            let start: Int
+            let count: Int
+            var arenaOffset: Int = -1
+        }
+
+        // Called for every key and value: the state lives in manually
+        // managed stacks (`TrivialStack`), read and written through plain
+        // pointers, with no uniqueness check or retain per access; and the
+        // builder is a struct its owner keeps in place, so that calling it
+        // retains nothing either. The owner frees it with `deallocate()`.
+        private let storage: Storage
+        private let maximumNodes: Int
+        private var nodes = 0
+        private var frames = TrivialStack<Frame>()
+        private var members = TrivialStack<Member>()
+        /// The distinct keys of the open dictionaries, innermost last.
+        private var openKeys = TrivialStack<OpenKey>()
+        /// For each key ID, the position in `openKeys` of its innermost
+        /// occurrence, or stale: a sparse set, so that finding a key in the
+        /// innermost dictionary is one look-up whatever its size.
+        private var firstPositions = TrivialStack<Int32>()
+        private var keyNames = TrivialStack<KeyName>()
+        private var keyIDs: [[UInt8]: Int32] = [:]
+        private var keyBytes = ContiguousArray<UInt8>()
+        /// The position of the gathered array the next value joins, or `-1`.
+        private var gathering = -1
+        private var scratch = ContiguousArray<Entry>()
+        private var memberRanges = ContiguousArray<(start: Int, end: Int)>()
+        private var order = ContiguousArray<Int>()
+        private var groupStarts = ContiguousArray<Int>()
+
+        /// Frees the builder's memory; it is not used again.
+        package func deallocate() {
+            frames.deallocate()
+            members.deallocate()
+            openKeys.deallocate()
+            firstPositions.deallocate()
+            keyNames.deallocate()
+        }
+
+        /// A builder that fills `index`, emptied first and marked as holding
+        /// elements (``IngredientSource/dictionariesAreElements``). The index
+        /// must not be read or changed otherwise until the builder is done
+        /// and dropped.
+        package init(building index: inout IngredientIndex, maximumNodes: Int) {
+            index.removeAll()
+            index.dictionariesAreElements = true
+            storage = index.storageForBuilding
+            self.maximumNodes = maximumNodes
+        }
+
+        /// Makes room at once for the index of a document of about
+        /// `inputBytes` bytes, so that the index's memory, which would
+        /// double again and again, is copied less.
+        package mutating func reserve(forInputBytes inputBytes: Int) {
+            // About one entry per 12 bytes of markup, and a third of the
+            // bytes as text; at most 64 MiB of each, so that a large
+            // document of long texts does not get room it never fills.
+            let bytes = max(inputBytes, 0)
+            storage.reserve(min(bytes / 12, 1 << 22))
+            storage.reserveArena(min(bytes / 3, 1 << 26))
+        }
+
+        /// Whether every dictionary opened was closed (or none opened).
+        package var isEmpty: Bool { frames.count == 0 }
+
+        /// The error for passing the node limit, at `location` (the value's),
+        /// worded as the tree builder words it.
+        package func nodeLimitError(at location: SourceLocation) -> EasyBakeError {
+            TreeBuilder(duplicateKeys: .collect, maximumNodes: maximumNodes).error(.tooManyNodes, at: location)
+        }
+
+        // MARK: Keys
+
+        /// The ID of the key made of `bytes` (UTF-8): the same bytes give the
+        /// same ID. Hashes the bytes; callers cache the ID per name.
+        package mutating func keyID(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+            let key = [UInt8](bytes)
+            if let id = keyIDs[key] { return id }
+            let id = Int32(keyNames.count)
+            keyNames.append(KeyName(start: keyBytes.count, count: key.count))
+            keyBytes.append(contentsOf: key)
+            firstPositions.append(Int32.max)
+            keyIDs[key] = id
+            return id
+        }
+
+        /// The ID of the key `key` (see ``keyID(_:)-(UnsafeRawBufferPointer)``).
+        package mutating func keyID(_ key: String) -> Int32 {
+            var key = key
+            return key.withUTF8 { keyID(UnsafeRawBufferPointer($0)) }
+        }
+
+        /// The key with ID `id` in the innermost dictionary: its value is the
+        /// next value. A key the dictionary holds already is not written
+        /// again: the value joins the first one's (gathered into an array).
+        package mutating func key(_ id: Int32) throws(EasyBakeError) {
+            let top = frames.count - 1
+            let frame = frames[top]
+            let found = Int(firstPositions[Int(id)])
+            if found >= frame.keyStart, found < openKeys.count, openKeys[found].id == id {
+                let distinct = found - frame.keyStart
+                if distinct == frame.lastKey {
+                    // The previous member has this key: its value becomes
+                    // (or already is) an array the next value joins.
+                    if !members[members.count - 1].gathered {
+                        gatherInPlace(at: frame.lastValue)
+                        members[members.count - 1].gathered = true
+                    }
+                    gathering = frame.lastValue
+                    return
+                }
+                try finishGathered(top)
+                frames[top].needsRewrite = true
+                frames[top].lastKey = distinct
+                members.append(Member(key: Int32(distinct), gathered: false))
+                // The key is written again, so that the members still read
+                // as key and value, and dropped by the rewrite.
+                try appendKey(id)
+                return
+            }
+            try finishGathered(top)
+            openKeys.append(OpenKey(id: id, saved: firstPositions[Int(id)]))
+            firstPositions[Int(id)] = Int32(openKeys.count - 1)
+            let distinct = openKeys.count - 1 - frame.keyStart
+            frames[top].lastKey = distinct
+            members.append(Member(key: Int32(distinct), gathered: false))
+            try appendKey(id)
+        }
+
+        private mutating func appendKey(_ id: Int32) throws(EasyBakeError) {
+            var name = keyNames[Int(id)]
+            if name.arenaOffset < 0 {
+                // Written to the arena once per index; every entry of the
+                // key points at the same bytes.
+                name.arenaOffset = keyBytes.withUnsafeBytes { bytes in
+                    storage.appendToArena(UnsafeRawBufferPointer(rebasing: bytes[name.start..<(name.start + name.count)]))
+                }
+                guard storage.arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("key", at: 0) }
+                keyNames[Int(id)] = name
+            }
+            let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
+            storage.append(Entry(head: UInt64(kind) << 56, length: UInt32(name.count), aux: UInt32(name.arenaOffset)))
+        }
+
+        // MARK: Values
+
+        /// Counts a value against the node limit and notes where it starts
+        /// in its dictionary; `false` when the limit is passed.
+        @inline(__always)
+        private mutating func beginValue() -> Bool {
+            nodes &+= 1
+            if nodes > maximumNodes { return false }
+            if gathering >= 0 {
+                storage.entries[gathering].aux &+= 1
+                gathering = -1
+            } else if frames.count > 0 {
+                frames[frames.count - 1].lastValue = storage.count
+            }
+            return true
+        }
+
+        /// Opens a dictionary: the next value of the innermost one, or the
+        /// top value. `false` when it passes the node limit.
+        package mutating func beginDictionary() -> Bool {
+            guard beginValue() else { return false }
+            frames.append(Frame(position: storage.count, keyStart: openKeys.count, memberStart: members.count))
+            storage.openContainer(.dictionary, at: 0)
+            return true
+        }
+
+        /// Closes the innermost dictionary.
+        package mutating func endDictionary() throws(EasyBakeError) {
+            let top = frames.count - 1
+            let frame = frames[top]
+            try finishGathered(top)
+            let memberCount = members.count - frame.memberStart
+            let distinctCount = openKeys.count - frame.keyStart
+            try storage.closeContainer(elements: memberCount)
+            if frame.needsRewrite { try rewrite(frame, members: memberCount, distinct: distinctCount) }
+            var i = openKeys.count
+            while i > frame.keyStart {
+                i -= 1
+                firstPositions[Int(openKeys[i].id)] = openKeys[i].saved
+            }
+            openKeys.count -= distinctCount
+            members.count -= memberCount
+            frames.count -= 1
+        }
+
+        /// A string value; `false` when it passes the node limit.
+        package mutating func string(_ bytes: UnsafeRawBufferPointer) throws(EasyBakeError) -> Bool {
+            guard beginValue() else { return false }
+            let storage = storage
+            let start = storage.arenaCount
+            guard bytes.count <= UInt32.max, start + bytes.count <= UInt32.max else {
+                throw IngredientIndex.tooLarge("decoded string", at: 0)
+            }
+            if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity {
+                // The usual case, without the calls of `appendString(decoded:at:)`.
+                if bytes.count > 0 { (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+                storage.arenaCount = start + bytes.count
+                let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
+                (storage.entries + storage.count).initialize(to: Entry(
+                    head: UInt64(kind) << 56, length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
+                storage.count &+= 1
+            } else {
+                try storage.appendString(decoded: bytes, at: 0)
+            }
+            return true
+        }
+
+        /// A null value; `false` when it passes the node limit.
+        package mutating func null() -> Bool {
+            guard beginValue() else { return false }
+            storage.appendLiteral(.null, at: 0)
+            return true
+        }
+
+        /// An empty array or dictionary; `false` when it passes the node limit.
+        package mutating func emptyContainer(_ kind: Kind) -> Bool {
+            guard beginValue() else { return false }
+            storage.append(Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: 0))
+            return true
+        }
+
+        // MARK: Gathering
+
+        /// Makes the value at `position`, the last of the innermost
+        /// dictionary, the first element of an array in its place.
+        private mutating func gatherInPlace(at position: Int) {
+            storage.reserve(1)
+            let base = storage.entries + position
+            // The value's spans are relative, so it reads the same one entry on.
+            (base + 1).moveInitialize(from: base, count: storage.count - position)
+            base.initialize(to: Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: 1))
+            storage.count += 1
+        }
+
+        /// Sets the span of the innermost dictionary's last member once no
+        /// more values join it, when it is a gathered array.
+        @inline(__always)
+        private mutating func finishGathered(_ top: Int) throws(EasyBakeError) {
+            guard frames[top].lastKey >= 0, members[members.count - 1].gathered else { return }
+            let position = frames[top].lastValue
+            let span = storage.count - position - 1
+            guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
+            storage.entries[position].length = UInt32(span)
+        }
+
+        /// Rewrites a closed dictionary whose keys repeated apart: each key
+        /// once, in order of first appearance, with all its values gathered
+        /// into an array (the elements of values gathered in place join it
+        /// one by one).
+        private mutating func rewrite(_ frame: Frame, members memberCount: Int, distinct: Int) throws(EasyBakeError) {
+            let reader = Reader(storage)
+            // Each member's value, and the members grouped by key (a counting sort).
+            memberRanges.removeAll(keepingCapacity: true)
+            groupStarts.removeAll(keepingCapacity: true)
+            groupStarts.append(contentsOf: repeatElement(0, count: distinct + 1))
+            var position = frame.position + 1
+            for m in 0..<memberCount {
+                let valueStart = position + 1
+                let valueEnd = reader.end(of: valueStart)
+                memberRanges.append((valueStart, valueEnd))
+                groupStarts[Int(members[frame.memberStart + m].key) + 1] += 1
+                position = valueEnd
+            }
+            for key in 0..<distinct { groupStarts[key + 1] += groupStarts[key] }
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: repeatElement(0, count: memberCount))
+            var next = groupStarts
+            for m in 0..<memberCount {
+                let key = Int(members[frame.memberStart + m].key)
+                order[next[key]] = m
+                next[key] += 1
+            }
+            scratch.removeAll(keepingCapacity: true)
+            scratch.reserveCapacity(position - frame.position + distinct)
+            scratch.append(reader.entry(frame.position))
+            for key in 0..<distinct {
+                let group = groupStarts[key]..<groupStarts[key + 1]
+                let first = order[group.lowerBound]
+                scratch.append(reader.entry(memberRanges[first].start - 1))
+                if group.count == 1 {
+                    for p in memberRanges[first].start..<memberRanges[first].end { scratch.append(reader.entry(p)) }
+                    continue
+                }
+                let arrayPosition = scratch.count
+                scratch.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: 0))
+                var elements = 0
+                for g in group {
+                    let m = order[g]
+                    var range = memberRanges[m].start..<memberRanges[m].end
+                    if members[frame.memberStart + m].gathered {
+                        elements += Int(reader.entry(range.lowerBound).aux)
+                        range = (range.lowerBound + 1)..<range.upperBound
+                    } else {
+                        elements += 1
+                    }
+                    for p in range { scratch.append(reader.entry(p)) }
+                }
+                let span = scratch.count - arrayPosition - 1
+                guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
+                scratch[arrayPosition].length = UInt32(span)
+                scratch[arrayPosition].aux = UInt32(elements)
+            }
+            scratch[0].length = UInt32(scratch.count - 1)
+            scratch[0].aux = UInt32(distinct)
+            storage.count = frame.position
+            storage.reserve(scratch.count)
+            scratch.withUnsafeBufferPointer { (storage.entries + frame.position).initialize(from: $0.baseAddress!, count: $0.count) }
+            storage.count += scratch.count
+        }
+    }
+}
+
+extension IngredientIndex.Storage {
+    /// Room for `more` bytes in the arena after those it holds.
+    func reserveArena(_ more: Int) {
+        guard arenaCount + more > arenaCapacity else { return }
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: arenaCount + more, alignment: 8)
+        moved.copyMemory(from: arena, byteCount: arenaCount)
+        arena.deallocate()
+        arena = moved
+        arenaCapacity = arenaCount + more
+    }
+}
+
+/// A stack of trivial values in memory its owner frees (``deallocate()``):
+/// what ``IngredientIndex/ElementBuilder`` keeps its state in, read and
+/// written through a plain pointer.
+struct TrivialStack<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    /// How many values the stack holds; lowering it drops the values above
+    /// (they are trivial, so nothing is deinitialized).
+    var count = 0
+    private var capacity = 16
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Element {
+        get { base[position] }
+        nonmutating set { base[position] = newValue }
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count &+= 1
+    }
+
+    private mutating func grow() {
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity *= 2
+    }
+
+    func deallocate() { base.deallocate() }
+}

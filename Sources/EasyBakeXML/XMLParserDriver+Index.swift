@@ -1,0 +1,158 @@
+import EasyBake
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Building an index straight from the SAX callbacks: the callbacks decide
+// what an element holds exactly as they do for events (one set of rules), and
+// hand each value to an `IngredientIndex.ElementBuilder` instead of queueing
+// an `IngredientEvent`, so no event, no `String` per key or text, and no key
+// hashing is made per value.
+extension XMLParserDriver {
+    /// Reads the whole document into `index` (replacing what it held): the
+    /// index ``IngredientIndex/read(single:)`` would build from this
+    /// driver's events under `DuplicateKeyPolicy.collect`, with the same
+    /// errors.
+    ///
+    /// libxml2 is fed in the same slices as when events are pulled, and an
+    /// error of the builder (the node limit) is thrown once its slice is
+    /// parsed, unless the parser failed in that slice: when reading events,
+    /// a slice's events are dropped if the parser fails in it, so its error
+    /// is the one reported.
+    ///
+    /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
+    ///   when the document holds more than `IngredientLimits.maximumNodes` values.
+    func readIndex(into index: inout IngredientIndex, filePath: String?) throws(EasyBakeError) {
+        indexBuilder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+        // The document's size: what the first chunk holds when it is all,
+        // or the file's.
+        var size = inputBytes < Self.chunkSize ? inputBytes : 0
+        var info = stat()
+        if size == 0, let filePath, stat(filePath, &info) == 0 { size = Int(info.st_size) }
+        indexBuilder!.reserve(forInputBytes: min(size, limits.maximumInputBytes))
+        // The builder holds the index's storage: dropped before the index is used again.
+        defer {
+            indexBuilder?.deallocate()
+            indexBuilder = nil
+        }
+        textKeyID = indexBuilder!.keyID(textKey)
+        indexing = true
+        while !(inputDone && context == nil) {
+            try feed()
+            if indexFailed, let indexFailure { throw indexFailure }
+        }
+        guard indexBuilder!.isEmpty else {
+            throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
+        }
+    }
+
+    /// Records the builder's first error; later calls to it are skipped.
+    func indexFailed(_ error: EasyBakeError) {
+        guard !indexFailed else { return }
+        indexFailure = error
+        indexFailed = true
+    }
+
+    /// Records that the value at `position` passed the node limit.
+    func nodeLimitPassed(_ position: UInt64) {
+        let location = SourceLocation(
+            sourceName: sourceName, line: Int(position >> 32), column: Int(position & 0xFFFF_FFFF))
+        indexFailed(indexBuilder!.nodeLimitError(at: location))
+    }
+
+    @inline(__always)
+    func openDictionary(_ position: UInt64) {
+        guard indexing else { return emit(.beginDictionary, position) }
+        guard !indexFailed else { return }
+        if !indexBuilder!.beginDictionary() { nodeLimitPassed(position) }
+    }
+
+    @inline(__always)
+    func closeDictionary(_ position: UInt64) {
+        guard indexing else { return emit(.endDictionary, position) }
+        guard !indexFailed else { return }
+        do { try indexBuilder!.endDictionary() } catch { indexFailed(error) }
+    }
+
+    /// The key in name cache slot `slot`.
+    @inline(__always)
+    func emitKey(slot: Int, _ position: UInt64) {
+        guard indexing else { return emit(.key(nameKeys[slot]), position) }
+        var id = names[slot].keyID
+        if id < 0 {
+            id = indexBuilder!.keyID(nameKeys[slot])
+            names[slot].keyID = id
+        }
+        emitKey(id: id, position)
+    }
+
+    /// A key the name cache does not hold (a namespace declaration's, kept
+    /// markup's).
+    func emitKey(_ key: String, _ position: UInt64) {
+        guard indexing else { return emit(.key(key), position) }
+        emitKey(id: indexBuilder!.keyID(key), position)
+    }
+
+    /// A key by its ID in the index builder (indexing only).
+    @inline(__always)
+    func emitKey(id: Int32, _ position: UInt64) {
+        guard !indexFailed else { return }
+        do { try indexBuilder!.key(id) } catch { indexFailed(error) }
+    }
+
+    /// A string value made already.
+    func emitString(_ text: String, _ position: UInt64) {
+        guard indexing else { return emit(.scalar(.string(text)), position) }
+        var text = text
+        text.withUTF8 { emitText(UnsafeRawBufferPointer($0), position) }
+    }
+
+    /// The pending text's bytes `range` as a string value (indexing only).
+    @inline(__always)
+    func emitText(_ range: Range<Int>, _ position: UInt64) {
+        emitText(pendingText.bytes(range), position)
+    }
+
+    /// A string value of UTF-8 `bytes` (indexing only).
+    @inline(__always)
+    func emitText(_ bytes: UnsafeRawBufferPointer, _ position: UInt64) {
+        guard !indexFailed else { return }
+        do {
+            if try !indexBuilder!.string(bytes) { nodeLimitPassed(position) }
+        } catch {
+            indexFailed(error)
+        }
+    }
+
+    /// An empty element's null (indexing only).
+    func emitNull(_ position: UInt64) {
+        guard !indexFailed else { return }
+        if !indexBuilder!.null() { nodeLimitPassed(position) }
+    }
+
+    /// The empty value EasyBake's marker gives an element.
+    func emitEmpty(_ kind: XMLEmptyMarker.Kind, _ position: UInt64) {
+        guard indexing else {
+            switch kind {
+            case .array:
+                emit(.beginArray, position)
+                emit(.endArray, position)
+            case .dictionary:
+                emit(.beginDictionary, position)
+                emit(.endDictionary, position)
+            case .string:
+                emit(.scalar(.string("")), position)
+            }
+            return
+        }
+        guard !indexFailed else { return }
+        let fits = switch kind {
+        case .array: indexBuilder!.emptyContainer(.array)
+        case .dictionary: indexBuilder!.emptyContainer(.dictionary)
+        case .string: (try? indexBuilder!.string(UnsafeRawBufferPointer(start: nil, count: 0))) ?? true
+        }
+        if !fits { nodeLimitPassed(position) }
+    }
+}
