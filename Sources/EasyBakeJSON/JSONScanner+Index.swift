@@ -105,8 +105,8 @@ extension JSONScanner {
                 try indexString(into: builder)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
-                _ = try number(materializing: false)
-                builder.appendNumber(at: start, length: position - start, isInteger: isIntegerLiteral(from: start))
+                let isInteger = try scanNumber()
+                builder.appendNumber(at: start, length: position - start, isInteger: isInteger)
             case UInt8(ascii: "t"):
                 builder.appendLiteral(.true, at: position)
                 try literal("true")
@@ -217,19 +217,6 @@ extension JSONScanner {
         } else {
             try index.appendString(at: open, length: position - 1 - start)
         }
-    }
-
-    /// Whether the number literal from `start` to `position` has neither a
-    /// fraction nor an exponent.
-    @inline(__always)
-    private func isIntegerLiteral(from start: Int) -> Bool {
-        var i = start
-        while i < position {
-            let byte = base[i]
-            if byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e") { return false }
-            i += 1
-        }
-        return true
     }
 
     /// The error the event path reports for this input, read again from

@@ -208,6 +208,16 @@ struct JSONScanner {
 
     mutating func number(materializing: Bool) throws(EasyBakeError) -> Ingredients {
         let start = position
+        _ = try scanNumber()
+        guard materializing else { return .null }
+        return Ingredients.number(literal: UnsafeRawBufferPointer(start: base + start, count: position - start))
+    }
+
+    /// Reads the number at `position`, checking its grammar and its length;
+    /// returns whether it is an integer literal (no fraction, no exponent).
+    @inline(__always)
+    mutating func scanNumber() throws(EasyBakeError) -> Bool {
+        let start = position
         let scan = JSONNumberGrammar.scan(base, from: start, count: count)
         position = scan.end
         if let failure = scan.failure {
@@ -226,8 +236,7 @@ struct JSONScanner {
         guard length <= limits.maximumNumberLength else {
             throw EasyBakeError.limit(.maximumNumberLength, limits.maximumNumberLength, at: location(of: start))
         }
-        guard materializing else { return .null }
-        return Ingredients.number(literal: UnsafeRawBufferPointer(start: base + start, count: length))
+        return scan.isInteger
     }
 
     // MARK: Strings

@@ -146,6 +146,12 @@ class KeyedValueReader {
         if slot.keyIndex >= 0 { asked?[slot.keyIndex] = true }
         if slot.entryIndex >= 0 {
             guard position >= 0 else { return nil }
+            // The common entry, a key of this dictionary with neither a
+            // transformer nor a default: what processedValue(_:) finds for
+            // it, without the call.
+            if let key = slot.entryKey, isDictionary, !slot.hasTransformer, !slot.hasDefault {
+                return member(key, cursorSafe: slot.cursorSafe).map { ($0, .recipeEntry(slot.entryIndex)) }
+            }
             do {
                 guard let found = try processedValue(slot) else { return nil }
                 return (found, .recipeEntry(slot.entryIndex))
@@ -265,9 +271,10 @@ class KeyedValueReader {
     /// takes that coercion.
     @inline(__always)
     final func string(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> String {
-        if let found = try lookup(key, slot: slot), !bake.isNull(found.position) {
+        if let found = try lookup(key, slot: slot), found.position >= 0 {
+            // A string is not null: it is made at once.
             if let text = bake.reader.string(at: found.position) { return text }
-            if let scalar = bake.reader.scalar(at: found.position) {
+            if !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
                 do { return try Coercion.string(scalar) } catch {}
             }
         }

@@ -163,7 +163,7 @@ public struct IngredientIndex: @unchecked Sendable {
             capacity = newCapacity
         }
 
-        @inlinable
+        @inlinable @inline(__always)
         func append(_ entry: Entry) {
             if count == capacity { grow(to: count + 1) }
             (entries + count).initialize(to: entry)
@@ -631,7 +631,7 @@ extension IngredientIndex.Storage {
         append(IngredientIndex.Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func appendString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
         append(IngredientIndex.Entry(
@@ -655,7 +655,7 @@ extension IngredientIndex.Storage {
         if let failure { throw failure }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func appendNumber(at offset: Int, length: Int, isInteger: Bool) {
         // A number literal is bounded by the limits far below 4 GiB.
         let kind = isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float
