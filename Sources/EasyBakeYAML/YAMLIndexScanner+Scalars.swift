@@ -227,22 +227,7 @@ extension YAMLIndexScanner {
     /// Appends the UTF-8 of `value`, a Unicode scalar value, to the scratch bytes.
     private func appendScalar(_ value: UInt32, _ isASCII: inout Bool) {
         if value >= 0x80 { isASCII = false }
-        switch value {
-        case ..<0x80:
-            scratch.append(UInt8(value))
-        case ..<0x800:
-            scratch.append(UInt8(0xC0 | value >> 6))
-            scratch.append(UInt8(0x80 | value & 0x3F))
-        case ..<0x10000:
-            scratch.append(UInt8(0xE0 | value >> 12))
-            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | value & 0x3F))
-        default:
-            scratch.append(UInt8(0xF0 | value >> 18))
-            scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | value & 0x3F))
-        }
+        UTF8Encoding.encode(value) { scratch.append($0) }
     }
 
     /// A single-quoted scalar that closes on its line; `''` is a quote.

@@ -1,5 +1,6 @@
 @testable import EasyBake
 @testable import EasyBakeXML
+import EasyBakeTestSupport
 import Testing
 
 // The index XMLFormat builds straight from libxml2's callbacks must be the
@@ -193,7 +194,7 @@ struct XMLDirectIndexTests {
 
     @Test("seeded random documents and mutations of them: the same as the event path")
     func randomDocuments() {
-        var random = SplitMix(seed: 42)
+        var random = SeededGenerator(seed: 42)
         var read = 0
         var failed = 0
         for round in 0..<300 {
@@ -241,7 +242,7 @@ struct XMLDirectIndexTests {
 
     @Test("a large document of records with repeats: the same index")
     func largeDocument() {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         var xml = "<users>"
         for i in 0..<300 {
             xml += "<user id=\"\(i)\"><name>n\(i)</name>"
@@ -256,19 +257,6 @@ struct XMLDirectIndexTests {
     }
 }
 
-/// A small, seeded generator (SplitMix64), so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random documents over a small vocabulary, so that names repeat next to
 /// each other and apart, with attributes, namespaces, mixed content, CDATA,
 /// entities, comments, EasyBake's empty markers and whitespace.
@@ -278,7 +266,7 @@ enum RandomXML {
     static let values = ["1", "a&amp;b", "", " sp ", "&#65;", "&e;", "long attribute value"]
     static let texts = ["t", "  ", "\n  ", "x &amp; y", "&e;", "<![CDATA[c<d]]>", "&#x1F600;", "\u{E9}", "longer text here"]
 
-    static func document(_ random: inout SplitMix) -> [UInt8] {
+    static func document(_ random: inout SeededGenerator) -> [UInt8] {
         var out = ""
         if random.next() % 3 == 0 { out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" }
         out += "<!DOCTYPE root [<!ENTITY e \"ent\">]>"
@@ -291,9 +279,9 @@ enum RandomXML {
         return Array(out.utf8)
     }
 
-    static func pick<T>(_ items: [T], _ random: inout SplitMix) -> T { items[Int(random.next() % UInt64(items.count))] }
+    static func pick<T>(_ items: [T], _ random: inout SeededGenerator) -> T { items[Int(random.next() % UInt64(items.count))] }
 
-    static func element(into out: inout String, depth: Int, _ random: inout SplitMix) {
+    static func element(into out: inout String, depth: Int, _ random: inout SeededGenerator) {
         var name = pick(names, &random)
         if random.next() % 10 == 0 {
             if name.hasPrefix("q:") { name = "item" }
@@ -335,7 +323,7 @@ enum RandomXML {
         out += "</" + name + ">"
     }
 
-    static func mutate(_ bytes: inout [UInt8], _ random: inout SplitMix) {
+    static func mutate(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
         guard !bytes.isEmpty else { return }
         let at = Int(random.next() % UInt64(bytes.count))
         switch random.next() % 4 {

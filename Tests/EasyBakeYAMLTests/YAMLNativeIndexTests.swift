@@ -337,20 +337,8 @@ struct YAMLNativeIndexTests {
 
     // MARK: - Random documents
 
-    /// SplitMix64: a small seeded generator, the same sequence everywhere.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// The tests' seeded generator, with the draws the documents are made of.
+    typealias Random = SeededGenerator
 
     static let plainScalars = [
         "x", "hello world", "42", "-7", "3.25", "-0.5", "1e10", "0x1F", "0o17", "+3", ".5", "007", ".inf", "-.inf", ".nan",
@@ -488,7 +476,7 @@ struct YAMLNativeIndexTests {
     func randomLines() {
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["YAML_NATIVE_INDEX_ROUNDS"].flatMap(Int.init) ?? 3_000
-        var random = Random(state: (environment["YAML_NATIVE_INDEX_SEED"].flatMap(UInt64.init) ?? 42) &+ 1)
+        var random = Random(seed: (environment["YAML_NATIVE_INDEX_SEED"].flatMap(UInt64.init) ?? 42) &+ 1)
         var tally = Tally()
         for round in 0..<rounds {
             let text = Self.lineSoup(&random)
@@ -505,7 +493,7 @@ struct YAMLNativeIndexTests {
         // More rounds, and another seed, on request: YAML_NATIVE_INDEX_ROUNDS=20000 YAML_NATIVE_INDEX_SEED=7.
         let environment = ProcessInfo.processInfo.environment
         let rounds = environment["YAML_NATIVE_INDEX_ROUNDS"].flatMap(Int.init) ?? 600
-        var random = Random(state: environment["YAML_NATIVE_INDEX_SEED"].flatMap(UInt64.init) ?? 42)
+        var random = Random(seed: environment["YAML_NATIVE_INDEX_SEED"].flatMap(UInt64.init) ?? 42)
         var documents = Tally()
         var mutations = Tally()
         for round in 0..<rounds {
@@ -524,4 +512,10 @@ struct YAMLNativeIndexTests {
         #expect(documents.native >= rounds / 4)
         #expect(mutations.native >= rounds / 2)
     }
+}
+
+extension SeededGenerator {
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

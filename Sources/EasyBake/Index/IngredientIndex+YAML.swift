@@ -26,6 +26,8 @@ extension IngredientIndex.Storage {
         case .integer(let integer): (kind, bits) = (.integer, UInt64(bitPattern: integer))
         case .float(let float): (kind, bits) = (.float, float.bitPattern)
         case .exactNumber(let text):
+            // Exact text is a number literal; kept as text, it reads back
+            // exactly as it was classified.
             var text = text
             let start = text.withUTF8 { appendToArena(UnsafeRawBufferPointer($0)) }
             guard arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("number", at: offset) }

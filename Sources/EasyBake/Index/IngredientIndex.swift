@@ -547,32 +547,10 @@ extension IngredientIndex {
         uniqueStorage.appendNumber(at: offset, length: length, isInteger: isInteger)
     }
 
-    /// Appends a number a source has resolved already.
+    /// Appends a number a source has resolved already (see
+    /// `Storage.appendNumber(_:at:)`).
     package mutating func appendNumber(_ value: Ingredients, at offset: Int) throws(EasyBakeError) {
-        let kind: Kind
-        let bits: UInt64
-        switch value {
-        case .integer(let integer): (kind, bits) = (.integer, UInt64(bitPattern: integer))
-        case .float(let float): (kind, bits) = (.float, float.bitPattern)
-        case .exactNumber(let text):
-            // Exact text is a number literal; kept as text, it reads back
-            // exactly as it was classified.
-            let storage = uniqueStorage
-            var text = text
-            let start = text.withUTF8 { storage.appendToArena(UnsafeRawBufferPointer($0)) }
-            guard storage.arenaCount <= UInt32.max else { throw Self.tooLarge("number", at: offset) }
-            let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            let head = (isInteger ? Kind.integer : Kind.float).rawValue | Self.arenaFlag
-            storage.append(Entry(
-                head: UInt64(head) << 56 | UInt64(offset), length: UInt32(storage.arenaCount - start), aux: UInt32(start)))
-            return
-        default:
-            preconditionFailure("appendNumber takes a number")
-        }
-        let head = kind.rawValue | Self.inlineFlag
-        uniqueStorage.append(Entry(
-            head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
-            aux: UInt32(truncatingIfNeeded: bits >> 32)))
+        try uniqueStorage.appendNumber(value, at: offset)
     }
 
     /// Opens an array or a dictionary at `offset`; its contents follow until
