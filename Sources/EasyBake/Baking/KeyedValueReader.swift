@@ -146,12 +146,6 @@ class KeyedValueReader {
         if slot.keyIndex >= 0 { asked?[slot.keyIndex] = true }
         if slot.entryIndex >= 0 {
             guard position >= 0 else { return nil }
-            // The common entry, a key of this dictionary with neither a
-            // transformer nor a default: what processedValue(_:) finds for
-            // it, without the call.
-            if let key = slot.entryKey, isDictionary, !slot.hasTransformer, !slot.hasDefault {
-                return member(key, cursorSafe: slot.cursorSafe).map { ($0, .recipeEntry(slot.entryIndex)) }
-            }
             do {
                 guard let found = try processedValue(slot) else { return nil }
                 return (found, .recipeEntry(slot.entryIndex))
@@ -202,7 +196,19 @@ class KeyedValueReader {
 
     /// The position of a recipe entry's value: its path resolved from this
     /// container's value, transformed; a default when the path leads nowhere.
+    ///
+    /// The common entry, a key of this dictionary with neither a transformer
+    /// nor a default, is found inline: `lookup` asks for one per property.
+    @inline(__always)
     private func processedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
+        if let key = slot.entryKey, isDictionary, !slot.hasTransformer, !slot.hasDefault {
+            return member(key, cursorSafe: slot.cursorSafe)
+        }
+        return try resolvedValue(slot)
+    }
+
+    /// ``processedValue(_:)`` for any entry.
+    private func resolvedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
         let found: Int?
         if let key = slot.entryKey {
             found = isDictionary ? member(key, cursorSafe: slot.cursorSafe) : nil
