@@ -108,7 +108,7 @@ struct Bake: ParsableCommand {
             }
             progress.finish()
             if count == 0, !recordPath.hasWildcard {
-                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath))
+                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath))
             }
         }
     }

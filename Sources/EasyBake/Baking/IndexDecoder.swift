@@ -134,6 +134,10 @@ struct IndexDecoder: Decoder {
         if bake.options.lossyArrays || lossyArray, let lossy = T.self as? any LossyIndexArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
+        if depth > 0, recipe != nil, let map = T.self as? any IndexStringKeyedMap.Type {
+            bake.setDecodingType(T.self, at: depth)
+            return try baking(T.self) { () throws -> T in try map.bakeMap(from: self) as! T }
+        }
         bake.setDecodingType(T.self, at: depth)
         return try baking(T.self) { () throws -> T in try T(from: self) }
     }
