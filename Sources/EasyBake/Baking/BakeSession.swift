@@ -163,6 +163,28 @@ final class BakeSession {
     // MARK: Frames
 
     /// The decoder of the bake's root value.
+    /// The key the baked root stands under in its parent dictionary: a
+    /// streamed record's (`events.138586341`), for a recipe's `#key`.
+    var recordKey: String?
+
+    /// The key the value at `depth` stands under in its parent dictionary,
+    /// for a recipe's ``IngredientPath/ownKey``: the record's for the root,
+    /// the member's key for a member, the last key of the recipe path that
+    /// reached it; `nil` for an array's element or a default.
+    func ownKey(at depth: Int) -> String? {
+        if depth == 0 { return recordKey }
+        switch frames[depth].reach {
+        case .member(let keyPosition):
+            return reader.string(at: keyPosition)
+        case .recipeEntry(let entry):
+            guard let recipe = frames[depth - 1].recipe, entry < recipe.entries.count,
+                  case .key(let key)? = recipe.entries[entry].path.steps.last else { return nil }
+            return key
+        case .none, .element, .missingKey:
+            return nil
+        }
+    }
+
     func root(at position: Int, recipe: Recipe?) -> IndexDecoder {
         frames.removeAll(keepingCapacity: true)
         frames.append(Frame(key: .none, reach: .none, position: position, recipe: recipe))

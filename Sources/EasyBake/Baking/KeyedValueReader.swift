@@ -209,11 +209,14 @@ class KeyedValueReader {
 
     /// ``processedValue(_:)`` for any entry.
     private func resolvedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
-        let found: Int?
+        var found: Int?
         if let key = slot.entryKey {
             found = isDictionary ? member(key, cursorSafe: slot.cursorSafe) : nil
         } else {
             found = bake.resolve(plan.entryPaths[slot.ordinal], from: position)
+            if found == nil, plan.entryPaths[slot.ordinal] == .ownKey, let key = bake.ownKey(at: depth) {
+                found = bake.append(.string(key))
+            }
         }
         // A default stands in for a missing value, and for null when the
         // recipe says so.

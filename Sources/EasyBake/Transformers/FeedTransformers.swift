@@ -36,7 +36,7 @@ public struct DurationTransformer: IngredientTransformer {
             guard whole >= 0 else { throw Self.failure(value, "a duration cannot be negative") }
             return value
         case .float, .exactNumber:
-            guard let number = value.doubleValue, number.isFinite, number >= 0 else {
+            guard let number = value.doubleValue, number.isFinite, number >= 0, number <= Self.longest else {
                 throw Self.failure(value, "a duration is a finite number of seconds, at least 0")
             }
             seconds = number
@@ -50,13 +50,17 @@ public struct DurationTransformer: IngredientTransformer {
 
     public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
         guard let value, !value.isNull, value.stringValue == nil else { return value }
-        guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0 else {
+        guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0, seconds <= Self.longest else {
             throw EasyBakeError(.transformFailed, "expected a duration in seconds to reverse, found \(value.briefDescription)")
         }
         return .string(Self.clockText(seconds: seconds))
     }
 
     public var allowsReverseTransformation: Bool { true }
+
+    /// The longest duration read or written, in seconds (285 million years):
+    /// its milliseconds still fit in an `Int64`.
+    static let longest = 9.0e15
 
     /// The seconds a duration's text denotes.
     static func seconds(in text: String, value: Ingredients) throws -> Double {
@@ -78,7 +82,7 @@ public struct DurationTransformer: IngredientTransformer {
             }
             total = total * 60 + number
         }
-        guard total.isFinite, total <= 9.0e15 else { throw failure(value, "the duration is too long") }
+        guard total.isFinite, total <= longest else { throw failure(value, "the duration is too long") }
         return total
     }
 
@@ -118,7 +122,7 @@ public struct DurationTransformer: IngredientTransformer {
                 number = ""
             }
         }
-        guard sawUnit, number.isEmpty, total.isFinite, total <= 9.0e15 else { throw failure(value, nil) }
+        guard sawUnit, number.isEmpty, total.isFinite, total <= longest else { throw failure(value, nil) }
         return total
     }
 
