@@ -283,11 +283,18 @@ class KeyedValueReader {
         if let found = try lookup(key, slot: slot), found.position >= 0 {
             // A string is not null: it is made at once.
             if let text = bake.reader.string(at: found.position) { return text }
-            if !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
-                do { return try Coercion.string(scalar) } catch {}
-            }
+            // Anything else converts on the child's road, which knows the
+            // number's literal and the coercion policy.
         }
         return try decodeThroughChild(String.self, key, slot: slot)
+    }
+
+    /// An optional string, as ``string(_:slot:)`` reads one.
+    @inline(__always)
+    final func optionalString(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> String? {
+        guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
+        if let text = bake.reader.string(at: found.position) { return text }
+        return try decodeIfPresentThroughChild(String.self, key, slot: slot)
     }
 
     /// An integer: read straight from the entry when it is a short integer
@@ -359,7 +366,8 @@ class KeyedValueReader {
         _ key: CodingKeyMaker, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach)?,
         _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T {
-        if let found, !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
+        if let found, bake.options.coercions != .none, !bake.isNull(found.position),
+           let scalar = bake.reader.scalar(at: found.position) {
             do { return try coerce(scalar) } catch {}
         }
         return try decodeThroughChild(T.self, key, slot: slot)
@@ -380,7 +388,7 @@ class KeyedValueReader {
         _ key: CodingKeyMaker, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach),
         _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T? {
-        if let scalar = bake.reader.scalar(at: found.position) {
+        if bake.options.coercions != .none, let scalar = bake.reader.scalar(at: found.position) {
             do { return try coerce(scalar) } catch {}
         }
         return try decodeIfPresentThroughChild(T.self, key, slot: slot)
