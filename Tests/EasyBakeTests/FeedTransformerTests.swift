@@ -189,3 +189,49 @@ struct FeedTransformerTests {
         #expect(TransformerRegistry.builtIn.factoryNames.contains("pairs"))
     }
 }
+
+@Suite("Built-in transformers of one value treat an array element by element (issue 27, item 5)")
+struct ElementwiseTransformerTests {
+    @Test("every built-in transformer of one value maps an array as it maps a lone value, or fails naming the element")
+    func everyBuiltIn() throws {
+        let samples: [(String, Ingredients)] = [
+            ("iso8601", "2024-03-01"), ("rfc822", "Sat, 07 Sep 2002 00:00:01 GMT"), ("unixSeconds", 0),
+            ("unixMilliseconds", 1_000), ("url", "https://a.example/x"), ("uuid", "0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11"),
+            ("number", "42"), ("string", 7), ("bool", "yes"), ("trim", " a "), ("lowercase", "ABC"), ("uppercase", "abc"),
+            ("base64", "aGk"), ("duration", "01:00"), ("geoPoint", "1 2"), ("pairs", "a: 1"),
+        ]
+        let names = TransformerRegistry.builtIn.names
+        for (name, sample) in samples {
+            let transformer = try TransformerRegistry.builtIn.resolve(.string(name))
+            let one = try #require(try transformer.transform(sample), "\(name)")
+            #expect(try transformer.transform([sample, sample]) == [one, one], "\(name)")
+            #expect(try transformer.transform([sample]) == [one], "\(name)")
+            if transformer.allowsReverseTransformation {
+                #expect(try transformer.reverseTransform([one]) == [try transformer.reverseTransform(one) ?? .null], "\(name)")
+            }
+        }
+        // Every built-in but split (and its aliases) is sampled here.
+        let sampled = Set(samples.map(\.0)).union(["split", "rfc1123", "rfc2822"])
+        #expect(Set(names).subtracting(sampled).isEmpty, "\(Set(names).subtracting(sampled))")
+        // One element that does not transform fails the array, naming it.
+        #expect {
+            _ = try TransformerRegistry.builtIn.resolve("url").transform(["https://a.example", ""])
+        } throws: { ($0 as? EasyBakeError)?.message.hasPrefix("element 1: expected a URL") == true }
+    }
+
+    @Test("split splits each string of an array into one array of parts")
+    func splitArrays() throws {
+        let split = try TransformerRegistry.builtIn.resolve("split")
+        #expect(try split.transform(["a, b", "c", 3]) == ["a", "b", "c", 3])
+    }
+
+    @Test("one XML element and two transform alike in a recipe: a lowercase category and a list of them")
+    func xmlOneAndTwo() throws {
+        struct Item: Decodable { let categories: [String] }
+        let recipe = try Recipe(mapping: ["categories": "category"], transformers: ["categories": .spec(["trim", "lowercase"])])
+        let one = try Baker().bake(Item.self, from: ["category": " Bread "], recipe: recipe)
+        let two = try Baker().bake(Item.self, from: ["category": [" Bread ", "TOOLS"]], recipe: recipe)
+        #expect(one.categories == ["bread"])
+        #expect(two.categories == ["bread", "tools"])
+    }
+}

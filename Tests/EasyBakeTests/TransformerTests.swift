@@ -263,7 +263,9 @@ struct BuiltinTransformerTests {
         #expect(try number.transform(true) == 1)
         #expect(try number.transform(7) == 7)
         #expect(throws: EasyBakeError.self) { try number.transform("forty") }
-        #expect(throws: EasyBakeError.self) { try number.transform([1]) }
+        // An array is transformed element by element, as every built-in of one value does (issue 27).
+        #expect(try number.transform(["1", 2]) == [1, 2])
+        #expect(throws: EasyBakeError.self) { try number.transform([["x": 1]]) }
 
         let string = try named("string")
         #expect(try string.transform(42) == "42")

@@ -32,11 +32,11 @@ public struct ClosureTransformer: IngredientTransformer {
 
 /// `"iso8601"`: an ISO 8601 / RFC 3339 string, normalised to the canonical
 /// UTC form. Reverse: passes the canonical form through.
-public struct ISO8601DateTransformer: IngredientTransformer {
+public struct ISO8601DateTransformer: ScalarTransformer {
     /// The transformer registered as `iso8601`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard case .string(let text) = value, let date = DateFormats.parseISO8601(text) else {
             throw EasyBakeError(.transformFailed, "expected an ISO 8601 date, found \(value.briefDescription)")
@@ -44,17 +44,17 @@ public struct ISO8601DateTransformer: IngredientTransformer {
         return .string(DateFormats.formatISO8601(date))
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { true }
 }
 
 /// `"rfc822"` (also `"rfc1123"`, `"rfc2822"`): the dates of RSS feeds and
 /// HTTP headers, `Sat, 07 Sep 2002 00:00:01 GMT`. Reverse: RFC 1123 in GMT.
-public struct RFC822DateTransformer: IngredientTransformer {
+public struct RFC822DateTransformer: ScalarTransformer {
     /// The transformer registered as `rfc822`, `rfc1123` and `rfc2822`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard case .string(let text) = value, let date = DateFormats.parseRFC822(text) else {
             throw EasyBakeError(.transformFailed, "expected an RFC 822 date, found \(value.briefDescription)")
@@ -62,7 +62,7 @@ public struct RFC822DateTransformer: IngredientTransformer {
         return .string(DateFormats.formatISO8601(date))
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let date = try canonicalDate(value) else { return value }
         return .string(DateFormats.formatRFC1123(date))
     }
@@ -72,7 +72,7 @@ public struct RFC822DateTransformer: IngredientTransformer {
 
 /// `"unixSeconds"` / `"unixMilliseconds"`: a Unix time (number or numeric
 /// string). Reverse: the number of seconds or milliseconds.
-public struct UnixTimeTransformer: IngredientTransformer {
+public struct UnixTimeTransformer: ScalarTransformer {
     /// Whether the number counts milliseconds rather than seconds.
     public let milliseconds: Bool
 
@@ -80,7 +80,7 @@ public struct UnixTimeTransformer: IngredientTransformer {
     /// as `unixMilliseconds`.
     public init(milliseconds: Bool = false) { self.milliseconds = milliseconds }
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard let number = try? Coercion.double(value), number.isFinite else {
             throw EasyBakeError(.transformFailed, "expected a Unix time, found \(value.briefDescription)")
@@ -94,7 +94,7 @@ public struct UnixTimeTransformer: IngredientTransformer {
         return .string(DateFormats.formatISO8601(Date(timeIntervalSince1970: seconds)))
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let date = try canonicalDate(value) else { return value }
         let seconds = date.timeIntervalSince1970
         let scaled = milliseconds ? (seconds * 1000).rounded() : seconds
@@ -107,7 +107,7 @@ public struct UnixTimeTransformer: IngredientTransformer {
 
 /// `{"date": "yyyy-MM-dd"}`: dates in a `DateFormatter` pattern, read in the
 /// POSIX locale and, unless the pattern says otherwise, in UTC.
-public struct DateFormatTransformer: IngredientTransformer {
+public struct DateFormatTransformer: ScalarTransformer {
     /// The pattern, in Unicode's date-format syntax.
     public let format: String
     private let formatter: LockedFormatter
@@ -122,7 +122,7 @@ public struct DateFormatTransformer: IngredientTransformer {
         self.formatter = LockedFormatter(formatter)
     }
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard case .string(let text) = value, let date = formatter.date(from: text) else {
             throw EasyBakeError(
@@ -131,7 +131,7 @@ public struct DateFormatTransformer: IngredientTransformer {
         return .string(DateFormats.formatISO8601(date))
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let date = try canonicalDate(value) else { return value }
         return .string(formatter.string(from: date))
     }
@@ -167,14 +167,14 @@ private func canonicalDate(_ value: Ingredients?) throws -> Date? {
 
 /// `"url"` (or `{"url": "https://base/"}`): a string that must be a URL,
 /// relative ones resolved against the base when one is given.
-public struct URLTransformer: IngredientTransformer {
+public struct URLTransformer: ScalarTransformer {
     /// The base that relative URLs resolve against.
     public let base: URL?
 
     /// The transformer registered as `url`, or with a base as the `url` factory makes it.
     public init(base: URL? = nil) { self.base = base }
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         let trimmed = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let trimmed, !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: base) else {
@@ -183,16 +183,16 @@ public struct URLTransformer: IngredientTransformer {
         return .string(base == nil ? url.absoluteString : url.absoluteURL.absoluteString)
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { true }
 }
 
 /// `"uuid"`: a UUID string in any case, normalised to upper case.
-public struct UUIDTransformer: IngredientTransformer {
+public struct UUIDTransformer: ScalarTransformer {
     /// The transformer registered as `uuid`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard let text = value.stringValue, let uuid = UUID(uuidString: text) else {
             throw EasyBakeError(.transformFailed, "expected a UUID, found \(value.briefDescription)")
@@ -200,17 +200,17 @@ public struct UUIDTransformer: IngredientTransformer {
         return .string(uuid.uuidString)
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { true }
 }
 
 /// `"number"`: a number or numeric string, as a number (exact text kept for
 /// numbers a `Double` cannot hold). Reverse: passes the number through.
-public struct NumberTransformer: IngredientTransformer {
+public struct NumberTransformer: ScalarTransformer {
     /// The transformer registered as `number`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         switch value {
         case nil: return nil
         case .integer?, .float?, .exactNumber?: return value
@@ -224,16 +224,16 @@ public struct NumberTransformer: IngredientTransformer {
         throw EasyBakeError(.transformFailed, "expected a number, found \(value!.briefDescription)")
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { true }
 }
 
 /// `"string"`: any scalar as its text.
-public struct StringTransformer: IngredientTransformer {
+public struct StringTransformer: ScalarTransformer {
     /// The transformer registered as `string`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         switch value {
         case nil: return nil
         case .string?: return value
@@ -247,11 +247,11 @@ public struct StringTransformer: IngredientTransformer {
 }
 
 /// `"bool"`: `true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0` as a Bool.
-public struct BoolTransformer: IngredientTransformer {
+public struct BoolTransformer: ScalarTransformer {
     /// The transformer registered as `bool`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         do {
             return .bool(try Coercion.bool(value))
@@ -260,12 +260,12 @@ public struct BoolTransformer: IngredientTransformer {
         }
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { true }
 }
 
 /// `"trim"`, `"lowercase"`, `"uppercase"`: text edits; other values pass.
-public struct TextTransformer: IngredientTransformer {
+public struct TextTransformer: ScalarTransformer {
     /// The edit; its raw value is the name it is registered under.
     public enum Edit: String, Sendable, CaseIterable {
         /// Removes white space and line breaks from both ends.
@@ -282,7 +282,7 @@ public struct TextTransformer: IngredientTransformer {
     /// The transformer that makes `edit`.
     public init(_ edit: Edit) { self.edit = edit }
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard case .string(let text)? = value else { return value }
         switch edit {
         case .trim: return .string(text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -293,7 +293,10 @@ public struct TextTransformer: IngredientTransformer {
 }
 
 /// `{"split": ","}`: a string split into an array of trimmed, non-empty
-/// parts (`"a, b"` → `["a", "b"]`); an array passes. Reverse: joins.
+/// parts (`"a, b"` → `["a", "b"]`). An array — XML's repeated element —
+/// has each string element split and the parts joined into one array
+/// (`["a, b", "c"]` → `["a", "b", "c"]`), so one element and several split
+/// alike; its other elements stay as they are. Reverse: joins.
 public struct SplitTransformer: IngredientTransformer {
     /// The text between parts; the reverse joins with it as it is.
     public let separator: String
@@ -305,12 +308,22 @@ public struct SplitTransformer: IngredientTransformer {
     public func transform(_ value: Ingredients?) throws -> Ingredients? {
         switch value {
         case .string(let text)?:
-            let parts = text.components(separatedBy: separator)
-                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .filter { !$0.isEmpty }
-            return .array(IngredientArray(parts.map(Ingredients.string)))
+            return .array(IngredientArray(parts(of: text)))
+        case .array(let elements)?:
+            var parts: [Ingredients] = []
+            for element in elements {
+                if case .string(let text) = element { parts += self.parts(of: text) } else { parts.append(element) }
+            }
+            return .array(IngredientArray(parts))
         default: return value
         }
+    }
+
+    private func parts(of text: String) -> [Ingredients] {
+        text.components(separatedBy: separator)
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+            .map(Ingredients.string)
     }
 
     public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
@@ -332,7 +345,7 @@ public struct SplitTransformer: IngredientTransformer {
 /// the values' text), like an enum mapping. An unknown value is an error
 /// unless a fallback is given. Reverse: the inverted table, when no two keys
 /// share a value.
-public struct LookupTransformer: IngredientTransformer {
+public struct LookupTransformer: ScalarTransformer {
     /// The table: a value's text → what it becomes.
     public let table: [String: Ingredients]
     /// What a value that is not in the table becomes (and what null becomes);
@@ -356,7 +369,7 @@ public struct LookupTransformer: IngredientTransformer {
         self.inverse = injective ? inverse : nil
     }
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return fallback.flatMap { $0.isNull ? nil : $0 } }
         if let key = try? StringTransformer().transform(value)?.stringValue, let mapped = table[key] { return mapped }
         if let fallback { return fallback }
@@ -365,7 +378,7 @@ public struct LookupTransformer: IngredientTransformer {
             "\(value.briefDescription) is not one of \(table.keys.sorted().map(\.debugDescription).joined(separator: ", "))")
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value, let inverse else { return value }
         guard let key = inverse[value] else {
             throw EasyBakeError(.transformFailed, "\(value.briefDescription) has no entry in the lookup table")
@@ -400,6 +413,12 @@ public struct EachTransformer: IngredientTransformer {
     private func map(_ value: Ingredients?, _ body: (Ingredients?) throws -> Ingredients?) throws -> Ingredients? {
         guard let value, !value.isNull else { return value }
         guard case .array(let elements) = value else { return try body(value) }
+        return try Self.map(elements, body)
+    }
+
+    /// `body` of each element (`nil` for a null one), as an array; an
+    /// element's error names its index.
+    static func map(_ elements: IngredientArray, _ body: (Ingredients?) throws -> Ingredients?) throws -> Ingredients {
         var mapped = ContiguousArray<Ingredients>()
         mapped.reserveCapacity(elements.count)
         for (index, item) in elements.enumerated() {
@@ -442,11 +461,11 @@ public struct ChainTransformer: IngredientTransformer {
 /// `"base64"`: base64 data in the standard or URL-safe alphabet, padded or
 /// not, checked and normalised to standard padded base64 — the form the
 /// baker decodes into `Data` and decomposition produces from it.
-public struct Base64Transformer: IngredientTransformer {
+public struct Base64Transformer: ScalarTransformer {
     /// The transformer registered as `base64`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard var text = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) else {
             throw EasyBakeError(.transformFailed, "expected base64 text, found \(value.briefDescription)")
@@ -459,6 +478,6 @@ public struct Base64Transformer: IngredientTransformer {
         return .string(data.base64EncodedString())
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { true }
 }

@@ -24,11 +24,11 @@ import Foundation
 /// every duration and an `Int` property reads exactly the whole ones (a
 /// fraction is an error, not a rounding). Reverse: `HH:MM:SS`, with the
 /// fraction when there is one.
-public struct DurationTransformer: IngredientTransformer {
+public struct DurationTransformer: ScalarTransformer {
     /// The transformer registered as `duration`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         let seconds: Double
         switch value {
@@ -48,7 +48,7 @@ public struct DurationTransformer: IngredientTransformer {
         return Self.ingredient(seconds: seconds)
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value, !value.isNull, value.stringValue == nil else { return value }
         guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0, seconds <= Self.longest else {
             throw EasyBakeError(.transformFailed, "expected a duration in seconds to reverse, found \(value.briefDescription)")
@@ -178,7 +178,7 @@ public struct DurationTransformer: IngredientTransformer {
 /// null otherwise. A key given twice, or a value without a key, is an error:
 /// which of two weights a user meant is not for a transformer to guess.
 /// Reverse: the pairs joined, `key<delimiter>value`, with a bare key for null.
-public struct KeyValuePairsTransformer: IngredientTransformer {
+public struct KeyValuePairsTransformer: ScalarTransformer {
     /// The text between pairs.
     public let separator: String
     /// The text between a key and its value.
@@ -225,7 +225,7 @@ public struct KeyValuePairsTransformer: IngredientTransformer {
         return transformer
     }
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         guard case .string(let text) = value else {
             if case .dictionary = value { return value }
@@ -256,7 +256,7 @@ public struct KeyValuePairsTransformer: IngredientTransformer {
         return .dictionary(IngredientDictionary(entries))
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard case .dictionary(let entries)? = value else { return value }
         var parts: [String] = []
         for (key, entry) in entries {
@@ -278,11 +278,11 @@ public struct KeyValuePairsTransformer: IngredientTransformer {
 /// and `longitude` properties bakes from it. The numbers keep their text;
 /// a latitude outside ±90 or a longitude outside ±180 is an error. Reverse:
 /// `"latitude longitude"`.
-public struct GeoPointTransformer: IngredientTransformer {
+public struct GeoPointTransformer: ScalarTransformer {
     /// The transformer registered as `geoPoint`.
     public init() {}
 
-    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+    public func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value else { return nil }
         if case .dictionary = value { return value }
         guard case .string(let text) = value else { throw Self.failure(value, nil) }
@@ -299,7 +299,7 @@ public struct GeoPointTransformer: IngredientTransformer {
         return .dictionary(IngredientDictionary([("latitude", latitude), ("longitude", longitude)]))
     }
 
-    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard case .dictionary(let point)? = value else { return value }
         guard let latitude = point["latitude"].flatMap(Self.text), let longitude = point["longitude"].flatMap(Self.text) else {
             throw EasyBakeError(.transformFailed, "expected a latitude and a longitude to reverse, found \(value!.briefDescription)")

@@ -41,3 +41,49 @@ extension IngredientTransformer {
     public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? { value }
     public var allowsReverseTransformation: Bool { false }
 }
+
+/// A transformer of single values: an array is transformed element by
+/// element, one level deep, as ``EachTransformer`` (`{"each": …}`)
+/// transforms it.
+///
+/// XML writes one element as a value and two as an array, so a transformer
+/// that took only a value would treat a feed's one `<category>` and its two
+/// differently. Every built-in transformer that reads one value is a
+/// `ScalarTransformer`; ``SplitTransformer`` splits each string element of
+/// an array and joins the parts into one array. Write ``transformScalar(_:)``
+/// (and ``reverseTransformScalar(_:)``) for one value; an error in an
+/// element names its index.
+///
+/// ```swift
+/// struct Shout: ScalarTransformer {
+///     func transformScalar(_ value: Ingredients?) throws -> Ingredients? {
+///         guard case .string(let text)? = value else { return value }
+///         return .string(text.uppercased() + "!")
+///     }
+/// }
+/// try Shout().transform(["a", "b"])   // ["A!", "B!"]
+/// ```
+public protocol ScalarTransformer: IngredientTransformer {
+    /// Transforms one value (`nil` for null); never called with an array
+    /// by ``transform(_:)``, though an element may itself be one.
+    func transformScalar(_ value: Ingredients?) throws -> Ingredients?
+
+    /// Transforms one of a model's values back; by default passes it.
+    func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients?
+}
+
+extension ScalarTransformer {
+    public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? { value }
+
+    /// ``transformScalar(_:)`` of a value, or of each element of an array.
+    public func transform(_ value: Ingredients?) throws -> Ingredients? {
+        guard case .array(let elements)? = value else { return try transformScalar(value) }
+        return try EachTransformer.map(elements) { try transformScalar($0) }
+    }
+
+    /// ``reverseTransformScalar(_:)`` of a value, or of each element of an array.
+    public func reverseTransform(_ value: Ingredients?) throws -> Ingredients? {
+        guard case .array(let elements)? = value else { return try reverseTransformScalar(value) }
+        return try EachTransformer.map(elements) { try reverseTransformScalar($0) }
+    }
+}
