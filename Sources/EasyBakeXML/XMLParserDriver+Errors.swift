@@ -28,8 +28,16 @@ extension XMLParserDriver {
     /// A location with the text of its line when libxml2 still holds that
     /// line in its buffer (the caret then lines up with `column`); otherwise
     /// without an excerpt.
+    ///
+    /// The column is the input's as written: in a lenient reading, the
+    /// `amp;`s added to bare `&`s are taken out, and a line that had one
+    /// gets no excerpt (libxml2 holds the line as rewritten).
     func location(line: Int, column: Int, context: xmlParserCtxtPtr?) -> SourceLocation {
         var result = SourceLocation(sourceName: sourceName, line: max(line, 1), column: max(column, 1))
+        if let repair {
+            result.column = max(repair.originalColumn(line: result.line, column: result.column), 1)
+            if repair.rewrote(line: result.line) { return result }
+        }
         if let excerpt = Self.excerpt(context: context, column: column) { result.lineText = excerpt }
         return result
     }

@@ -254,8 +254,11 @@ extension XMLParserDriver {
         if memchr(value, 0x26, length) == nil {
             return String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
         }
-        guard let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
-        else {
+        // Any repair in the value was warned about when libxml2 read it.
+        decodingAttribute = true
+        let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
+        decodingAttribute = false
+        guard let decoded else {
             if !failed {
                 fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
             }
@@ -407,21 +410,16 @@ extension XMLParserDriver {
         }
         deepestEntityNesting = max(deepestEntityNesting, Int(context.pointee.depth))
         let found = parameter ? xmlSAX2GetParameterEntity(context, name) : xmlSAX2GetEntity(context, name)
-        guard let found else { return nil }
+        guard let found else {
+            // A lenient reading gives an undeclared entity HTML's meaning
+            // or its own text; a strict one lets libxml2 refuse it.
+            return options.lenientReferences && !parameter ? undeclaredEntity(context, named: name) : nil
+        }
         switch found.pointee.etype {
         case XML_INTERNAL_PREDEFINED_ENTITY:
             return found
         case XML_INTERNAL_GENERAL_ENTITY, XML_INTERNAL_PARAMETER_ENTITY:
-            expansion += max(1, Int(found.pointee.length))
-            if expansion > limits.maximumExpansion {
-                let what = parameter ? "%" : "&"
-                var error = EasyBakeError.limit(.maximumExpansion, limits.maximumExpansion, at: currentLocation(context))
-                error.message += " while expanding the entity reference \(what)\(String(cString: name));"
-                    + " each reference costs the length of its replacement text"
-                fail(error, context)
-                return nil
-            }
-            return found
+            return charge(found, named: name, parameter: parameter, context) ? found : nil
         default:
             let system = found.pointee.SystemID.map { String(cString: $0) } ?? "?"
             let what = parameter ? "%\(String(cString: name));" : "&\(String(cString: name));"

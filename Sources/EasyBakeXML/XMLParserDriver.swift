@@ -139,6 +139,28 @@ final class XMLParserDriver {
     /// The ID of ``XMLReadingOptions/textKey`` in ``indexBuilder``.
     @exclusivity(unchecked) var textKeyID: Int32 = 0
 
+    // A lenient reading (XMLReadingOptions.lenientReferences); all unused
+    // by a strict one.
+    /// The rewrite of bare `&`s, which libxml2 is fed from.
+    @exclusivity(unchecked) var repair: XMLAmpersandRepair?
+    /// The rewritten bytes of the last chunk read.
+    @exclusivity(unchecked) var repaired: XMLTextBuffer?
+    /// Whether the reader has returned the end of the input (the rewrite
+    /// may still hold its last bytes).
+    @exclusivity(unchecked) var rawInputDone = false
+    /// The warnings of references to undeclared entities, read as HTML's
+    /// characters or kept as text.
+    @exclusivity(unchecked) var referenceWarnings: [EasyBakeError] = []
+    /// The positions already warned about: libxml2 may parse a start tag
+    /// again when its chunk ended inside it.
+    @exclusivity(unchecked) var warnedPositions: Set<UInt64> = []
+    /// The entities made for undeclared names, by name; freed with the
+    /// driver.
+    @exclusivity(unchecked) var madeEntities: [String: xmlEntityPtr] = [:]
+    /// Whether the driver itself is replacing an attribute's references
+    /// (their warnings were given when libxml2 read the value).
+    @exclusivity(unchecked) var decodingAttribute = false
+
     let options: XMLReadingOptions
     let limits: IngredientLimits
     let sourceName: String
@@ -186,18 +208,28 @@ final class XMLParserDriver {
                                                                 sourceName: sourceName))
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
+        var available = filled
+        // The rewrite reads bytes as ASCII: not for UTF-16.
+        if options.lenientReferences,
+           [.asciiCompatible, .utf8WithBOM].contains(XMLEncodingCheck.family(of: UnsafeRawBufferPointer(rebasing: chunk[..<filled]))) {
+            var mended = XMLTextBuffer()
+            repair = XMLAmpersandRepair(sourceName: input.name)
+            repair!.repair(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), final: false, into: &mended)
+            available = mended.count
+            repaired = mended
+        }
 
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
         Self.install(into: &handler)
-        let head = min(4, filled)
+        let head = min(4, available)
         let saved = easybake_xml_silence()
         defer { easybake_xml_restore(saved) }
         let created = withUnsafePointer(to: &handler) { handlerPointer in
             input.name.withCString { name in
                 xmlCreatePushParserCtxt(
                     UnsafeMutablePointer(mutating: handlerPointer), nil,
-                    chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(head), name)
+                    feedBase.assumingMemoryBound(to: CChar.self), Int32(head), name)
             }
         }
         guard let created else {
@@ -212,7 +244,14 @@ final class XMLParserDriver {
         // without adding any.
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NSCLEAN.rawValue))
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
-        pendingRange = head..<filled
+        pendingRange = head..<available
+    }
+
+    /// The bytes libxml2 is fed from: the chunk as read, or as rewritten by
+    /// a lenient reading.
+    var feedBase: UnsafeRawPointer {
+        if let repaired { return repaired.bytes(0..<0).baseAddress! }
+        return UnsafeRawPointer(chunk.baseAddress!)
     }
 
     deinit {
@@ -223,17 +262,27 @@ final class XMLParserDriver {
         }
         chunk.deallocate()
         pendingText.deallocate()
+        repaired?.deallocate()
+        for entity in madeEntities.values { Self.freeEntity(entity) }
     }
 
     // MARK: Pulling
 
     /// The input bytes handed to libxml2 so far.
-    var bytesRead: Int { inputBytes - pendingRange.count }
+    var bytesRead: Int { max(0, inputBytes - pendingRange.count) }
 
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
-        return SourceLocation(sourceName: sourceName, line: Int(lastPosition >> 32), column: Int(lastPosition & 0xFFFF_FFFF))
+        return location(lastPosition)
+    }
+
+    /// The location of a packed event position, in the input as written.
+    func location(_ position: UInt64) -> SourceLocation {
+        let line = Int(position >> 32)
+        var column = Int(position & 0xFFFF_FFFF)
+        if let repair { column = repair.originalColumn(line: line, column: column) }
+        return SourceLocation(sourceName: sourceName, line: line, column: column)
     }
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
@@ -374,14 +423,27 @@ final class XMLParserDriver {
         let saved = easybake_xml_silence()
         defer { easybake_xml_restore(saved) }
         if pendingRange.isEmpty, !inputDone {
-            let count = try reader.read(into: chunk)
+            let count = rawInputDone ? 0 : try reader.read(into: chunk)
             if count == 0 {
-                inputDone = true
-                xmlParseChunk(context, nil, 0, 1)
+                if !rawInputDone, repair != nil {
+                    // The rewrite's last bytes (an `&` at the very end).
+                    repaired!.removeAll()
+                    repair!.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true, into: &repaired!)
+                    pendingRange = 0..<repaired!.count
+                }
+                rawInputDone = true
+                if pendingRange.isEmpty {
+                    inputDone = true
+                    xmlParseChunk(context, nil, 0, 1)
+                }
             } else {
                 inputBytes += count
                 if inputBytes > limits.maximumInputBytes {
                     fail(.limit(.maximumInputBytes, limits.maximumInputBytes, at: currentLocation(context)), context)
+                } else if repair != nil {
+                    repaired!.removeAll()
+                    repair!.repair(UnsafeRawBufferPointer(rebasing: chunk[..<count]), final: false, into: &repaired!)
+                    pendingRange = 0..<repaired!.count
                 } else {
                     pendingRange = 0..<count
                 }
@@ -393,7 +455,7 @@ final class XMLParserDriver {
             // mostly parsed in skipping mode, without strings or events.
             let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + Self.sliceSize)
             pendingRange = range.upperBound..<pendingRange.upperBound
-            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
+            xmlParseChunk(context, (feedBase + range.lowerBound).assumingMemoryBound(to: CChar.self),
                           Int32(range.count), 0)
         }
         if failed, let failure { throw failure }
