@@ -102,10 +102,14 @@ struct XMLAmpersandRepair {
         return result
     }
 
-    /// Whether libxml2's text of `line` differs from the input's.
-    func rewrote(line: Int) -> Bool {
-        guard let last = insertions.last, last.line >= line else { return false }
-        return insertions.contains { $0.line == line }
+    /// `nil` when libxml2's text of `line` is the input's; else the line as
+    /// written, or `.some(nil)` when its start was not at hand when it was
+    /// rewritten.
+    func rewrittenLine(_ line: Int) -> String?? {
+        guard let last = insertions.last, last.line >= line,
+              let index = insertions.firstIndex(where: { $0.line == line }) else { return nil }
+        // One warning per insertion, in the same order.
+        return .some(warnings[index].location?.lineText)
     }
 
     // MARK: Scanning

@@ -31,12 +31,16 @@ extension XMLParserDriver {
     ///
     /// The column is the input's as written: in a lenient reading, the
     /// `amp;`s added to bare `&`s are taken out, and a line that had one
-    /// gets no excerpt (libxml2 holds the line as rewritten).
+    /// gets its excerpt from the rewrite (libxml2 holds the line as
+    /// rewritten).
     func location(line: Int, column: Int, context: xmlParserCtxtPtr?) -> SourceLocation {
         var result = SourceLocation(sourceName: sourceName, line: max(line, 1), column: max(column, 1))
         if let repair {
             result.column = max(repair.originalColumn(line: result.line, column: result.column), 1)
-            if repair.rewrote(line: result.line) { return result }
+            if case .some(let written) = repair.rewrittenLine(result.line) {
+                result.lineText = written
+                return result
+            }
         }
         if let excerpt = Self.excerpt(context: context, column: column) { result.lineText = excerpt }
         return result

@@ -61,7 +61,13 @@ extension XMLParserDriver {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             }
-            message = "the HTML entity \"&\(name);\", which XML does not define, is read as \(html.debugDescription) (\(codes.joined(separator: " ")))"
+            // The characters themselves only when they show.
+            let visible = html.unicodeScalars.allSatisfy { scalar in
+                !scalar.properties.isWhitespace && ![.control, .format, .spaceSeparator, .nonspacingMark]
+                    .contains(scalar.properties.generalCategory)
+            }
+            message = "the HTML entity \"&\(name);\", which XML does not define, is read as "
+                + (visible ? "\(html.debugDescription) (\(codes.joined(separator: " ")))" : codes.joined(separator: " "))
         } else {
             message = "the entity \"&\(name);\" is declared nowhere and is no HTML entity; it is kept as the text \"&\(name);\""
         }
