@@ -103,7 +103,11 @@ extension XMLParserDriver {
         while let last = message.last, last.isWhitespace { message.removeLast() }
         let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         var location = location(line: Int(details.line), column: Int(details.int2), context: context)
-        if location.lineText == nil, let context, let input = context.pointee.input,
+        // EasyBake's words, which say what was found; else libxml2's, with
+        // the text near the error when the line cannot be shown.
+        if !isNamespaceError, let reworded = self.message(for: details, context: context) {
+            message = reworded
+        } else if location.lineText == nil, let context, let input = context.pointee.input,
            let cur = input.pointee.cur, let end = input.pointee.end, cur <= end {
             let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
                 .prefix(while: { $0 != "\n" })

@@ -138,7 +138,7 @@ extension XMLParserDriver {
             return
         }
         if skipping {
-            skipStartElement(context, attributeCount: attributeCount, attributes: attributes)
+            skipStartElement(context, local: local, prefix: prefix, attributeCount: attributeCount, attributes: attributes)
             return
         }
         if frames.isEmpty {
@@ -239,7 +239,8 @@ extension XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(opened: opened, hasChildElements: false, empty: empty))
+        frames.append(Frame(
+            opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix, line: Int32(truncatingIfNeeded: position >> 32)))
         pendingText.removeAll()
         if captured { markup.begin(depth: frames.count) }
     }
@@ -311,7 +312,8 @@ extension XMLParserDriver {
 
     /// A start tag inside a skipped value: the frame and the limits only.
     func skipStartElement(
-        _ context: xmlParserCtxtPtr, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         if frames.isEmpty { rootSeen = true }
         if let attributes {
@@ -323,7 +325,9 @@ extension XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(opened: false, hasChildElements: false))
+        frames.append(Frame(
+            opened: false, hasChildElements: false, local: local, prefix: prefix,
+            line: Int32(truncatingIfNeeded: Self.position(context) >> 32)))
         skippedTextBytes = 0
     }
 

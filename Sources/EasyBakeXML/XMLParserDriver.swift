@@ -44,6 +44,12 @@ final class XMLParserDriver {
         /// The empty value EasyBake's marker says the element holds
         /// (``XMLEmptyMarker``), if it has one.
         var empty: XMLEmptyMarker.Kind? = nil
+        /// The element's name as written, interned by libxml2 (valid as
+        /// long as the parser context), and the line of its start tag: for
+        /// the message of a document cut inside it.
+        var local: UnsafePointer<UInt8>? = nil
+        var prefix: UnsafePointer<UInt8>? = nil
+        var line: Int32 = 0
     }
 
     /// One entry of the name cache: the addresses of an interned
@@ -145,6 +151,8 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var repair: XMLAmpersandRepair?
     /// The rewritten bytes of the last chunk read.
     @exclusivity(unchecked) var repaired: XMLTextBuffer?
+    /// Whether the whole input is white space (an empty document).
+    @exclusivity(unchecked) var blankInput = false
     /// Whether the reader has returned the end of the input (the rewrite
     /// may still hold its last bytes).
     @exclusivity(unchecked) var rawInputDone = false
@@ -208,6 +216,9 @@ final class XMLParserDriver {
                                                                 sourceName: sourceName))
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
+        let firstBytes = UnsafeRawBufferPointer(rebasing: chunk[..<filled])
+        blankInput = filled < chunk.count
+            && firstBytes.dropFirst(XMLEncodingCheck.family(of: firstBytes) == .utf8WithBOM ? 3 : 0).allSatisfy(Self.isXMLWhitespace)
         var available = filled
         // The rewrite reads bytes as ASCII: not for UTF-16.
         if options.lenientReferences,
@@ -462,7 +473,7 @@ final class XMLParserDriver {
         if inputDone {
             if context.pointee.wellFormed == 0 || !frames.isEmpty || !rootSeen {
                 let error = failure ?? EasyBakeError.syntax(
-                    rootSeen ? "unexpected end of input inside an element" : "the document has no root element",
+                    endOfInputMessage(context) ?? "expected a well-formed document, found the end of the input",
                     at: currentLocation(context))
                 failure = error
                 throw error
