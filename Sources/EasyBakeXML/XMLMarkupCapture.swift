@@ -133,7 +133,7 @@ struct XMLMarkupCapture {
         if let last = captures.last, last.depth == depth {
             closeOpenTag()
             captures.removeLast()
-            finished = (String(decoding: last.markup, as: UTF8.self), String(decoding: last.text, as: UTF8.self))
+            finished = (String(decoding: Self.trimmed(last.markup), as: UTF8.self), String(decoding: last.text, as: UTF8.self))
         }
         if let tag = tags.last, tag.depth == depth {
             tags.removeLast()
@@ -150,6 +150,18 @@ struct XMLMarkupCapture {
             }
         }
         return finished
+    }
+
+    /// The markup without the white space around it: the indentation of
+    /// the element that holds it (`<summary type="xhtml">` on one line, its
+    /// `<div>` indented on the next) is no part of the markup a reader of
+    /// `#innerXML` wants, and a feed reader drops it too.
+    static func trimmed(_ markup: [UInt8]) -> ArraySlice<UInt8> {
+        var start = markup.startIndex
+        var end = markup.endIndex
+        while start < end, XMLParserDriver.isXMLWhitespace(markup[start]) { start += 1 }
+        while end > start, XMLParserDriver.isXMLWhitespace(markup[end - 1]) { end -= 1 }
+        return markup[start..<end]
     }
 
     private mutating func closeOpenTag() {

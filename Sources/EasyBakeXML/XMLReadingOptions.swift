@@ -108,7 +108,8 @@ public struct XMLReadingOptions: Sendable, Hashable {
     /// as the tree's keys spell them (`summary`, `atom:content`). Each such
     /// element reads as a dictionary that holds, beside its usual keys,
     /// ``innerXMLKey`` — its content as XML markup, in document order,
-    /// names and namespace declarations as written — and
+    /// names and namespace declarations as written, without the white
+    /// space around it (the indentation of the element that holds it) — and
     /// ``textContentKey`` — all the text inside it, in document order
     /// (XPath's `string()`). Default empty: nothing is kept, and reading
     /// costs nothing more.
