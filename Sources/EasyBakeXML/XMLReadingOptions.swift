@@ -109,9 +109,10 @@ public struct XMLReadingOptions: Sendable, Hashable {
     /// element reads as a dictionary that holds, beside its usual keys,
     /// ``innerXMLKey`` — its content as XML markup, in document order,
     /// names and namespace declarations as written, without the white
-    /// space around it (the indentation of the element that holds it) — and
-    /// ``textContentKey`` — all the text inside it, in document order
-    /// (XPath's `string()`). Default empty: nothing is kept, and reading
+    /// space that only lays out its child elements at either end (the
+    /// indentation of the `<div>` inside `<summary type="xhtml">`) — and
+    /// ``textContentKey`` — all the text of that markup, in document order
+    /// (XPath's `string()` but for that white space). Default empty: nothing is kept, and reading
     /// costs nothing more.
     ///
     /// ```swift

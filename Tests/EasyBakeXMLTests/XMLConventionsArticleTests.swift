@@ -142,14 +142,21 @@ struct XMLConventionsArticleTests {
         let expected = "<div xmlns=\"http://www.w3.org/1999/xhtml\">\n      <p>Flour, water, salt &amp; <em>time</em>.</p>\n    </div>"
         let tree = try XMLFormat(options: options).read(.text(entry))
         #expect(tree["entry"]?["summary"]?["#innerXML"] == .string(expected))
-        // The text content keeps its white space: it is the element's text.
-        #expect(tree["entry"]?["summary"]?["#textContent"] == "\n    \n      Flour, water, salt & time.\n    \n  ")
+        // The text content is the markup's text: the same runs are dropped.
+        #expect(tree["entry"]?["summary"]?["#textContent"] == "\n      Flour, water, salt & time.\n    ")
         var index = IngredientIndex()
         try XMLFormat(options: options).readIndex(.text(entry), into: &index)
         #expect(try Ingredients(index: index)["entry"]?["summary"]?["#innerXML"] == .string(expected))
-        // Text-only content is trimmed as well; inner white space stays.
+        // White space that is text stays: text-only content, and text
+        // beside a child element.
         let text = try XMLFormat(options: options).read(.text("<summary>\n  Which  knife?\n</summary>"))
-        #expect(text["summary"]?["#innerXML"] == "Which  knife?")
+        #expect(text["summary"]?["#innerXML"] == "\n  Which  knife?\n")
+        let mixed = try XMLFormat(options: options).read(.text("<summary> A <b>sharp</b> knife\n  <i>x</i>\n</summary>"))
+        #expect(mixed["summary"]?["#innerXML"] == " A <b>sharp</b> knife\n  <i>x</i>")
+        #expect(mixed["summary"]?["#textContent"] == " A sharp knife\n  x")
+        // It writes back to the same tree.
+        #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat(options: options).write(mixed))) == mixed)
+        #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat(options: options).write(tree))) == tree)
     }
 
     @Test("markup is kept in skipped values, nested captures and with every kind of content")
