@@ -54,17 +54,17 @@ extension XMLParserDriver {
             }
             return "expected a space, found \(found)"
         case Int(XML_ERR_COMMENT_NOT_FINISHED.rawValue):
-            return "expected '-->' to end the comment, found \(found)"
+            return Self.unfinished(.comment, found: found)
         case Int(XML_ERR_HYPHEN_IN_COMMENT.rawValue):
             return "expected '>' after '--' (a comment cannot hold '--'), found \(found)"
         case Int(XML_ERR_CDATA_NOT_FINISHED.rawValue):
-            return "expected ']]>' to end the CDATA section, found \(found)"
+            return Self.unfinished(.cdata, found: found)
         case Int(XML_ERR_MISPLACED_CDATA_END.rawValue):
             return "expected ']]&gt;' for ']]>' in text, found ']]>'"
         case Int(XML_ERR_PI_NOT_STARTED.rawValue):
             return "expected a processing instruction's target name after '<?', found \(found)"
         case Int(XML_ERR_PI_NOT_FINISHED.rawValue):
-            return "expected '?>' to end the processing instruction, found \(found)"
+            return Self.unfinished(.processingInstruction, found: found)
         case Int(XML_ERR_RESERVED_XML_NAME.rawValue):
             // libxml2 says so too of a declaration cut short.
             if found == Self.endOfInput {
@@ -128,17 +128,17 @@ extension XMLParserDriver {
         // What libxml2 was reading when the input ended, where it has
         // consumed the construct's opening already.
         switch context?.pointee.instate {
-        case XML_PARSER_CDATA_SECTION: return "expected ']]>' to end the CDATA section, \(end)"
-        case XML_PARSER_COMMENT: return "expected '-->' to end the comment, \(end)"
-        case XML_PARSER_PI: return "expected '?>' to end the processing instruction, \(end)"
+        case XML_PARSER_CDATA_SECTION: return Self.unfinished(.cdata, found: Self.endOfInput)
+        case XML_PARSER_COMMENT: return Self.unfinished(.comment, found: Self.endOfInput)
+        case XML_PARSER_PI: return Self.unfinished(.processingInstruction, found: Self.endOfInput)
         case XML_PARSER_DTD: return "expected ']>' to end the document type declaration, \(end)"
         default: break
         }
-        if text.hasPrefix("<!--") { return "expected '-->' to end the comment, \(end)" }
+        if text.hasPrefix("<!--") { return Self.unfinished(.comment, found: Self.endOfInput) }
         if text.hasPrefix("<![CDATA[") || "<![CDATA[".hasPrefix(text) && text.count > 2 {
-            return "expected ']]>' to end the CDATA section, \(end)"
+            return Self.unfinished(.cdata, found: Self.endOfInput)
         }
-        if text.hasPrefix("<?") { return "expected '?>' to end the processing instruction, \(end)" }
+        if text.hasPrefix("<?") { return Self.unfinished(.processingInstruction, found: Self.endOfInput) }
         if text.hasPrefix("<!") { return "expected '>' to end the declaration, \(end)" }
         if text.hasPrefix("</") { return "expected '>' to end the end tag, \(end)" }
         if text.hasPrefix("<") { return "expected an element name and '>' after '<', \(end)" }
@@ -191,6 +191,18 @@ extension XMLParserDriver {
     }
 
     static let endOfInput = "the end of the input"
+
+    /// The constructs that end with a sequence of their own.
+    enum Construct: String {
+        case comment = "'-->' to end the comment"
+        case cdata = "']]>' to end the CDATA section"
+        case processingInstruction = "'?>' to end the processing instruction"
+    }
+
+    /// A construct left open: `expected '-->' to end the comment, found …`.
+    static func unfinished(_ construct: Construct, found: String) -> String {
+        "expected \(construct.rawValue), found \(found)"
+    }
 
     /// Up to 40 bytes of the input from where libxml2 stands.
     static func rest(_ context: xmlParserCtxtPtr?) -> Substring {
