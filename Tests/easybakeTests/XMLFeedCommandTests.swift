@@ -114,6 +114,12 @@ struct XMLFeedCommandTests {
             #expect(run.standardOutput.contains("?a=1&b=2"), "\(arguments)")
         }
 
+        // scaffold's usage lines read the way the survey did.
+        let scaffold = try Command.run(["scaffold", "--name", "Feed", "--format", "xml", "--xml-lenient", "-"], input: Self.damagedFeed)
+        #expect(scaffold.status == 0, "\(scaffold.standardError)")
+        #expect(scaffold.standardOutput.contains("XMLReadingOptions(lenientReferences: true)"))
+        #expect(scaffold.standardError.contains("warning: syntax: a bare \"&\" is read as text"))
+
         // Without it the feed is refused at its first `&` that is not XML.
         let strict = try Command.run(["get", "--format", "xml", "rss.channel.item", "-"], input: Self.damagedFeed)
         #expect(strict.status == 1)
