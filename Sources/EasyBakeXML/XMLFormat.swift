@@ -48,8 +48,19 @@ public struct XMLFormat: IngredientFormat {
     /// - Throws: the errors of ``XMLIngredientSource/init(_:options:)`` and
     ///   of reading it.
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
+        _ = try readIndexReporting(input, into: &index)
+    }
+
+    /// ``readIndex(_:into:)``, returning the repairs of a lenient reading
+    /// (``XMLReadingOptions/lenientReferences``), in input order.
+    ///
+    /// - Throws: the errors of ``readIndex(_:into:)``.
+    public func readIndexReporting(
+        _ input: IngredientInput, into index: inout IngredientIndex
+    ) throws(EasyBakeError) -> [EasyBakeError] {
         var source = try XMLIngredientSource(input, options: options)
         try source.readIndex(into: &index, filePath: input.filePath)
+        return source.warnings
     }
 
     /// Writes the value that `source` reads as an XML document in UTF-8.

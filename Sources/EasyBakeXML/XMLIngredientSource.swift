@@ -112,6 +112,15 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// of the error once one was thrown.
     public var location: SourceLocation { driver.location }
 
+    /// What a lenient reading (``XMLReadingOptions/lenientReferences``)
+    /// repaired so far, in input order: a warning with the line and column
+    /// of each bare `&` read as text and each undeclared entity read as
+    /// HTML's characters or kept as text. Empty for a strict reading.
+    ///
+    /// Copies of a source share its parser, so a copy handed to a reader
+    /// (`RecordReader`, `Baker.bakeEach`) reports its repairs here too.
+    public var warnings: [EasyBakeError] { driver.warnings }
+
     /// `DuplicateKeyPolicy.collect`: repeated sibling elements (and text
     /// runs of mixed content) become arrays in document order.
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .collect }

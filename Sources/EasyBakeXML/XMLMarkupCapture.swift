@@ -133,7 +133,8 @@ struct XMLMarkupCapture {
         if let last = captures.last, last.depth == depth {
             closeOpenTag()
             captures.removeLast()
-            finished = (String(decoding: last.markup, as: UTF8.self), String(decoding: last.text, as: UTF8.self))
+            let (markup, text) = Self.trimmed(last.markup, text: last.text)
+            finished = (String(decoding: markup, as: UTF8.self), String(decoding: text, as: UTF8.self))
         }
         if let tag = tags.last, tag.depth == depth {
             tags.removeLast()
@@ -150,6 +151,29 @@ struct XMLMarkupCapture {
             }
         }
         return finished
+    }
+
+    /// The markup and text without the white space that only lays out the
+    /// content: a run of white space between the captured element's tags
+    /// and a tag inside (`<summary type="xhtml">` on one line, its `<div>`
+    /// indented on the next) is no part of the markup a reader of
+    /// `#innerXML` wants, and a feed reader drops it too. The tree drops
+    /// such runs as well (white space beside child elements is no `#text`),
+    /// so the trimmed markup writes back to the same tree. White space that
+    /// belongs to text (`<p> Hello <b>you</b></p>`, a text-only `<p> x </p>`)
+    /// is kept, and the text content loses exactly what the markup does.
+    static func trimmed(_ markup: [UInt8], text: [UInt8]) -> (markup: ArraySlice<UInt8>, text: ArraySlice<UInt8>) {
+        var start = markup.startIndex
+        var end = markup.endIndex
+        while start < end, XMLParserDriver.isXMLWhitespace(markup[start]) { start += 1 }
+        // Literal `<` and `>` are tags: text has them escaped. White space
+        // is written as it is (but for CR, escaped, which ends the run), so
+        // a run dropped from the markup is the same run of the text.
+        let leading = start < end && markup[start] == UInt8(ascii: "<") ? start - markup.startIndex : 0
+        while end > start, XMLParserDriver.isXMLWhitespace(markup[end - 1]) { end -= 1 }
+        let trailing = end > start && markup[end - 1] == UInt8(ascii: ">") ? markup.endIndex - end : 0
+        return (markup[(markup.startIndex + leading)..<(markup.endIndex - trailing)],
+                text[(text.startIndex + leading)..<(text.endIndex - trailing)])
     }
 
     private mutating func closeOpenTag() {

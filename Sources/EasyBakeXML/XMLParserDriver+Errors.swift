@@ -28,8 +28,20 @@ extension XMLParserDriver {
     /// A location with the text of its line when libxml2 still holds that
     /// line in its buffer (the caret then lines up with `column`); otherwise
     /// without an excerpt.
+    ///
+    /// The column is the input's as written: in a lenient reading, the
+    /// `amp;`s added to bare `&`s are taken out, and a line that had one
+    /// gets its excerpt from the rewrite (libxml2 holds the line as
+    /// rewritten).
     func location(line: Int, column: Int, context: xmlParserCtxtPtr?) -> SourceLocation {
         var result = SourceLocation(sourceName: sourceName, line: max(line, 1), column: max(column, 1))
+        if let repair {
+            result.column = max(repair.originalColumn(line: result.line, column: result.column), 1)
+            if case .some(let written) = repair.rewrittenLine(result.line) {
+                result.lineText = written
+                return result
+            }
+        }
         if let excerpt = Self.excerpt(context: context, column: column) { result.lineText = excerpt }
         return result
     }
@@ -91,7 +103,11 @@ extension XMLParserDriver {
         while let last = message.last, last.isWhitespace { message.removeLast() }
         let context = details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)
         var location = location(line: Int(details.line), column: Int(details.int2), context: context)
-        if location.lineText == nil, let context, let input = context.pointee.input,
+        // EasyBake's words, which say what was found; else libxml2's, with
+        // the text near the error when the line cannot be shown.
+        if !isNamespaceError, let reworded = self.message(for: details, context: context) {
+            message = reworded
+        } else if location.lineText == nil, let context, let input = context.pointee.input,
            let cur = input.pointee.cur, let end = input.pointee.end, cur <= end {
             let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
                 .prefix(while: { $0 != "\n" })

@@ -138,7 +138,7 @@ extension XMLParserDriver {
             return
         }
         if skipping {
-            skipStartElement(context, attributeCount: attributeCount, attributes: attributes)
+            skipStartElement(context, local: local, prefix: prefix, attributeCount: attributeCount, attributes: attributes)
             return
         }
         if frames.isEmpty {
@@ -239,7 +239,8 @@ extension XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(opened: opened, hasChildElements: false, empty: empty))
+        frames.append(Frame(
+            opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix, line: Int32(truncatingIfNeeded: position >> 32)))
         pendingText.removeAll()
         if captured { markup.begin(depth: frames.count) }
     }
@@ -254,8 +255,11 @@ extension XMLParserDriver {
         if memchr(value, 0x26, length) == nil {
             return String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
         }
-        guard let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
-        else {
+        // Any repair in the value was warned about when libxml2 read it.
+        decodingAttribute = true
+        let decoded = xmlStringLenDecodeEntities(context, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
+        decodingAttribute = false
+        guard let decoded else {
             if !failed {
                 fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
             }
@@ -308,7 +312,8 @@ extension XMLParserDriver {
 
     /// A start tag inside a skipped value: the frame and the limits only.
     func skipStartElement(
-        _ context: xmlParserCtxtPtr, attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
         if frames.isEmpty { rootSeen = true }
         if let attributes {
@@ -320,7 +325,9 @@ extension XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(opened: false, hasChildElements: false))
+        frames.append(Frame(
+            opened: false, hasChildElements: false, local: local, prefix: prefix,
+            line: Int32(truncatingIfNeeded: Self.position(context) >> 32)))
         skippedTextBytes = 0
     }
 
@@ -407,21 +414,16 @@ extension XMLParserDriver {
         }
         deepestEntityNesting = max(deepestEntityNesting, Int(context.pointee.depth))
         let found = parameter ? xmlSAX2GetParameterEntity(context, name) : xmlSAX2GetEntity(context, name)
-        guard let found else { return nil }
+        guard let found else {
+            // A lenient reading gives an undeclared entity HTML's meaning
+            // or its own text; a strict one lets libxml2 refuse it.
+            return options.lenientReferences && !parameter ? undeclaredEntity(context, named: name) : nil
+        }
         switch found.pointee.etype {
         case XML_INTERNAL_PREDEFINED_ENTITY:
             return found
         case XML_INTERNAL_GENERAL_ENTITY, XML_INTERNAL_PARAMETER_ENTITY:
-            expansion += max(1, Int(found.pointee.length))
-            if expansion > limits.maximumExpansion {
-                let what = parameter ? "%" : "&"
-                var error = EasyBakeError.limit(.maximumExpansion, limits.maximumExpansion, at: currentLocation(context))
-                error.message += " while expanding the entity reference \(what)\(String(cString: name));"
-                    + " each reference costs the length of its replacement text"
-                fail(error, context)
-                return nil
-            }
-            return found
+            return charge(found, named: name, parameter: parameter, context) ? found : nil
         default:
             let system = found.pointee.SystemID.map { String(cString: $0) } ?? "?"
             let what = parameter ? "%\(String(cString: name));" : "&\(String(cString: name));"

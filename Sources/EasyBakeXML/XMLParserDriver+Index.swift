@@ -57,9 +57,7 @@ extension XMLParserDriver {
 
     /// Records that the value at `position` passed the node limit.
     func nodeLimitPassed(_ position: UInt64) {
-        let location = SourceLocation(
-            sourceName: sourceName, line: Int(position >> 32), column: Int(position & 0xFFFF_FFFF))
-        indexFailed(indexBuilder!.nodeLimitError(at: location))
+        indexFailed(indexBuilder!.nodeLimitError(at: location(position)))
     }
 
     @inline(__always)

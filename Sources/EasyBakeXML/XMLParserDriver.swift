@@ -44,6 +44,12 @@ final class XMLParserDriver {
         /// The empty value EasyBake's marker says the element holds
         /// (``XMLEmptyMarker``), if it has one.
         var empty: XMLEmptyMarker.Kind? = nil
+        /// The element's name as written, interned by libxml2 (valid as
+        /// long as the parser context), and the line of its start tag: for
+        /// the message of a document cut inside it.
+        var local: UnsafePointer<UInt8>? = nil
+        var prefix: UnsafePointer<UInt8>? = nil
+        var line: Int32 = 0
     }
 
     /// One entry of the name cache: the addresses of an interned
@@ -139,6 +145,30 @@ final class XMLParserDriver {
     /// The ID of ``XMLReadingOptions/textKey`` in ``indexBuilder``.
     @exclusivity(unchecked) var textKeyID: Int32 = 0
 
+    // A lenient reading (XMLReadingOptions.lenientReferences); all unused
+    // by a strict one.
+    /// The rewrite of bare `&`s, which libxml2 is fed from.
+    @exclusivity(unchecked) var repair: XMLAmpersandRepair?
+    /// The rewritten bytes of the last chunk read.
+    @exclusivity(unchecked) var repaired: XMLTextBuffer?
+    /// Whether the whole input is white space (an empty document).
+    @exclusivity(unchecked) var blankInput = false
+    /// Whether the reader has returned the end of the input (the rewrite
+    /// may still hold its last bytes).
+    @exclusivity(unchecked) var rawInputDone = false
+    /// The warnings of references to undeclared entities, read as HTML's
+    /// characters or kept as text.
+    @exclusivity(unchecked) var referenceWarnings: [EasyBakeError] = []
+    /// The positions already warned about: libxml2 may parse a start tag
+    /// again when its chunk ended inside it.
+    @exclusivity(unchecked) var warnedPositions: Set<UInt64> = []
+    /// The entities made for undeclared names, by name; freed with the
+    /// driver.
+    @exclusivity(unchecked) var madeEntities: [String: xmlEntityPtr] = [:]
+    /// Whether the driver itself is replacing an attribute's references
+    /// (their warnings were given when libxml2 read the value).
+    @exclusivity(unchecked) var decodingAttribute = false
+
     let options: XMLReadingOptions
     let limits: IngredientLimits
     let sourceName: String
@@ -186,18 +216,31 @@ final class XMLParserDriver {
                                                                 sourceName: sourceName))
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
+        let firstBytes = UnsafeRawBufferPointer(rebasing: chunk[..<filled])
+        blankInput = filled < chunk.count
+            && firstBytes.dropFirst(XMLEncodingCheck.family(of: firstBytes) == .utf8WithBOM ? 3 : 0).allSatisfy(Self.isXMLWhitespace)
+        var available = filled
+        // The rewrite reads bytes as ASCII: not for UTF-16.
+        if options.lenientReferences,
+           [.asciiCompatible, .utf8WithBOM].contains(XMLEncodingCheck.family(of: UnsafeRawBufferPointer(rebasing: chunk[..<filled]))) {
+            var mended = XMLTextBuffer()
+            repair = XMLAmpersandRepair(sourceName: input.name)
+            repair!.repair(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), final: false, into: &mended)
+            available = mended.count
+            repaired = mended
+        }
 
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
         Self.install(into: &handler)
-        let head = min(4, filled)
+        let head = min(4, available)
         let saved = easybake_xml_silence()
         defer { easybake_xml_restore(saved) }
         let created = withUnsafePointer(to: &handler) { handlerPointer in
             input.name.withCString { name in
                 xmlCreatePushParserCtxt(
                     UnsafeMutablePointer(mutating: handlerPointer), nil,
-                    chunk.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(head), name)
+                    feedBase.assumingMemoryBound(to: CChar.self), Int32(head), name)
             }
         }
         guard let created else {
@@ -212,7 +255,14 @@ final class XMLParserDriver {
         // without adding any.
         xmlCtxtUseOptions(created, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NSCLEAN.rawValue))
         created.pointee._private = Unmanaged.passUnretained(self).toOpaque()
-        pendingRange = head..<filled
+        pendingRange = head..<available
+    }
+
+    /// The bytes libxml2 is fed from: the chunk as read, or as rewritten by
+    /// a lenient reading.
+    var feedBase: UnsafeRawPointer {
+        if let repaired { return repaired.bytes(0..<0).baseAddress! }
+        return UnsafeRawPointer(chunk.baseAddress!)
     }
 
     deinit {
@@ -223,17 +273,27 @@ final class XMLParserDriver {
         }
         chunk.deallocate()
         pendingText.deallocate()
+        repaired?.deallocate()
+        for entity in madeEntities.values { Self.freeEntity(entity) }
     }
 
     // MARK: Pulling
 
     /// The input bytes handed to libxml2 so far.
-    var bytesRead: Int { inputBytes - pendingRange.count }
+    var bytesRead: Int { max(0, inputBytes - pendingRange.count) }
 
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
-        return SourceLocation(sourceName: sourceName, line: Int(lastPosition >> 32), column: Int(lastPosition & 0xFFFF_FFFF))
+        return location(lastPosition)
+    }
+
+    /// The location of a packed event position, in the input as written.
+    func location(_ position: UInt64) -> SourceLocation {
+        let line = Int(position >> 32)
+        var column = Int(position & 0xFFFF_FFFF)
+        if let repair { column = repair.originalColumn(line: line, column: column) }
+        return SourceLocation(sourceName: sourceName, line: line, column: column)
     }
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
@@ -374,14 +434,27 @@ final class XMLParserDriver {
         let saved = easybake_xml_silence()
         defer { easybake_xml_restore(saved) }
         if pendingRange.isEmpty, !inputDone {
-            let count = try reader.read(into: chunk)
+            let count = rawInputDone ? 0 : try reader.read(into: chunk)
             if count == 0 {
-                inputDone = true
-                xmlParseChunk(context, nil, 0, 1)
+                if !rawInputDone, repair != nil {
+                    // The rewrite's last bytes (an `&` at the very end).
+                    repaired!.removeAll()
+                    repair!.repair(UnsafeRawBufferPointer(start: nil, count: 0), final: true, into: &repaired!)
+                    pendingRange = 0..<repaired!.count
+                }
+                rawInputDone = true
+                if pendingRange.isEmpty {
+                    inputDone = true
+                    xmlParseChunk(context, nil, 0, 1)
+                }
             } else {
                 inputBytes += count
                 if inputBytes > limits.maximumInputBytes {
                     fail(.limit(.maximumInputBytes, limits.maximumInputBytes, at: currentLocation(context)), context)
+                } else if repair != nil {
+                    repaired!.removeAll()
+                    repair!.repair(UnsafeRawBufferPointer(rebasing: chunk[..<count]), final: false, into: &repaired!)
+                    pendingRange = 0..<repaired!.count
                 } else {
                     pendingRange = 0..<count
                 }
@@ -393,14 +466,14 @@ final class XMLParserDriver {
             // mostly parsed in skipping mode, without strings or events.
             let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + Self.sliceSize)
             pendingRange = range.upperBound..<pendingRange.upperBound
-            xmlParseChunk(context, (chunk.baseAddress! + range.lowerBound).assumingMemoryBound(to: CChar.self),
+            xmlParseChunk(context, (feedBase + range.lowerBound).assumingMemoryBound(to: CChar.self),
                           Int32(range.count), 0)
         }
         if failed, let failure { throw failure }
         if inputDone {
             if context.pointee.wellFormed == 0 || !frames.isEmpty || !rootSeen {
                 let error = failure ?? EasyBakeError.syntax(
-                    rootSeen ? "unexpected end of input inside an element" : "the document has no root element",
+                    endOfInputMessage(context) ?? "expected a well-formed document, found the end of the input",
                     at: currentLocation(context))
                 failure = error
                 throw error

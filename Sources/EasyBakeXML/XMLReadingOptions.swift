@@ -41,6 +41,8 @@ import EasyBake
 ///   inner markup and its text content in document order.
 /// - CDATA sections are text; comments and processing instructions are
 ///   dropped; entity and character references are replaced by their text.
+///   A document that is not well-formed is an error, unless
+///   ``lenientReferences`` reads a feed's stray `&` and HTML entities.
 /// - Numbers stay strings: XML has no types, baking coerces as the model asks.
 public struct XMLReadingOptions: Sendable, Hashable {
     /// What becomes of namespace prefixes in element and attribute names.
@@ -106,9 +108,11 @@ public struct XMLReadingOptions: Sendable, Hashable {
     /// as the tree's keys spell them (`summary`, `atom:content`). Each such
     /// element reads as a dictionary that holds, beside its usual keys,
     /// ``innerXMLKey`` — its content as XML markup, in document order,
-    /// names and namespace declarations as written — and
-    /// ``textContentKey`` — all the text inside it, in document order
-    /// (XPath's `string()`). Default empty: nothing is kept, and reading
+    /// names and namespace declarations as written, without the white
+    /// space that only lays out its child elements at either end (the
+    /// indentation of the `<div>` inside `<summary type="xhtml">`) — and
+    /// ``textContentKey`` — all the text of that markup, in document order
+    /// (XPath's `string()` but for that white space). Default empty: nothing is kept, and reading
     /// costs nothing more.
     ///
     /// ```swift
@@ -123,6 +127,48 @@ public struct XMLReadingOptions: Sendable, Hashable {
     /// instructions are not kept (the reader drops them); the markup counts
     /// against `IngredientLimits.maximumStringBytes`.
     public var markupElements: Set<String>
+    /// Reads the references of feeds that are not well-formed XML the way
+    /// feed readers do, and reports each repair as a warning with its line
+    /// and column. Default `false`: such a document is a
+    /// `EasyBakeError.Code.syntax` error at its first `&`.
+    ///
+    /// Feeds are often written by HTML tools, and carry what HTML allows
+    /// and XML does not:
+    ///
+    /// - An `&` that starts no reference (`?utm_source=a&utm_medium=rss`,
+    ///   `Tom & Jerry`, an `&` at the end of the input) is read as the
+    ///   text `&`, in content and in attribute values (not in comments,
+    ///   CDATA sections or the document type declaration, where it is
+    ///   left as written). This needs an ASCII-compatible encoding (UTF-8,
+    ///   ISO-8859-1, …); in a UTF-16 document it stays an error.
+    /// - A reference to an entity the document does not declare that HTML
+    ///   names (`&nbsp;`, `&eacute;`, `&mdash;`, `&copy;`; every HTML 5
+    ///   name, so every HTML 4 and XHTML 1 one) is read as HTML's
+    ///   characters (U+00A0, `é`, `—`, `©`).
+    /// - A reference to any other undeclared entity (`&foo;`) is kept as
+    ///   its text, `&foo;`.
+    ///
+    /// Everything else is read as strictly as ever: the five entities of
+    /// XML and those the internal subset declares keep their meaning (a
+    /// declaration wins over HTML's), character references (`&#233;`,
+    /// `&#xE9;`) are left to XML's rules, and a document that is malformed
+    /// otherwise is still an error. External entities are still never
+    /// loaded, and each HTML entity costs the length of its replacement
+    /// against `IngredientLimits.maximumExpansion`, as a declared one does.
+    ///
+    /// No change is silent: each repair is an `EasyBakeError` warning
+    /// (code `syntax`) with the line and column of its `&` in the input as
+    /// written. They are reported by ``XMLIngredientSource/warnings`` (also
+    /// while streaming: `BakedRecords.reader.source.warnings`), at the
+    /// head of `Baker.Result.warnings` from `Baker.bakeReporting(_:from:format:recipe:)`,
+    /// and on standard error by the `easybake` command's `--xml-lenient`.
+    ///
+    /// ```swift
+    /// // <link>https://example.com/?a=1&b=2</link><title>Caf&eacute;&nbsp;news</title>
+    /// let format = XMLFormat(options: .init(lenientReferences: true))
+    /// // link: "https://example.com/?a=1&b=2", title: "Café\u{A0}news", and three warnings
+    /// ```
+    public var lenientReferences: Bool
     /// The key of a captured element's inner markup: `"#innerXML"`.
     public static let innerXMLKey = "#innerXML"
     /// The key of a captured element's text content: `"#textContent"`.
@@ -148,8 +194,10 @@ public struct XMLReadingOptions: Sendable, Hashable {
         keepsNamespaceDeclarations: Bool = true,
         acceptsNamespaceErrors: Bool = false,
         markupElements: Set<String> = [],
+        lenientReferences: Bool = false,
         limits: IngredientLimits = .default
     ) {
+        self.lenientReferences = lenientReferences
         self.markupElements = markupElements
         self.attributePrefix = attributePrefix
         self.textKey = textKey

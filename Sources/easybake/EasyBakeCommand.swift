@@ -72,6 +72,11 @@ struct DocumentOptions: ParsableArguments {
         help: "For XML: keep the inner markup (#innerXML) and text content (#textContent) of the elements of this name (repeat it, or separate names with commas), in document order.")
     var markupElements: [String] = []
 
+    @Flag(
+        name: .customLong("xml-lenient"),
+        help: "For XML feeds that are not well-formed: read a bare & as text and HTML entities (&nbsp;, &eacute;) as their characters, an unknown &name; as its text; each repair is a warning on standard error with its line and column.")
+    var lenientReferences = false
+
     @Option(
         name: .customLong("byte-range"),
         help: "For JSON Lines or a top-level JSON array: read only the records that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once.")
@@ -90,6 +95,7 @@ struct DocumentOptions: ParsableArguments {
     var selection: DocumentSelection {
         DocumentSelection(
             choice: choice, index: index, yamlTags: yamlTags, acceptsNamespaceErrors: acceptsNamespaceErrors,
+            lenientReferences: lenientReferences,
             markupElements: Set(markupElements.flatMap { $0.split(separator: ",").map(String.init) }),
             split: split.map { .share($0.index, of: $0.count) } ?? byteRange.map { .byteRange($0.range) },
             bothSplits: split != nil && byteRange != nil)
@@ -106,6 +112,8 @@ struct DocumentSelection {
     var yamlTags: YAMLReadingOptions.UnknownTags?
     /// `--xml-accept-namespace-errors`.
     var acceptsNamespaceErrors = false
+    /// `--xml-lenient`.
+    var lenientReferences = false
     /// `--xml-markup`.
     var markupElements: Set<String> = []
     /// `--byte-range` or `--split`.
@@ -146,6 +154,7 @@ struct DocumentSelection {
         if !markupElements.isEmpty {
             arguments.append("markupElements: [" + markupElements.sorted().map(\.debugDescription).joined(separator: ", ") + "]")
         }
+        if lenientReferences { arguments.append("lenientReferences: true") }
         return arguments.isEmpty ? nil : arguments.joined(separator: ", ")
     }
 
@@ -157,6 +166,7 @@ struct DocumentSelection {
         if let yamlTags, yamlTags != .value { flags += " --yaml-tags \(yamlTags.rawValue)" }
         if acceptsNamespaceErrors { flags += " --xml-accept-namespace-errors" }
         for name in markupElements.sorted() { flags += " --xml-markup \(name)" }
+        if lenientReferences { flags += " --xml-lenient" }
         return flags
     }
 }
@@ -171,7 +181,14 @@ struct Payload {
 
     func document() throws(EasyBakeError) -> Document {
         let input = IngredientInput.file(path)
-        return try Document(reading: input, format: try resolvedFormat(for: input))
+        let format = try resolvedFormat(for: input)
+        guard documents.lenientReferences else { return try Document(reading: input, format: format) }
+        // Read through a source of its own, whose repairs are reported:
+        // what `Document(reading:format:)` does for XML.
+        let rereadable = try input.rereadable()
+        var source = AnyIngredientSource(try format.makeSource(for: rereadable))
+        ReadingWarnings.opened(source)
+        return Document(tree: try Ingredients(reading: &source), input: rereadable, format: format)
     }
 
     /// The format named, or the one of the file's extension, with the YAML
@@ -205,6 +222,13 @@ struct Payload {
             xml.options.markupElements = documents.markupElements
             resolved = xml
         }
+        if documents.lenientReferences {
+            guard var xml = resolved as? XMLFormat else {
+                throw EasyBakeError(.unsupported, "--xml-lenient reads XML feeds that are not well-formed; the input is \(resolved.name)")
+            }
+            xml.options.lenientReferences = true
+            resolved = xml
+        }
         if let split = documents.split {
             guard !documents.bothSplits else {
                 throw EasyBakeError(.invalidValue, "choose either --byte-range or --split, not both")
@@ -230,6 +254,7 @@ struct Payload {
         let ingredientInput = rereadable ? try original.rereadable() : original
         let resolved = try resolvedFormat(for: ingredientInput)
         let source = AnyIngredientSource(try resolved.makeSource(for: ingredientInput))
+        ReadingWarnings.opened(source)
         let canReread = rereadable || original.filePath != nil
         return (source, canReread ? Document(tree: .null, input: ingredientInput, format: resolved) : nil)
     }
@@ -307,10 +332,39 @@ func reportingErrors(_ body: () throws(EasyBakeError) -> Void) throws {
     do {
         try body()
         Output.standard.flush()
+        ReadingWarnings.report()
     } catch {
         Output.standard.flush()
+        ReadingWarnings.report()
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
         throw ExitCode.failure
+    }
+}
+
+/// The repairs of the sources a command opened (a lenient reading's, with
+/// `--xml-lenient`), printed on standard error when the command ends —
+/// also when it fails, before the error — so that no value is changed
+/// without a word.
+enum ReadingWarnings {
+    /// The sources opened, read or not. An XML source's copies share its
+    /// parser, so the copy kept here sees every repair that the copies
+    /// handed to readers make.
+    nonisolated(unsafe) private static var sources: [AnyIngredientSource] = []
+
+    static func opened(_ source: AnyIngredientSource) {
+        sources.append(source)
+    }
+
+    /// Prints each warning as a diagnostic (`warning: syntax: …`, with its
+    /// position and line), and forgets the sources.
+    static func report() {
+        for source in sources {
+            for warning in source.warnings {
+                let text = "warning: " + warning.description.dropFirst("error: ".count)
+                FileHandle.standardError.write(Data((text + "\n").utf8))
+            }
+        }
+        sources.removeAll()
     }
 }
 

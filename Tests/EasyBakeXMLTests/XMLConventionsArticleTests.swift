@@ -13,7 +13,7 @@ struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
-        #expect(check.listings == 4)
+        #expect(check.listings == 5)
         #expect(check.notRun == [])
     }
 
@@ -87,6 +87,77 @@ struct XMLConventionsArticleTests {
         struct Feed: Decodable { let entries: [Entry] }
         let feedRecipe = try Recipe(mapping: ["entries": "feed.entry"], nested: ["entries": recipe])
         #expect(try Baker().bake(Feed.self, from: .file(atomPath), format: format, recipe: feedRecipe).entries == entries)
+    }
+
+    struct Post: Decodable {
+        let title: String
+        let link: URL
+        let published: Date
+    }
+
+    @Test("a feed with a bare & and an &nbsp; bakes with lenientReferences and built-ins, each repair a warning")
+    func lenientFeed() throws {
+        let feed = """
+            <rss version="2.0"><channel><item>
+              <title>Bread&nbsp;&amp; butter</title>
+              <link>https://kitchen.example.org/posts/bread?utm_source=rss&utm_medium=feed</link>
+              <pubDate>Mon, 03 Mar 2025 09:15:00 +0100</pubDate>
+            </item></channel></rss>
+            """
+        let recipe = try Recipe(
+            mapping: ["title": "rss.channel.item.title", "link": "rss.channel.item.link", "published": "rss.channel.item.pubDate"],
+            transformers: ["link": "url", "published": "rfc822"])
+        let format = XMLFormat(options: XMLReadingOptions(lenientReferences: true))
+        let baked = try Baker().bakeReporting(Post.self, from: .text(feed, name: "feed.rss"), format: format, recipe: recipe)
+        // baked.value.title: "Bread\u{A0}& butter"
+        // baked.value.link:  https://kitchen.example.org/posts/bread?utm_source=rss&utm_medium=feed
+        // baked.warnings[0]: feed.rss:2:15: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0
+        // baked.warnings[1]: feed.rss:3:63: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=feed"
+        #expect(baked.value.title == "Bread\u{A0}& butter")
+        #expect(baked.value.link == URL(string: "https://kitchen.example.org/posts/bread?utm_source=rss&utm_medium=feed"))
+        #expect(baked.value.published == DateFormats.parseISO8601("2025-03-03T08:15:00Z"))
+        #expect(baked.warnings.map { "\($0.location!): \($0.message)" } == [
+            #"feed.rss:2:15: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0"#,
+            #"feed.rss:3:63: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=feed""#,
+        ])
+        // Read strictly, the feed is refused where its first `&` breaks XML.
+        let refused = #expect(throws: EasyBakeError.self) {
+            try Baker().bakeReporting(Post.self, from: .text(feed, name: "feed.rss"), format: XMLFormat(), recipe: recipe)
+        }
+        #expect(refused?.location?.line == 2)
+    }
+
+    @Test("an indented Atom xhtml summary's #innerXML is its markup, without the white space around it")
+    func innerXMLTrimmed() throws {
+        let entry = """
+            <entry xmlns="http://www.w3.org/2005/Atom">
+              <title>Sourdough</title>
+              <summary type="xhtml">
+                <div xmlns="http://www.w3.org/1999/xhtml">
+                  <p>Flour, water, salt &amp; <em>time</em>.</p>
+                </div>
+              </summary>
+            </entry>
+            """
+        let options = XMLReadingOptions(markupElements: ["summary"])
+        let expected = "<div xmlns=\"http://www.w3.org/1999/xhtml\">\n      <p>Flour, water, salt &amp; <em>time</em>.</p>\n    </div>"
+        let tree = try XMLFormat(options: options).read(.text(entry))
+        #expect(tree["entry"]?["summary"]?["#innerXML"] == .string(expected))
+        // The text content is the markup's text: the same runs are dropped.
+        #expect(tree["entry"]?["summary"]?["#textContent"] == "\n      Flour, water, salt & time.\n    ")
+        var index = IngredientIndex()
+        try XMLFormat(options: options).readIndex(.text(entry), into: &index)
+        #expect(try Ingredients(index: index)["entry"]?["summary"]?["#innerXML"] == .string(expected))
+        // White space that is text stays: text-only content, and text
+        // beside a child element.
+        let text = try XMLFormat(options: options).read(.text("<summary>\n  Which  knife?\n</summary>"))
+        #expect(text["summary"]?["#innerXML"] == "\n  Which  knife?\n")
+        let mixed = try XMLFormat(options: options).read(.text("<summary> A <b>sharp</b> knife\n  <i>x</i>\n</summary>"))
+        #expect(mixed["summary"]?["#innerXML"] == " A <b>sharp</b> knife\n  <i>x</i>")
+        #expect(mixed["summary"]?["#textContent"] == " A sharp knife\n  x")
+        // It writes back to the same tree.
+        #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat(options: options).write(mixed))) == mixed)
+        #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat(options: options).write(tree))) == tree)
     }
 
     @Test("markup is kept in skipped values, nested captures and with every kind of content")

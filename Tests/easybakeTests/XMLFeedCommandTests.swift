@@ -70,4 +70,62 @@ struct XMLFeedCommandTests {
         #expect(!result.standardOutput.contains("root:"))
         #expect(result.standardError.contains("external"))
     }
+
+    static let damagedFeed = """
+        <rss><channel>
+        <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+        </channel></rss>
+        """
+
+    @Test("--xml-lenient reads a feed with a bare & and HTML entities, each repair a warning on stderr")
+    func lenientFeed() throws {
+        let result = try Command.run(
+            ["get", "--format", "xml", "--xml-lenient", "rss.channel.item", "-"], input: Self.damagedFeed)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == #"{"title":"Café\#u{A0}news","link":"https://e.com/?a=1&b=2"}"# + "\n")
+        #expect(result.standardError == """
+            warning: syntax: the HTML entity "&eacute;", which XML does not define, is read as "é" (U+00E9)
+             --> <stdin>:2:17
+              |
+            2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+              |                 ^
+            warning: syntax: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0
+             --> <stdin>:2:25
+              |
+            2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+              |                         ^
+            warning: syntax: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&b=2"
+             --> <stdin>:2:67
+              |
+            2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+              |                                                                   ^
+
+            """)
+
+        // Every command that reads takes it: bake (one job and several),
+        // convert, paths.
+        for arguments in [
+            ["convert", "--to", "json"], ["paths"],
+            ["bake", "--recipe", "Fixtures/recipes/rss-item.json", "--each", "rss.channel.item[*]", "--jobs", "1"],
+            ["bake", "--recipe", "Fixtures/recipes/rss-item.json", "--each", "rss.channel.item[*]", "--jobs", "2"],
+        ] {
+            let run = try Command.run(arguments + ["--format", "xml", "--xml-lenient", "-"], input: Self.damagedFeed)
+            #expect(run.standardError.components(separatedBy: "warning: syntax:").count == 4, "\(arguments): \(run.standardError)")
+            #expect(run.standardOutput.contains("?a=1&b=2"), "\(arguments)")
+        }
+
+        // scaffold's usage lines read the way the survey did.
+        let scaffold = try Command.run(["scaffold", "--name", "Feed", "--format", "xml", "--xml-lenient", "-"], input: Self.damagedFeed)
+        #expect(scaffold.status == 0, "\(scaffold.standardError)")
+        #expect(scaffold.standardOutput.contains("XMLReadingOptions(lenientReferences: true)"))
+        #expect(scaffold.standardError.contains("warning: syntax: a bare \"&\" is read as text"))
+
+        // Without it the feed is refused at its first `&` that is not XML.
+        let strict = try Command.run(["get", "--format", "xml", "rss.channel.item", "-"], input: Self.damagedFeed)
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("<stdin>:2:"))
+        let json = try Command.run(["get", "--format", "json", "--xml-lenient", "a", "-"], input: #"{"a":1}"#)
+        #expect(json.status == 1)
+        #expect(json.standardError.contains("--xml-lenient reads XML feeds"))
+    }
 }

@@ -222,7 +222,7 @@ public func exerciseIndex(_ input: IngredientInput, format: some IngredientForma
 }
 
 /// The tree an index holds, read through its public API alone.
-func treeOf(_ index: IngredientIndex, at position: Int) -> Ingredients {
+public func treeOf(_ index: IngredientIndex, at position: Int) -> Ingredients {
     switch index.kind(at: position) {
     case .array:
         var elements: [Ingredients] = []

@@ -10,7 +10,11 @@ import FuzzSupport
 // child elements, so the writer refuses it (`invalidValue`) rather than
 // reorder it — unless the element's markup was kept, which the target also
 // reads (markupElements naming the elements of mixed content) and requires
-// to round-trip.
+// to round-trip. And it reads every input leniently (lenientReferences, a
+// feed's bare & and HTML entities): the event road and the index road agree
+// on the tree and on the warnings, a document that reads strictly reads the
+// same with no warning, and what reads leniently writes and reads back
+// strictly.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -25,8 +29,10 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         document = try Document(reading: input, format: format)
     } catch {
         render(error, document: nil)
+        exerciseLenient(input, options: options, strict: nil)
         return 0
     }
+    exerciseLenient(input, options: options, strict: document.tree)
     let tree = document.tree
     exerciseBaking(tree, document: document)
     exerciseIndex(input, format: format, tree: tree)
@@ -65,4 +71,52 @@ private func exerciseMarkup(_ input: IngredientInput, options: XMLReadingOptions
         return
     }
     requireRoundTrip(captured, through: format, writings: [WritingOptions()])
+}
+
+/// Reads the input with ``XMLReadingOptions/lenientReferences``, through
+/// events and straight into an index: both give the same tree and the same
+/// warnings, each warning with a line and column; a document the strict
+/// reading read (`strict`) reads the same, with no warning; and the lenient
+/// tree writes and reads back strictly (the writer escapes every `&`).
+private func exerciseLenient(_ input: IngredientInput, options: XMLReadingOptions, strict: Ingredients?) {
+    var lenient = options
+    lenient.lenientReferences = true
+    let format = XMLFormat(options: lenient)
+    exerciseStreaming { () throws(EasyBakeError) in try format.makeSource(for: input) }
+    let tree: Ingredients
+    let warnings: [EasyBakeError]
+    do {
+        var source = try XMLIngredientSource(input, options: lenient)
+        tree = try Ingredients(reading: &source)
+        warnings = source.warnings
+    } catch {
+        _ = error.description
+        if let strict { fuzzFailure("the lenient reading refused what the strict one read as \(strict): \(error)") }
+        var index = IngredientIndex()
+        if let read = try? format.readIndexReporting(input, into: &index) {
+            fuzzFailure("the lenient index read what lenient events refused (\(error)), with \(read.count) warnings")
+        }
+        return
+    }
+    for warning in warnings {
+        guard let location = warning.location, location.line >= 1, location.column >= 1 else {
+            fuzzFailure("a lenient repair without its position: \(warning)")
+        }
+        _ = warning.description
+    }
+    if let strict {
+        requireSame(strict, tree, "lenient reading of a well-formed document", output: [])
+        guard warnings.isEmpty else { fuzzFailure("a well-formed document read with repairs: \(warnings[0])") }
+    }
+    var index = IngredientIndex()
+    do {
+        let indexWarnings = try format.readIndexReporting(input, into: &index)
+        requireSame(tree, treeOf(index, at: 0), "lenient index", output: [])
+        guard indexWarnings.map(\.description) == warnings.map(\.description) else {
+            fuzzFailure("the lenient roads warn differently: \(indexWarnings.map(\.message)) and \(warnings.map(\.message))")
+        }
+    } catch {
+        fuzzFailure("the lenient index refused what lenient events read: \(error)")
+    }
+    requireRoundTrip(tree, through: XMLFormat(options: options), writings: [WritingOptions()])
 }

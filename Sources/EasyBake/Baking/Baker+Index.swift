@@ -18,13 +18,17 @@ extension Baker {
     }
 
     /// Bakes a model straight from a payload, and returns the warnings of
-    /// lossy baking with it.
+    /// lossy baking with it — after those of reading, when the format
+    /// repaired the input (a lenient reading of XML,
+    /// ``IngredientFormat/readIndexReporting(_:into:)``).
     public func bakeReporting<Model: Decodable>(
         _ type: Model.Type, from input: IngredientInput, format: some IngredientFormat, recipe: Recipe? = nil
     ) throws(EasyBakeError) -> Result<Model> {
         var index = IngredientIndex()
-        try format.readIndex(input, into: &index)
-        return try bakeReporting(type, from: &index, recipe: recipe)
+        let repairs = try format.readIndexReporting(input, into: &index)
+        var result = try bakeReporting(type, from: &index, recipe: recipe)
+        if !repairs.isEmpty { result.warnings = repairs + result.warnings }
+        return result
     }
 
     /// Bakes a model from an index, which the bake may append to (a path

@@ -139,7 +139,10 @@ public struct Baker: Sendable {
     public struct Result<Model> {
         /// The model.
         public var value: Model
-        /// What was dropped or filled in, each with its path and property.
+        /// What was dropped or filled in, each with its path and property;
+        /// from ``Baker/bakeReporting(_:from:format:recipe:)``, first what
+        /// reading repaired (a lenient XML reading's bare `&` and HTML
+        /// entities), each with its line and column.
         public var warnings: [EasyBakeError]
     }
 

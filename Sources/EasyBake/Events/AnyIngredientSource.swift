@@ -27,6 +27,7 @@ public struct AnyIngredientSource: IngredientSource {
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
     public var limits: IngredientLimits { base.limits }
     public var allowsStoppingEarly: Bool { base.allowsStoppingEarly }
+    public var warnings: [EasyBakeError] { base.warnings }
     public var dictionariesAreElements: Bool { base.dictionariesAreElements }
     public mutating func resumeAfterFailedElement() -> Int? { base.resumeAfterFailedElement() }
 }

@@ -102,6 +102,14 @@ public protocol IngredientSource {
     /// second document is an error).
     var allowsStoppingEarly: Bool { get }
 
+    /// What the source changed to read its input, each as an error value
+    /// with its location: the repairs of a lenient reading (XML's
+    /// `lenientReferences` reads a feed's bare `&` as text), which a user
+    /// must hear of, since the values differ from what the input says.
+    /// It grows as the source reads, in input order. The default is empty:
+    /// a strict source repairs nothing, it throws.
+    var warnings: [EasyBakeError] { get }
+
     /// Whether the source's dictionaries are elements of a format where a
     /// repeated element becomes an array and a lone one stays a dictionary
     /// (XML): a path's `[*]` then takes a dictionary as one element, and the
@@ -227,6 +235,8 @@ extension IngredientSource {
     public var limits: IngredientLimits { .default }
 
     public var allowsStoppingEarly: Bool { true }
+
+    public var warnings: [EasyBakeError] { [] }
 
     public var dictionariesAreElements: Bool { false }
 

@@ -50,6 +50,13 @@ public protocol IngredientFormat: Sendable {
     /// (more than one value is an error); a format that can index its bytes
     /// directly (JSON) overrides it.
     func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError)
+
+    /// ``readIndex(_:into:)``, returning what the reading repaired (the
+    /// source's ``IngredientSource/warnings``), for
+    /// ``Baker/bakeReporting(_:from:format:recipe:)``. The default reads
+    /// with ``readIndex(_:into:)`` and returns none; a format whose reading
+    /// can repair its input overrides it.
+    func readIndexReporting(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) -> [EasyBakeError]
 }
 
 extension IngredientFormat {
@@ -113,6 +120,14 @@ extension IngredientFormat {
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
         var source = try makeSource(for: input)
         try index.read(single: &source)
+    }
+
+    /// Reads with ``readIndex(_:into:)``; no repairs.
+    public func readIndexReporting(
+        _ input: IngredientInput, into index: inout IngredientIndex
+    ) throws(EasyBakeError) -> [EasyBakeError] {
+        try readIndex(input, into: &index)
+        return []
     }
 }
 
