@@ -25,7 +25,7 @@ struct YAMLDiagnosticTests {
     func renderedSyntaxError() {
         let error = diagnosticError("a:\n  b: [1, 2\nc: 3\n")
         #expect(error?.description == """
-            error: syntax: while parsing a flow sequence (line 2, column 6): did not find expected ',' or ']'
+            error: syntax: expected ',' or ']' in the flow sequence that begins at line 2, column 6, found ':'
              --> in.yaml:3:2
               |
             3 | c: 3
