@@ -19,6 +19,9 @@ struct YAMLSyntaxMessage {
     /// mark) rather than where it went wrong — as the JSON reader points at
     /// a string that never closes.
     var pointsAtContext = false
+    /// Whether the hint is the found character's (a tab, a reserved
+    /// indicator): where no token may begin.
+    var namesFoundCharacter = false
 
     enum Found {
         /// The character at the problem.
@@ -49,6 +52,7 @@ struct YAMLSyntaxMessage {
         case "found character that cannot start any token":
             expected = "the start of a node (a scalar, '-', '?', '[', '{', an anchor, an alias or a tag)"
             found = .character
+            namesFoundCharacter = true
         case "could not find expected ':'":
             expected = "':' after this key, on its line"
             found = .keyLineEnd
@@ -198,7 +202,7 @@ struct YAMLSyntaxMessage {
         var text = "expected " + expected
         let found = describeFound(input: input, problem: problem, pointed: pointed)
         if let found { text += ", found " + found }
-        if let hint = hint ?? found.flatMap(Self.hint(found:)) { text += " (\(hint))" }
+        if let hint = hint ?? (namesFoundCharacter ? found.flatMap(Self.hint(found:)) : nil) { text += " (\(hint))" }
         return text
     }
 
