@@ -1,5 +1,5 @@
 import EasyBake
-import EasyBakeYAML
+@testable import EasyBakeYAML
 import Foundation
 import Testing
 
@@ -112,6 +112,19 @@ struct YAMLDiagnosticTests {
         #expect(fromFile.message == message)
         #expect(fromFile.location?.line == line && fromFile.location?.column == column)
         #expect(fromFile.location?.lineText == error.location?.lineText)
+    }
+
+    @Test("without the input to look at again (standard input), a message keeps what was expected; an unknown problem keeps libyaml's words")
+    func messagesWithoutInput() {
+        let message = YAMLSyntaxMessage(
+            problem: "did not find expected ',' or ']'", context: "while parsing a flow sequence", line: 2, column: 6)
+        #expect(message.text(input: nil, problem: 0, pointed: 0) == "expected ',' or ']' in the flow sequence that begins at line 2, column 6")
+        let cut = YAMLSyntaxMessage(problem: "found unexpected end of stream", context: "while scanning a quoted scalar", line: 1, column: 4)
+        #expect(cut.text(input: nil, problem: 0, pointed: 0)
+            == "expected the closing quote of the scalar that begins here, found the end of the input")
+        let unknown = YAMLSyntaxMessage(problem: "something new", context: "while doing x", line: 1, column: 2)
+        #expect(unknown.text(input: nil, problem: 0, pointed: 0)
+            == "expected well-formed YAML (libyaml: while doing x at line 1, column 2: something new)")
     }
 
     /// Bytes that are not text, and characters YAML does not allow: the
