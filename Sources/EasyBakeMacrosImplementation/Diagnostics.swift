@@ -19,7 +19,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
         case .pathNotALiteral:
             "@Ingredient's path must be a string literal without interpolation, so that it can be checked when the code compiles"
         case .malformedPath(let path, let problem):
-            "malformed ingredient path \(path.debugDescription): at column \(problem.column), expected \(problem.expected), found \(problem.found)"
+            "malformed ingredient path \(path.debugDescription): at column \(problem.column), \(problem.description)"
         case .onComputedProperty(let attribute):
             "@\(attribute) applies to stored properties only: a computed property is not baked"
         case .onTypeProperty(let attribute):

@@ -12,11 +12,18 @@ package enum IngredientPathGrammar {
     }
 
     /// Why a path does not parse: the column (from 1), what was expected
-    /// there, and what was found (`'x'` or `end of path`).
+    /// there, what was found (`'x'` or `end of path`), and a hint when the
+    /// path looks written in another syntax (jq's leading `.`).
     package struct Problem: Error, Equatable, Sendable {
         package let column: Int
         package let expected: String
         package let found: String
+        package var hint: String? = nil
+
+        /// The problem in words: `expected …, found …`, and the hint.
+        package var description: String {
+            "expected \(expected), found \(found)" + (hint.map { "; " + $0 } ?? "")
+        }
     }
 
     /// The steps of `text`.
@@ -59,7 +66,13 @@ private struct Parser {
             case "[":
                 steps.append(try bracket())
             case ".":
-                guard !steps.isEmpty else { throw error("a key or '[' at the start of the path") }
+                guard !steps.isEmpty else {
+                    // jq writes `.users[0]`; an ingredient path starts at its first key.
+                    var problem = error("a key or '[' at the start of the path")
+                    let rest = String(String.UnicodeScalarView(scalars.dropFirst()))
+                    if !rest.isEmpty { problem.hint = "paths have no leading '.' as jq's do: try \(rest)" }
+                    throw problem
+                }
                 position += 1
                 guard let next = current, IngredientPathGrammar.isUnquotedKeyScalar(next) else {
                     throw error("a key after '.' (quote keys with special characters: [\"a.b\"])")

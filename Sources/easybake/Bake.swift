@@ -41,7 +41,7 @@ struct Bake: ParsableCommand {
             func bake(_ record: Ingredients, at path: IngredientPath) throws(EasyBakeError) {
                 let processed: IngredientDictionary
                 do throws(EasyBakeError) {
-                    processed = try recipe.process(record)
+                    processed = try recipe.process(record, ownKey: path.lastKey)
                 } catch {
                     var located = error
                     located.path = path.appending(error.path ?? IngredientPath())
@@ -84,7 +84,8 @@ struct Bake: ParsableCommand {
                             Result { () throws(EasyBakeError) in
                                 do throws(EasyBakeError) {
                                     let record = try Ingredients(index: index)
-                                    return try json.write(.dictionary(try recipe.process(record)), options: writing)
+                                    let processed = try recipe.process(record, ownKey: place.path.lastKey)
+                                    return try json.write(.dictionary(processed), options: writing)
                                 } catch {
                                     var located = error
                                     located.path = place.path.appending(error.path ?? IngredientPath())
@@ -108,7 +109,7 @@ struct Bake: ParsableCommand {
             }
             progress.finish()
             if count == 0, !recordPath.hasWildcard {
-                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath))
+                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath))
             }
         }
     }

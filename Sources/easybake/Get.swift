@@ -29,7 +29,7 @@ struct Get: ParsableCommand {
                 throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
             }
             guard let value = resolution.values[0] else {
-                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(path)", path: path))
+                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(path)" + (path.jsonPathHint.map { "; " + $0 } ?? ""), path: path))
             }
             if raw, case .string(let text) = value {
                 Output.standard.writeLine(Array(text.utf8))

@@ -6,22 +6,26 @@ import EasyBakeJSON
 extension ModelScaffold {
     /// A property's Swift type, without the optional.
     indirect enum PropertyType: Hashable, CustomStringConvertible {
-        case string, int, double, bool, url
+        case string, int, double, decimal, bool, url
         case date(PathSurvey.DateStyle)
         /// A nested struct, by name.
         case model(String)
         case array(PropertyType, optionalElements: Bool)
+        /// A dictionary keyed by ids (`{"138586341": {…}, …}`).
+        case map(PropertyType, optionalValues: Bool)
 
         var description: String {
             switch self {
             case .string: "String"
             case .int: "Int"
             case .double: "Double"
+            case .decimal: "Decimal"
             case .bool: "Bool"
             case .url: "URL"
             case .date: "Date"
             case .model(let name): name
             case .array(let element, let optional): "[\(element)\(optional ? "?" : "")]"
+            case .map(let value, let optional): "[String: \(value)\(optional ? "?" : "")]"
             }
         }
     }
@@ -55,14 +59,35 @@ extension ModelScaffold {
 
         init(name: String) { self.name = name }
 
+        /// The scaffold's transformers whose work the baker's coercions do
+        /// for the type it writes (`Int` from `"42"`, `Date` from ISO 8601).
+        static let coercedTransformers: Set<String> = ["number", "bool", "iso8601", "url"]
+
         /// The nested structs, in property order.
         var nestedTypes: [TypePlan] { properties.compactMap(\.nested) }
+
+        /// Whether baking this struct needs its recipe: a transformer that
+        /// the baker's coercions do not already apply to the property's type
+        /// (`rfc822`), or a key that implicit key matching does not find from
+        /// the property's name (`dc:creator` for `creator`), here or in a
+        /// nested struct.
+        var needsRecipe: Bool {
+            properties.contains { property in
+                property.transformer.map { !Self.coercedTransformers.contains($0) } == true
+                    || ImplicitKeyMatching.normalize(property.name) != ImplicitKeyMatching.normalize(property.key)
+                    || property.nested?.needsRecipe == true
+            }
+        }
     }
 
     /// Names and types, with the names already taken.
     struct Planner {
         var usedTypeNames: Set<String> = []
         var notes: [String] = []
+        /// Whether the format writes numbers and strings apart (JSON, YAML),
+        /// so that a string of digits is the producer's choice (an id, a zip
+        /// code) and stays a `String`; in XML every value is text.
+        var stringsAreTyped = true
 
         mutating func plan(_ shape: Shape, name: String, key: String?, path: String = "") -> TypePlan {
             usedTypeNames.insert(name)
@@ -133,26 +158,49 @@ extension ModelScaffold {
                 let optionalElements = element.count(of: .null) > 0
                 return (.array(elementType, optionalElements: optionalElements), transformer, nested, unknown)
             }
+            if kinds.contains(.dictionary), shape.fields.isEmpty, let values = shape.element,
+               !values.nonNullKinds.isEmpty {
+                // A dictionary keyed by ids: a map to one type of value.
+                var (valueType, transformer, nested, unknown) = resolve(
+                    values, key: key, parent: parent, path: path + "[*]", singular: true)
+                if let transformer {
+                    // A recipe's transformer reads a whole value, not a map's
+                    // values one by one: the map keeps their text.
+                    valueType = .string
+                    unknown = (unknown.map { $0 + " " } ?? "")
+                        + "The map's values need the \(transformer) transformer, which a recipe cannot apply to each; String keeps their text."
+                }
+                if nested?.needsRecipe == true {
+                    unknown = (unknown.map { $0 + " " } ?? "")
+                        + "A map's values bake with its nested recipe through the library; `easybake bake`, which has no model, reads that recipe as the map's own."
+                }
+                return (.map(valueType, optionalValues: values.count(of: .null) > 0), nil, nested, unknown)
+            }
             if kinds.contains(.dictionary) {
                 let typeName = uniqueTypeName(for: key, parent: parent.name, singular: singular)
                 let nested = plan(shape, name: typeName, key: key, path: path)
                 return (.model(typeName), nil, nested, nil)
             }
-            let (type, transformer) = scalarType(shape)
+            let (type, transformer) = scalarType(shape, key: key)
             return (type, transformer, nil, nil)
         }
 
         /// The Swift type for scalars, and the transformer its values need.
-        func scalarType(_ shape: Shape) -> (PropertyType, String?) {
+        func scalarType(_ shape: Shape, key: String) -> (PropertyType, String?) {
             let kinds = shape.scalarKinds
             let integers: Set<PathSurvey.ValueKind> = [.integer, .integerString]
             let numbers = integers.union([.float, .floatString])
             let strings = kinds.filter(\.isString)
+            if stringsAreTyped, !strings.isEmpty, strings == kinds, kinds.isSubset(of: numbers) {
+                // Only strings of digits (`id_str`, a zip code): their text is the value.
+                return (.string, nil)
+            }
             if kinds.isSubset(of: integers) {
                 return (.int, kinds.contains(.integerString) ? "number" : nil)
             }
             if kinds.isSubset(of: numbers) {
-                return (.double, strings.isEmpty ? nil : "number")
+                let isAmount = shape.fractionDigits > 0 && shape.fractionDigits <= 2 && SwiftNames.isAmountName(key)
+                return (isAmount ? .decimal : .double, strings.isEmpty ? nil : "number")
             }
             let bools: Set<PathSurvey.ValueKind> = [.bool, .boolString]
             if !kinds.isDisjoint(with: bools), kinds.isSubset(of: bools.union(integers)), shape.integersAreZeroOrOne {

@@ -27,7 +27,15 @@ extension ModelScaffold {
             return "\(inner)  \(jsonString(property.name)): \(value)"
         }
         fields.append("\(inner)\"mapping\": {\n" + mapping.joined(separator: ",\n") + "\n\(inner)}")
-        let nested = plan.properties.filter { $0.nested != nil }
+        // A map's values are baked with its nested recipe by the library
+        // (the property's type says it is a map), but `easybake bake`, which
+        // has no model, would read the recipe as the map's own: so a map
+        // gets a nested recipe only when its values cannot bake without one.
+        let nested = plan.properties.filter { property in
+            guard let inner = property.nested else { return false }
+            if case .map = property.type { return inner.needsRecipe }
+            return true
+        }
         if !nested.isEmpty {
             var entries: [String] = []
             for property in nested {

@@ -13,6 +13,8 @@ extension ModelScaffold {
         /// Date-like strings in more than one style were seen.
         var mixedDateStyles = false
         var integersAreZeroOrOne = true
+        /// The most digits after the point of the fractional numbers seen.
+        var fractionDigits = 0
         var example: Ingredients?
         private(set) var fields: [(key: String, shape: Shape)] = []
         var fieldIndex: [String: Int] = [:]
@@ -72,6 +74,7 @@ extension ModelScaffold {
             if let style = entry.dateStyle { dateStyles.insert(style) }
             if entry.count(of: .dateString) > 0 && entry.dateStyle == nil { mixedDateStyles = true }
             integersAreZeroOrOne = integersAreZeroOrOne && entry.integersAreZeroOrOne
+            fractionDigits = max(fractionDigits, entry.fractionDigits)
             if example == nil { example = entry.example }
         }
 
@@ -82,6 +85,7 @@ extension ModelScaffold {
             dateStyles.formUnion(other.dateStyles)
             mixedDateStyles = mixedDateStyles || other.mixedDateStyles
             integersAreZeroOrOne = integersAreZeroOrOne && other.integersAreZeroOrOne
+            fractionDigits = max(fractionDigits, other.fractionDigits)
             if example == nil { example = other.example }
             for (key, shape) in other.fields { fieldCreating(key).merge(shape) }
             if let otherElement = other.element {
@@ -106,6 +110,7 @@ extension ModelScaffold {
                 lone.dateStyles = dateStyles
                 lone.mixedDateStyles = mixedDateStyles
                 lone.integersAreZeroOrOne = integersAreZeroOrOne
+                lone.fractionDigits = fractionDigits
                 lone.example = example
                 for (key, shape) in fields { lone.fieldCreating(key).merge(shape) }
                 fields = []
@@ -125,6 +130,7 @@ extension ModelScaffold {
                     text.dateStyles.formUnion(dateStyles)
                     text.mixedDateStyles = text.mixedDateStyles || mixedDateStyles
                     text.integersAreZeroOrOne = text.integersAreZeroOrOne && integersAreZeroOrOne
+                    text.fractionDigits = max(text.fractionDigits, fractionDigits)
                     if text.example == nil { text.example = example }
                     isTextWithAttributes = true
                 } else {

@@ -46,9 +46,12 @@ extension ModelScaffold {
                 ? "YAMLFormat(options: YAMLReadingOptions(\(request.yamlArguments!)))"
                 : formatType == "XMLFormat" && request.xmlArguments != nil
                 ? "XMLFormat(options: XMLReadingOptions(\(request.xmlArguments!)))" : "\(formatType)()"
-            lines.append("//     let model = try Baker().bake(\(plan.name).self, from: try \(format).read(.file(\(swiftLiteral(fileName)))), recipe: recipe)")
+            // Straight from the bytes through the index: the fast road, with no tree.
+            lines.append("//     let model = try Baker().bake(\(plan.name).self, from: .file(\(swiftLiteral(fileName))), format: \(format), recipe: recipe)")
             lines.append("// or: easybake bake --recipe \(recipeFile)\(documentsOption) \(shellQuoted(fileName))")
         }
+        lines.append("// Faster still: mark the struct @Bakeable (EasyBakeMacros, with @Ingredient for the recipe's paths and")
+        lines.append("// transformers) to bake with a generated initializer instead of Decodable; see \"Baking at full speed\".")
         lines += ["", "import Foundation", ""]
         var text = lines.joined(separator: "\n") + "\n"
         appendStruct(plan, indent: "", to: &text)

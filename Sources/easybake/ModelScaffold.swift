@@ -73,6 +73,7 @@ enum ModelScaffold {
         let root = Shape.tree(survey.entries)
         try checkRoot(root, survey: survey, each: request.each)
         var planner = Planner()
+        planner.stringsAreTyped = request.formatName != "xml"
         let plan = planner.plan(root, name: request.name, key: nil)
         return Result(
             plan: plan,

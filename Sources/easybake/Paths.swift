@@ -69,7 +69,7 @@ enum PathsSurveying {
             guard let recordPath else {
                 throw EasyBakeError.syntax("expected a value, found the end of the input", at: base.location)
             }
-            let error = EasyBakeError(.valueNotFound, "no records at \(recordPath)", path: recordPath)
+            let error = EasyBakeError(.valueNotFound, "no records at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath)
             throw locator?.locating(error) ?? error
         }
         return survey
@@ -84,6 +84,7 @@ enum PathsSurveying {
             ? [entry.kinds[0].kind.description]
             : entry.kinds.map { "\($0.kind) \($0.count)" }
         if entry.missing > 0 { parts.append("missing \(entry.missing)") }
+        if entry.idKeys > 0 { parts.append("keyed by \(entry.idKeys) ids, at [*]") }
         return parts.joined(separator: ", ")
     }
 
@@ -127,6 +128,7 @@ enum PathsSurveying {
             if let example = entry.example { object["example"] = example }
             if let style = entry.dateStyle { object["dateStyle"] = .string(style.rawValue) }
             if entry.longestArray > 0 { object["longestArray"] = .integer(Int64(entry.longestArray)) }
+            if entry.idKeys > 0 { object["idKeys"] = .integer(Int64(entry.idKeys)) }
             paths.append(.dictionary(object))
         }
         let result: IngredientDictionary = [

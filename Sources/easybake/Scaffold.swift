@@ -13,13 +13,17 @@ struct Scaffold: ParsableCommand {
             reads as documentation of the payload and loads with `bake --recipe`.
 
             Types from the non-null values at a path [and the recipe's transformer]:
-              integers, integer-like strings ("42")           Int     [number for strings]
+              integers, in XML integer-like strings ("42")    Int     [number for strings]
               numbers with fractions (and integers)           Double  [number for strings]
+              the same under a money key (price, total, fee…)
+                with at most two decimals                     Decimal [number for strings]
+              in JSON and YAML, strings of digits only        String
               true/false, "true", with 0/1 beside them        Bool    [bool]
               date-like strings, all ISO 8601 or all RFC 822  Date    [iso8601, rfc822]
               URL-like strings (scheme://…)                   URL     [url]
               any other mixture                               String
               dictionaries                                    a nested struct
+              dictionaries keyed by ids (digits, UUIDs)       [String: Element]
               arrays (a lone XML element counts as one)       [Element]
               only nulls / only empty arrays                  String? / [String], commented
 

@@ -41,6 +41,18 @@ enum SwiftNames {
         "Protocol", "Result", "Self", "Sendable", "Set", "String", "Substring", "Type", "URL", "UUID", "Void",
     ]
 
+    /// Words that name an amount of money in a key (`price`, `total_amount`,
+    /// `shippingCost`): a decimal there is money, and money is `Decimal`.
+    static let amountWords: Set<String> = [
+        "amount", "balance", "charge", "cost", "discount", "fee", "fees", "paid", "payment", "price",
+        "refund", "revenue", "salary", "subtotal", "tax", "tip", "total",
+    ]
+
+    /// Whether a key names an amount of money (one of its words is in ``amountWords``).
+    static func isAmountName(_ key: String) -> Bool {
+        words(localName(key)).contains { amountWords.contains($0.lowercased()) }
+    }
+
     /// The key without XML's `@` or `#` and without a namespace prefix.
     static func localName(_ key: String) -> String {
         var name = Substring(key)

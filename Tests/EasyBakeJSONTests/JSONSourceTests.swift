@@ -320,3 +320,32 @@ enum RandomTree {
         return String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
     }
 }
+
+@Suite("Writing as String and Data")
+struct WritingTextTests {
+    @Test("writeString and writeData give the bytes write gives, as text and as Data")
+    func textAndData() throws {
+        let tree: Ingredients = ["id": 7, "name": "Zoë", "tags": ["a", "b"]]
+        let bytes = try JSONFormat().write(tree, options: .init(prettyPrinted: true))
+        let text = try JSONFormat().writeString(tree, options: .init(prettyPrinted: true))
+        #expect(Array(text.utf8) == bytes)
+        #expect(try JSONFormat().writeData(tree) == Data(try JSONFormat().write(tree)))
+        #expect(try JSONFormat().writeString(["id": 7]) == #"{"id":7}"#)
+    }
+
+    @Test("a writer whose output is not UTF-8 is an error for writeString, not repaired text")
+    func notUTF8() {
+        struct Latin1: IngredientFormat {
+            var name: String { "latin1" }
+            var fileExtensions: [String] { [] }
+            func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
+                throw EasyBakeError(.unsupported, "no reader")
+            }
+            func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
+                [0x5A, 0x6F, 0xEB]  // "Zoë" in Latin-1
+            }
+        }
+        #expect { _ = try Latin1().writeString("Zoë") } throws: { ($0 as? EasyBakeError)?.code == .unsupported }
+        #expect((try? Latin1().writeData("Zoë")) == Data([0x5A, 0x6F, 0xEB]))
+    }
+}

@@ -35,6 +35,40 @@ struct PayloadKeyedDictionaryTests {
         #expect(fromTree.products == fromBytes.products)
     }
 
+    @Test("a nested recipe on a [String: Model] property bakes each value of the map, the keys kept")
+    func nestedRecipeOnMap() throws {
+        struct Event: Decodable, Equatable { let title: String; let seats: Int }
+        struct Catalogue: Decodable { let events: [String: Event]; let count: Int }
+        let json = #"""
+            {"events": {"138586341": {"name": "Concert", "capacity": "120"},
+                        "138586345": {"name": "Play", "capacity": 80}}, "count": 2}
+            """#
+        let recipe = try Recipe(
+            mapping: ["events": "events", "count": "count"],
+            nested: ["events": try Recipe(mapping: ["title": "name", "seats": "capacity"])])
+        let expected = ["138586341": Event(title: "Concert", seats: 120), "138586345": Event(title: "Play", seats: 80)]
+        let fromBytes = try Baker().bake(Catalogue.self, from: .text(json), format: JSONFormat(), recipe: recipe)
+        #expect(fromBytes.events == expected)
+        let fromTree = try Baker().bake(Catalogue.self, from: try JSONFormat().read(.text(json)), recipe: recipe)
+        #expect(fromTree.events == expected)
+        let streamed = try Baker().bakeEach(
+            Catalogue.self, from: try JSONIngredientSource(.text("[\(json), \(json)]")), each: "[*]", recipe: recipe)
+            .map { try $0.get().events }
+        #expect(streamed == [expected, expected])
+        // An error inside a value names the value's key in its path.
+        let broken = json.replacingOccurrences(of: "80", with: "\"many\"")
+        #expect {
+            _ = try Baker().bake(Catalogue.self, from: .text(broken), format: JSONFormat(), recipe: recipe)
+        } throws: { error in
+            (error as? EasyBakeError)?.path?.description == "events.138586345.capacity"
+        }
+        // A map that is not a dictionary is a type mismatch, not an empty map.
+        #expect(throws: EasyBakeError.self) {
+            _ = try Baker().bake(
+                Catalogue.self, from: .text(#"{"events": [1], "count": 0}"#), format: JSONFormat(), recipe: recipe)
+        }
+    }
+
     @Test("the first of a repeated key wins, as it does for a model's property")
     func repeatedKey() throws {
         let json = #"{"a": 1, "b": 2, "a": 3, "c": 4}"#

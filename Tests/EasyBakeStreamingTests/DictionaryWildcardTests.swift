@@ -24,6 +24,59 @@ struct DictionaryWildcardTests {
         ("yaml", YAMLFormat(), "events:\n  \"138586341\": {name: Opera}\n  \"138586345\": {name: Ballet}\n"),
     ]
 
+    struct KeyedEvent: Decodable, Equatable, Sendable {
+        let id: Int
+        let name: String
+    }
+
+    @Test("#key names the record's own key: streamed (one job and two), in a map, and in a property's dictionary",
+          arguments: 0..<2)
+    func ownKey(formatIndex: Int) throws {
+        let (name, format, text) = Self.catalog[formatIndex]
+        let input = IngredientInput.bytes(Array(text.utf8), name: "catalog.\(name)")
+        let recipe = try Recipe(mapping: ["id": "#key", "name": "name"], transformers: ["id": "number"])
+        let expected = [KeyedEvent(id: 138586341, name: "Opera"), KeyedEvent(id: 138586345, name: "Ballet")]
+        for jobs in [1, 2] {
+            let baked = try Baker().bakeEach(
+                KeyedEvent.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: "events[*]", recipe: recipe, jobs: jobs
+            ).map { try $0.get() }
+            #expect(baked == expected, "\(name), \(jobs) jobs")
+        }
+        // The values of a [String: Model] map, through its nested recipe.
+        struct Catalog: Decodable { let events: [String: KeyedEvent] }
+        let mapRecipe = try Recipe(mapping: ["events": "events"], nested: ["events": recipe])
+        let catalog = try Baker().bake(Catalog.self, from: input, format: format, recipe: mapRecipe)
+        #expect(catalog.events["138586345"] == expected[1])
+        // A property's value is under the last key of its path.
+        struct Pick: Decodable { let opera: KeyedEvent }
+        let pick = try Baker().bake(
+            Pick.self, from: input, format: format,
+            recipe: try Recipe(mapping: ["opera": "events.138586341"], nested: ["opera": recipe]))
+        #expect(pick.opera == expected[0])
+    }
+
+    @Test("#key: a record's own #key member wins; an element has no key, and the default stands in")
+    func ownKeyEdges() throws {
+        struct Item: Decodable, Equatable, Sendable { let key: String }
+        let recipe = try Recipe(mapping: ["key": "#key"], defaults: ["key": "none"])
+        let members = try Baker().bakeEach(
+            Item.self, from: try JSONIngredientSource(.text(##"{"a": {"#key": "mine"}, "b": {}}"##)), each: "[*]", recipe: recipe
+        ).map { try $0.get().key }
+        #expect(members == ["mine", "b"])
+        let elements = try Baker().bakeEach(
+            Item.self, from: try JSONIngredientSource(.text(#"[{}, {}]"#)), each: "[*]", recipe: recipe
+        ).map { try $0.get().key }
+        #expect(elements == ["none", "none"])
+        let strict = try Recipe(mapping: ["key": "#key"])
+        #expect(throws: EasyBakeError.self) {
+            _ = try Baker().bakeEach(Item.self, from: try JSONIngredientSource(.text("[{}]")), each: "[*]", recipe: strict)
+                .map { try $0.get() }
+        }
+        // The recipe processing that `easybake bake` prints reads it the same way.
+        #expect(try recipe.process(["x": 1], ownKey: "138") == ["key": "138"])
+        #expect(try recipe.process(["x": 1]) == ["key": "none"])
+    }
+
     @Test("a tree, a path matcher and a record reader all give the values", arguments: 0..<2)
     func values(formatIndex: Int) throws {
         let (name, format, text) = Self.catalog[formatIndex]

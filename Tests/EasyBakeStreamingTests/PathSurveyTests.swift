@@ -24,6 +24,41 @@ struct PathSurveyTests {
         entry?.kinds.map { "\($0.kind) \($0.count)" } ?? []
     }
 
+    @Test("keys that look like ids are one map's values at [*], not a path each; names stay paths")
+    func idKeys() throws {
+        var json = #"{"events": {"#
+        for id in 0..<500 {
+            if id > 0 { json += "," }
+            json += #""\#(138_586_341 + id)": {"name": "e\#(id)", "price": 19.99}"#
+        }
+        json += #"}, "owners": {"0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11": 1, "5f8d0b3e9c1a2f4b6d7e8a90": 2, "name": "x"}}"#
+        let survey = try Self.survey(json: json, maximumPaths: 50)
+        #expect(survey.entries.map(\.path.description) == [
+            "", "events", "events[*]", "events[*].name", "events[*].price", "owners", "owners[*]", "owners.name",
+        ])
+        #expect(Self.entry(survey, "events")?.idKeys == 500)
+        #expect(Self.entry(survey, "events[*]")?.count == 500)
+        #expect(Self.entry(survey, "events[*].price")?.fractionDigits == 2)
+        #expect(Self.entry(survey, "owners")?.idKeys == 2)
+        #expect(Self.kinds(Self.entry(survey, "owners[*]")) == ["integer 2"])
+        #expect(survey.unrecordedValues == 0)
+
+        var ungrouped = PathSurvey(maximumPaths: 50, groupsIDKeys: false)
+        var source = try JSONIngredientSource(.text(json))
+        try ungrouped.add(from: &source)
+        #expect(ungrouped.unrecordedValues > 0)
+        #expect(ungrouped.entries.contains { $0.path.description == "events.138586341" })
+    }
+
+    @Test("what looks like an id", arguments: [
+        ("138586341", true), ("0", true), ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11", true), ("5f8d0b3e9c1a2f4b6d7e8a90", true),
+        ("name", false), ("user_id", false), ("deadbeefdeadbeef", false), ("v2", false), ("2024-01-01", false), ("", false),
+        ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a1z", false),
+    ])
+    func idKeyShapes(key: String, isID: Bool) {
+        #expect(PathSurvey.isIDKey(key) == isID, "\(key)")
+    }
+
     @Test("indexes generalise to [*]; kinds, counts, missing keys and the first example per path")
     func json() throws {
         let survey = try Self.survey(json: """

@@ -202,6 +202,27 @@ struct PathResolvingTests {
         #expect(throws: EasyBakeError.self) { try Self.tree.resolve("users[") }
     }
 
+    @Test("jq's leading '.' and JSONPath's '$' root get a hint with the path as EasyBake writes it")
+    func foreignPathHabits() throws {
+        #expect {
+            _ = try IngredientPath(parsing: ".statuses[0].text")
+        } throws: { error in
+            let error = error as? EasyBakeError
+            return error?.code == .invalidPath
+                && error?.message.hasSuffix("found '.'; paths have no leading '.' as jq's do: try statuses[0].text") == true
+        }
+        #expect {
+            _ = try IngredientPath(parsing: ".")
+        } throws: { ($0 as? EasyBakeError)?.message.contains("jq") == false }
+        #expect(try IngredientPath(parsing: "$.statuses[0]").jsonPathHint
+            == "ingredient paths have no JSONPath '$' root: try statuses[0]")
+        #expect(try IngredientPath(parsing: "$[2].id").jsonPathHint == "ingredient paths have no JSONPath '$' root: try [2].id")
+        #expect(try IngredientPath(parsing: "$").jsonPathHint?.contains("the whole input needs no path") == true)
+        #expect(try IngredientPath(parsing: "statuses.$").jsonPathHint == nil)
+        // `$` is a key like any other: a payload that has one is read.
+        #expect(try (["$": ["oid": 7]] as Ingredients).resolve("$.oid") == 7)
+    }
+
     @Test("resolving an array-rooted tree")
     func arrayRoot() throws {
         let list: Ingredients = [["id": 1], ["id": 2]]

@@ -358,7 +358,7 @@ struct TransformerRegistryTests {
         let chain = try #require(try registry.resolve(["trim", "lowercase", ["date": "yyyy"]]) as? ChainTransformer)
         #expect(chain.transformers.count == 3)
         #expect(registry.names.contains("unixMilliseconds"))
-        #expect(registry.factoryNames == ["date", "lookup", "split", "url"])
+        #expect(registry.factoryNames == ["date", "lookup", "pairs", "split", "url"])
     }
 
     @Test("an unknown name or factory throws unknownTransformer listing the known ones")

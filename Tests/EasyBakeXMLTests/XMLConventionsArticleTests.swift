@@ -1,4 +1,5 @@
 import EasyBake
+import EasyBakeJSON
 import EasyBakeTestSupport
 import EasyBakeXML
 import Foundation
@@ -12,7 +13,7 @@ struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
-        #expect(check.listings == 3)
+        #expect(check.listings == 4)
         #expect(check.notRun == [])
     }
 
@@ -108,5 +109,50 @@ struct XMLConventionsArticleTests {
         limited.limits.maximumStringBytes = 10
         let error = #expect(throws: EasyBakeError.self) { try XMLFormat(options: limited).read(.text("<r><a>12345</a><b>67890</b></r>")) }
         #expect(error?.code == .limitExceeded)
+    }
+
+    @Test("a Media RSS feed's durations, weighted tags and GeoRSS points bake with built-ins only")
+    func mediaRSS() throws {
+        let mediaPath = TestPaths.fixture("xml/media.rss").path
+        struct Clip: Decodable {
+            struct Place: Decodable { let latitude: Double; let longitude: Double }
+            let title: String
+            let seconds: TimeInterval
+            let tags: [String: Int]
+            let place: Place
+        }
+        let clipRecipe = try Recipe(
+            mapping: ["title": "title", "seconds": "media:content.@duration", "tags": "media:tags", "place": "georss:point"],
+            transformers: ["seconds": .duration, "tags": .pairs(default: 1), "place": .geoPoint])
+        let clips = try Baker().bakeEach(Clip.self, from: try XMLIngredientSource(.file(mediaPath)), each: "rss.channel.item[*]", recipe: clipRecipe)
+            .map { try $0.get() }
+        #expect(clips.count == 2)
+        // clips[0].tags: ["bread": 5, "shaping": 3, "boule": 1]
+        #expect(clips[0].tags == ["bread": 5, "shaping": 3, "boule": 1])
+        #expect(clips[0].seconds == 185)
+        #expect(clips[1].place.latitude == -33.8688 && clips[1].place.longitude == 151.2093)
+    }
+
+    @Test("the shipped podcast feed bakes with the shipped recipe file: every form of itunes:duration, yes/no, CEST and BST")
+    func podcast() throws {
+        struct Episode: Decodable, Equatable {
+            let title: String
+            let number: Int
+            let seconds: Int
+            let explicit: Bool
+            let keywords: [String]
+            let artwork: URL
+            let published: Date
+            let audio: URL
+        }
+        let recipe = try RecipeFile.load(.file(TestPaths.fixture("recipes/podcast-episode.json").path), format: JSONFormat())[0]
+        let source = try XMLIngredientSource(.file(TestPaths.fixture("xml/podcast.rss").path))
+        let episodes = try Baker().bakeEach(Episode.self, from: source, each: "rss.channel.item[*]", recipe: recipe)
+            .map { try $0.get() }
+        #expect(episodes.map(\.seconds) == [18_030, 1_800, 1_800])
+        #expect(episodes.map(\.explicit) == [false, true, false])
+        #expect(episodes[0].keywords == ["bread", "sourdough", "fermentation"])
+        #expect(episodes[0].published == Date(timeIntervalSince1970: 1_749_520_800))  // 2025-06-10T02:00:00Z
+        #expect(episodes[1].published == Date(timeIntervalSince1970: 1_750_149_000))  // 2025-06-17T08:30:00Z
     }
 }

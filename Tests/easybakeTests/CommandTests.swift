@@ -159,6 +159,13 @@ struct CommandTests {
         let baked = try Command.run(["bake", "--recipe", recipe.path, "--each", "events[*]", file.path])
         #expect(baked.status == 0, "\(baked.standardError)")
         #expect(baked.lines == [#"{"title":"Opera"}"#, #"{"title":"Ballet"}"#])
+        // `#key` names each record's own key, with one job and with several.
+        try Data(##"{"mapping": {"id": "#key", "title": "name"}, "transformers": {"id": "number"}}"##.utf8).write(to: recipe)
+        for jobs in ["1", "2"] {
+            let keyed = try Command.run(["bake", "--recipe", recipe.path, "--each", "events[*]", "--jobs", jobs, file.path])
+            #expect(keyed.status == 0, "\(keyed.standardError)")
+            #expect(keyed.lines == [#"{"id":138586341,"title":"Opera"}"#, #"{"id":138586345,"title":"Ballet"}"#], "\(jobs)")
+        }
     }
 
     @Test("XML feeds are read by extension; repeated elements are arrays")

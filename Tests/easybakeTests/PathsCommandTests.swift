@@ -12,6 +12,39 @@ struct PathsCommandTests {
         Snapshot.expect(result.standardOutput, matches: "paths-table.txt")
     }
 
+    @Test("a dictionary keyed by ids lists as one map, events[*], with its count, not a line per id")
+    func idKeyedDictionary() throws {
+        var input = #"{"events": {"#
+        for id in 0..<300 {
+            if id > 0 { input += "," }
+            input += #""\#(138_586_341 + id)": {"name": "e\#(id)"}"#
+        }
+        input += "}}"
+        let result = try Command.run(["paths", "--input-format", "json", "-"], input: input)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 5)  // the header, (root), events, events[*], events[*].name
+        #expect(lines.contains { $0.hasPrefix("events ") && $0.contains("keyed by 300 ids, at [*]") })
+        #expect(lines.contains { $0.hasPrefix("events[*] ") && $0.contains("300") })
+        let json = try Command.run(["paths", "--output", "json", "--input-format", "json", "-"], input: input)
+        let object = try #require(try Command.json(json.standardOutput) as? [String: Any])
+        let paths = try #require(object["paths"] as? [[String: Any]])
+        #expect(paths.first { $0["path"] as? String == "events" }?["idKeys"] as? Int == 300)
+    }
+
+    @Test("get and paths hint at the path EasyBake writes for jq's '.' and JSONPath's '$'")
+    func foreignPathHabits() throws {
+        let jq = try Command.run(["get", ".users[0].name", "Fixtures/json/users.json"])
+        #expect(jq.status != 0)
+        #expect(jq.standardError.contains("paths have no leading '.' as jq's do: try users[0].name"))
+        let jsonPath = try Command.run(["get", "$.users[0].name", "Fixtures/json/users.json"])
+        #expect(jsonPath.status != 0)
+        #expect(jsonPath.standardError.contains("no value at $.users[0].name; ingredient paths have no JSONPath '$' root: try users[0].name"))
+        let each = try Command.run(["paths", "--each", "$.users[*]", "Fixtures/json/users.json"])
+        #expect(each.status != 0)
+        #expect(each.standardError.contains("try users[*]"))
+    }
+
     @Test("--format json prints the same for tools")
     func json() throws {
         let result = try Command.run(["paths", "--output", "json", "--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss"])

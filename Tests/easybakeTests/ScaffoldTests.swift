@@ -103,8 +103,8 @@ struct ScaffoldTypeTests {
         }
         check("count", "Int", nil)
         check("textCount", "Int", "number")
-        check("price", "Double", nil)
-        check("amount", "Double", "number")
+        check("price", "Decimal", nil)        // money: an amount with at most two decimals
+        check("amount", "Decimal", "number")
         check("flag", "Bool", nil)
         check("admin", "Bool", "bool")
         check("on", "Bool", "bool")
@@ -123,6 +123,59 @@ struct ScaffoldTypeTests {
         #expect(result.notes.contains("tags: only empty arrays were seen, so no sample told the element type; String is a guess."))
         #expect(result.swiftSource.contains("    let `on`: Bool\n") == false)  // `on` is no keyword
         #expect(result.swiftSource.contains("    let on: Bool\n"))
+    }
+
+    @Test("strings of digits stay String in JSON and YAML (ids, zip codes), and read as numbers in XML, where all is text")
+    func digitStrings() throws {
+        let json = try scaffold(#"[{"id_str": "1050118621198921728", "zip": "01234", "n": "2", "rate": "4.5"}]"#, each: "[*]").plan
+        for name in ["idStr", "zip", "n", "rate"] {
+            #expect(json[name]?.swiftType == "String", "\(name)")
+            #expect(json[name]?.transformer == nil, "\(name)")
+        }
+        let yaml = try scaffold("- id_str: '1050118621198921728'\n  count: 3\n", format: "yaml", each: "[*]").plan
+        #expect(yaml["idStr"]?.swiftType == "String")
+        #expect(yaml["count"]?.swiftType == "Int")
+        let xml = try scaffold("<items><item><n>2</n><rate>4.5</rate></item></items>", format: "xml", each: "items.item[*]").plan
+        #expect(xml["n"]?.swiftType == "Int")
+        #expect(xml["n"]?.transformer == "number")
+        #expect(xml["rate"]?.swiftType == "Double")
+    }
+
+    @Test("an amount of money (a money word in the key, at most two decimals) is Decimal; other fractions stay Double")
+    func money() throws {
+        let plan = try scaffold("""
+            [{"unit_price": 19.99, "total": 5, "shipping_cost": 4.5, "latitude": 45.25, "price_ratio": 0.125,
+              "discount": 1.5e2, "score": 4.99}]
+            """, each: "[*]").plan
+        #expect(plan["unitPrice"]?.swiftType == "Decimal")
+        #expect(plan["total"]?.swiftType == "Int")           // whole numbers only
+        #expect(plan["shippingCost"]?.swiftType == "Decimal")
+        #expect(plan["latitude"]?.swiftType == "Double")     // no money word
+        #expect(plan["score"]?.swiftType == "Double")
+        #expect(plan["priceRatio"]?.swiftType == "Double")   // three decimals
+        #expect(plan["discount"]?.swiftType == "Decimal")    // 150.0
+    }
+
+    @Test("a dictionary keyed by ids is a map: [String: Model], with no nested recipe when its values bake without one")
+    func idKeyedMaps() throws {
+        let result = try scaffold("""
+            {"events": {"138586341": {"name": "Concert", "start_at": "2024-01-01T10:00:00Z"},
+                        "138586345": {"name": "Play", "start_at": "2024-02-01T10:00:00Z"}},
+             "owners": {"0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11": "ann", "7a1b2c3d-0000-4000-8000-00000000beef": "bo"},
+             "stamps": {"17": "Sat, 07 Sep 2002 00:00:01 GMT"},
+             "count": 2}
+            """)
+        let plan = result.plan
+        #expect(plan["events"]?.swiftType == "[String: Event]")
+        #expect(plan["events"]?.nested?.properties.map(\.name) == ["name", "startAt"])
+        #expect(plan["owners"]?.swiftType == "[String: String]")
+        // A map's values cannot each go through a recipe's transformer: their text is kept, and said so.
+        #expect(plan["stamps"]?.swiftType == "[String: String]")
+        #expect(result.notes.contains { $0.hasPrefix("stamps:") && $0.contains("rfc822") })
+        let recipe = try loadRecipe(result.recipeJSON)
+        #expect(recipe.nested["events"] == nil)
+        #expect(result.swiftSource.contains("struct Event: Codable, Hashable, Sendable"))
+        #expect(!result.swiftSource.contains("138586341"))
     }
 
     @Test("only 0s and 1s are no Bool without true or false beside them")
@@ -222,7 +275,8 @@ struct ScaffoldRecipeTests {
         #expect(recipe.properties == ["userID", "unreadMessages", "joined", "contentType", "address", "devices"])
         #expect(recipe.entry(for: "userID")?.path.description == "user_id")
         #expect(recipe.entry(for: "userID")?.transformer == nil)
-        #expect(recipe.entry(for: "unreadMessages")?.transformerName == "number")
+        // A JSON string of digits is the producer's choice: its text is kept.
+        #expect(recipe.entry(for: "unreadMessages")?.transformer == nil)
         #expect(recipe.entry(for: "joined")?.transformerName == "iso8601")
         #expect(recipe.entry(for: "contentType")?.path == IngredientPath([.key("content.type")]))
         #expect(recipe.nested["address"]?.entry(for: "town")?.path.description == "town")

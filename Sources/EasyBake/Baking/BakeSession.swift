@@ -88,6 +88,9 @@ final class BakeSession {
         var asked = 0
         /// The tally of the recipe this depth's keyed container applied.
         var usage: RecipeUsage?
+        /// Whether a custom `init(from:)` decodes this value through its
+        /// single-value container (a probe: see ``Baker/CoercionPolicy``).
+        var probed = false
     }
 
     @exclusivity(unchecked) private(set) var frames: [Frame] = []
@@ -163,6 +166,28 @@ final class BakeSession {
     // MARK: Frames
 
     /// The decoder of the bake's root value.
+    /// The key the baked root stands under in its parent dictionary: a
+    /// streamed record's (`events.138586341`), for a recipe's `#key`.
+    var recordKey: String?
+
+    /// The key the value at `depth` stands under in its parent dictionary,
+    /// for a recipe's ``IngredientPath/ownKey``: the record's for the root,
+    /// the member's key for a member, the last key of the recipe path that
+    /// reached it; `nil` for an array's element or a default.
+    func ownKey(at depth: Int) -> String? {
+        if depth == 0 { return recordKey }
+        switch frames[depth].reach {
+        case .member(let keyPosition):
+            return reader.string(at: keyPosition)
+        case .recipeEntry(let entry):
+            guard let recipe = frames[depth - 1].recipe, entry < recipe.entries.count,
+                  case .key(let key)? = recipe.entries[entry].path.steps.last else { return nil }
+            return key
+        case .none, .element, .missingKey:
+            return nil
+        }
+    }
+
     func root(at position: Int, recipe: Recipe?) -> IndexDecoder {
         frames.removeAll(keepingCapacity: true)
         frames.append(Frame(key: .none, reach: .none, position: position, recipe: recipe))
@@ -190,6 +215,48 @@ final class BakeSession {
     func setRecipe(_ recipe: Recipe?, at depth: Int) { frames[depth].recipe = recipe }
 
     func setDecodingType(_ type: Any.Type, at depth: Int) { frames[depth].decodingType = type }
+
+    func decodingTypeIsOptional(at depth: Int) -> Bool {
+        guard let type = frames[depth].decodingType else { return false }
+        return type is any OptionalValue.Type
+    }
+
+    /// Notes that a custom `init(from:)` decodes the value at `depth`
+    /// through its single-value container.
+    func setProbed(at depth: Int) { frames[depth].probed = true }
+
+    /// Whether a scalar at `depth` read as another kind converts into it,
+    /// under ``Baker/Options/coercions``: everywhere but in a custom
+    /// `init(from:)`'s single-value container, by default. Its own types'
+    /// (an enum's raw value, an optional's value) convert; in XML, whose
+    /// every value is text, so do probes.
+    func convertsScalars(at depth: Int) -> Bool {
+        switch options.coercions {
+        case .everywhere: return true
+        case .none: return false
+        case .declaredTypes:
+            guard let type = frames[depth].decodingType else { return true }
+            if type is any OptionalValue.Type || type is any RawRepresentable.Type || type is any ScalarValue.Type {
+                return true
+            }
+            return index.dictionariesAreElements
+        }
+    }
+
+    /// Whether the value at `depth`, not an array, may stand in for a
+    /// one-element array: where a model declares an array (a property, a
+    /// recipe's entry, the root; `Array`'s own `init(from:)` asking), the
+    /// documented lone-value rule for XML's single elements; never for an
+    /// array's element (`[[Int]]` from `[1, 2]`), a probe, or a custom
+    /// `init(from:)` asking for an unkeyed container, which get the type
+    /// mismatch `JSONDecoder` gives.
+    func takesLoneValue(at depth: Int) -> Bool {
+        let frame = frames[depth]
+        if frame.probed { return false }
+        if case .element = frame.reach { return false }
+        guard let type = frame.decodingType else { return true }
+        return type is any DeclaredArray.Type
+    }
 
     /// Notes the tally of the recipe the keyed container at `depth` applies.
     func setUsage(_ usage: RecipeUsage, at depth: Int) { frames[depth].usage = usage }
@@ -313,3 +380,33 @@ final class BakeSession {
             baking: .init(modelType: modelTypeName, property: property, expected: expected, found: foundText))
     }
 }
+
+/// `Optional`, known by conformance: its `init(from:)` decodes its value
+/// through a single-value container, which is no probe.
+protocol OptionalValue {}
+extension Optional: OptionalValue {}
+
+/// The standard library's scalars, whose own `init(from:)` reads the value
+/// through a single-value container: a declared type, not a probe.
+protocol ScalarValue {}
+extension Int: ScalarValue {}
+extension Int8: ScalarValue {}
+extension Int16: ScalarValue {}
+extension Int32: ScalarValue {}
+extension Int64: ScalarValue {}
+extension UInt: ScalarValue {}
+extension UInt8: ScalarValue {}
+extension UInt16: ScalarValue {}
+extension UInt32: ScalarValue {}
+extension UInt64: ScalarValue {}
+extension Float: ScalarValue {}
+extension Double: ScalarValue {}
+extension Bool: ScalarValue {}
+extension String: ScalarValue {}
+
+/// The collections whose `init(from:)` reads an unkeyed container: a model
+/// that declares one may be given a lone value for it.
+protocol DeclaredArray {}
+extension Array: DeclaredArray {}
+extension ContiguousArray: DeclaredArray {}
+extension Set: DeclaredArray {}

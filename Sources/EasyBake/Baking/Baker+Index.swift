@@ -50,14 +50,15 @@ extension Baker {
     /// metadata is looked up at run time, once per record when streaming.
     static func decode<Model: Decodable>(
         _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
-        options: Options, observer: BakeObserver? = nil, plans: inout [BakeSession.PlanKey: KeyPlan],
-        warnings: inout [EasyBakeError]
+        options: Options, observer: BakeObserver? = nil, recordKey: String? = nil,
+        plans: inout [BakeSession.PlanKey: KeyPlan], warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
         var taken = IngredientIndex()
         swap(&taken, &index)
         let documentEnd = taken.count
         let bake = BakeSession(index: taken, options: options, modelType: Model.self, observer: observer, plans: plans)
+        bake.recordKey = recordKey
         defer {
             bake.takeIndex(into: &index)
             plans = bake.madePlans

@@ -74,6 +74,31 @@ public struct Baker: Sendable {
         case ignore
     }
 
+    /// Where baking converts a value of one kind into the type asked — the
+    /// string `"42"` into an `Int`, `1` into a `Bool`, a number into a
+    /// `String` (the coercions of the "Transformers and coercions" article).
+    public enum CoercionPolicy: Sendable, Hashable {
+        /// Where the model declares the type: a property (a `Decodable`
+        /// model's key, a recipe's entry, a `@Bakeable` field), an element
+        /// of an array property, a value of a dictionary property, the raw
+        /// value of a `RawRepresentable` enum, an optional's value. Not where
+        /// a custom `init(from:)` probes a single-value container with one
+        /// type after another (`try? c.decode(Bool.self)`, then `Int64`, …,
+        /// the "any JSON value" enum): there a value reads only as its own
+        /// kind, as with `JSONDecoder`, so that the first probe does not
+        /// turn `0` into `false` — except in XML, whose every value is text.
+        /// The default.
+        case declaredTypes
+        /// Everywhere, custom `init(from:)` probes included: what baking did
+        /// before this option.
+        case everywhere
+        /// Nowhere: every value must already be of the kind asked, as with
+        /// `JSONDecoder`. Transformers still run, and the types baking reads
+        /// from text by definition (`Date`, `URL`, `UUID`, `Data`,
+        /// `Decimal`) still read it.
+        case none
+    }
+
     /// Options that change how baking treats imperfect ingredients.
     public struct Options: Sendable, Hashable {
         /// Drop array elements that fail to bake, reporting each as a
@@ -91,17 +116,22 @@ public struct Baker: Sendable {
         /// instead of failing to coerce it. Default `false`; a recipe can ask
         /// it of single properties (``Recipe/emptyAsNil``).
         public var emptyTextAsNil: Bool
+        /// Where a value of one kind converts into the type asked. Default
+        /// ``CoercionPolicy/declaredTypes``.
+        public var coercions: CoercionPolicy
 
         /// Options; each default is the strict choice.
         public init(
             lossyArrays: Bool = false, missingValues: MissingValueStrategy = .error, implicitKeyMatching: Bool = true,
-            unknownRecipeKeys: UnknownRecipeKeyPolicy = .error, emptyTextAsNil: Bool = false
+            unknownRecipeKeys: UnknownRecipeKeyPolicy = .error, emptyTextAsNil: Bool = false,
+            coercions: CoercionPolicy = .declaredTypes
         ) {
             self.lossyArrays = lossyArrays
             self.missingValues = missingValues
             self.implicitKeyMatching = implicitKeyMatching
             self.unknownRecipeKeys = unknownRecipeKeys
             self.emptyTextAsNil = emptyTextAsNil
+            self.coercions = coercions
         }
     }
 

@@ -50,7 +50,7 @@ public struct BakingFields {
 
     /// The string for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: String.Type = String.self, key: Int) throws -> String? {
-        try reader.optionalPrimitive(Self.noKey, slot: slot(key), Coercion.string)
+        try reader.optionalString(Self.noKey, slot: slot(key))
     }
     /// The boolean for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Bool.Type = Bool.self, key: Int) throws -> Bool? {

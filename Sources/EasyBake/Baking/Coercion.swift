@@ -35,9 +35,14 @@ enum Coercion {
         return scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    static func bool(_ value: Ingredients) throws(CoercionFailure) -> Bool {
+    static func bool(_ value: Ingredients) throws(CoercionFailure) -> Bool { try bool(value, converting: true) }
+
+    /// A Bool; with `converting` false, only a boolean (what `JSONDecoder`
+    /// reads), the kind asked and no other.
+    static func bool(_ value: Ingredients, converting: Bool) throws(CoercionFailure) -> Bool {
+        if case .bool(let b) = value { return b }
+        guard converting else { throw CoercionFailure(expected: "Bool") }
         switch value {
-        case .bool(let b): return b
         case .integer(0): return false
         case .integer(1): return true
         case .float(0): return false
@@ -54,6 +59,15 @@ enum Coercion {
     }
 
     static func integer<T: FixedWidthInteger>(_ value: Ingredients, as type: T.Type) throws(CoercionFailure) -> T {
+        try integer(value, as: type, converting: true)
+    }
+
+    /// An integer; with `converting` false, only from a number (a whole
+    /// one, `1.0` and `1e2` included, as `JSONDecoder` reads them), never
+    /// from text.
+    static func integer<T: FixedWidthInteger>(
+        _ value: Ingredients, as type: T.Type, converting: Bool
+    ) throws(CoercionFailure) -> T {
         // Named only for an error: naming a type costs more than the coercion.
         var name: String { String(describing: T.self) }
         switch value {
@@ -80,7 +94,7 @@ enum Coercion {
                 if let exact = T(decimal.description) { return exact }
             }
             throw outOfRange(name)
-        case .string(let text):
+        case .string(let text) where converting:
             if let number = Ingredients.number(literal: trimmingSpaces(text)) {
                 return try integer(number, as: type)
             }
@@ -89,7 +103,10 @@ enum Coercion {
         throw CoercionFailure(expected: name)
     }
 
-    static func double(_ value: Ingredients) throws(CoercionFailure) -> Double {
+    static func double(_ value: Ingredients) throws(CoercionFailure) -> Double { try double(value, converting: true) }
+
+    /// A Double; with `converting` false, only from a number, never from text.
+    static func double(_ value: Ingredients, converting: Bool) throws(CoercionFailure) -> Double {
         switch value {
         case .integer(let i): return Double(i)
         case .float(let d): return d
@@ -100,7 +117,7 @@ enum Coercion {
                 throw outOfRange("Double")
             }
             return d
-        case .string(let text):
+        case .string(let text) where converting:
             if let number = Ingredients.number(literal: trimmingSpaces(text)) {
                 return try double(number)
             }
@@ -109,14 +126,22 @@ enum Coercion {
         throw CoercionFailure(expected: "Double")
     }
 
-    static func float(_ value: Ingredients) throws(CoercionFailure) -> Float {
-        let d = try double(value)
+    static func float(_ value: Ingredients) throws(CoercionFailure) -> Float { try float(value, converting: true) }
+
+    /// A Float; with `converting` false, only from a number.
+    static func float(_ value: Ingredients, converting: Bool) throws(CoercionFailure) -> Float {
+        let d = try double(value, converting: converting)
         let f = Float(d)
         guard f.isFinite || !d.isFinite else { throw outOfRange("Float") }
         return f
     }
 
-    static func string(_ value: Ingredients) throws(CoercionFailure) -> String {
+    static func string(_ value: Ingredients) throws(CoercionFailure) -> String { try string(value, converting: true) }
+
+    /// A String; with `converting` false, only from a string.
+    static func string(_ value: Ingredients, converting: Bool) throws(CoercionFailure) -> String {
+        if case .string(let s) = value { return s }
+        guard converting else { throw CoercionFailure(expected: "String") }
         switch value {
         case .string(let s): return s
         case .integer(let i): return String(i)

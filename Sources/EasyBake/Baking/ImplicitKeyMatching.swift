@@ -1,10 +1,10 @@
 /// Implicit key matching: a property and a key match when their letters and
 /// digits match case-insensitively, so `unread_messages`, `unread-messages`
 /// and `UnreadMessages` all fill `unreadMessages`.
-enum ImplicitKeyMatching {
+package enum ImplicitKeyMatching {
     /// The form two names are compared in: letters lowercased, digits kept,
     /// everything else dropped.
-    static func normalize(_ key: String) -> String {
+    package static func normalize(_ key: String) -> String {
         var normalized = String.UnicodeScalarView()
         for scalar in key.unicodeScalars {
             if scalar.isASCII {

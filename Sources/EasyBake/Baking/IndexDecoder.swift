@@ -82,6 +82,9 @@ struct IndexDecoder: Decoder {
     func indexUnkeyedContainer() throws -> IndexUnkeyedContainer {
         noteWholeValueUse()
         guard !isNull else { throw error(.valueNotFound, expected: "an array") }
+        if !isMissing, bake.reader.kind(at: position) != .array, !bake.takesLoneValue(at: depth) {
+            throw error(.typeMismatch, expected: "an array")
+        }
         return IndexUnkeyedContainer(decoder: self)
     }
 
@@ -133,6 +136,10 @@ struct IndexDecoder: Decoder {
         }
         if bake.options.lossyArrays || lossyArray, let lossy = T.self as? any LossyIndexArray.Type {
             return try lossy.decodeLossy(from: self) as! T
+        }
+        if depth > 0, recipe != nil, let map = T.self as? any IndexStringKeyedMap.Type {
+            bake.setDecodingType(T.self, at: depth)
+            return try baking(T.self) { () throws -> T in try map.bakeMap(from: self) as! T }
         }
         bake.setDecodingType(T.self, at: depth)
         return try baking(T.self) { () throws -> T in try T(from: self) }
@@ -220,20 +227,33 @@ struct IndexDecoder: Decoder {
     private func primitiveArray(_ type: Any.Type) -> Any? {
         let array: Any?
         let reader = bake.reader
+        // An array's elements are declared types: they convert unless no
+        // value may (``Baker/CoercionPolicy/none``), when an element of
+        // another kind leaves the array to the generic road, which reports it.
+        let converting = bake.options.coercions != .none
         if type == [String].self {
-            array = primitiveArray(at: position, depth: depth, direct: reader.string(at:), Coercion.string)
+            // A number is its literal as written (`1e2`), as for a property.
+            array = primitiveArray(
+                at: position, depth: depth, direct: { reader.string(at: $0) ?? (converting ? reader.numberText(at: $0) : nil) }
+            ) { v throws(CoercionFailure) in try Coercion.string(v, converting: converting) }
         } else if type == [Int].self {
             array = primitiveArray(at: position, depth: depth, direct: { reader.integer(at: $0).flatMap(Int.init(exactly:)) }) {
-                v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self)
+                v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self, converting: converting)
             }
         } else if type == [Double].self {
-            array = primitiveArray(at: position, depth: depth, direct: reader.double(at:), Coercion.double)
+            array = primitiveArray(at: position, depth: depth, direct: reader.double(at:)) {
+                v throws(CoercionFailure) in try Coercion.double(v, converting: converting)
+            }
         } else if type == [Bool].self {
-            array = primitiveArray(at: position, depth: depth, Coercion.bool)
+            array = primitiveArray(at: position, depth: depth) {
+                v throws(CoercionFailure) in try Coercion.bool(v, converting: converting)
+            }
         } else if type == [[Double]].self {
-            array = nestedPrimitiveArray(direct: reader.double(at:), Coercion.double)
+            array = nestedPrimitiveArray(direct: reader.double(at:)) {
+                v throws(CoercionFailure) in try Coercion.double(v, converting: converting)
+            }
         } else if type == [[Int]].self {
-            array = nestedPrimitiveArray { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+            array = nestedPrimitiveArray { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self, converting: converting) }
         } else {
             return nil
         }
@@ -326,24 +346,53 @@ struct IndexDecoder: Decoder {
 
 extension IndexDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool { isNull || (bake.options.emptyTextAsNil && bake.isEmptyText(position)) }
-    func decode(_ type: Bool.Type) throws -> Bool { try coerce(type, Coercion.bool) }
-    func decode(_ type: String.Type) throws -> String { try coerce(type, Coercion.string) }
+
+    /// Whether a scalar of another kind converts into the type asked here
+    /// (``Baker/Options/coercions``).
+    private var converting: Bool { bake.convertsScalars(at: depth) }
+
+    func decode(_ type: Bool.Type) throws -> Bool {
+        let converting = converting
+        return try coerce(type) { v throws(CoercionFailure) in try Coercion.bool(v, converting: converting) }
+    }
+    func decode(_ type: String.Type) throws -> String {
+        if position >= 0, let text = bake.reader.string(at: position) { return text }
+        // A number asked as text is its literal, as written (`1e2`, not `100.0`).
+        if converting, position >= 0, let literal = bake.reader.numberText(at: position) { return literal }
+        let converting = converting
+        return try coerce(type) { v throws(CoercionFailure) in try Coercion.string(v, converting: converting) }
+    }
     func decode(_ type: Double.Type) throws -> Double {
         if position >= 0, let value = bake.reader.double(at: position) { return value }
-        return try coerce(type, Coercion.double)
+        let converting = converting
+        return try coerce(type) { v throws(CoercionFailure) in try Coercion.double(v, converting: converting) }
     }
-    func decode(_ type: Float.Type) throws -> Float { try coerce(type, Coercion.float) }
-    func decode(_ type: Int.Type) throws -> Int { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: Int8.Type) throws -> Int8 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: Int16.Type) throws -> Int16 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: Int32.Type) throws -> Int32 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: Int64.Type) throws -> Int64 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: UInt.Type) throws -> UInt { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type) } }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
+    func decode(_ type: Float.Type) throws -> Float {
+        let converting = converting
+        return try coerce(type) { v throws(CoercionFailure) in try Coercion.float(v, converting: converting) }
+    }
+    func decode(_ type: Int.Type) throws -> Int { try integer(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+
+    /// A value a custom `init(from:)` asks of its single-value container:
+    /// a probe, unless an optional asks for its value.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if !bake.decodingTypeIsOptional(at: depth) { bake.setProbed(at: depth) }
+        return try decodeValue(type)
+    }
+
+    private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        let converting = converting
+        return try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type, converting: converting) }
+    }
 }
 
 /// Arrays that can drop their failing elements (``Baker/Options/lossyArrays``).

@@ -66,7 +66,7 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedValueReader, KeyedDecoding
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int64({ key }, slot: slot(for: key)) }
 
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try optionalPrimitive({ key }, slot: slot(for: key), Coercion.string)
+        try optionalString({ key }, slot: slot(for: key))
     }
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         try optionalPrimitive({ key }, slot: slot(for: key), Coercion.bool)

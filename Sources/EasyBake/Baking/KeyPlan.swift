@@ -106,7 +106,10 @@ final class KeyPlan {
         var entry: Recipe.Entry?
         if let recipe, let keyIndex, keyIndex < recipe.entries.count { entry = recipe.entries[keyIndex] }
         var entryKey: UnsafeRawBufferPointer?
-        if let entry, entry.path.steps.count == 1, case .key(let key) = entry.path.steps[0] { entryKey = copy(key) }
+        // `#key` falls back on the value's own key: not a plain member lookup.
+        if let entry, entry.path.steps.count == 1, case .key(let key) = entry.path.steps[0], entry.path != .ownKey {
+            entryKey = copy(key)
+        }
         let slot = Slot(
             utf8: copy(name), keyIndex: keyIndex ?? -1, entryIndex: entry == nil ? -1 : keyIndex!,
             hasTransformer: entry?.transformer != nil, emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false,

@@ -209,11 +209,14 @@ class KeyedValueReader {
 
     /// ``processedValue(_:)`` for any entry.
     private func resolvedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
-        let found: Int?
+        var found: Int?
         if let key = slot.entryKey {
             found = isDictionary ? member(key, cursorSafe: slot.cursorSafe) : nil
         } else {
             found = bake.resolve(plan.entryPaths[slot.ordinal], from: position)
+            if found == nil, plan.entryPaths[slot.ordinal] == .ownKey, let key = bake.ownKey(at: depth) {
+                found = bake.append(.string(key))
+            }
         }
         // A default stands in for a missing value, and for null when the
         // recipe says so.
@@ -280,11 +283,18 @@ class KeyedValueReader {
         if let found = try lookup(key, slot: slot), found.position >= 0 {
             // A string is not null: it is made at once.
             if let text = bake.reader.string(at: found.position) { return text }
-            if !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
-                do { return try Coercion.string(scalar) } catch {}
-            }
+            // Anything else converts on the child's road, which knows the
+            // number's literal and the coercion policy.
         }
         return try decodeThroughChild(String.self, key, slot: slot)
+    }
+
+    /// An optional string, as ``string(_:slot:)`` reads one.
+    @inline(__always)
+    final func optionalString(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> String? {
+        guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
+        if let text = bake.reader.string(at: found.position) { return text }
+        return try decodeIfPresentThroughChild(String.self, key, slot: slot)
     }
 
     /// An integer: read straight from the entry when it is a short integer
@@ -356,7 +366,8 @@ class KeyedValueReader {
         _ key: CodingKeyMaker, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach)?,
         _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T {
-        if let found, !bake.isNull(found.position), let scalar = bake.reader.scalar(at: found.position) {
+        if let found, bake.options.coercions != .none, !bake.isNull(found.position),
+           let scalar = bake.reader.scalar(at: found.position) {
             do { return try coerce(scalar) } catch {}
         }
         return try decodeThroughChild(T.self, key, slot: slot)
@@ -377,7 +388,7 @@ class KeyedValueReader {
         _ key: CodingKeyMaker, slot: KeyPlan.Slot, found: (position: Int, reach: BakeSession.Reach),
         _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T? {
-        if let scalar = bake.reader.scalar(at: found.position) {
+        if bake.options.coercions != .none, let scalar = bake.reader.scalar(at: found.position) {
             do { return try coerce(scalar) } catch {}
         }
         return try decodeIfPresentThroughChild(T.self, key, slot: slot)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A payload format that EasyBake can read (and possibly write): JSON, XML,
 /// YAML, or one of your own.
 ///
@@ -74,6 +76,29 @@ extension IngredientFormat {
     public func write(_ tree: Ingredients, options: WritingOptions = .init()) throws(EasyBakeError) -> [UInt8] {
         var source = IngredientTreeSource(tree)
         return try write(&source, options: options)
+    }
+
+    /// Writes a tree in this format, as text.
+    ///
+    /// ```swift
+    /// let json = try JSONFormat().writeString(["id": 7])   // {"id":7}
+    /// ```
+    ///
+    /// - Throws: the writer's errors, and ``EasyBakeError/Code/unsupported``
+    ///   for output that is not UTF-8 (every built-in writer writes UTF-8;
+    ///   ``write(_:options:)`` gives another writer's bytes as they are).
+    public func writeString(_ tree: Ingredients, options: WritingOptions = .init()) throws(EasyBakeError) -> String {
+        let bytes = try write(tree, options: options)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw EasyBakeError(.unsupported, "the \(name) writer's output is not UTF-8 text; write(_:options:) gives its bytes")
+        }
+        return text
+    }
+
+    /// Writes a tree in this format, as `Data`: for `URLRequest.httpBody`,
+    /// `Data.write(to:)` and the APIs that take it.
+    public func writeData(_ tree: Ingredients, options: WritingOptions = .init()) throws(EasyBakeError) -> Data {
+        Data(try write(tree, options: options))
     }
 
     /// Reads the single value of `input` through ``makeSource(for:)`` and

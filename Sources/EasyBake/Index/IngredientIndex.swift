@@ -357,6 +357,21 @@ extension IngredientIndex.Reader {
     @inlinable
     func stringPrefix(_ kindByte: UInt8) -> Int { kindByte == IngredientIndex.Kind.string.rawValue ? 1 : 0 }
 
+    /// The literal of the number at `position` as the input wrote it
+    /// (`1e2`, `1.10`), for a `String` that asks for a number; `nil` for
+    /// any other kind, and for a number held as its value only (one a
+    /// source resolved from other text, or one from a tree), whose text is
+    /// then its value's.
+    func numberText(at position: Int) -> String? {
+        switch kind(at: position) {
+        case .integer, .float:
+            let bytes = utf8(at: position)
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        default:
+            return nil
+        }
+    }
+
     /// The string at `position` as a `String`; `nil` for any other kind.
     func string(at position: Int) -> String? {
         guard kind(at: position) == .string else { return nil }

@@ -17,8 +17,23 @@ extension IngredientPath {
         } catch {
             throw EasyBakeError(
                 .invalidPath,
-                "in path \(text.debugDescription) at column \(error.column): expected \(error.expected), found \(error.found)",
+                "in path \(text.debugDescription) at column \(error.column): \(error.description)",
                 location: SourceLocation(sourceName: "<path>", line: 1, column: error.column, lineText: text))
         }
+    }
+
+    /// A hint for a path that found nothing and is written as JSONPath
+    /// would write it (`$.statuses[0]`, whose first key is `$`): the path
+    /// without its `$` root; `nil` for any other path.
+    ///
+    /// `$` is a valid key (MongoDB writes `$oid`), so such a path is no
+    /// syntax error; only when it finds nothing is the JSONPath habit the
+    /// likely cause.
+    public var jsonPathHint: String? {
+        guard case .key("$")? = steps.first else { return nil }
+        let rest = IngredientPath(Array(steps.dropFirst()))
+        return rest.isRoot
+            ? "ingredient paths have no JSONPath '$' root: the whole input needs no path"
+            : "ingredient paths have no JSONPath '$' root: try \(rest)"
     }
 }

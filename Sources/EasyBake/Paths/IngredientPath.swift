@@ -43,6 +43,22 @@ public struct IngredientPath: Sendable, Hashable {
     /// The path of the root.
     public static let root = IngredientPath()
 
+    /// `#key`: in a recipe, the key the record (or nested value) being
+    /// baked stands under in its parent dictionary — the id of a record of
+    /// `events[*]` over `{"events": {"138586341": {…}}}`, of a value of a
+    /// `[String: Model]` map, or of a property's dictionary. A record with
+    /// a member named `#key` reads that member instead; a value that stands
+    /// under no key (an array's element, the whole payload) has none, and
+    /// the recipe's default, if any, stands in.
+    public static let ownKey = IngredientPath([.key("#key")])
+
+    /// The key of the last step, when it is one: the key a record at this
+    /// path stands under, for ``ownKey``.
+    public var lastKey: String? {
+        guard case .key(let key)? = steps.last else { return nil }
+        return key
+    }
+
     /// Whether the path has no steps (names the root).
     public var isRoot: Bool { steps.isEmpty }
 

@@ -21,11 +21,15 @@ extension Recipe {
     /// apply it, and fails where baking would: a plain value where the nested
     /// recipe reads keys is a type mismatch (unless the nested recipe maps
     /// `#text`, which reads it as its text).
-    public func process(_ ingredients: Ingredients) throws(EasyBakeError) -> IngredientDictionary {
+    ///
+    /// `ownKey` is the key the ingredients stand under in their parent
+    /// dictionary (a record of `events[*]` over a dictionary), which the
+    /// path ``IngredientPath/ownKey`` (`#key`) reads.
+    public func process(_ ingredients: Ingredients, ownKey: String? = nil) throws(EasyBakeError) -> IngredientDictionary {
         var processed = ContiguousArray<IngredientDictionary.Element>()
         processed.reserveCapacity(entries.count)
         for entry in entries {
-            if var value = try processedValue(for: entry, in: ingredients) {
+            if var value = try processedValue(for: entry, in: ingredients, ownKey: ownKey) {
                 if let inner = nested[entry.property] { value = try inner.processNested(value, at: entry.path) }
                 processed.append((entry.property, value))
             }
@@ -63,7 +67,8 @@ extension Recipe {
     /// ``process(_:)`` of a value at `path`, its errors' paths from there.
     private func processing(_ value: Ingredients, at path: IngredientPath) throws(EasyBakeError) -> IngredientDictionary {
         do {
-            return try process(value)
+            // An array's element stands under no key, as baking reads it.
+            return try process(value, ownKey: path.lastKey)
         } catch {
             var located = error
             located.path = path.appending(error.path ?? IngredientPath())
@@ -82,8 +87,10 @@ extension Recipe {
     }
 
     /// The processed value of one entry, or `nil` when missing without default.
-    func processedValue(for entry: Entry, in ingredients: Ingredients) throws(EasyBakeError) -> Ingredients? {
-        guard let found = ingredients.resolve(entry.path) else { return defaults[entry.property] }
+    func processedValue(for entry: Entry, in ingredients: Ingredients, ownKey: String? = nil) throws(EasyBakeError) -> Ingredients? {
+        guard let found = ingredients.resolve(entry.path) ?? (entry.path == .ownKey ? ownKey.map(Ingredients.string) : nil) else {
+            return defaults[entry.property]
+        }
         if found.isNull, defaultsForNull, let fallback = defaults[entry.property] { return fallback }
         return try transform(found, for: entry)
     }

@@ -196,7 +196,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         do {
             model = try Baker.decode(
                 Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, options: baker.options,
-                observer: observer, plans: &plans, warnings: &warnings)
+                observer: observer, recordKey: path.lastKey, plans: &plans, warnings: &warnings)
             settledRecipes.formUnion(observer.recipesAskedInFull)
         } catch {
             throw locating(error, in: record)

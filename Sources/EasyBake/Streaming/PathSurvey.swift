@@ -94,6 +94,14 @@ public struct PathSurvey: Sendable {
         /// `true`/`false` beside them, such values read as a `Bool`
         /// (`is_admin: 1`, `"true"`, `false`).
         public let integersAreZeroOrOne: Bool
+        /// How many of the keys under the dictionaries at the path looked
+        /// like ids and were surveyed as a map's values, at `[*]` (0 when
+        /// none; see ``PathSurvey/groupsIDKeys``).
+        public let idKeys: Int
+        /// The most digits after the decimal point of the fractional numbers
+        /// seen at the path, numbers and number-like strings alike, as their
+        /// shortest text writes them (0 when none): two for amounts of money.
+        public let fractionDigits: Int
 
         /// Whether the path holds values of `kind` (and how many).
         public func count(of kind: ValueKind) -> Int {
@@ -105,6 +113,7 @@ public struct PathSurvey: Sendable {
             lhs.path == rhs.path && lhs.count == rhs.count && lhs.missing == rhs.missing
                 && lhs.example == rhs.example && lhs.dateStyle == rhs.dateStyle
                 && lhs.longestArray == rhs.longestArray && lhs.integersAreZeroOrOne == rhs.integersAreZeroOrOne
+                && lhs.idKeys == rhs.idKeys && lhs.fractionDigits == rhs.fractionDigits
                 && lhs.kinds.map(\.kind) == rhs.kinds.map(\.kind) && lhs.kinds.map(\.count) == rhs.kinds.map(\.count)
         }
 
@@ -132,12 +141,42 @@ public struct PathSurvey: Sendable {
     private var keyChildren: [ChildKey: Int] = [:]
     private var dictionarySerial = 0
 
+    /// Whether keys that look like ids (see ``isIDKey(_:)``) are surveyed as
+    /// the values of a map, at `[*]`, rather than each as a path of its own.
+    public let groupsIDKeys: Bool
+
     /// An empty survey.
     ///
-    /// - Parameter maximumPaths: the most distinct paths to record (10,000
-    ///   by default).
-    public init(maximumPaths: Int = 10_000) {
+    /// - Parameters:
+    ///   - maximumPaths: the most distinct paths to record (10,000 by default).
+    ///   - groupsIDKeys: survey the values under id-like keys as one map's
+    ///     values, at `[*]` (the default): `{"events": {"138586341": {…}, …}}`
+    ///     makes the paths `events` and `events[*]`, as a recipe reads it with
+    ///     `--each 'events[*]'`, not a path per id.
+    public init(maximumPaths: Int = 10_000, groupsIDKeys: Bool = true) {
         self.maximumPaths = max(1, maximumPaths)
+        self.groupsIDKeys = groupsIDKeys
+    }
+
+    /// Whether a dictionary key looks like an id rather than a name: all
+    /// digits (`"138586341"`), a UUID, or a long hexadecimal string with a
+    /// digit in it (a hash, a database object id). Such keys are data: a
+    /// dictionary of them is a map from ids to records.
+    public static func isIDKey(_ key: String) -> Bool {
+        let bytes = key.utf8
+        guard !bytes.isEmpty, bytes.count <= 64 else { return false }
+        if bytes.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) { return true }
+        func isHex(_ byte: UInt8) -> Bool {
+            byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 6
+        }
+        if bytes.count == 36 {
+            for (offset, byte) in bytes.enumerated() {
+                let isDash = offset == 8 || offset == 13 || offset == 18 || offset == 23
+                guard isDash ? byte == UInt8(ascii: "-") : isHex(byte) else { return false }
+            }
+            return true
+        }
+        return bytes.count >= 16 && bytes.allSatisfy(isHex) && bytes.contains { $0 &- UInt8(ascii: "0") < 10 }
     }
 
     /// Surveys every value `source` reads: each top-level value (each YAML
@@ -188,6 +227,17 @@ public struct PathSurvey: Sendable {
         case .key(let key):
             guard let frame = reading.stack.last, frame.isDictionary else {
                 throw EasyBakeError.syntax("a key outside a dictionary", at: source.location)
+            }
+            if groupsIDKeys, Self.isIDKey(key) {
+                // Every id-keyed value is one more value of the map, at `[*]`.
+                guard let values = elementChild(of: frame.node) else {
+                    unrecordedValues += 1
+                    try source.skipValue()
+                    return
+                }
+                nodes[frame.node].idKeys += 1
+                reading.keyNode = values
+                return
             }
             guard let child = child(of: frame.node, key: key) else {
                 unrecordedValues += 1
@@ -271,7 +321,8 @@ public struct PathSurvey: Sendable {
                 result.append(Entry(
                     path: path, count: node.present,
                     kinds: [(.array, node.present)], missing: max(0, parentDictionaries - node.present),
-                    example: nil, dateStyle: nil, longestArray: 0, integersAreZeroOrOne: true))
+                    example: nil, dateStyle: nil, longestArray: 0, integersAreZeroOrOne: true, idKeys: 0,
+                    fractionDigits: 0))
                 valuePath = path.appending(.everyElement)
             }
             let missing: Int
@@ -288,7 +339,8 @@ public struct PathSurvey: Sendable {
                 },
                 missing: missing, example: node.example,
                 dateStyle: node.dateStyles.count == 1 ? node.dateStyles.first : nil,
-                longestArray: node.longestArray, integersAreZeroOrOne: node.otherIntegers == 0))
+                longestArray: node.longestArray, integersAreZeroOrOne: node.otherIntegers == 0, idKeys: node.idKeys,
+                fractionDigits: node.fractionDigits))
             for child in node.children.reversed() {
                 let step = nodes[child].step!
                 work.append((child, valuePath.appending(step)))
@@ -324,10 +376,22 @@ public struct PathSurvey: Sendable {
         /// In how many parent dictionaries the key was present.
         var present = 0
         var repeats = false
+        /// Id-like keys seen under the dictionaries at this node.
+        var idKeys = 0
+        var fractionDigits = 0
 
         init(step: IngredientPath.Step?, parent: Int) {
             self.step = step
             self.parent = parent
+        }
+
+        /// Notes the digits after the point of a number's text (none for an exponent form).
+        mutating func noteFraction(of text: String) {
+            let bytes = text.utf8
+            guard let point = bytes.firstIndex(of: UInt8(ascii: ".")) else { return }
+            let fraction = bytes[bytes.index(after: point)...]
+            guard fraction.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }) else { return }
+            fractionDigits = max(fractionDigits, fraction.count)
         }
 
         mutating func note(_ kind: ValueKind) {
@@ -343,17 +407,20 @@ public struct PathSurvey: Sendable {
             case .integer(let integer):
                 kind = .integer
                 if integer != 0 && integer != 1 { otherIntegers += 1 }
-            case .float: kind = .float
+            case .float(let number):
+                kind = .float
+                noteFraction(of: number.description)
             case .exactNumber(let text):
                 kind = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
                     ? .float : .integer
                 // An exact number is never 0 or 1: those fit in an integer.
-                if kind == .integer { otherIntegers += 1 }
+                if kind == .integer { otherIntegers += 1 } else { noteFraction(of: text) }
             case .string(let text):
                 let look = StringShape(text)
                 kind = look.kind
                 if let style = look.dateStyle { dateStyles.insert(style) }
                 if kind == .integerString, text != "0", text != "1" { otherIntegers += 1 }
+                if kind == .floatString { noteFraction(of: text) }
             case .array: kind = .array
             case .dictionary: kind = .dictionary
             }

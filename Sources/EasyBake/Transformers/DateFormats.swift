@@ -75,7 +75,9 @@ public enum DateFormats {
     /// Parses an RFC 822 / 1123 / 2822 date as RSS feeds write them:
     /// `Sat, 07 Sep 2002 00:00:01 GMT`, with or without the weekday and the
     /// seconds, two- or four-digit years, and zones `GMT`, `UT`, `Z`, the
-    /// North American names (`EST`, `PDT`, …) or `+hhmm`.
+    /// North American names (`EST`, `PDT`, …), the European ones (`CET`,
+    /// `CEST`, `BST`, `EET`, …) and a few others feeds use (`JST`, `AEST`,
+    /// `NZST`, …), or `+hhmm`.
     public static func parseRFC822(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { bytes in
@@ -334,8 +336,8 @@ private struct DateScanner {
             guard let minutes = digits(2), minutes <= 59 else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
         } else {
-            guard let hours = Self.zoneHours[word().uppercased()] else { return nil }
-            offset = hours * 3600
+            guard let zoneOffset = Self.zoneOffsets[word().uppercased()] else { return nil }
+            offset = zoneOffset
         }
         skipSpaces()
         guard atEnd else { return nil }
@@ -344,8 +346,19 @@ private struct DateScanner {
             fraction: 0, offsetSeconds: offset)
     }
 
-    static let zoneHours: [String: Int] = [
-        "GMT": 0, "UT": 0, "UTC": 0, "Z": 0,
-        "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
-    ]
+    /// Zone names and their offsets in seconds: RFC 822's own (universal
+    /// and North American), and the European, Australian and other names
+    /// feeds write in their place. A name that stands for several zones
+    /// (`IST`: India, Ireland or Israel) is left out, so that it fails
+    /// rather than turn into the wrong hour.
+    static let zoneOffsets: [String: Int] = {
+        let hours: [String: Double] = [
+            "GMT": 0, "UT": 0, "UTC": 0, "Z": 0,
+            "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6, "PST": -8, "PDT": -7,
+            "AKST": -9, "AKDT": -8, "HST": -10, "NST": -3.5, "NDT": -2.5,
+            "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "MET": 1, "MEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
+            "JST": 9, "KST": 9, "AWST": 8, "ACST": 9.5, "ACDT": 10.5, "AEST": 10, "AEDT": 11, "NZST": 12, "NZDT": 13,
+        ]
+        return hours.mapValues { Int($0 * 3600) }
+    }()
 }

@@ -14,9 +14,10 @@ import Foundation
 ///
 /// The built-in names are `iso8601`, `rfc822` (`rfc1123`, `rfc2822`),
 /// `unixSeconds`, `unixMilliseconds`, `url`, `uuid`, `number`, `string`,
-/// `bool`, `trim`, `lowercase`, `uppercase`, `split`, `base64`; the built-in factories
-/// are `date` (a `DateFormatter` pattern), `lookup` (a table), `split` (a
-/// separator) and `url` (a base URL).
+/// `bool`, `trim`, `lowercase`, `uppercase`, `split`, `pairs`, `base64`,
+/// `duration` and `geoPoint`; the built-in factories are `date` (a
+/// `DateFormatter` pattern), `lookup` (a table), `split` (a separator),
+/// `pairs` (a separator, a delimiter and a default) and `url` (a base URL).
 ///
 /// ```swift
 /// var registry = TransformerRegistry.builtIn
@@ -55,6 +56,7 @@ public struct TransformerRegistry: Sendable {
             "url": URLTransformer(), "uuid": UUIDTransformer(),
             "number": NumberTransformer(), "string": StringTransformer(), "bool": BoolTransformer(),
             "split": SplitTransformer(), "base64": Base64Transformer(),
+            "duration": DurationTransformer(), "pairs": KeyValuePairsTransformer(), "geoPoint": GeoPointTransformer(),
         ]
         for edit in TextTransformer.Edit.allCases { transformers[edit.rawValue] = TextTransformer(edit) }
         factories = [
@@ -76,6 +78,7 @@ public struct TransformerRegistry: Sendable {
                 }
                 return SplitTransformer(separator: separator)
             },
+            "pairs": { argument throws(EasyBakeError) in try KeyValuePairsTransformer.make(argument) },
             "url": { argument in
                 guard let text = argument.stringValue, let base = URL(string: text) else {
                     throw EasyBakeError(.invalidRecipe, "the url factory takes a base URL, found \(argument.briefDescription)")

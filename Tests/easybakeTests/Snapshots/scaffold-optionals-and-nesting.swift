@@ -3,6 +3,8 @@
 //     let recipe = try RecipeFile.load(.file("User.recipe.json"), format: JSONFormat())[0]
 //     for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(.file("users.json")), each: "users[*]", recipe: recipe) { print(try result.get()) }
 // or: easybake bake --recipe User.recipe.json --each 'users[*]' users.json
+// Faster still: mark the struct @Bakeable (EasyBakeMacros, with @Ingredient for the recipe's paths and
+// transformers) to bake with a generated initializer instead of Decodable; see "Baking at full speed".
 
 import Foundation
 
