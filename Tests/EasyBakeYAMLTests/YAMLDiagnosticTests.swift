@@ -79,12 +79,15 @@ struct YAMLDiagnosticTests {
         ("a: !<tag:x>b c\n", 1, 12, "expected a space or the end of the line after the tag, found 'b'"),
         ("a: !x%zz b\n", 1, 6, "expected two hexadecimal digits after '%' in the tag, found '%zz'"),
         ("a: !x%ff b\n", 1, 6, "expected a %-escaped UTF-8 character in the tag, found '%ff'"),
+        ("a: !x%c3%41 b\n", 1, 9, "expected a %-escaped UTF-8 character in the tag, found '%41'"),
         ("a: !x!y b\n", 1, 4, "expected a tag whose handle a %TAG directive declares, found '!x!y' ('!' and '!!' need none)"),
         // Directives and documents.
         ("%FOO bar\n---\na\n", 1, 1, "expected %YAML or %TAG, found '%FOO' (libyaml 0.2.5 knows no other directive)"),
         ("% \n---\na\n", 1, 2, "expected a directive name after '%', found a space"),
         ("%YA@ML\n---\na\n", 1, 4, "expected a directive name of letters, digits, '-' and '_', found '@'"),
         ("%YAML 1.2 x\n---\na\n", 1, 11, "expected a comment or the end of the line after the directive, found 'x'"),
+        ("%YAML 1x2\n---\na\n", 1, 8, "expected a version number such as 1.2, found 'x'"),
+        ("%TAG !x!tag:x\n---\na\n", 1, 9, "expected a space between the tag handle and its prefix, found 't'"),
         ("%YAML x\n---\na\n", 1, 7, "expected a version number such as 1.2, found 'x'"),
         ("%YAML 1.1234567890\n---\na\n", 1, 18, "expected a version number of at most 9 digits a part, found '0'"),
         ("%YAML 2.0\n---\na\n", 1, 1, "expected %YAML 1.1 or %YAML 1.2, found another version"),
@@ -137,6 +140,7 @@ struct YAMLDiagnosticTests {
         (Array("a: ".utf8) + [0x01, 0x0A], 1, 4, "expected a printable character, found the control character U+0001 "
             + "(YAML allows tabs, line breaks and printable characters; write others as escapes in a double-quoted scalar)"),
         ([0xFF, 0xFE, 0x61, 0x00, 0x3A, 0x00, 0x20, 0x00, 0x62], 1, 9, "expected UTF-16 text, found a character cut short by the end of the input"),
+        ([0xFF, 0xFE, 0x00, 0xD8], 1, 3, "expected UTF-16 text, found a character cut short by the end of the input"),
         ([0xFF, 0xFE, 0x00, 0xDC], 1, 3, "expected UTF-16 text, found the lone low surrogate 0xDC00"),
         ([0xFF, 0xFE, 0x00, 0xD8, 0x61, 0x00], 1, 5, "expected a low surrogate after a high one, found 0x61"),
     ]
