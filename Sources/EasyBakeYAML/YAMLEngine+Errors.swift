@@ -24,9 +24,12 @@ extension YAMLEngine {
     static func location(
         line: Int, column: Int, bytes: LoadedBytes?, filePath: String?, sourceName: String
     ) -> SourceLocation {
-        let excerpt: LoadedBytes? = bytes ?? filePath.flatMap { path in try? LoadedBytes(mapping: path) }
-        guard let excerpt else { return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1) }
-        let buffer = excerpt.buffer
+        guard let excerpt = input(bytes: bytes, filePath: filePath) else { return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1) }
+        return location(line: line, column: column, in: excerpt.buffer, sourceName: sourceName)
+    }
+
+    /// The location of libyaml's 0-based mark in `buffer`, the input.
+    static func location(line: Int, column: Int, in buffer: UnsafeRawBufferPointer, sourceName: String) -> SourceLocation {
         var offset = 0
         var currentLine = 0
         while currentLine < line, offset < buffer.count {
@@ -38,6 +41,11 @@ extension YAMLEngine {
                 if offset < buffer.count, buffer[offset] == UInt8(ascii: "\n") { offset += 1 }
                 currentLine += 1
             }
+        }
+        if currentLine < line {
+            // libyaml ends the stream on a line of its own, past an input
+            // without a final line break: the end of the input is where it is.
+            return SourceLocation.locate(offset: buffer.count, in: buffer, sourceName: sourceName)
         }
         var scalars = 0
         while scalars < column, offset < buffer.count, buffer[offset] != UInt8(ascii: "\n") {
@@ -51,6 +59,25 @@ extension YAMLEngine {
         located.line = line + 1
         located.column = column + 1
         return located
+    }
+
+    /// The input again, to point into: in memory, or the file mapped anew;
+    /// `nil` for standard input, which was read once.
+    func inputAgain() -> LoadedBytes? {
+        Self.input(bytes: bytes, filePath: filePath)
+    }
+
+    static func input(bytes: LoadedBytes?, filePath: String?) -> LoadedBytes? {
+        bytes ?? filePath.flatMap { path in try? LoadedBytes(mapping: path) }
+    }
+
+    /// What stands at the current mark, as the JSON reader's errors name
+    /// it (``YAMLSyntaxMessage/describe(at:in:)``); `nil` when the input
+    /// cannot be looked at again.
+    func foundAtMark() -> String? {
+        guard let input = inputAgain() else { return nil }
+        let location = Self.location(line: markLine, column: markColumn, in: input.buffer, sourceName: sourceName)
+        return YAMLSyntaxMessage.describe(at: location.byteOffset ?? input.buffer.count, in: input.buffer)
     }
 
     /// The error of a stream of several documents read as one.
@@ -76,26 +103,35 @@ extension YAMLEngine {
             return error
         }
         let state = parser.pointee
-        let problem = state.problem.map { String(cString: $0) } ?? "malformed YAML"
+        let problem = state.problem.map { String(cString: $0) } ?? ""
+        let input = inputAgain()
         switch state.error {
         case YAML_MEMORY_ERROR:
             return EasyBakeError(.io, "libyaml ran out of memory")
         case YAML_READER_ERROR:
             let offset = state.problem_offset
-            var message = problem
-            if state.problem_value != -1 {
-                let hex = String(UInt8(truncatingIfNeeded: state.problem_value), radix: 16, uppercase: true)
-                message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
-            }
-            let located = bytes.map { SourceLocation.locate(offset: offset, in: $0.buffer, sourceName: sourceName) }
+            let located = input.map { SourceLocation.locate(offset: offset, in: $0.buffer, sourceName: sourceName) }
                 ?? SourceLocation(sourceName: sourceName, line: 1, column: 1, byteOffset: offset)
-            return EasyBakeError(.unsupportedEncoding, "\(message) at byte \(offset)", location: located)
+            let message = YAMLSyntaxMessage.encoding(problem: problem, value: Int(state.problem_value), offset: offset)
+            return EasyBakeError(.unsupportedEncoding, message, location: located)
         default:
-            var message = problem
-            if let context = state.context.map({ String(cString: $0) }) {
-                message = "\(context) (line \(state.context_mark.line + 1), column \(state.context_mark.column + 1)): \(problem)"
+            // libyaml's marks are 0-based; its context mark is where the
+            // construct the problem is in began.
+            let context = state.context.map { String(cString: $0) }
+            let message = YAMLSyntaxMessage(
+                problem: problem, context: context, line: state.context_mark.line + 1, column: state.context_mark.column + 1)
+            let mark = message.pointsAtContext ? state.context_mark : state.problem_mark
+            guard let input else {
+                return EasyBakeError.syntax(
+                    message.text(input: nil, problem: 0, pointed: 0), at: location(line: mark.line, column: mark.column))
             }
-            return EasyBakeError.syntax(message, at: location(line: state.problem_mark.line, column: state.problem_mark.column))
+            let buffer = input.buffer
+            let location = Self.location(line: mark.line, column: mark.column, in: buffer, sourceName: sourceName)
+            let problemOffset = Self.location(
+                line: state.problem_mark.line, column: state.problem_mark.column, in: buffer, sourceName: sourceName).byteOffset
+            return EasyBakeError.syntax(
+                message.text(input: buffer, problem: problemOffset ?? buffer.count, pointed: location.byteOffset ?? buffer.count),
+                at: location)
         }
     }
 }

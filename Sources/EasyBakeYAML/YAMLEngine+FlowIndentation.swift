@@ -5,21 +5,42 @@ import EasyBake
 // that YAML 1.2 forbids, checked from the bytes.
 extension YAMLEngine {
     /// Enters a collection of the input (not of a replay): records the column
-    /// of a block collection, or counts a flow one.
+    /// of a block collection (see ``blockColumn(_:)``), or counts a flow one.
     @inline(__always)
-    func enterLayout(flow: Bool) throws(EasyBakeError) {
+    func enterLayout(flow: Bool, _ event: yaml_event_t) throws(EasyBakeError) {
         if !layout.isEmpty { try checkFlowIndentation() }
         if flow {
             flowLevel += 1
             layout.append(-1)
         } else {
-            layout.append(markColumn)
+            layout.append(blockColumn(event))
         }
     }
 
+    /// Leaves a collection of the input. The end of a flow collection is
+    /// flow content too: a closing bracket on a new line must be indented
+    /// past the block collection around it (`test: [` then `]` at the key's
+    /// column is invalid YAML 1.2; libyaml 0.2.5 lets it through).
     @inline(__always)
-    func leaveLayout() {
+    func leaveLayout() throws(EasyBakeError) {
+        if flowLevel > 0 { try checkFlowIndentation() }
         if layout.popLast() == -1 { flowLevel -= 1 }
+    }
+
+    /// The column of a block collection: that of its first key or `-`.
+    ///
+    /// Not the start mark's: the start mark of a collection with an anchor
+    /// or a tag is that of the anchor or tag, which may stand on the line of
+    /// the key above (`defaults: &d` then `  k: [1, 2]`), right of the
+    /// collection's own content. Its end mark is where its first key or `-`
+    /// begins — except for a sequence at its key's column (`key:` then
+    /// `- item`), whose start event ends after the first `-`.
+    @inline(__always)
+    func blockColumn(_ event: yaml_event_t) -> Int {
+        if event.type == YAML_SEQUENCE_START_EVENT, parser.pointee.state == YAML_PARSE_INDENTLESS_SEQUENCE_ENTRY_STATE {
+            return event.end_mark.column - 1
+        }
+        return event.end_mark.column
     }
 
     /// Flow content continued on a later line must be indented more than the
@@ -30,10 +51,32 @@ extension YAMLEngine {
         guard flowLevel > 0 else { return }
         guard let block = layout.last(where: { $0 >= 0 }) else { return }
         if markColumn <= block {
+            let found = foundAtMark().map { ", found \($0) at column \(markColumn + 1)" } ?? ""
             throw EasyBakeError.syntax(
-                "flow content on a new line must be indented more than the block collection it is in (column \(block + 1))",
+                "expected flow content on a new line to be indented past column \(block + 1), "
+                    + "where the block collection it is in stands\(found)",
                 at: currentLocation())
         }
+    }
+
+    /// Whether the token after the scalar libyaml just parsed is a `:` that
+    /// makes it a key. libyaml has it queued already: it looks past every
+    /// scalar that could be a key before handing the scalar out.
+    var isFollowedByValueIndicator: Bool {
+        let tokens = parser.pointee.tokens
+        guard let head = tokens.head, head != tokens.tail else { return false }
+        return head.pointee.type == YAML_VALUE_TOKEN
+    }
+
+    /// libyaml 0.2.5 reads `[-]` as a plain "-"; YAML forbids a plain scalar
+    /// that starts with "-" followed by a space, a line break or a flow
+    /// indicator. A "-" followed by `:` is a plain key (`-: x`, `{-: 1}`),
+    /// which the caller lets through.
+    func rejectLoneDash() throws(EasyBakeError) {
+        throw EasyBakeError.syntax(
+            #"expected a scalar, found a lone '-' (a "-" before a space, a line break, ',', ']' or '}' is no "#
+                + #"plain scalar: quote it, "-", or write a sequence entry as "- value")"#,
+            at: currentLocation())
     }
 
     func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String {

@@ -354,13 +354,8 @@ final class YAMLEngine {
             let data = current.data.scalar
             if !layout.isEmpty { try checkFlowIndentation() }
             let plain = data.style == YAML_PLAIN_SCALAR_STYLE
-            if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-") {
-                // libyaml 0.2.5 reads `[-]` as a plain "-"; YAML forbids a
-                // plain scalar that starts with "-" followed by a space,
-                // a line break or a flow indicator.
-                throw EasyBakeError.syntax(
-                    #"a plain scalar cannot be a lone "-" (quote it, or write a sequence entry as "- value")"#,
-                    at: currentLocation())
+            if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-"), !isFollowedByValueIndicator {
+                try rejectLoneDash()
             }
             if discarding || droppingDocument, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
                data.length <= options.limits.maximumNumberLength {
@@ -389,22 +384,22 @@ final class YAMLEngine {
                 try feed(.scalar(scalar))
             }
         case YAML_SEQUENCE_START_EVENT:
-            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
+            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, current)
             startRecording(current.data.sequence_start.anchor)
             try beginWrapper(containerTag: current.data.sequence_start.tag)
             try feed(.beginSequence(tag: Self.displayTag(current.data.sequence_start.tag)))
         case YAML_SEQUENCE_END_EVENT:
-            leaveLayout()
+            try leaveLayout()
             let depth = frames.count
             try feed(.endSequence)
             try endWrapper(depth)
         case YAML_MAPPING_START_EVENT:
-            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
+            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, current)
             startRecording(current.data.mapping_start.anchor)
             try beginWrapper(containerTag: current.data.mapping_start.tag)
             try feed(.beginMapping(tag: Self.displayTag(current.data.mapping_start.tag)))
         case YAML_MAPPING_END_EVENT:
-            leaveLayout()
+            try leaveLayout()
             let depth = frames.count
             try feed(.endMapping)
             try endWrapper(depth)

@@ -122,8 +122,8 @@ extension YAMLIndexScanner {
         }
         position = p
         // A lone `-` is no plain scalar to the event path (libyaml lets it
-        // through where it cannot be an entry).
-        guard end - start <= limits.maximumStringBytes, end - start != 1 || base[start] != UInt8(ascii: "-") else {
+        // through where it cannot be an entry), unless `: ` makes it a key.
+        guard end - start <= limits.maximumStringBytes, isKey || end - start != 1 || base[start] != UInt8(ascii: "-") else {
             throw YAMLIndexBail()
         }
         return Scalar(style: .plain, start: start, length: end - start, isASCII: isASCII, isKey: isKey)

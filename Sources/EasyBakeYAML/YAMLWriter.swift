@@ -84,9 +84,11 @@ final class YAMLWriter {
                 depth -= 1
                 try emit(yaml_sequence_end_event_initialize(event))
             case .key(let key):
-                // Keys read back as their text, so only the empty key and the
-                // merge key need quotes.
-                try scalar(key, style: key.isEmpty || key == "<<" ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE)
+                // EasyBake reads a key back as its text, whatever it looks
+                // like; other readers resolve keys as values (`no:` is the key
+                // false to PyYAML, `1:` the key 1), so a key is quoted by the
+                // rule values are.
+                try scalar(key, style: Self.isMisread(key) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE)
             case .scalar(let value):
                 try writeScalar(value)
             }
@@ -110,18 +112,28 @@ final class YAMLWriter {
     }
 
     /// Double quotes for a string that plain would turn into another type
-    /// (judged by YAML 1.1 too, so that `yes` survives older readers), a
-    /// literal block for multi-line text, otherwise libyaml's choice.
+    /// (see ``isMisread(_:)``), a literal block for multi-line text,
+    /// otherwise libyaml's choice.
     static func style(for text: String) -> yaml_scalar_style_t {
-        var copy = text
-        let changesType = copy.withUTF8 { utf8 -> Bool in
-            let raw = UnsafeRawBufferPointer(utf8)
-            if case .string = YAMLScalarResolver.resolvePlain(raw, text: text, schema: .yaml11) { return false }
-            return true
-        }
-        if changesType { return YAML_DOUBLE_QUOTED_SCALAR_STYLE }
+        if isMisread(text) { return YAML_DOUBLE_QUOTED_SCALAR_STYLE }
         if text.utf8.contains(UInt8(ascii: "\n")) { return YAML_LITERAL_SCALAR_STYLE }
         return YAML_ANY_SCALAR_STYLE
+    }
+
+    /// Whether `text`, written plain, would read as something other than
+    /// that string: to EasyBake's reader under either schema, or to a YAML
+    /// 1.1 reader (PyYAML and most of the ecosystem), which also makes
+    /// dates, `1_000`, `0b101`, `017`, sexagesimals (`12:30:00`), `<<` and
+    /// `=` other types — so that `yes` or `2024-01-01` survive older readers.
+    static func isMisread(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { utf8 -> Bool in
+            let raw = UnsafeRawBufferPointer(utf8)
+            if case .string = YAMLScalarResolver.resolvePlain(raw, text: text, schema: .yaml11) {
+                return YAMLScalarResolver.isYAML11NonString(raw)
+            }
+            return true
+        }
     }
 
     private func scalar(_ text: String, style: yaml_scalar_style_t) throws(EasyBakeError) {

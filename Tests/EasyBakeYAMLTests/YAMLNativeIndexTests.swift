@@ -173,6 +173,35 @@ struct YAMLNativeIndexTests {
         }
     }
 
+    /// Shapes of issue 28: anchors and tags on a key's line above flow
+    /// content, `-` as a key, closing brackets at their block collection's
+    /// column — read by the event path or refused by it.
+    static let keyLineShapes: [String] = [
+        "on:\n  push: &a\n    branches: [ main ]\n  pull_request: *a\n", "defaults: &d\n  k: [1, 2]\n",
+        "Value: !Join\n  - \"\"\n  - [a, b]\n", "k: &a\n- [a,\n b]\n", "k: &a\n- [a,\nb]\n", "--- &r\nk: [x,\n y]\n",
+        "defaults: &d\n  k: [1,\n  2]\n", "{-: 1}\n", "[-: 1]\n", "[-]\n", "{a: -}\n",
+        "a:\n  test: [\n      \"x\"\n  ]\n", "a:\n  test: [\n      \"x\"\n   ]\n", "key: [\n  a\n]\n", "- [\n]\n",
+    ]
+
+    /// `-` as a plain key: the native scanner reads it as the event path does.
+    static let dashKeys: [String] = ["-: x\n", "- -: x\n  y: 2\n", "a:\n  -: 1\n  b: 2\n", "-:\n  - x\n", "-: -x\n"]
+
+    @Test("issue 28's shapes: native and event paths agree; a \"-\" key is read natively")
+    func keyLineShapesAgree() {
+        var tally = Tally()
+        for text in Self.keyLineShapes + Self.dashKeys {
+            for schema in YAMLReadingOptions.Schema.allCases { tally.add(text, .init(schema: schema), label: "issue 28") }
+            tally.add(text, .init(unknownTags: .wrap), label: "issue 28, wrapped tags")
+        }
+        #expect(tally.mismatches == [])
+        for text in Self.keyLineShapes {
+            #expect(Self.verdict(Array(text.utf8)) == .bailed, "\(text.debugDescription)")
+        }
+        for text in Self.dashKeys {
+            #expect(Self.verdict(Array(text.utf8)) == .native, "\(text.debugDescription)")
+        }
+    }
+
     @Test("every indicator at the start of a value, a key, or after a dash")
     func indicators() {
         var tally = Tally()

@@ -125,7 +125,7 @@ struct YAMLDocumentsCommandTests {
         for arguments in commands {
             let result = try Command.run(arguments)
             #expect(result.status == 1, "\(arguments)")
-            #expect(result.standardError.hasPrefix("error: syntax: while parsing a flow sequence (line 3, column 7): did not find expected ',' or ']'"), "\(arguments): \(result.standardError)")
+            #expect(result.standardError.hasPrefix("error: syntax: expected ',' or ']' in the flow sequence that begins at line 3, column 7, found"), "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains("-stream.yaml:4:1"), "\(arguments)")
         }
     }
