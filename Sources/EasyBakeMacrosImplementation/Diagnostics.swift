@@ -1,3 +1,4 @@
+import EasyBakePathGrammar
 import SwiftDiagnostics
 
 /// The diagnostics of EasyBake's macros, each with a stable identifier so
@@ -11,6 +12,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
     case defaultTypeMismatch(literal: String, type: String)
     case lossyNotAnArray(type: String)
     case codingKeysNotReadable(type: String)
+    case unknownTransformer(name: String, nearest: String?)
 
     var message: String {
         switch self {
@@ -28,6 +30,11 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
             "@Default's \(literal) literal cannot bake into a property of type '\(type)'"
         case .codingKeysNotReadable(let type):
             "@Bakeable bakes \(type) through its init(from:), not at full speed: its CodingKeys are not an enum of plain cases whose raw values are string literals"
+        case .unknownTransformer(let name, let nearest):
+            "\(name.debugDescription) is no built-in transformer"
+                + (nearest.map { " (did you mean \($0.debugDescription)?)" } ?? "")
+                + "; baking fails unless the recipe's TransformerRegistry registers it. Built-in: "
+                + BuiltInTransformerNames.transformers.joined(separator: ", ")
         case .lossyNotAnArray(let type):
             "@Lossy drops the elements of an array that do not bake; '\(type)' is not written as an array, so it has no effect unless that is one"
         }
@@ -35,7 +42,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
 
     var severity: DiagnosticSeverity {
         switch self {
-        case .lossyNotAnArray, .codingKeysNotReadable: return .warning
+        case .lossyNotAnArray, .codingKeysNotReadable, .unknownTransformer: return .warning
         default: break
         }
         return .error
@@ -51,6 +58,7 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
         case .defaultTypeMismatch: "defaultTypeMismatch"
         case .lossyNotAnArray: "lossyNotAnArray"
         case .codingKeysNotReadable: "codingKeysNotReadable"
+        case .unknownTransformer: "unknownTransformer"
         }
         return MessageID(domain: "EasyBakeMacros", id: id)
     }

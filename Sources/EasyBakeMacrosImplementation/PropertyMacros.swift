@@ -1,3 +1,4 @@
+import EasyBakePathGrammar
 import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
@@ -54,9 +55,9 @@ public struct IngredientMacro: PeerMacro {
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Ingredient", in: context) != nil,
-            let pathExpression = argument(nil, of: node)
-        else { return [] }
+        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Ingredient", in: context) != nil else { return [] }
+        if let transformer = argument("transformer", of: node) { checkTransformerNames(in: transformer, context: context) }
+        guard let pathExpression = argument(nil, of: node) else { return [] }
         guard let path = plainText(of: pathExpression) else {
             context.diagnose(Diagnostic(node: pathExpression, message: EasyBakeDiagnostic.pathNotALiteral))
             return []
@@ -74,6 +75,33 @@ public struct IngredientMacro: PeerMacro {
                 fixIts: fixIts))
         }
         return []
+    }
+}
+
+extension IngredientMacro {
+    /// Warns of a transformer named by a string literal — alone, or in a
+    /// chain's array literal — that is no built-in transformer, with a fix-it
+    /// to the nearest built-in name. A warning, not an error: a recipe may
+    /// resolve names in a registry of its own, which the macro cannot see.
+    static func checkTransformerNames(in expression: ExprSyntax, context: some MacroExpansionContext) {
+        let literals: [ExprSyntax] = if let chain = expression.as(ArrayExprSyntax.self) {
+            chain.elements.map(\.expression)
+        } else {
+            [expression]
+        }
+        for literal in literals {
+            guard let name = plainText(of: literal), !BuiltInTransformerNames.transformers.contains(name) else { continue }
+            let nearest = NearestName.nearest(to: name, among: BuiltInTransformerNames.transformers)
+            let fixIts = nearest.map { suggestion in
+                [FixIt(
+                    message: EasyBakeFixIt(message: "Use the built-in transformer '\(suggestion)'"),
+                    changes: [.replace(
+                        oldNode: Syntax(literal),
+                        newNode: Syntax(StringLiteralExprSyntax(content: suggestion).with(\.trailingTrivia, literal.trailingTrivia)))])]
+            } ?? []
+            context.diagnose(Diagnostic(
+                node: literal, message: EasyBakeDiagnostic.unknownTransformer(name: name, nearest: nearest), fixIts: fixIts))
+        }
     }
 }
 

@@ -25,7 +25,8 @@ extension XMLParserDriver {
     /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
     ///   when the document holds more than `IngredientLimits.maximumNodes` values.
     func readIndex(into index: inout IngredientIndex, filePath: String?) throws(EasyBakeError) {
-        indexBuilder = IngredientIndex.ElementBuilder(building: &index, maximumNodes: limits.maximumNodes)
+        indexBuilder = IngredientIndex.ElementBuilder(
+            building: &index, maximumNodes: limits.maximumNodes, locatedByLines: true, sourceName: sourceName)
         // The document's size: what the first chunk holds when it is all,
         // or the file's.
         var size = inputBytes < Self.chunkSize ? inputBytes : 0
@@ -48,6 +49,15 @@ extension XMLParserDriver {
         }
     }
 
+    /// The index's source offset of a packed event position: its line and
+    /// column in the input as written (a lenient reading's repairs undone),
+    /// for the location of a bake error on the index.
+    @inline(__always)
+    func indexOffset(_ position: UInt64) -> Int {
+        let (line, column) = lineAndColumn(position)
+        return IngredientIndex.lineColumnOffset(line: line, column: column)
+    }
+
     /// Records the builder's first error; later calls to it are skipped.
     func indexFailed(_ error: EasyBakeError) {
         guard !indexFailed else { return }
@@ -64,6 +74,7 @@ extension XMLParserDriver {
     func openDictionary(_ position: UInt64) {
         guard indexing else { return emit(.beginDictionary, position) }
         guard !indexFailed else { return }
+        indexBuilder!.valueOffset = indexOffset(position)
         if !indexBuilder!.beginDictionary() { nodeLimitPassed(position) }
     }
 
@@ -117,6 +128,7 @@ extension XMLParserDriver {
     @inline(__always)
     func emitText(_ bytes: UnsafeRawBufferPointer, _ position: UInt64) {
         guard !indexFailed else { return }
+        indexBuilder!.valueOffset = indexOffset(position)
         do {
             if try !indexBuilder!.string(bytes) { nodeLimitPassed(position) }
         } catch {
@@ -127,6 +139,7 @@ extension XMLParserDriver {
     /// An empty element's null (indexing only).
     func emitNull(_ position: UInt64) {
         guard !indexFailed else { return }
+        indexBuilder!.valueOffset = indexOffset(position)
         if !indexBuilder!.null() { nodeLimitPassed(position) }
     }
 
@@ -146,6 +159,7 @@ extension XMLParserDriver {
             return
         }
         guard !indexFailed else { return }
+        indexBuilder!.valueOffset = indexOffset(position)
         let fits = switch kind {
         case .array: indexBuilder!.emptyContainer(.array)
         case .dictionary: indexBuilder!.emptyContainer(.dictionary)

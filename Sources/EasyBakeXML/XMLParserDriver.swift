@@ -290,10 +290,18 @@ final class XMLParserDriver {
 
     /// The location of a packed event position, in the input as written.
     func location(_ position: UInt64) -> SourceLocation {
+        let (line, column) = lineAndColumn(position)
+        return SourceLocation(sourceName: sourceName, line: line, column: column)
+    }
+
+    /// The line and column of a packed event position, in the input as
+    /// written (a lenient reading's repairs undone).
+    @inline(__always)
+    func lineAndColumn(_ position: UInt64) -> (line: Int, column: Int) {
         let line = Int(position >> 32)
         var column = Int(position & 0xFFFF_FFFF)
         if let repair { column = repair.originalColumn(line: line, column: column) }
-        return SourceLocation(sourceName: sourceName, line: line, column: column)
+        return (line, column)
     }
 
     func next() throws(EasyBakeError) -> IngredientEvent? {

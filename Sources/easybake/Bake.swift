@@ -27,6 +27,9 @@ struct Bake: ParsableCommand {
     @Option(name: .long, help: "How many records to bake at once, with --each (default: the number of cores). The output is the same, in the same order.")
     var jobs: Int?
 
+    @Flag(name: .long, help: "With --each: print the error of a record that does not bake on standard error and bake the rest; exit non-zero at the end, with the count. A payload that cannot be read further still stops the run.")
+    var keepGoing = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
 
@@ -50,6 +53,9 @@ struct Bake: ParsableCommand {
                 Output.standard.writeLine(try json.write(.dictionary(processed), options: output.writingOptions))
             }
             guard let each else {
+                if keepGoing {
+                    throw EasyBakeError(.unsupported, "--keep-going goes on past the records of --each that do not bake; without --each the payload is one record")
+                }
                 guard let record = try keeping.read(from: &source) else {
                     throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
                 }
@@ -63,10 +69,22 @@ struct Bake: ParsableCommand {
             var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
             var progress = ProgressLine()
             var count = 0
+            // With --keep-going, the records that did not bake: their
+            // errors are printed as they come, and the run fails at the end.
+            var failed: (count: Int, first: EasyBakeError)?
+            func goOn(past error: EasyBakeError) throws(EasyBakeError) {
+                guard keepGoing else { throw error }
+                Diagnostics.write(error)
+                failed = (count: (failed?.count ?? 0) + 1, first: failed?.first ?? error)
+            }
             let jobs = max(1, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             if jobs == 1 {
                 while let record = try reader.next() {
-                    try bake(record.ingredients, at: record.path)
+                    do throws(EasyBakeError) {
+                        try bake(record.ingredients, at: record.path)
+                    } catch {
+                        try goOn(past: error)
+                    }
                     count += 1
                     progress.update(bytesRead: reader.source.bytesRead, records: count)
                 }
@@ -76,12 +94,15 @@ struct Bake: ParsableCommand {
                 // are printed in order, and the first failing record stops
                 // the run where one job would have stopped (a malformed
                 // payload fails after the records before it are printed).
+                // A record's own failure is the work's output, so that it
+                // is told apart from a failure to read, which stops the run
+                // even with --keep-going.
                 let writing = output.writingOptions
-                let engine = RecordJobs<AnyIngredientSource, [UInt8], EasyBakeError>(
+                let engine = RecordJobs<AnyIngredientSource, Result<[UInt8], EasyBakeError>, EasyBakeError>(
                     reader: reader, keeping: keeping, jobs: jobs,
                     makeWork: {
                         { index, place in
-                            Result { () throws(EasyBakeError) in
+                            .success(Result { () throws(EasyBakeError) in
                                 do throws(EasyBakeError) {
                                     let record = try Ingredients(index: index)
                                     let processed = try recipe.process(record, ownKey: place.path.lastKey)
@@ -91,23 +112,30 @@ struct Bake: ParsableCommand {
                                     located.path = place.path.appending(error.path ?? IngredientPath())
                                     throw located
                                 }
-                            }
+                            })
                         }
                     }
                 )
                 try engine.run { (result) throws(EasyBakeError) in
                     switch result {
-                    case .success(let line):
+                    case .success(.success(let line)):
                         Output.standard.writeLine(line)
-                        count += 1
-                        if count % 64 == 0 { progress.update(bytesRead: engine.bytesRead, records: count) }
+                    case .success(.failure(let error)):
+                        try goOn(past: locator.locating(error))
                     case .failure(let error):
                         throw locator.locating(error)
                     }
+                    count += 1
+                    if count % 64 == 0 { progress.update(bytesRead: engine.bytesRead, records: count) }
                 }
                 progress.update(bytesRead: engine.bytesRead, records: count)
             }
             progress.finish()
+            if let failed {
+                throw EasyBakeError(
+                    failed.first.code,
+                    "\(failed.count) of \(count) record\(count == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed")
+            }
             if count == 0, !recordPath.hasWildcard {
                 throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath))
             }

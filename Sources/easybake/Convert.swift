@@ -37,6 +37,13 @@ struct Convert: ParsableCommand {
             }
             if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
             Output.standard.write(bytes)
+            if target.name == "xml" {
+                // XML keeps neither types nor arrays of one element: say
+                // what reads back otherwise (issue 27), never in silence.
+                let readBack = try target.read(.bytes(bytes, name: "the XML written"))
+                let losses = XMLLosses(original: document.tree, readBack: readBack, rootName: rootName ?? "root")
+                for warning in losses.warnings { Diagnostics.warn(warning) }
+            }
         }
     }
 }

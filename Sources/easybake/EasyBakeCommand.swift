@@ -336,8 +336,25 @@ func reportingErrors(_ body: () throws(EasyBakeError) -> Void) throws {
     } catch {
         Output.standard.flush()
         ReadingWarnings.report()
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        Diagnostics.write(error)
         throw ExitCode.failure
+    }
+}
+
+/// Errors printed on standard error, as the command's diagnostics.
+enum Diagnostics {
+    /// Prints `error` (its compiler-style rendering) on standard error,
+    /// after what standard output holds so far, so that the two read in order.
+    static func write(_ error: EasyBakeError) {
+        Output.standard.flush()
+        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+    }
+
+    /// Prints a warning line (`warning: …`) on standard error, after what
+    /// standard output holds so far.
+    static func warn(_ line: String) {
+        Output.standard.flush()
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 

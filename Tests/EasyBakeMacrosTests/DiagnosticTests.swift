@@ -252,4 +252,65 @@ final class DiagnosticTests: XCTestCase {
             ],
             macroSpecs: macroSpecs)
     }
+
+    // Issue 27: a misspelt built-in transformer is found when the code
+    // compiles, with a fix-it; a warning, since a custom registry may
+    // register the name.
+    func testMisspeltBuiltInTransformerWarnsWithAFixIt() {
+        assertMacroExpansion(
+            """
+            struct Post {
+                @Ingredient("created_at", transformer: "iso8061") var created: Date
+            }
+            """,
+            expandedSource: """
+            struct Post {
+                var created: Date
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: #""iso8061" is no built-in transformer (did you mean "iso8601"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 2, column: 44, severity: .warning, fixIts: [FixItSpec(message: "Use the built-in transformer 'iso8601'")])
+            ],
+            macroSpecs: macroSpecs,
+            applyFixIts: ["Use the built-in transformer 'iso8601'"],
+            fixedSource: """
+            struct Post {
+                @Ingredient("created_at", transformer: "iso8601") var created: Date
+            }
+            """)
+    }
+
+    func testTransformerNamesInAChainAndWithoutAPathAreChecked() {
+        assertMacroExpansion(
+            """
+            struct Post {
+                @Ingredient("tags", transformer: ["trim", "lowercse", "identity"]) var tags: [String]
+                @Ingredient(transformer: "trimm") var name: String
+                @Ingredient("day", transformer: ["date": "yyyy-MM-dd"]) var day: Date
+                @Ingredient("site", transformer: "url") var site: URL
+            }
+            """,
+            expandedSource: """
+            struct Post {
+                var tags: [String]
+                var name: String
+                var day: Date
+                var site: URL
+            }
+            """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: #""lowercse" is no built-in transformer (did you mean "lowercase"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 2, column: 47, severity: .warning, fixIts: [FixItSpec(message: "Use the built-in transformer 'lowercase'")]),
+                DiagnosticSpec(
+                    message: #""identity" is no built-in transformer; baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 2, column: 59, severity: .warning),
+                DiagnosticSpec(
+                    message: #""trimm" is no built-in transformer (did you mean "trim"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 3, column: 30, severity: .warning, fixIts: [FixItSpec(message: "Use the built-in transformer 'trim'")]),
+            ],
+            macroSpecs: macroSpecs)
+    }
 }

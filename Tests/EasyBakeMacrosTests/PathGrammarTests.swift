@@ -1,5 +1,6 @@
 import EasyBake
 @testable import EasyBakeMacrosImplementation
+import EasyBakePathGrammar
 import Testing
 
 /// The macros check paths with their own copy of the grammar (the plugin
@@ -35,5 +36,25 @@ struct PathGrammarTests {
         #expect(PathGrammar.suggestion(for: "first name") == #"["first name"]"#)
         #expect(PathGrammar.suggestion(for: "a[x]") == nil)
         #expect(PathGrammar.suggestion(for: "...") == nil)
+    }
+}
+
+/// The macros warn of transformer names that are no built-in one (issue 27):
+/// their list must be the registry's.
+@Suite("The macros' built-in transformer names are the registry's")
+struct BuiltInTransformerNameTests {
+    @Test("the same names and factories")
+    func sameNames() {
+        #expect(BuiltInTransformerNames.transformers == TransformerRegistry.builtIn.names)
+        #expect(BuiltInTransformerNames.factories == TransformerRegistry.builtIn.factoryNames)
+    }
+
+    @Test("the run-time error names the nearest name, the names and the factories, each among them")
+    func runTimeMessage() {
+        let error = #expect(throws: EasyBakeError.self) { try TransformerRegistry.builtIn.resolve("iso8061") }
+        #expect(error?.code == .unknownTransformer)
+        #expect(error?.message == #"unknown transformer "iso8061"; did you mean "iso8601"? known: "#
+            + TransformerRegistry.builtIn.names.joined(separator: ", ")
+            + #"; factories, written {"name": argument}: date, lookup, pairs, split, url, each"#)
     }
 }

@@ -475,5 +475,26 @@ struct DeepBakingTests {
         let error = try #require(captureError { try Baker().bake(Chain.self, from: tree) })
         #expect(error.code == .limitExceeded)
         #expect(error.baking?.modelType == "Chain")
+        // The message and notes elide the middle of the coding path
+        // (issue 27): the first and last 8 steps, and a count between.
+        let property = try #require(error.baking?.property)
+        #expect(property == "a.a.a.a.a.a.a.a…(497 more)….a.a.a.a.a.a.a.a", "\(property)")
+        #expect(error.description.count < 400, "\(error.description.count) characters: \(error.description)")
+        #expect(error.description.contains("path: a.a.a.a.a.a.a.a…(497 more)….a.a.a.a.a.a.a.a"), "\(error.description)")
+        // The error itself keeps the whole path.
+        #expect(error.path?.steps.count == 513)
+    }
+
+    @Test("a long path in an error is elided in the middle, a short one is whole (issue 27)")
+    func elidedPaths() throws {
+        var tree: Ingredients = ["end": "x"]
+        for _ in 0..<30 { tree = ["a": tree] }
+        let error = try #require(captureError { try Baker().bake(Chain.self, from: tree) })
+        #expect(error.code == .typeMismatch)
+        #expect(error.baking?.property == "a.a.a.a.a.a.a.a…(15 more)….a.a.a.a.a.a.a.end", "\(String(describing: error.baking))")
+        #expect(error.description.contains("path: a.a.a.a.a.a.a.a…(15 more)….a.a.a.a.a.a.a.end"), "\(error.description)")
+        #expect(error.path?.description == Array(repeating: "a", count: 30).joined(separator: ".") + ".end")
+        let short = try #require(captureError { try Baker().bake([[Chain]].self, from: [[["end": "x"]]]) })
+        #expect(short.description.contains("path: [0][0].end"), "\(short.description)")
     }
 }

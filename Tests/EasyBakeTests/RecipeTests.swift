@@ -68,6 +68,24 @@ struct RecipeValidationTests {
         #expect(error.problems.first?.message.contains("'users[0].tags'") == true, "\(error.problems.map(\.message))")
     }
 
+    @Test("a dictionary read both by key and by [*] is consistent; an index beside a key is not (issue 27)")
+    func keyAndEveryElement() throws {
+        let recipe = try Recipe(mapping: ["first": "events.x.name", "all": "events[*].name", "top": "[*]"])
+        #expect(!recipe.rootIsArray)
+        let tree: Ingredients = ["events": ["x": ["name": "Opera"], "y": ["name": "Ballet"]]]
+        let processed = try recipe.process(tree)
+        #expect(processed["first"] == "Opera")
+        #expect(processed["all"] == ["Opera", "Ballet"])
+        // An index says "array": beside a key it stays a conflict, named as such.
+        let error = try #require(captureError {
+            try Recipe(mapping: ["first": "events.x.name", "all": "events[*].name", "second": "events[1].name"])
+        })
+        #expect(error.problems.count == 1)
+        let message = try #require(error.problems.first?.message)
+        #expect(message.contains("'events'") && message.contains("\"first\"") && message.contains("\"second\""), "\(message)")
+        #expect(!message.contains("\"all\""), "[*] beside a key is no conflict: \(message)")
+    }
+
     @Test("repeated and empty property names are problems")
     func repeatedProperties() throws {
         let error = try #require(captureError {

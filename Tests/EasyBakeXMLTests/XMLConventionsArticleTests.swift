@@ -13,7 +13,7 @@ struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
         let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
-        #expect(check.listings == 5)
+        #expect(check.listings == 6)
         #expect(check.notRun == [])
     }
 
@@ -225,5 +225,22 @@ struct XMLConventionsArticleTests {
         #expect(episodes[0].keywords == ["bread", "sourdough", "fermentation"])
         #expect(episodes[0].published == Date(timeIntervalSince1970: 1_749_520_800))  // 2025-06-10T02:00:00Z
         #expect(episodes[1].published == Date(timeIntervalSince1970: 1_750_149_000))  // 2025-06-17T08:30:00Z
+    }
+
+    @Test("an external DTD is ignored, not refused: nothing loaded, its entities refused by name (issue 27)")
+    func externalDTDIgnored() throws {
+        let external = #"<!DOCTYPE r SYSTEM "file:///nowhere/r.dtd"><r>x</r>"#
+        let read = try XMLFormat().read(.text(external))
+        // ["r": "x"]: the DTD was not loaded
+        #expect(read == ["r": "x"])
+        let undeclared = #"<!DOCTYPE r SYSTEM "file:///nowhere/r.dtd"><r>&secret;</r>"#
+        // XMLFormat().read(.text(undeclared)) throws forbidden: "the entity &secret; is not declared in the internal DTD subset; …"
+        let error = #expect(throws: EasyBakeError.self) { try XMLFormat().read(.text(undeclared)) }
+        #expect(error?.code == .forbidden)
+        #expect(error?.message.hasPrefix("the entity &secret; is not declared in the internal DTD subset; ") == true, "\(String(describing: error))")
+        // The article says what happens: ignored, not refused.
+        let article = try DocumentationExamples.article("EasyBakeXML", "XMLConventions")
+        #expect(!article.contains("external entities and DTDs are\nrefused"))
+        #expect(article.contains("An external DTD (`<!DOCTYPE r SYSTEM \"r.dtd\">`) is ignored, not\nrefused"))
     }
 }

@@ -189,9 +189,11 @@ public struct Baker: Sendable {
 }
 
 enum CodingPathText {
+    /// The coding path as errors show it (`orders[2].total`), its middle
+    /// elided when long (``ErrorPathText``).
     static func render(_ path: [any CodingKey]) -> String {
-        var text = ""
-        for key in path {
+        ErrorPathText.render(stepCount: path.count) { text, index in
+            let key = path[index]
             if let index = key.intValue, key is IndexKey {
                 text += "[\(index)]"
             } else {
@@ -199,7 +201,6 @@ enum CodingPathText {
                 text += key.stringValue
             }
         }
-        return text
     }
 }
 

@@ -217,7 +217,7 @@ extension EasyBakeError: CustomStringConvertible {
         if let baking {
             notes.append("model: \(baking.modelType), property: \(baking.property)")
         }
-        if let path { notes.append("path: \(path.description.isEmpty ? "(root)" : path.description)") }
+        if let path { notes.append("path: \(path.errorDescription)") }
         if !notes.isEmpty { text += "\n  = " + notes.joined(separator: ", ") }
         for problem in problems {
             text += "\n  - " + problem.description.split(separator: "\n", omittingEmptySubsequences: false)

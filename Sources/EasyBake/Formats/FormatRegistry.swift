@@ -45,8 +45,14 @@ public struct FormatRegistry: Sendable {
 
     /// The format for a file path, from its extension.
     ///
-    /// - Throws: ``EasyBakeError/Code/unknownFormat`` listing the known extensions.
+    /// - Throws: ``EasyBakeError/Code/unknownFormat`` listing the known
+    ///   extensions; ``EasyBakeError/Code/io`` for a directory, which no
+    ///   format reads (its extension would not say what it holds).
     public func format(forPath path: String) throws(EasyBakeError) -> any IngredientFormat {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw EasyBakeError(.io, "\(path.debugDescription) is a directory; give a file of it (one payload), or - for standard input")
+        }
         let ext = (path as NSString).pathExtension
         if let format = format(forExtension: ext) { return format }
         throw EasyBakeError(

@@ -88,6 +88,10 @@ extension IngredientIndex {
         private var keyBytes = ContiguousArray<UInt8>()
         /// The position of the gathered array the next value joins, or `-1`.
         private var gathering = -1
+        /// Where the next value begins in the input, as the index's source
+        /// offset (the caller's encoding: a line and column for XML, see
+        /// ``IngredientIndex/lineColumnOffset(line:column:)``); 0 when unknown.
+        package var valueOffset = 0
         private var scratch = ContiguousArray<Entry>()
         private var memberRanges = ContiguousArray<(start: Int, end: Int)>()
         private var order = ContiguousArray<Int>()
@@ -106,10 +110,18 @@ extension IngredientIndex {
         /// elements (``IngredientSource/dictionariesAreElements``). The index
         /// must not be read or changed otherwise until the builder is done
         /// and dropped.
-        package init(building index: inout IngredientIndex, maximumNodes: Int) {
+        /// A builder of `index` (emptied first). With `locatedByLines`, the
+        /// ``valueOffset``s given are lines and columns
+        /// (``IngredientIndex/lineColumnOffset(line:column:)``), which
+        /// ``IngredientIndex/mark(at:)`` turns into locations in
+        /// `sourceName`: how a bake error on an XML index gets its line and
+        /// column.
+        package init(building index: inout IngredientIndex, maximumNodes: Int, locatedByLines: Bool = false, sourceName: String? = nil) {
             index.removeAll()
             index.dictionariesAreElements = true
             storage = index.storageForBuilding
+            storage.offsetsAreLineColumns = locatedByLines
+            storage.sourceName = sourceName
             self.maximumNodes = maximumNodes
         }
 
@@ -229,7 +241,7 @@ extension IngredientIndex {
         package mutating func beginDictionary() -> Bool {
             guard beginValue() else { return false }
             frames.append(Frame(position: storage.count, keyStart: openKeys.count, memberStart: members.count))
-            storage.openContainer(.dictionary, at: 0)
+            storage.openContainer(.dictionary, at: valueOffset)
             return true
         }
 
@@ -266,10 +278,11 @@ extension IngredientIndex {
                 storage.arenaCount = start + bytes.count
                 let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
                 (storage.entries + storage.count).initialize(to: Entry(
-                    head: UInt64(kind) << 56, length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
+                    head: UInt64(kind) << 56 | UInt64(truncatingIfNeeded: valueOffset) & IngredientIndex.offsetMask,
+                    length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
                 storage.count &+= 1
             } else {
-                try storage.appendString(decoded: bytes, at: 0)
+                try storage.appendString(decoded: bytes, at: valueOffset)
             }
             return true
         }
@@ -277,14 +290,14 @@ extension IngredientIndex {
         /// A null value; `false` when it passes the node limit.
         package mutating func null() -> Bool {
             guard beginValue() else { return false }
-            storage.appendLiteral(.null, at: 0)
+            storage.appendLiteral(.null, at: valueOffset)
             return true
         }
 
         /// An empty array or dictionary; `false` when it passes the node limit.
         package mutating func emptyContainer(_ kind: Kind) -> Bool {
             guard beginValue() else { return false }
-            storage.append(Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: 0))
+            storage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(truncatingIfNeeded: valueOffset) & IngredientIndex.offsetMask, length: 0, aux: 0))
             return true
         }
 
@@ -297,7 +310,9 @@ extension IngredientIndex {
             let base = storage.entries + position
             // The value's spans are relative, so it reads the same one entry on.
             (base + 1).moveInitialize(from: base, count: storage.count - position)
-            base.initialize(to: Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: 1))
+            // The array begins where its first element does.
+            let firstOffset = (base + 1).pointee.head & IngredientIndex.offsetMask
+            base.initialize(to: Entry(head: UInt64(Kind.array.rawValue) << 56 | firstOffset, length: 0, aux: 1))
             storage.count += 1
         }
 

@@ -112,6 +112,11 @@ public struct IngredientIndex: @unchecked Sendable {
         @exclusivity(unchecked) @usableFromInline var inputBase: UnsafeRawPointer?
         /// The input's name, for error locations.
         var sourceName: String?
+        /// Whether the entries' source offsets are lines and columns
+        /// (``IngredientIndex/lineColumnOffset(line:column:)``) rather than
+        /// byte offsets: a source read through a parser that counts lines,
+        /// not bytes (XML), into an index without its input.
+        var offsetsAreLineColumns = false
         /// Whether the dictionaries are XML elements (see
         /// ``IngredientSource/dictionariesAreElements``).
         var dictionariesAreElements = false
@@ -141,6 +146,7 @@ public struct IngredientIndex: @unchecked Sendable {
             copy.input = input
             copy.inputBase = inputBase
             copy.sourceName = sourceName
+            copy.offsetsAreLineColumns = offsetsAreLineColumns
             copy.dictionariesAreElements = dictionariesAreElements
             copy.openContainers = openContainers
             return copy
@@ -255,6 +261,7 @@ public struct IngredientIndex: @unchecked Sendable {
         storage.input = nil
         storage.inputBase = nil
         storage.sourceName = nil
+        storage.offsetsAreLineColumns = false
         storage.dictionariesAreElements = false
     }
 
@@ -478,8 +485,25 @@ extension IngredientIndex {
     /// A mark of where the value at `position` begins; its line and column
     /// are counted only if asked for.
     public func mark(at position: Int) -> SourceMark? {
-        guard let input = storage.input else { return nil }
+        guard let input = storage.input else {
+            guard storage.offsetsAreLineColumns else { return nil }
+            let offset = sourceOffset(at: position)
+            guard offset != 0 else { return nil }
+            return SourceMark(SourceLocation(
+                sourceName: sourceName, line: offset >> Self.columnBits, column: offset & (1 << Self.columnBits - 1)))
+        }
         return SourceMark(offset: sourceOffset(at: position), in: input, sourceName: sourceName)
+    }
+
+    /// How many bits of a line-and-column source offset hold the column.
+    static let columnBits = 24
+
+    /// The source offset that says "line `line`, column `column`", for an
+    /// index whose offsets are lines and columns (an XML index, built by
+    /// ``ElementBuilder``). Lines past 2³² and columns
+    /// past 2²⁴ are clamped; 0 means "unknown".
+    package static func lineColumnOffset(line: Int, column: Int) -> Int {
+        min(max(line, 0), Int(UInt32.max)) << columnBits | min(max(column, 0), 1 << columnBits - 1)
     }
 
     /// Calls `body` with the UTF-8 bytes of the string, or the text of the

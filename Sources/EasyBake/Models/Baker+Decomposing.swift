@@ -156,9 +156,9 @@ final class PlacementNode {
     func firstProblem(at path: IngredientPath = IngredientPath()) -> (path: IngredientPath, problem: String)? {
         placeFromEnd()
         if let (first, other) = spreadMismatch {
-            return (path, "several properties map through \(path.appending(.everyElement)) and hold \(first) and \(other) values")
+            return (path, "several properties map through \(path.appending(.everyElement).errorDescription) and hold \(first) and \(other) values")
         }
-        if placedTwice { return (path, "two properties place different values at \(path)") }
+        if placedTwice { return (path, "two properties place different values at \(path.errorDescription)") }
         for key in keys {
             if let found = children[key]?.firstProblem(at: path.appending(key: key)) { return found }
         }

@@ -57,7 +57,7 @@ extension Recipe {
             if readsText { return .dictionary(try processing(["#text": value], at: path)) }
             let recipeLabel = name.map { "recipe \($0.debugDescription)" } ?? "the nested recipe"
             throw EasyBakeError(
-                .typeMismatch, "\(recipeLabel) at \(path): expected a dictionary, found \(value.briefDescription)",
+                .typeMismatch, "\(recipeLabel) at \(path.errorDescription): expected a dictionary, found \(value.briefDescription)",
                 path: path,
                 baking: EasyBakeError.BakingContext(
                     modelType: name ?? "recipe", property: "", expected: "a dictionary", found: value.briefDescription))
@@ -115,7 +115,7 @@ extension EasyBakeError {
         let code: EasyBakeError.Code = (error as? EasyBakeError)?.code == .numberOutOfRange ? .numberOutOfRange : .transformFailed
         return EasyBakeError(
             code,
-            "property \(property.debugDescription) at \(path): \(underlying)",
+            "property \(property.debugDescription) at \(path.errorDescription): \(underlying)",
             path: path,
             baking: BakingContext(modelType: recipe.name ?? "recipe", property: property, found: value.briefDescription),
             cause: error)

@@ -123,7 +123,8 @@ public struct Recipe: Sendable {
     /// - Throws: ``EasyBakeError/Code/invalidRecipe`` whose
     ///   ``EasyBakeError/problems`` lists every problem: paths that do not
     ///   parse, a root used both as a dictionary and as an array, one step used
-    ///   both ways (`a[0]` and `a.b`), transformer keys that are not mapped,
+    ///   both ways (`a[0]` and `a.b`; `a[*]` beside `a.b` is fine, since `[*]`
+    ///   also reads a dictionary's values), transformer keys that are not mapped,
     ///   unknown transformer names, repeated or empty property names.
     public init(
         name: String? = nil,
@@ -301,6 +302,7 @@ enum RecipeShape {
     private final class Node {
         var usedAsDictionary: [String] = []  // properties whose path steps into it by key
         var usedAsArray: [String] = []       // … by index or [*]
+        var usedByIndex: [String] = []       // … by index alone
         var children: [IngredientPath.Step: Node] = [:]
         let label: String
         init(label: String) { self.label = label }
@@ -313,6 +315,7 @@ enum RecipeShape {
             var prefix = IngredientPath()
             for step in path.steps {
                 if step.isArrayStep { node.usedAsArray.append(property) } else { node.usedAsDictionary.append(property) }
+                if step.isArrayStep && step != .everyElement { node.usedByIndex.append(property) }
                 // Indexes and [*] of one array share a node: they all say "array".
                 let childKey: IngredientPath.Step = step.isArrayStep ? .everyElement : step
                 prefix = prefix.appending(step)
@@ -328,11 +331,15 @@ enum RecipeShape {
         var problems: [EasyBakeError] = []
         var pending = [root]
         while let node = pending.popLast() {
-            if !node.usedAsDictionary.isEmpty && !node.usedAsArray.isEmpty {
+            // `[*]` over a dictionary gives its values, so a value read both
+            // by key and by `[*]` can be a dictionary: only an index (`a[0]`
+            // beside `a.b`) says it must be an array.
+            if !node.usedAsDictionary.isEmpty && !node.usedByIndex.isEmpty {
                 problems.append(EasyBakeError(
                     .invalidRecipe,
                     "\(node.label == "the root" ? "the root" : "'\(node.label)'") is used as a dictionary by "
-                        + list(node.usedAsDictionary) + " and as an array by " + list(node.usedAsArray)))
+                        + list(node.usedAsDictionary) + " and as an array (by index) by " + list(node.usedByIndex)
+                        + "; an index reads only an array, while [*] also reads a dictionary's values"))
             }
             pending.append(contentsOf: node.children.values)
         }

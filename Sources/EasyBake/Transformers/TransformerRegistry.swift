@@ -1,3 +1,4 @@
+import EasyBakePathGrammar
 import Foundation
 
 /// Named transformers and transformer factories: a value that recipes and
@@ -117,9 +118,13 @@ public struct TransformerRegistry: Sendable {
         switch spec {
         case .string(let name):
             if let transformer = transformer(named: name) { return transformer }
+            // The factories are named too, since a factory's name alone
+            // (`"date"`) is a common slip for `{"date": "yyyy-MM-dd"}`.
+            let near = NearestName.nearest(to: name, among: names).map { "did you mean \($0.debugDescription)? " } ?? ""
             throw EasyBakeError(
                 .unknownTransformer,
-                "unknown transformer \(name.debugDescription); known: \(names.joined(separator: ", "))")
+                "unknown transformer \(name.debugDescription); \(near)known: \(names.joined(separator: ", ")); "
+                    + "factories, written {\"name\": argument}: \((factoryNames + [BuiltInTransformerNames.each]).joined(separator: ", "))")
         case .dictionary(let call) where call.count == 1 && call[0].key == "each":
             return EachTransformer(try resolve(call[0].value))
         case .dictionary(let call) where call.count == 1:
