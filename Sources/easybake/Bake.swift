@@ -38,10 +38,16 @@ struct Bake: ParsableCommand {
             // record is skipped unbuilt.
             let keeping = PathMatcher(recipe: recipe)
             let json = JSONFormat()
+            var warnedNothingFound = false
             func bake(_ record: Ingredients, at path: IngredientPath) throws(EasyBakeError) {
                 let processed: IngredientDictionary
                 do throws(EasyBakeError) {
-                    processed = try recipe.process(record, ownKey: path.lastKey)
+                    let foundAny: Bool
+                    (processed, foundAny) = try recipe.processReporting(record, ownKey: path.lastKey)
+                    if !foundAny, !recipe.entries.isEmpty, !warnedNothingFound {
+                        warnedNothingFound = true
+                        NothingFound.warn(recipe: recipe, at: path, each: each)
+                    }
                 } catch {
                     var located = error
                     located.path = path.appending(error.path ?? IngredientPath())
@@ -60,6 +66,7 @@ struct Bake: ParsableCommand {
                 return
             }
             let recordPath = try IngredientPath(parsing: each)
+            try explainingMissing(recordPath, in: locator) { () throws(EasyBakeError) in
             var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
             var progress = ProgressLine()
             var count = 0
@@ -77,15 +84,15 @@ struct Bake: ParsableCommand {
                 // the run where one job would have stopped (a malformed
                 // payload fails after the records before it are printed).
                 let writing = output.writingOptions
-                let engine = RecordJobs<AnyIngredientSource, [UInt8], EasyBakeError>(
+                let engine = RecordJobs<AnyIngredientSource, (line: [UInt8], foundAny: Bool), EasyBakeError>(
                     reader: reader, keeping: keeping, jobs: jobs,
                     makeWork: {
                         { index, place in
                             Result { () throws(EasyBakeError) in
                                 do throws(EasyBakeError) {
                                     let record = try Ingredients(index: index)
-                                    let processed = try recipe.process(record, ownKey: place.path.lastKey)
-                                    return try json.write(.dictionary(processed), options: writing)
+                                    let (processed, foundAny) = try recipe.processReporting(record, ownKey: place.path.lastKey)
+                                    return (try json.write(.dictionary(processed), options: writing), foundAny)
                                 } catch {
                                     var located = error
                                     located.path = place.path.appending(error.path ?? IngredientPath())
@@ -97,7 +104,11 @@ struct Bake: ParsableCommand {
                 )
                 try engine.run { (result) throws(EasyBakeError) in
                     switch result {
-                    case .success(let line):
+                    case .success(let (line, foundAny)):
+                        if !foundAny, !recipe.entries.isEmpty, !warnedNothingFound {
+                            warnedNothingFound = true
+                            NothingFound.warn(recipe: recipe, at: recordPath, each: each)
+                        }
                         Output.standard.writeLine(line)
                         count += 1
                         if count % 64 == 0 { progress.update(bytesRead: engine.bytesRead, records: count) }
@@ -109,7 +120,8 @@ struct Bake: ParsableCommand {
             }
             progress.finish()
             if count == 0, !recordPath.hasWildcard {
-                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath))
+                throw EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath)
+            }
             }
         }
     }
@@ -150,4 +162,18 @@ private final class ProcessedRecords: @unchecked Sendable {
 
     func set(_ offset: Int, _ result: Result<[UInt8], EasyBakeError>) { results[offset] = result }
     func get(_ offset: Int) -> Result<[UInt8], EasyBakeError> { results[offset]! }
+}
+
+/// The warning `bake` prints when the recipe found none of its paths in a
+/// record: it printed the record's defaults alone (`{}` without any), which
+/// is no bake of the payload at all.
+enum NothingFound {
+    static func warn(recipe: Recipe, at path: IngredientPath, each: String?) {
+        let label = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+        let paths = recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
+            + (recipe.entries.count > 4 ? ", …" : "")
+        let place = path.isRoot ? "the payload" : "the record at \(path)"
+        let hint = each == nil ? "; are they paths of records, for --each?" : "; is --each one level off?"
+        FileHandle.standardError.write(Data("warning: \(label) found none of its paths (\(paths)) in \(place)\(hint)\n".utf8))
+    }
 }

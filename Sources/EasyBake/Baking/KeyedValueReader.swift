@@ -202,7 +202,9 @@ class KeyedValueReader {
     @inline(__always)
     private func processedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
         if let key = slot.entryKey, isDictionary, !slot.hasTransformer, !slot.hasDefault {
-            return member(key, cursorSafe: slot.cursorSafe)
+            let found = member(key, cursorSafe: slot.cursorSafe)
+            if found != nil, let usage, !usage.resolvedAny { usage.resolvedAny = true }
+            return found
         }
         return try resolvedValue(slot)
     }
@@ -218,6 +220,7 @@ class KeyedValueReader {
                 found = bake.append(.string(key))
             }
         }
+        if found != nil, let usage, !usage.resolvedAny { usage.resolvedAny = true }
         // A default stands in for a missing value, and for null when the
         // recipe says so.
         guard let found, !(slot.hasDefault && slot.defaultsForNull && bake.isNull(found)) else {

@@ -29,6 +29,9 @@ final class RecipeUsage {
     var baked = false
     /// The names the first container was asked for, in order, repeats and all.
     var properties: [String] = []
+    /// Set when one of the recipe's paths found a value: a recipe that baked
+    /// values and never found one reads a payload it was not written for.
+    var resolvedAny = false
 
     init(recipe: Recipe, modelType: Any.Type?, codingPath: @escaping () -> [any CodingKey]) {
         self.recipe = recipe
@@ -42,6 +45,22 @@ final class RecipeUsage {
 
     /// Whether the model asked for every key of the recipe.
     var isComplete: Bool { askedForEverything || !asked.contains(false) }
+
+    /// The warning for a recipe that baked values and found none of its
+    /// paths in them (a record path one level off, a recipe for another
+    /// payload): its properties baked from defaults or as `nil`.
+    func nothingResolvedWarning(rootModel rootModelName: @autoclosure () -> String) -> EasyBakeError? {
+        guard baked, !resolvedAny, !recipe.entries.isEmpty else { return nil }
+        let property = CodingPathText.render(codingPath())
+        let recipeLabel = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+        let place = property.isEmpty ? "" : " at \(rootModelName()).\(property)"
+        let paths = recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
+            + (recipe.entries.count > 4 ? ", …" : "")
+        return EasyBakeError(
+            .valueNotFound,
+            "\(recipeLabel) found none of its paths (\(paths)) in the value it baked\(place): is it written for another payload, or for its records (--each)?",
+            baking: .init(modelType: modelType.map { String(describing: $0) } ?? rootModelName(), property: property))
+    }
 
     /// The error for the keys never asked for, or `nil` when there are none.
     /// `rootModel` is asked for only when there is a problem: naming a type
@@ -69,37 +88,6 @@ final class RecipeUsage {
             baking: .init(modelType: model, property: property, expected: "a property of \(model)", found: unknown.joined(separator: ", ")))
     }
 
-    /// The property a mistyped key most likely meant: one that differs only
-    /// in case and punctuation, or by one edit (two for keys of five or more
-    /// characters), a swap of neighbours counting as one.
-    static func nearest(to key: String, among names: [String]) -> String? {
-        let normalized = ImplicitKeyMatching.normalize(key)
-        if let same = names.first(where: { ImplicitKeyMatching.normalize($0) == normalized }) { return same }
-        let limit = key.count >= 5 ? 2 : key.count >= 3 ? 1 : 0
-        guard limit > 0 else { return nil }
-        let typed = Array(key.lowercased())
-        var best: (name: String, distance: Int)?
-        for name in names {
-            let distance = editDistance(typed, Array(name.lowercased()))
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
-        }
-        return best?.name
-    }
-
-    /// The optimal string alignment distance: insertions, deletions,
-    /// substitutions and swaps of neighbours, each costing one.
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                var cost = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, table[i - 2][j - 2] + 1) }
-                table[i][j] = cost
-            }
-        }
-        return table[a.count][b.count]
-    }
+    /// The property a mistyped key most likely meant (see ``NearestName``).
+    static func nearest(to key: String, among names: [String]) -> String? { NearestName.nearest(to: key, among: names) }
 }

@@ -1,0 +1,38 @@
+/// The name a user most likely meant, for the "did you mean …?" of an
+/// error: a recipe key that is no property, a record path whose key is not
+/// in the payload.
+package enum NearestName {
+    /// The name a mistyped one most likely meant: one that differs only
+    /// in case and punctuation, or by one edit (two for keys of five or more
+    /// characters), a swap of neighbours counting as one.
+    package static func nearest(to key: String, among names: [String]) -> String? {
+        let normalized = ImplicitKeyMatching.normalize(key)
+        if let same = names.first(where: { ImplicitKeyMatching.normalize($0) == normalized }) { return same }
+        let limit = key.count >= 5 ? 2 : key.count >= 3 ? 1 : 0
+        guard limit > 0 else { return nil }
+        let typed = Array(key.lowercased())
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(typed, Array(name.lowercased()))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        return best?.name
+    }
+
+    /// The optimal string alignment distance: insertions, deletions,
+    /// substitutions and swaps of neighbours, each costing one.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                var cost = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, table[i - 2][j - 2] + 1) }
+                table[i][j] = cost
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
