@@ -75,7 +75,7 @@ extension Recipe {
         }
     }
 
-    /// ``process(_:)`` of a value at `path`, its errors' paths from there.
+    /// ``process(_:ownKey:)`` of a value at `path`, its errors' paths from there.
     private func processing(_ value: Ingredients, at path: IngredientPath) throws(EasyBakeError) -> IngredientDictionary {
         do {
             // An array's element stands under no key, as baking reads it.
