@@ -450,19 +450,38 @@ public struct PathSurvey: Sendable {
     }
 
     private mutating func child(of parent: Int, key: String) -> Int? {
-        let childKey = ChildKey(parent: parent, key: key)
-        if let existing = keyChildren[childKey] { return existing }
+        if let existing = keyChildren[ChildKey(parent: parent, key: key)] { return existing }
         guard nodes.count < maximumPaths else { return nil }
-        nodes.append(Node(step: .key(key), parent: parent))
-        let index = nodes.count - 1
-        keyChildren[childKey] = index
-        nodes[parent].children.append(index)
+        let index = node(of: parent, step: .key(key))
         nodes[parent].keyChildCount += 1
         if groupsIDKeys, nodes[parent].keyChildCount == Self.mapThreshold, valuesShareAShape(under: parent) {
             // Keys are data here too: from now on a map, at `[*]`.
             return foldIntoMap(parent)
         }
         return index
+    }
+
+    private mutating func elementChild(of parent: Int) -> Int? {
+        if let existing = nodes[parent].elementChild { return existing }
+        guard nodes.count < maximumPaths else { return nil }
+        return node(of: parent, step: .everyElement)
+    }
+
+    /// The node of `step` under `parent`, made when there is none yet,
+    /// whatever the path budget (callers check it where it applies).
+    private mutating func node(of parent: Int, step: IngredientPath.Step) -> Int {
+        if case .key(let key) = step {
+            let childKey = ChildKey(parent: parent, key: key)
+            if let existing = keyChildren[childKey] { return existing }
+            nodes.append(Node(step: step, parent: parent))
+            keyChildren[childKey] = nodes.count - 1
+        } else {
+            if let existing = nodes[parent].elementChild { return existing }
+            nodes.append(Node(step: .everyElement, parent: parent))
+            nodes[parent].elementChild = nodes.count - 1
+        }
+        nodes[parent].children.append(nodes.count - 1)
+        return nodes.count - 1
     }
 
     /// How many distinct keys a dictionary may have before the survey asks
@@ -498,15 +517,7 @@ public struct PathSurvey: Sendable {
         }
         // The element node is made even past the path budget: the folded
         // nodes' paths are gone from the listing.
-        let values: Int
-        if let existing = nodes[parent].elementChild {
-            values = existing
-        } else {
-            nodes.append(Node(step: .everyElement, parent: parent))
-            values = nodes.count - 1
-            nodes[parent].elementChild = values
-            nodes[parent].children.append(values)
-        }
+        let values = node(of: parent, step: .everyElement)
         for child in keyed { merge(child, into: values) }
         nodes[parent].idKeys += keyed.count
         return values
@@ -528,41 +539,10 @@ public struct PathSurvey: Sendable {
             nodes[to].repeats = nodes[to].repeats || seen.repeats
             if to != target { nodes[to].present += seen.present }
             for child in seen.children {
-                let counterpart: Int
-                switch nodes[child].step {
-                case .key(let name)?:
-                    let childKey = ChildKey(parent: to, key: name)
-                    if let existing = keyChildren[childKey] {
-                        counterpart = existing
-                    } else {
-                        nodes.append(Node(step: .key(name), parent: to))
-                        counterpart = nodes.count - 1
-                        keyChildren[childKey] = counterpart
-                        nodes[to].children.append(counterpart)
-                    }
-                default:
-                    if let existing = nodes[to].elementChild {
-                        counterpart = existing
-                    } else {
-                        nodes.append(Node(step: .everyElement, parent: to))
-                        counterpart = nodes.count - 1
-                        nodes[to].elementChild = counterpart
-                        nodes[to].children.append(counterpart)
-                    }
-                }
+                let counterpart = node(of: to, step: nodes[child].step!)
                 work.append((child, counterpart))
             }
         }
-    }
-
-    private mutating func elementChild(of parent: Int) -> Int? {
-        if let existing = nodes[parent].elementChild { return existing }
-        guard nodes.count < maximumPaths else { return nil }
-        nodes.append(Node(step: .everyElement, parent: parent))
-        let index = nodes.count - 1
-        nodes[parent].elementChild = index
-        nodes[parent].children.append(index)
-        return index
     }
 }
 
