@@ -209,8 +209,6 @@ public struct IngredientIndex: @unchecked Sendable {
         @usableFromInline let count: Int
         @usableFromInline let arena: UnsafeMutableRawPointer
         @usableFromInline let inputBase: UnsafeRawPointer?
-        /// The input's length in bytes (0 without one).
-        @usableFromInline let inputCount: Int
 
         @inlinable
         init(_ storage: Storage) {
@@ -218,7 +216,6 @@ public struct IngredientIndex: @unchecked Sendable {
             count = storage.count
             arena = storage.arena
             inputBase = storage.inputBase
-            inputCount = storage.inputCount
         }
     }
 
@@ -370,7 +367,7 @@ extension IngredientIndex.Reader {
     /// any other kind, and for a number held as its value only (one a
     /// source resolved from other text, or one from a tree), whose text is
     /// then its value's.
-    func numberText(at position: Int) -> String? {
+    func numberText(at position: Int, inputCount: Int) -> String? {
         switch kind(at: position) {
         case .integer, .float:
             if UInt8(truncatingIfNeeded: entry(position).head >> 56) & IngredientIndex.unquotedFlag != 0,
@@ -479,6 +476,10 @@ extension IngredientIndex {
     /// The kind of the entry at `position`.
     @inlinable
     public func kind(at position: Int) -> Kind { reader.kind(at: position) }
+
+    /// The number at `position` as the input wrote it (see
+    /// `Reader.numberText(at:inputCount:)`).
+    func numberText(at position: Int) -> String? { reader.numberText(at: position, inputCount: storage.inputCount) }
 
     /// The position of the value after the one at `position` (its next
     /// sibling, or the end of its container): the skip of any value is one
