@@ -91,7 +91,7 @@ extension IngredientMacro {
         }
         for literal in literals {
             guard let name = plainText(of: literal), !BuiltInTransformerNames.transformers.contains(name) else { continue }
-            let nearest = NearestName.nearest(to: name, among: BuiltInTransformerNames.transformers)
+            let nearest = NameDistance.nearest(to: name, among: BuiltInTransformerNames.transformers)
             let fixIts = nearest.map { suggestion in
                 [FixIt(
                     message: EasyBakeFixIt(message: "Use the built-in transformer '\(suggestion)'"),

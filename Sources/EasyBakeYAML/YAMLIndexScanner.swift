@@ -479,7 +479,7 @@ struct YAMLIndexScanner {
         case .null: storage.appendLiteral(.null, at: scalar.start)
         case .bool(let flag): storage.appendLiteral(flag ? .true : .false, at: scalar.start)
         case .integer, .float, .exactNumber:
-            do { try storage.appendNumber(resolved, at: scalar.start) } catch { throw YAMLIndexBail() }
+            do { try storage.appendNumber(resolved, at: scalar.start, textInInput: true) } catch { throw YAMLIndexBail() }
         case .string, .array, .dictionary:
             // The resolver makes nothing else of a plain scalar.
             throw YAMLIndexBail()

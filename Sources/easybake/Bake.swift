@@ -41,10 +41,16 @@ struct Bake: ParsableCommand {
             // record is skipped unbuilt.
             let keeping = PathMatcher(recipe: recipe)
             let json = JSONFormat()
+            var warnedNothingFound = false
             func bake(_ record: Ingredients, at path: IngredientPath) throws(EasyBakeError) {
                 let processed: IngredientDictionary
                 do throws(EasyBakeError) {
-                    processed = try recipe.process(record, ownKey: path.lastKey)
+                    let foundAny: Bool
+                    (processed, foundAny) = try recipe.processReporting(record, ownKey: path.lastKey)
+                    if !foundAny, !recipe.entries.isEmpty, !warnedNothingFound {
+                        warnedNothingFound = true
+                        NothingFound.warn(recipe: recipe, at: path, each: each)
+                    }
                 } catch {
                     var located = error
                     located.path = path.appending(error.path ?? IngredientPath())
@@ -65,10 +71,6 @@ struct Bake: ParsableCommand {
                 try bake(record, at: IngredientPath())
                 return
             }
-            let recordPath = try IngredientPath(parsing: each)
-            var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
-            var progress = ProgressLine()
-            var count = 0
             // With --keep-going, the records that did not bake: their
             // errors are printed as they come, and the run fails at the end.
             var failed: (count: Int, first: EasyBakeError)?
@@ -77,6 +79,12 @@ struct Bake: ParsableCommand {
                 Diagnostics.write(error)
                 failed = (count: (failed?.count ?? 0) + 1, first: failed?.first ?? error)
             }
+            var total = 0
+            let recordPath = try IngredientPath(parsing: each)
+            try explainingMissing(recordPath, in: locator) { () throws(EasyBakeError) in
+            var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
+            var progress = ProgressLine()
+            var count = 0
             let jobs = max(1, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             if jobs == 1 {
                 while let record = try reader.next() {
@@ -98,15 +106,15 @@ struct Bake: ParsableCommand {
                 // is told apart from a failure to read, which stops the run
                 // even with --keep-going.
                 let writing = output.writingOptions
-                let engine = RecordJobs<AnyIngredientSource, Result<[UInt8], EasyBakeError>, EasyBakeError>(
+                let engine = RecordJobs<AnyIngredientSource, Result<(line: [UInt8], foundAny: Bool), EasyBakeError>, EasyBakeError>(
                     reader: reader, keeping: keeping, jobs: jobs,
                     makeWork: {
                         { index, place in
                             .success(Result { () throws(EasyBakeError) in
                                 do throws(EasyBakeError) {
                                     let record = try Ingredients(index: index)
-                                    let processed = try recipe.process(record, ownKey: place.path.lastKey)
-                                    return try json.write(.dictionary(processed), options: writing)
+                                    let (processed, foundAny) = try recipe.processReporting(record, ownKey: place.path.lastKey)
+                                    return (try json.write(.dictionary(processed), options: writing), foundAny)
                                 } catch {
                                     var located = error
                                     located.path = place.path.appending(error.path ?? IngredientPath())
@@ -118,7 +126,11 @@ struct Bake: ParsableCommand {
                 )
                 try engine.run { (result) throws(EasyBakeError) in
                     switch result {
-                    case .success(.success(let line)):
+                    case .success(.success(let (line, foundAny))):
+                        if !foundAny, !recipe.entries.isEmpty, !warnedNothingFound {
+                            warnedNothingFound = true
+                            NothingFound.warn(recipe: recipe, at: recordPath, each: each)
+                        }
                         Output.standard.writeLine(line)
                     case .success(.failure(let error)):
                         try goOn(past: locator.locating(error))
@@ -131,13 +143,15 @@ struct Bake: ParsableCommand {
                 progress.update(bytesRead: engine.bytesRead, records: count)
             }
             progress.finish()
+            total = count
+            if count == 0, !recordPath.hasWildcard {
+                throw EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath)
+            }
+            }
             if let failed {
                 throw EasyBakeError(
                     failed.first.code,
-                    "\(failed.count) of \(count) record\(count == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed")
-            }
-            if count == 0, !recordPath.hasWildcard {
-                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath))
+                    "\(failed.count) of \(total) record\(total == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed")
             }
         }
     }
@@ -178,4 +192,18 @@ private final class ProcessedRecords: @unchecked Sendable {
 
     func set(_ offset: Int, _ result: Result<[UInt8], EasyBakeError>) { results[offset] = result }
     func get(_ offset: Int) -> Result<[UInt8], EasyBakeError> { results[offset]! }
+}
+
+/// The warning `bake` prints when the recipe found none of its paths in a
+/// record: it printed the record's defaults alone (`{}` without any), which
+/// is no bake of the payload at all.
+enum NothingFound {
+    static func warn(recipe: Recipe, at path: IngredientPath, each: String?) {
+        let label = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+        let paths = recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
+            + (recipe.entries.count > 4 ? ", …" : "")
+        let place = path.isRoot ? "the payload" : "the record at \(path)"
+        let hint = each == nil ? "; are they paths of records, for --each?" : "; is --each one level off?"
+        FileHandle.standardError.write(Data("warning: \(label) found none of its paths (\(paths)) in \(place)\(hint)\n".utf8))
+    }
 }

@@ -328,6 +328,29 @@ enum Formats {
 
 /// Runs a command body, turning EasyBake errors into a message on standard
 /// error and exit code 1.
+/// Runs `body`, which looks for `path` in the payload `locator` reads
+/// again; an error that nothing is at `path` (or at a prefix of it) gets the
+/// place where the path breaks off, the JSONPath hint, and the path with
+/// the nearest key the payload has there: "did you mean users[*]?".
+func explainingMissing(
+    _ path: IngredientPath, in locator: Document?, _ body: () throws(EasyBakeError) -> Void
+) throws(EasyBakeError) {
+    do {
+        try body()
+    } catch {
+        guard error.code == .valueNotFound, let missing = error.path,
+              missing.steps.count <= path.steps.count, Array(path.steps.prefix(missing.steps.count)) == missing.steps
+        else { throw error }
+        var explained = locator?.locating(error) ?? error
+        if let hint = path.jsonPathHint {
+            explained.message += "; " + hint
+        } else if let suggestion = locator?.suggestion(for: path) {
+            explained.message += "; did you mean \(suggestion)?"
+        }
+        throw explained
+    }
+}
+
 func reportingErrors(_ body: () throws(EasyBakeError) -> Void) throws {
     do {
         try body()

@@ -29,7 +29,10 @@ struct Get: ParsableCommand {
                 throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
             }
             guard let value = resolution.values[0] else {
-                throw locator.locating(EasyBakeError(.valueNotFound, "no value at \(path)" + (path.jsonPathHint.map { "; " + $0 } ?? ""), path: path))
+                try explainingMissing(path, in: locator) { () throws(EasyBakeError) in
+                    throw EasyBakeError(.valueNotFound, "no value at \(path)", path: path)
+                }
+                return
             }
             if raw, case .string(let text) = value {
                 Output.standard.writeLine(Array(text.utf8))

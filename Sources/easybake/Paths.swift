@@ -64,13 +64,14 @@ enum PathsSurveying {
         // Opened once, the source is called directly rather than through the
         // type-erased wrapper for every event.
         var base = source.base
-        try survey.add(from: &base, each: recordPath)
-        if survey.documents == 0 {
-            guard let recordPath else {
-                throw EasyBakeError.syntax("expected a value, found the end of the input", at: base.location)
+        try explainingMissing(recordPath ?? .root, in: locator) { () throws(EasyBakeError) in
+            try survey.add(from: &base, each: recordPath)
+            if survey.documents == 0 {
+                guard let recordPath else {
+                    throw EasyBakeError.syntax("expected a value, found the end of the input", at: base.location)
+                }
+                throw EasyBakeError(.valueNotFound, "no records at \(recordPath)", path: recordPath)
             }
-            let error = EasyBakeError(.valueNotFound, "no records at \(recordPath)" + (recordPath.jsonPathHint.map { "; " + $0 } ?? ""), path: recordPath)
-            throw locator?.locating(error) ?? error
         }
         return survey
     }

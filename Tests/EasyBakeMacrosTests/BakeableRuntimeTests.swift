@@ -164,3 +164,31 @@ struct FeatureSet: Decodable {
 
     var features: [Feature]
 }
+
+/// A podcast episode written with the feed transformers as `@Ingredient`
+/// arguments: the built-ins by name, as the compiler checks them (issue 28).
+@Bakeable
+struct MacroEpisode: Decodable, Equatable {
+    @Ingredient("itunes:duration", transformer: .duration) var seconds: Int
+    @Ingredient("media:tags", transformer: .pairs(default: 1)) var tags: [String: Int]
+    @Ingredient("itunes:keywords", transformer: .split) var keywords: [String]
+    @Ingredient("categories", transformer: .split(";")) var categories: [String]
+    @Ingredient("georss:point", transformer: .geoPoint) var place: Place
+
+    struct Place: Decodable, Equatable { var latitude: Double; var longitude: Double }
+}
+
+@Suite("@Bakeable with the feed transformers")
+struct BakeableFeedTransformerTests {
+    @Test("duration, pairs, split and geoPoint work as @Ingredient transformers, straight from the bytes")
+    func feedTransformers() throws {
+        let json = #"""
+            {"itunes:duration": "1:02:03", "media:tags": "news: 5, reuters", "itunes:keywords": "a, b",
+             "categories": "x;y", "georss:point": "45.256 -71.92"}
+            """#
+        let episode = try Baker().bake(MacroEpisode.self, from: .text(json), format: JSONFormat())
+        #expect(episode == MacroEpisode(
+            seconds: 3_723, tags: ["news": 5, "reuters": 1], keywords: ["a", "b"], categories: ["x", "y"],
+            place: .init(latitude: 45.256, longitude: -71.92)))
+    }
+}

@@ -50,6 +50,30 @@ struct PathSurveyTests {
         #expect(ungrouped.entries.contains { $0.path.description == "events.138586341" })
     }
 
+    @Test("a dictionary of many keys whose values share a shape is a map too; one of many fields is not")
+    func slugKeys() throws {
+        var recipes = #"{"recipes": {"#
+        for n in 0..<150 {
+            if n > 0 { recipes += "," }
+            let extra = n % 3 == 0 ? #", "note": "n\#(n)""# : ""
+            recipes += #""bread-no-\#(n)": {"name": "Bread \#(n)", "minutes": \#(n)\#(extra)}"#
+        }
+        recipes += #"}, "meta": {"v": 1}}"#
+        let survey = try Self.survey(json: recipes, maximumPaths: 5_000)
+        #expect(survey.entries.map(\.path.description) == [
+            "", "recipes", "recipes[*]", "recipes[*].name", "recipes[*].minutes", "recipes[*].note", "meta", "meta.v",
+        ])
+        #expect(Self.entry(survey, "recipes")?.idKeys == 150)
+        #expect(Self.entry(survey, "recipes[*]")?.count == 150)
+        #expect(Self.entry(survey, "recipes[*].minutes")?.count == 150)
+        #expect(Self.entry(survey, "recipes[*].note")?.missing == 100)
+        // A wide record of fields of every kind stays a record.
+        let wide = "{" + (0..<100).map { #""field\#($0)": \#($0 % 2 == 0 ? "\($0)" : #""s""#)"# }.joined(separator: ",") + "}"
+        let record = try Self.survey(json: wide)
+        #expect(record.entries.count == 101)
+        #expect(Self.entry(record, "")?.idKeys == 0)
+    }
+
     @Test("what looks like an id", arguments: [
         ("138586341", true), ("0", true), ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11", true), ("5f8d0b3e9c1a2f4b6d7e8a90", true),
         ("name", false), ("user_id", false), ("deadbeefdeadbeef", false), ("v2", false), ("2024-01-01", false), ("", false),

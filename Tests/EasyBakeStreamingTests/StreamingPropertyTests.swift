@@ -76,6 +76,13 @@ struct StreamingPropertyTests {
             let expected = RandomTrees.values(at: each.steps[...], in: tree)
 
             var reader = try RecordReader(source: AnyIngredientSource(try format.makeSource(for: input)), each: each)
+            if RandomTrees.matchesNothing(each, in: tree, elements: format.name == "xml") {
+                // A record path that never reaches its records' parent is an error (issue 27).
+                let error = #expect(throws: EasyBakeError.self) { while try reader.next() != nil {} }
+                #expect(error?.code == .valueNotFound, "\(name) \(each) in \(tree)")
+                checked += 1
+                continue
+            }
             var whole: [Ingredients] = []
             while let record = try reader.next() { whole.append(record.ingredients) }
             #expect(whole == expected, "\(name) records at \(each) in \(tree)")
@@ -128,10 +135,20 @@ struct StreamingPropertyTests {
             let expected: [Result<Probe, EasyBakeError>] = RandomTrees.values(at: each.steps[...], in: tree).map { record in
                 Result { () throws(EasyBakeError) -> Probe in try Baker().bake(Probe.self, from: record, recipe: recipe) }
             }
+            let matchesNothing = RandomTrees.matchesNothing(each, in: tree, elements: format.name == "xml")
             for materialization in [Baker.RecordMaterialization.automatic, .wholeRecords, .recipePaths] {
                 let streamed = Array(try Baker().bakeEach(
                     Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
                     recipe: recipe, materialization: materialization))
+                if matchesNothing {
+                    // A record path that never reaches its records' parent fails the stream (issue 27).
+                    guard streamed.count == 1, case .failure(let error) = streamed[0] else {
+                        Issue.record("\(name) \(each): expected the no-records error, got \(streamed.count) results")
+                        continue
+                    }
+                    #expect(error.code == .valueNotFound)
+                    continue
+                }
                 #expect(streamed.count == expected.count, "\(name) \(each) \(materialization)")
                 for (got, want) in zip(streamed, expected) {
                     switch (got, want) {
@@ -264,6 +281,15 @@ enum RandomTrees {
             }
         }
         return candidates.randomElement(using: &random) ?? IngredientPath([.key("a"), .everyElement])
+    }
+
+    /// Whether a record path never reaches the value its records would be
+    /// in — the record reader's error — as the tree tells it; in XML the
+    /// element around a repeated one (`rss.channel` for `rss.channel.item[*]`).
+    static func matchesNothing(_ each: IngredientPath, in tree: Ingredients, elements: Bool) -> Bool {
+        var parent = Array(each.steps.dropLast())
+        if elements, each.steps.last == .everyElement, case .key? = parent.last { parent.removeLast() }
+        return values(at: parent[...], in: tree).isEmpty
     }
 
     /// The values a record path visits, flattened, in order.

@@ -241,3 +241,30 @@ struct YAMLScalarTests {
         #expect(yamlError("{[a]: 1}")?.code == .unsupported)
     }
 }
+
+@Suite("YAML numbers asked as String keep their text (issue 27, item 3)")
+struct YAMLNumberTextTests {
+    struct Record: Decodable {
+        let zip: String
+        let version: String
+        let hex: String
+        let plus: String
+        let exponent: String
+        let count: Int
+    }
+
+    @Test("a zip code, a version, a hexadecimal and a signed number read as written, straight from the bytes")
+    func numberText() throws {
+        let yaml = "zip: 01234\nversion: 1.10\nhex: 0x1F  # a comment\nplus: +12\nexponent: 1e2\ncount: 0x1F\n"
+        let record = try Baker().bake(Record.self, from: .text(yaml), format: YAMLFormat())
+        #expect(record.zip == "01234")
+        #expect(record.version == "1.10")
+        #expect(record.hex == "0x1F")
+        #expect(record.plus == "+12")
+        #expect(record.exponent == "1e2")
+        #expect(record.count == 31)
+        // As the last bytes of the input, with no line end after them.
+        struct Last: Decodable { let last: String }
+        #expect(try Baker().bake(Last.self, from: .text("last: 0o17"), format: YAMLFormat()).last == "0o17")
+    }
+}

@@ -168,6 +168,37 @@ struct CommandTests {
         }
     }
 
+    @Test("a record path or a path that matches nothing fails, saying what the payload has instead")
+    func misspeltPaths() throws {
+        let bake = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "user[*]", "Fixtures/json/users.json"])
+        #expect(bake.status == 1)
+        #expect(bake.standardOutput.isEmpty)
+        #expect(bake.standardError.contains("the record path user[*] matches nothing: no value at user; did you mean users[*]?"))
+        #expect(bake.standardError.contains("users.json:1:1"))
+        let get = try Command.run(["get", "users[0].fullname", "Fixtures/json/users.json"])
+        #expect(get.status == 1)
+        #expect(get.standardError.contains("did you mean users[0].full_name?"))
+        let empty = try Command.run(
+            ["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "--format", "json", "-"],
+            input: #"{"users": []}"#)
+        #expect(empty.status == 0)
+        #expect(empty.standardOutput.isEmpty)
+        // A recipe none of whose paths a record has warns, once, and still prints what it made.
+        let whole = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "Fixtures/json/users.json"])
+        #expect(whole.status == 0)
+        #expect(whole.standardError.contains(#"warning: recipe "User" found none of its paths (user_id, full_name, email, unread-messages, …) in the payload; are they paths of records, for --each?"#))
+        for jobs in ["1", "2"] {
+            let records = try Command.run(
+                ["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--jobs", jobs, "--format", "json", "-"],
+                input: #"[{"other": 1}, {"other": 2}]"#)
+            #expect(records.status == 0)
+            #expect(records.lines.count == 2)
+            #expect(records.standardError.components(separatedBy: "found none of its paths").count == 2, "\(jobs)")
+        }
+        let fine = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json"])
+        #expect(!fine.standardError.contains("warning"))
+    }
+
     @Test("XML feeds are read by extension; repeated elements are arrays")
     func xmlInput() throws {
         let result = try Command.run(

@@ -79,7 +79,10 @@ struct PathsCommandTests {
     func errors() throws {
         let missing = try Command.run(["paths", "--each", "people[*]", "Fixtures/json/users.json"])
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("no records at people[*]"))
+        #expect(missing.standardError.contains("the record path people[*] matches nothing: no value at people"))
+        let empty = try Command.run(["paths", "--each", "users[*]", "--input-format", "json", "-"], input: #"{"users": []}"#)
+        #expect(empty.status == 1)
+        #expect(empty.standardError.contains("no records at users[*]"))
         let malformed = try Command.run(["paths", "--input-format", "json", "-"], input: "{\"a\": [1,\n 2,,]}")
         #expect(malformed.status == 1)
         #expect(malformed.standardError.contains(":2:"))

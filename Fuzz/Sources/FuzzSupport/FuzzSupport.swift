@@ -122,8 +122,12 @@ public func exerciseBaking(_ tree: Ingredients, document: Document?) {
     // XML trees hold the root element's content under its name.
     if case .dictionary(let top) = tree, top.count == 1, let only = top.values.first { candidates.append(only) }
     for candidate in candidates {
-        for lossy in [false, true] {
-            let baker = Baker(options: .init(lossyArrays: lossy, missingValues: lossy ? .emptyValue : .error))
+        // Every coercion policy, and lossy baking: none may crash, and what
+        // bakes decomposes and bakes again.
+        for (lossy, coercions) in [(false, Baker.CoercionPolicy.declaredTypes), (true, .declaredTypes), (false, .none),
+                                   (true, .everywhere)] {
+            let baker = Baker(options: .init(
+                lossyArrays: lossy, missingValues: lossy ? .emptyValue : .error, coercions: coercions))
             do {
                 let result = try baker.bakeReporting(Probe.self, from: candidate, recipe: FuzzRecipes.probe)
                 for warning in result.warnings { _ = warning.description }
@@ -188,8 +192,17 @@ public func exerciseIndex(_ input: IngredientInput, format: some IngredientForma
         try Baker().bake(Probe.self, from: input, format: format, recipe: FuzzRecipes.probe)
     }
     let fromTree = outcome { () throws(EasyBakeError) in try Baker().bake(Probe.self, from: tree, recipe: FuzzRecipes.probe) }
-    guard fromBytes == fromTree else {
+    guard sameOutcome(fromBytes, fromTree) else {
         fuzzFailure("\(name): baking from the bytes gave \(fromBytes), from the tree \(fromTree)")
+    }
+    // With no coercion at all, the two roads agree too.
+    let strict = Baker(options: .init(coercions: .none))
+    let strictFromBytes = outcome { () throws(EasyBakeError) in
+        try strict.bake(Probe.self, from: input, format: format, recipe: FuzzRecipes.probe)
+    }
+    let strictFromTree = outcome { () throws(EasyBakeError) in try strict.bake(Probe.self, from: tree, recipe: FuzzRecipes.probe) }
+    guard sameOutcome(strictFromBytes, strictFromTree) else {
+        fuzzFailure("\(name), coercions none: baking from the bytes gave \(strictFromBytes), from the tree \(strictFromTree)")
     }
     // Records pruned to the child recipe's paths, against the tree's records.
     guard let records = tree.resolve(try! IngredientPath(parsing: "items[*]"))?.arrayValue else { return }
@@ -247,6 +260,29 @@ public func treeOf(_ index: IngredientIndex, at position: Int) -> Ingredients {
 
 /// A baked model as its sorted JSON, or its error's code and path: what two
 /// ways of baking must agree on.
+/// Whether two outcomes are the same model or the same error. A `String`
+/// baked from a number is its literal from the bytes (`1e2`) and its value's
+/// text from a tree (`100.0`), which holds values only: two such strings of
+/// the same number are the same.
+func sameOutcome(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    guard let left = try? JSONSerialization.jsonObject(with: Data(a.utf8)),
+          let right = try? JSONSerialization.jsonObject(with: Data(b.utf8)) else { return false }
+    func same(_ x: Any, _ y: Any) -> Bool {
+        switch (x, y) {
+        case let (x as [String: Any], y as [String: Any]):
+            return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
+        case let (x as [Any], y as [Any]):
+            return x.count == y.count && zip(x, y).allSatisfy(same)
+        case let (x as String, y as String):
+            return x == y || (Double(x).map { number in Double(y) == number } ?? false)
+        default:
+            return (x as? NSObject) == (y as? NSObject)
+        }
+    }
+    return same(left, right)
+}
+
 func outcome<Model: Encodable>(at record: IngredientPath? = nil, _ bake: () throws(EasyBakeError) -> Model) -> String {
     do {
         let encoder = JSONEncoder()

@@ -73,6 +73,7 @@ extension BakeSession {
         var problems: [EasyBakeError] = []
         for usage in recipeUsages {
             if let problem = usage.problem(rootModel: modelTypeName) { problems.append(problem) }
+            if let warning = usage.nothingResolvedWarning(rootModel: modelTypeName) { warnings.append(warning) }
         }
         guard let first = problems.first else { return }
         if options.unknownRecipeKeys == .warning {

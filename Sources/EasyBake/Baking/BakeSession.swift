@@ -151,6 +151,19 @@ final class BakeSession {
     /// up once: a conformance check costs more than baking a small value.
     @exclusivity(unchecked) private var indexBakeables: [(ObjectIdentifier, (any IndexBakeable.Type)?)] = []
 
+    /// Which model types met under a nested recipe are `[String: Value]`
+    /// maps, each looked up once, as ``indexBakeables`` are.
+    @exclusivity(unchecked) private var stringKeyedMaps: [(ObjectIdentifier, (any IndexStringKeyedMap.Type)?)] = []
+
+    /// `type` as an ``IndexStringKeyedMap`` type, or `nil` when it is not one.
+    func stringKeyedMap(_ type: Any.Type) -> (any IndexStringKeyedMap.Type)? {
+        let identity = ObjectIdentifier(type)
+        for (known, found) in stringKeyedMaps where known == identity { return found }
+        let found = type as? any IndexStringKeyedMap.Type
+        if stringKeyedMaps.count < 32 { stringKeyedMaps.append((identity, found)) }
+        return found
+    }
+
     /// `type` as an ``IndexBakeable`` type, or `nil` when it is not one.
     func indexBakeable(_ type: Any.Type) -> (any IndexBakeable.Type)? {
         let identity = ObjectIdentifier(type)

@@ -137,7 +137,7 @@ struct IndexDecoder: Decoder {
         if bake.options.lossyArrays || lossyArray, let lossy = T.self as? any LossyIndexArray.Type {
             return try lossy.decodeLossy(from: self) as! T
         }
-        if depth > 0, recipe != nil, let map = T.self as? any IndexStringKeyedMap.Type {
+        if depth > 0, recipe != nil, let map = bake.stringKeyedMap(T.self) {
             bake.setDecodingType(T.self, at: depth)
             return try baking(T.self) { () throws -> T in try map.bakeMap(from: self) as! T }
         }
@@ -234,7 +234,7 @@ struct IndexDecoder: Decoder {
         if type == [String].self {
             // A number is its literal as written (`1e2`), as for a property.
             array = primitiveArray(
-                at: position, depth: depth, direct: { reader.string(at: $0) ?? (converting ? reader.numberText(at: $0) : nil) }
+                at: position, depth: depth, direct: { reader.string(at: $0) ?? (converting ? bake.index.numberText(at: $0) : nil) }
             ) { v throws(CoercionFailure) in try Coercion.string(v, converting: converting) }
         } else if type == [Int].self {
             array = primitiveArray(at: position, depth: depth, direct: { reader.integer(at: $0).flatMap(Int.init(exactly:)) }) {
@@ -358,7 +358,7 @@ extension IndexDecoder: SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String {
         if position >= 0, let text = bake.reader.string(at: position) { return text }
         // A number asked as text is its literal, as written (`1e2`, not `100.0`).
-        if converting, position >= 0, let literal = bake.reader.numberText(at: position) { return literal }
+        if converting, position >= 0, let literal = bake.index.numberText(at: position) { return literal }
         let converting = converting
         return try coerce(type) { v throws(CoercionFailure) in try Coercion.string(v, converting: converting) }
     }

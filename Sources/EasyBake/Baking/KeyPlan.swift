@@ -26,6 +26,8 @@ final class KeyPlan {
         var defaultsForNull = false
         /// Whether the recipe makes the property's array lossy.
         var lossy = false
+        /// Whether the entry's path is `#key` (``IngredientPath/ownKey``).
+        var readsOwnKey = false
         /// Whether no other slot looks up the same key bytes, so that the
         /// member after the last one found may be taken without looking at
         /// those before it: a member before it has another slot's key, so a
@@ -114,7 +116,8 @@ final class KeyPlan {
             utf8: copy(name), keyIndex: keyIndex ?? -1, entryIndex: entry == nil ? -1 : keyIndex!,
             hasTransformer: entry?.transformer != nil, emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false,
             entryKey: entryKey, ordinal: slotCount, hasDefault: recipe?.defaults[name] != nil,
-            defaultsForNull: recipe?.defaultsForNull ?? false, lossy: recipe?.lossy.contains(name) ?? false)
+            defaultsForNull: recipe?.defaultsForNull ?? false, lossy: recipe?.lossy.contains(name) ?? false,
+            readsOwnKey: entry?.path == .ownKey)
         if slotCount == slotCapacity {
             let grown = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity * 2)
             grown.moveInitialize(from: slots, count: slotCount)

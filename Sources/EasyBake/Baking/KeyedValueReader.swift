@@ -202,9 +202,24 @@ class KeyedValueReader {
     @inline(__always)
     private func processedValue(_ slot: KeyPlan.Slot) throws(EasyBakeError) -> Int? {
         if let key = slot.entryKey, isDictionary, !slot.hasTransformer, !slot.hasDefault {
-            return member(key, cursorSafe: slot.cursorSafe)
+            let found = member(key, cursorSafe: slot.cursorSafe)
+            if found != nil { noteResolved() }
+            return found
         }
         return try resolvedValue(slot)
+    }
+
+    /// Notes that a path of the recipe found a value (see
+    /// ``RecipeUsage/resolvedAny``): once, and only when a tally is kept.
+    @inline(__always)
+    private func noteResolved() {
+        if let usage, !usage.resolvedAny { usage.resolvedAny = true }
+    }
+
+    /// The value of `#key`: the key this container's value stands under.
+    @inline(never)
+    private func ownKeyValue() -> Int? {
+        bake.ownKey(at: depth).map { bake.append(.string($0)) }
     }
 
     /// ``processedValue(_:)`` for any entry.
@@ -214,10 +229,9 @@ class KeyedValueReader {
             found = isDictionary ? member(key, cursorSafe: slot.cursorSafe) : nil
         } else {
             found = bake.resolve(plan.entryPaths[slot.ordinal], from: position)
-            if found == nil, plan.entryPaths[slot.ordinal] == .ownKey, let key = bake.ownKey(at: depth) {
-                found = bake.append(.string(key))
-            }
+            if found == nil, slot.readsOwnKey { found = ownKeyValue() }
         }
+        if found != nil { noteResolved() }
         // A default stands in for a missing value, and for null when the
         // recipe says so.
         guard let found, !(slot.hasDefault && slot.defaultsForNull && bake.isNull(found)) else {

@@ -1,4 +1,3 @@
-import EasyBakePathGrammar
 /// What one bake asked of one recipe: which of its keys the model asked for,
 /// and the model's property names, to check that the recipe names only
 /// properties of the model.
@@ -30,6 +29,9 @@ final class RecipeUsage {
     var baked = false
     /// The names the first container was asked for, in order, repeats and all.
     var properties: [String] = []
+    /// Set when one of the recipe's paths found a value: a recipe that baked
+    /// values and never found one reads a payload it was not written for.
+    var resolvedAny = false
 
     init(recipe: Recipe, modelType: Any.Type?, codingPath: @escaping () -> [any CodingKey]) {
         self.recipe = recipe
@@ -43,6 +45,22 @@ final class RecipeUsage {
 
     /// Whether the model asked for every key of the recipe.
     var isComplete: Bool { askedForEverything || !asked.contains(false) }
+
+    /// The warning for a recipe that baked values and found none of its
+    /// paths in them (a record path one level off, a recipe for another
+    /// payload): its properties baked from defaults or as `nil`.
+    func nothingResolvedWarning(rootModel rootModelName: @autoclosure () -> String) -> EasyBakeError? {
+        guard baked, !resolvedAny, !recipe.entries.isEmpty else { return nil }
+        let property = CodingPathText.render(codingPath())
+        let recipeLabel = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
+        let place = property.isEmpty ? "" : " at \(rootModelName()).\(property)"
+        let paths = recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
+            + (recipe.entries.count > 4 ? ", …" : "")
+        return EasyBakeError(
+            .valueNotFound,
+            "\(recipeLabel) found none of its paths (\(paths)) in the value it baked\(place): is it written for another payload, or for its records (--each)?",
+            baking: .init(modelType: modelType.map { String(describing: $0) } ?? rootModelName(), property: property))
+    }
 
     /// The error for the keys never asked for, or `nil` when there are none.
     /// `rootModel` is asked for only when there is a problem: naming a type
@@ -70,12 +88,6 @@ final class RecipeUsage {
             baking: .init(modelType: model, property: property, expected: "a property of \(model)", found: unknown.joined(separator: ", ")))
     }
 
-    /// The property a mistyped key most likely meant: one that differs only
-    /// in case and punctuation, or by one edit (two for keys of five or more
-    /// characters), a swap of neighbours counting as one.
-    static func nearest(to key: String, among names: [String]) -> String? {
-        let normalized = ImplicitKeyMatching.normalize(key)
-        if let same = names.first(where: { ImplicitKeyMatching.normalize($0) == normalized }) { return same }
-        return NearestName.nearest(to: key, among: names)
-    }
+    /// The property a mistyped key most likely meant (see ``NearestName``).
+    static func nearest(to key: String, among names: [String]) -> String? { NearestName.nearest(to: key, among: names) }
 }

@@ -63,6 +63,41 @@ public struct Document: Sendable {
         }
     }
 
+    /// `path` with the first of its keys the payload does not have replaced
+    /// by the nearest key the payload has there (`user[*]` → `users[*]`,
+    /// `users[0].nmae` → `users[0].name`), for a "did you mean …?"; `nil`
+    /// when the path is found, breaks at an index, or no key is near.
+    ///
+    /// It reads the input again up to the dictionary where the path breaks,
+    /// skipping values, and looks at its first 10,000 keys.
+    public func suggestion(for path: IngredientPath) -> IngredientPath? {
+        var found = 0
+        while found < path.steps.count,
+              (try? PathLocator.locate(IngredientPath(Array(path.steps.prefix(found + 1))), in: input, format: format)) != nil {
+            found += 1
+        }
+        guard found < path.steps.count, case .key(let missing) = path.steps[found],
+              let source = try? format.makeSource(for: input),
+              var members = try? RecordReader(
+                  source: AnyIngredientSource(source),
+                  each: IngredientPath(Array(path.steps.prefix(found)) + [.everyElement]))
+        else { return nil }
+        var keys: [String] = []
+        while keys.count < 10_000,
+              let member = try? members.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                  switch first {
+                  case .beginArray, .beginDictionary: try source.skipRestOfContainer()
+                  default: break
+                  }
+              }) {
+            if let key = member.path.lastKey { keys.append(key) }
+        }
+        guard let near = NearestName.nearest(to: missing, among: keys) else { return nil }
+        var steps = path.steps
+        steps[found] = .key(near)
+        return IngredientPath(steps)
+    }
+
     /// `error` with the location of its ingredient path filled in, when it
     /// has a path and no location yet.
     public func locating(_ error: EasyBakeError) -> EasyBakeError {

@@ -20,6 +20,15 @@ extension IngredientIndex.Storage {
     /// does: through the storage, so that a builder holding it appends
     /// without a copy.
     package func appendNumber(_ value: Ingredients, at offset: Int) throws(EasyBakeError) {
+        try appendNumber(value, at: offset, textInInput: false)
+    }
+
+    /// ``appendNumber(_:at:)`` for a number resolved from a plain scalar
+    /// whose text begins at `offset` in the input (`01234`, `0x1F`): marked
+    /// `unquotedFlag`, so that a `String` asked of it gets that text
+    /// (`IngredientIndex.Reader.numberText(at:)`), not the value's.
+    package func appendNumber(_ value: Ingredients, at offset: Int, textInInput: Bool) throws(EasyBakeError) {
+        let textFlag = textInInput ? IngredientIndex.unquotedFlag : 0
         let kind: IngredientIndex.Kind
         let bits: UInt64
         switch value {
@@ -33,13 +42,14 @@ extension IngredientIndex.Storage {
             guard arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("number", at: offset) }
             let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
             let head = (isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float).rawValue | IngredientIndex.arenaFlag
+                | textFlag
             append(IngredientIndex.Entry(
                 head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arenaCount - start), aux: UInt32(start)))
             return
         default:
             preconditionFailure("appendNumber takes a number")
         }
-        let head = kind.rawValue | IngredientIndex.inlineFlag
+        let head = kind.rawValue | IngredientIndex.inlineFlag | textFlag
         append(IngredientIndex.Entry(
             head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
             aux: UInt32(truncatingIfNeeded: bits >> 32)))

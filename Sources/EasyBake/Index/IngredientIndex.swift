@@ -89,7 +89,9 @@ public struct IngredientIndex: @unchecked Sendable {
     /// in `length` (low half) and `aux` (high half).
     @usableFromInline static let inlineFlag: UInt8 = 0x40
     /// Set in a string's kind byte when its offset is its first byte, not an
-    /// opening quote before it (a YAML plain scalar: see `IngredientIndex+YAML.swift`).
+    /// opening quote before it (a YAML plain scalar: see `IngredientIndex+YAML.swift`);
+    /// in a resolved number's, when its text begins at its offset in the
+    /// input (a YAML plain scalar that is no JSON literal, `01234`).
     @usableFromInline static let unquotedFlag: UInt8 = 0x20
     @usableFromInline static let flagMask: UInt8 = arenaFlag | inlineFlag | unquotedFlag
     @usableFromInline static let offsetMask: UInt64 = (1 << 56) - 1
@@ -110,6 +112,7 @@ public struct IngredientIndex: @unchecked Sendable {
         /// The input the entries point into, and its first byte.
         @exclusivity(unchecked) @usableFromInline var input: LoadedBytes?
         @exclusivity(unchecked) @usableFromInline var inputBase: UnsafeRawPointer?
+        @exclusivity(unchecked) @usableFromInline var inputCount = 0
         /// The input's name, for error locations.
         var sourceName: String?
         /// Whether the entries' source offsets are lines and columns
@@ -145,6 +148,7 @@ public struct IngredientIndex: @unchecked Sendable {
             copy.arenaCount = arenaCount
             copy.input = input
             copy.inputBase = inputBase
+            copy.inputCount = inputCount
             copy.sourceName = sourceName
             copy.offsetsAreLineColumns = offsetsAreLineColumns
             copy.dictionariesAreElements = dictionariesAreElements
@@ -260,6 +264,7 @@ public struct IngredientIndex: @unchecked Sendable {
         storage.openContainers.removeAll(keepingCapacity: true)
         storage.input = nil
         storage.inputBase = nil
+        storage.inputCount = 0
         storage.sourceName = nil
         storage.offsetsAreLineColumns = false
         storage.dictionariesAreElements = false
@@ -369,9 +374,26 @@ extension IngredientIndex.Reader {
     /// any other kind, and for a number held as its value only (one a
     /// source resolved from other text, or one from a tree), whose text is
     /// then its value's.
-    func numberText(at position: Int) -> String? {
+    func numberText(at position: Int, inputCount: Int) -> String? {
         switch kind(at: position) {
         case .integer, .float:
+            if UInt8(truncatingIfNeeded: entry(position).head >> 56) & IngredientIndex.unquotedFlag != 0,
+               let base = inputBase {
+                // A plain scalar's number has no quote, space, line end,
+                // comment or flow indicator in it: its text runs to the first.
+                let start = base + sourceOffset(at: position)
+                var length = 0
+                while start + length < base + inputCount {
+                    switch start.load(fromByteOffset: length, as: UInt8.self) {
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","),
+                         UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"):
+                        return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+                    default:
+                        length += 1
+                    }
+                }
+                return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
+            }
             let bytes = utf8(at: position)
             return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         default:
@@ -462,6 +484,10 @@ extension IngredientIndex {
     @inlinable
     public func kind(at position: Int) -> Kind { reader.kind(at: position) }
 
+    /// The number at `position` as the input wrote it (see
+    /// `Reader.numberText(at:inputCount:)`).
+    func numberText(at position: Int) -> String? { reader.numberText(at: position, inputCount: storage.inputCount) }
+
     /// The position of the value after the one at `position` (its next
     /// sibling, or the end of its container): the skip of any value is one
     /// addition.
@@ -539,6 +565,7 @@ extension IngredientIndex {
         removeAll()
         storage.input = input
         storage.inputBase = input.buffer.baseAddress
+        storage.inputCount = input.buffer.count
         storage.sourceName = sourceName
     }
 

@@ -26,15 +26,26 @@ extension Recipe {
     /// dictionary (a record of `events[*]` over a dictionary), which the
     /// path ``IngredientPath/ownKey`` (`#key`) reads.
     public func process(_ ingredients: Ingredients, ownKey: String? = nil) throws(EasyBakeError) -> IngredientDictionary {
+        try processReporting(ingredients, ownKey: ownKey).processed
+    }
+
+    /// ``process(_:ownKey:)``, and whether any of the recipe's paths found a
+    /// value: a recipe that finds none reads a payload it was not written
+    /// for (or the payload's root instead of its records), which a caller
+    /// warns of, as baking does.
+    package func processReporting(
+        _ ingredients: Ingredients, ownKey: String? = nil
+    ) throws(EasyBakeError) -> (processed: IngredientDictionary, foundAny: Bool) {
         var processed = ContiguousArray<IngredientDictionary.Element>()
         processed.reserveCapacity(entries.count)
+        var foundAny = false
         for entry in entries {
-            if var value = try processedValue(for: entry, in: ingredients, ownKey: ownKey) {
+            if var value = try processedValue(for: entry, in: ingredients, ownKey: ownKey, found: &foundAny) {
                 if let inner = nested[entry.property] { value = try inner.processNested(value, at: entry.path) }
                 processed.append((entry.property, value))
             }
         }
-        return IngredientDictionary(uniqueEntries: processed)
+        return (IngredientDictionary(uniqueEntries: processed), foundAny)
     }
 
     /// `value`, which the parent recipe found at `path`, processed by this
@@ -64,7 +75,7 @@ extension Recipe {
         }
     }
 
-    /// ``process(_:)`` of a value at `path`, its errors' paths from there.
+    /// ``process(_:ownKey:)`` of a value at `path`, its errors' paths from there.
     private func processing(_ value: Ingredients, at path: IngredientPath) throws(EasyBakeError) -> IngredientDictionary {
         do {
             // An array's element stands under no key, as baking reads it.
@@ -87,10 +98,13 @@ extension Recipe {
     }
 
     /// The processed value of one entry, or `nil` when missing without default.
-    func processedValue(for entry: Entry, in ingredients: Ingredients, ownKey: String? = nil) throws(EasyBakeError) -> Ingredients? {
+    func processedValue(
+        for entry: Entry, in ingredients: Ingredients, ownKey: String?, found foundAny: inout Bool
+    ) throws(EasyBakeError) -> Ingredients? {
         guard let found = ingredients.resolve(entry.path) ?? (entry.path == .ownKey ? ownKey.map(Ingredients.string) : nil) else {
             return defaults[entry.property]
         }
+        foundAny = true
         if found.isNull, defaultsForNull, let fallback = defaults[entry.property] { return fallback }
         return try transform(found, for: entry)
     }

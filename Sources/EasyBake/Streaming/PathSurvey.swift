@@ -94,8 +94,9 @@ public struct PathSurvey: Sendable {
         /// `true`/`false` beside them, such values read as a `Bool`
         /// (`is_admin: 1`, `"true"`, `false`).
         public let integersAreZeroOrOne: Bool
-        /// How many of the keys under the dictionaries at the path looked
-        /// like ids and were surveyed as a map's values, at `[*]` (0 when
+        /// How many of the keys under the dictionaries at the path were
+        /// surveyed as a map's, their values at `[*]`: keys that look like
+        /// ids, and every key of a dictionary found to be a map (0 when
         /// none; see ``PathSurvey/groupsIDKeys``).
         public let idKeys: Int
         /// The most digits after the decimal point of the fractional numbers
@@ -142,7 +143,10 @@ public struct PathSurvey: Sendable {
     private var dictionarySerial = 0
 
     /// Whether keys that look like ids (see ``isIDKey(_:)``) are surveyed as
-    /// the values of a map, at `[*]`, rather than each as a path of its own.
+    /// the values of a map, at `[*]`, rather than each as a path of its own;
+    /// and so are all the keys of a dictionary that reaches 64 distinct keys
+    /// whose values share a shape (dictionaries, nine in ten, most with a
+    /// key in common: slugs or names used as keys).
     public let groupsIDKeys: Bool
 
     /// An empty survey.
@@ -228,7 +232,7 @@ public struct PathSurvey: Sendable {
             guard let frame = reading.stack.last, frame.isDictionary else {
                 throw EasyBakeError.syntax("a key outside a dictionary", at: source.location)
             }
-            if groupsIDKeys, Self.isIDKey(key) {
+            if groupsIDKeys, nodes[frame.node].isMap || Self.isIDKey(key) {
                 // Every id-keyed value is one more value of the map, at `[*]`.
                 guard let values = elementChild(of: frame.node) else {
                     unrecordedValues += 1
@@ -378,6 +382,11 @@ public struct PathSurvey: Sendable {
         var repeats = false
         /// Id-like keys seen under the dictionaries at this node.
         var idKeys = 0
+        /// Distinct keys recorded under the dictionaries at this node.
+        var keyChildCount = 0
+        /// Whether the dictionaries at this node are maps: every key's
+        /// value is surveyed at `[*]`.
+        var isMap = false
         var fractionDigits = 0
 
         init(step: IngredientPath.Step?, parent: Int) {
@@ -441,24 +450,99 @@ public struct PathSurvey: Sendable {
     }
 
     private mutating func child(of parent: Int, key: String) -> Int? {
-        let childKey = ChildKey(parent: parent, key: key)
-        if let existing = keyChildren[childKey] { return existing }
+        if let existing = keyChildren[ChildKey(parent: parent, key: key)] { return existing }
         guard nodes.count < maximumPaths else { return nil }
-        nodes.append(Node(step: .key(key), parent: parent))
-        let index = nodes.count - 1
-        keyChildren[childKey] = index
-        nodes[parent].children.append(index)
+        let index = node(of: parent, step: .key(key))
+        nodes[parent].keyChildCount += 1
+        if groupsIDKeys, nodes[parent].keyChildCount == Self.mapThreshold, valuesShareAShape(under: parent) {
+            // Keys are data here too: from now on a map, at `[*]`.
+            return foldIntoMap(parent)
+        }
         return index
     }
 
     private mutating func elementChild(of parent: Int) -> Int? {
         if let existing = nodes[parent].elementChild { return existing }
         guard nodes.count < maximumPaths else { return nil }
-        nodes.append(Node(step: .everyElement, parent: parent))
-        let index = nodes.count - 1
-        nodes[parent].elementChild = index
-        nodes[parent].children.append(index)
-        return index
+        return node(of: parent, step: .everyElement)
+    }
+
+    /// The node of `step` under `parent`, made when there is none yet,
+    /// whatever the path budget (callers check it where it applies).
+    private mutating func node(of parent: Int, step: IngredientPath.Step) -> Int {
+        if case .key(let key) = step {
+            let childKey = ChildKey(parent: parent, key: key)
+            if let existing = keyChildren[childKey] { return existing }
+            nodes.append(Node(step: step, parent: parent))
+            keyChildren[childKey] = nodes.count - 1
+        } else {
+            if let existing = nodes[parent].elementChild { return existing }
+            nodes.append(Node(step: .everyElement, parent: parent))
+            nodes[parent].elementChild = nodes.count - 1
+        }
+        nodes[parent].children.append(nodes.count - 1)
+        return nodes.count - 1
+    }
+
+    /// How many distinct keys a dictionary may have before the survey asks
+    /// whether they are names or data (slugs, usernames: a map's keys).
+    static let mapThreshold = 64
+
+    /// Whether the keys under `parent` hold values of one shape, as a map's
+    /// do: dictionaries, nine in ten of them, which mostly have the same key
+    /// (one key is in half of them or more). Names of a record's fields
+    /// hold values of every kind.
+    private func valuesShareAShape(under parent: Int) -> Bool {
+        let keyed = nodes[parent].children.filter { if case .key = nodes[$0].step { true } else { false } }
+        let dictionaries = keyed.filter { nodes[$0].kindCounts[ValueKind.dictionary.order] == nodes[$0].count }
+        guard dictionaries.count * 10 >= keyed.count * 9 else { return false }
+        var frequency: [String: Int] = [:]
+        for child in dictionaries {
+            for grandchild in nodes[child].children {
+                if case .key(let name) = nodes[grandchild].step { frequency[name, default: 0] += 1 }
+            }
+        }
+        return (frequency.values.max() ?? 0) * 2 >= dictionaries.count
+    }
+
+    /// Turns the dictionary node `parent` into a map: the values of its keys
+    /// so far become values at `[*]` (their statistics merged), and later
+    /// keys go there as they come. Returns the `[*]` node.
+    private mutating func foldIntoMap(_ parent: Int) -> Int {
+        nodes[parent].isMap = true
+        let keyed = nodes[parent].children.filter { if case .key = nodes[$0].step { true } else { false } }
+        nodes[parent].children.removeAll { keyed.contains($0) }
+        for child in keyed {
+            if case .key(let name) = nodes[child].step { keyChildren[ChildKey(parent: parent, key: name)] = nil }
+        }
+        // The element node is made even past the path budget: the folded
+        // nodes' paths are gone from the listing.
+        let values = node(of: parent, step: .everyElement)
+        for child in keyed { merge(child, into: values) }
+        nodes[parent].idKeys += keyed.count
+        return values
+    }
+
+    /// Adds what node `source` saw, and the nodes below it, to `target`'s.
+    private mutating func merge(_ source: Int, into target: Int) {
+        var work = [(source, target)]
+        while let (from, to) = work.popLast() {
+            let seen = nodes[from]
+            nodes[to].count += seen.count
+            for kind in seen.kindCounts.indices { nodes[to].kindCounts[kind] += seen.kindCounts[kind] }
+            if nodes[to].example == nil { nodes[to].example = seen.example }
+            nodes[to].dateStyles.formUnion(seen.dateStyles)
+            nodes[to].longestArray = max(nodes[to].longestArray, seen.longestArray)
+            nodes[to].otherIntegers += seen.otherIntegers
+            nodes[to].fractionDigits = max(nodes[to].fractionDigits, seen.fractionDigits)
+            nodes[to].idKeys += seen.idKeys
+            nodes[to].repeats = nodes[to].repeats || seen.repeats
+            if to != target { nodes[to].present += seen.present }
+            for child in seen.children {
+                let counterpart = node(of: to, step: nodes[child].step!)
+                work.append((child, counterpart))
+            }
+        }
     }
 }
 

@@ -83,6 +83,10 @@ struct PathWalker {
 
     var isInside: Bool { !frames.isEmpty }
 
+    /// How many containers the walk is inside: the depth, in steps of a
+    /// single path, of the value it returned last.
+    var depth: Int { frames.count }
+
     /// Whether the walk is inside a top-level array (record mode), so that
     /// it can go on with another of its elements after a failed one.
     var canResumeAtRootElement: Bool { !buildsTree && frames.first?.isArray == true }

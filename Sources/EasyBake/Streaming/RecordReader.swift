@@ -50,6 +50,10 @@ public struct RecordReader<Source: IngredientSource> {
     private var started = false
     private var finished = false
     private var count = 0
+    /// The deepest value on the record path the walk reached, in steps (-1
+    /// before any document): a path that finds no record is a mistake
+    /// unless it reached the records' parent (see ``noRecordsError()``).
+    private var deepestReached = -1
 
     /// A reader of the records at `each` in `source`.
     ///
@@ -109,7 +113,7 @@ public struct RecordReader<Source: IngredientSource> {
         reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Value
     ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, value: Value)? {
         guard !finished else { return nil }
-        do {
+        do throws(EasyBakeError) {
             while true {
                 let event: IngredientEvent
                 let state: Int
@@ -117,10 +121,13 @@ public struct RecordReader<Source: IngredientSource> {
                     started = true
                     guard let first = try source.next() else { return finish() }
                     (event, state) = (first, rootState)
+                    deepestReached = max(deepestReached, 0)
                 } else if let (nextEvent, nextState) = try walker.nextNeededValue(from: &source) {
                     (event, state) = (nextEvent, nextState)
+                    deepestReached = max(deepestReached, walker.depth)
                 } else {
                     try checkEnd()
+                    if let error = noRecordsError() { throw error }
                     return finish()
                 }
                 if walker.endsPath(event, state: state) {
@@ -135,6 +142,7 @@ public struct RecordReader<Source: IngredientSource> {
                 if !walker.isInside {
                     // The root was a scalar (or the records' parent is missing).
                     try checkEnd()
+                    if let error = noRecordsError() { throw error }
                     return finish()
                 }
             }
@@ -179,6 +187,26 @@ public struct RecordReader<Source: IngredientSource> {
             matcher: keeping, source: source, buildsTree: true,
             maximumNodes: source.limits.maximumNodes)
         return try recordWalker.readValue(startingWith: first, state: state, from: &source)
+    }
+
+    /// The error for a record path that found no record and never reached
+    /// the value its records would be in — `user[*]` where the key is
+    /// `users`: a mistake, not an empty list. Reaching that parent, even
+    /// empty or null, is zero records and no error. In XML, where a list of
+    /// no elements is no element at all, the parent is the element around
+    /// the repeated one (`rss.channel` for `rss.channel.item[*]`).
+    private func noRecordsError() -> EasyBakeError? {
+        guard count == 0, deepestReached >= 0 else { return nil }
+        let steps = recordPath.steps
+        var parentDepth = steps.count - 1
+        if source.dictionariesAreElements, parentDepth >= 1, steps[parentDepth] == .everyElement,
+           case .key = steps[parentDepth - 1] {
+            parentDepth -= 1
+        }
+        guard deepestReached < parentDepth else { return nil }
+        let missing = IngredientPath(Array(steps.prefix(deepestReached + 1)))
+        return EasyBakeError(
+            .valueNotFound, "the record path \(recordPath) matches nothing: no value at \(missing)", path: missing)
     }
 
     private mutating func finish<Value>() -> Value? {

@@ -65,7 +65,7 @@ extension IngredientTransformer {
 /// ```
 public protocol ScalarTransformer: IngredientTransformer {
     /// Transforms one value (`nil` for null); never called with an array
-    /// by ``transform(_:)``, though an element may itself be one.
+    /// by ``IngredientTransformer/transform(_:)``, though an element may itself be one.
     func transformScalar(_ value: Ingredients?) throws -> Ingredients?
 
     /// Transforms one of a model's values back; by default passes it.
