@@ -81,7 +81,7 @@ extension YAMLEngine {
         case YAML_MEMORY_ERROR:
             return EasyBakeError(.io, "libyaml ran out of memory")
         case YAML_READER_ERROR:
-            let offset = state.problem_offset
+            let offset = startOffset + state.problem_offset
             var message = problem
             if state.problem_value != -1 {
                 let hex = String(UInt8(truncatingIfNeeded: state.problem_value), radix: 16, uppercase: true)
@@ -93,9 +93,9 @@ extension YAMLEngine {
         default:
             var message = problem
             if let context = state.context.map({ String(cString: $0) }) {
-                message = "\(context) (line \(state.context_mark.line + 1), column \(state.context_mark.column + 1)): \(problem)"
+                message = "\(context) (line \(startLine + state.context_mark.line + 1), column \(state.context_mark.column + 1)): \(problem)"
             }
-            return EasyBakeError.syntax(message, at: location(line: state.problem_mark.line, column: state.problem_mark.column))
+            return EasyBakeError.syntax(message, at: location(line: startLine + state.problem_mark.line, column: state.problem_mark.column))
         }
     }
 }
