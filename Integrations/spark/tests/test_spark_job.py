@@ -61,8 +61,10 @@ def inputs(tmp_path_factory):
 
 
 def single_bake(path):
-    """The records of one ``easybake bake`` of the whole file."""
-    result = subprocess.run([EASYBAKE, "bake", "--recipe", RECIPE, "--each", "[*]", path], capture_output=True)
+    """The records of one ``easybake bake`` of the whole file (every
+    document of a YAML stream)."""
+    documents = ["--documents", "all"] if path.endswith(".yaml") else []
+    result = subprocess.run([EASYBAKE, "bake", "--recipe", RECIPE, "--each", "[*]"] + documents + [path], capture_output=True)
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout.decode().splitlines()
 
