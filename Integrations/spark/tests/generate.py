@@ -26,37 +26,36 @@ def users():
         index += 1
 
 
-def write_json_array(path, size):
-    """A top-level array of about ``size`` bytes: one element per line, every
-    tenth pretty-printed over several lines. Returns the record count."""
+def _write(path, size, render, prologue="", epilogue=""):
+    """Writes ``render(index, user)`` for users until about ``size`` bytes,
+    between ``prologue`` and ``epilogue``. Returns the record count."""
     count = 0
+    written = len(prologue)
     with open(path, "w", encoding="utf-8") as file:
-        file.write("[\n")
-        written = 2
+        file.write(prologue)
         for user in users():
-            text = json.dumps(user, indent=2) if count % 10 == 9 else json.dumps(user)
-            file.write(("" if count == 0 else ",\n") + text)
-            written += len(text) + 2
+            text = render(count, user)
+            file.write(text)
+            written += len(text)
             count += 1
             if written >= size:
                 break
-        file.write("\n]\n")
+        file.write(epilogue)
     return count
+
+
+def write_json_array(path, size):
+    """A top-level array of about ``size`` bytes: one element per line, every
+    tenth pretty-printed over several lines. Returns the record count."""
+    return _write(
+        path, size,
+        lambda index, user: ("" if index == 0 else ",\n") + (json.dumps(user, indent=2) if index % 10 == 9 else json.dumps(user)),
+        prologue="[\n", epilogue="\n]\n")
 
 
 def write_json_lines(path, size):
     """JSON Lines of about ``size`` bytes. Returns the record count."""
-    count = 0
-    written = 0
-    with open(path, "w", encoding="utf-8") as file:
-        for user in users():
-            line = json.dumps(user) + "\n"
-            file.write(line)
-            written += len(line)
-            count += 1
-            if written >= size:
-                break
-    return count
+    return _write(path, size, lambda index, user: json.dumps(user) + "\n")
 
 
 def _yaml(value, indent):
@@ -94,16 +93,7 @@ def write_yaml_stream(path, size):
     """A YAML stream of about ``size`` bytes, one user per document, with
     comments, and now and then a document end and a directive. Returns the
     record count."""
-    count = 0
-    written = 0
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("# generated users, one per document\n")
-        for user in users():
-            head = "...\n%YAML 1.2\n---\n" if count % 50 == 49 else "---\n"
-            text = head + "\n".join(_yaml(user, 0)) + "\n"
-            file.write(text)
-            written += len(text)
-            count += 1
-            if written >= size:
-                break
-    return count
+    return _write(
+        path, size,
+        lambda index, user: ("...\n%YAML 1.2\n---\n" if index % 50 == 49 else "---\n") + "\n".join(_yaml(user, 0)) + "\n",
+        prologue="# generated users, one per document\n")

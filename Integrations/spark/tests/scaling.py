@@ -63,7 +63,7 @@ def main():
     from easybake_spark import bake
 
     spark = (SparkSession.builder.master("local[2]").appName("easybake-scaling")
-             .config("spark.ui.enabled", "false").getOrCreate())
+             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     folder = tempfile.mkdtemp(prefix="easybake-scaling-")
     try:
