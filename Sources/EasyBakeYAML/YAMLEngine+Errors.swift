@@ -109,26 +109,30 @@ extension YAMLEngine {
         case YAML_MEMORY_ERROR:
             return EasyBakeError(.io, "libyaml ran out of memory")
         case YAML_READER_ERROR:
-            let offset = state.problem_offset
+            // A byte range's offsets count from the range; the input's from its start.
+            let offset = startOffset + state.problem_offset
             let located = input.map { SourceLocation.locate(offset: offset, in: $0.buffer, sourceName: sourceName) }
                 ?? SourceLocation(sourceName: sourceName, line: 1, column: 1, byteOffset: offset)
             let message = YAMLSyntaxMessage.encoding(problem: problem, value: Int(state.problem_value), offset: offset)
             return EasyBakeError(.unsupportedEncoding, message, location: located)
         default:
-            // libyaml's marks are 0-based; its context mark is where the
-            // construct the problem is in began.
+            // libyaml's marks are 0-based and, in a byte range, count lines
+            // from the range; its context mark is where the construct the
+            // problem is in began.
             let context = state.context.map { String(cString: $0) }
             let message = YAMLSyntaxMessage(
-                problem: problem, context: context, line: state.context_mark.line + 1, column: state.context_mark.column + 1)
+                problem: problem, context: context, line: startLine + state.context_mark.line + 1,
+                column: state.context_mark.column + 1)
             let mark = message.pointsAtContext ? state.context_mark : state.problem_mark
             guard let input else {
                 return EasyBakeError.syntax(
-                    message.text(input: nil, problem: 0, pointed: 0), at: location(line: mark.line, column: mark.column))
+                    message.text(input: nil, problem: 0, pointed: 0), at: location(line: startLine + mark.line, column: mark.column))
             }
             let buffer = input.buffer
-            let location = Self.location(line: mark.line, column: mark.column, in: buffer, sourceName: sourceName)
+            let location = Self.location(line: startLine + mark.line, column: mark.column, in: buffer, sourceName: sourceName)
             let problemOffset = Self.location(
-                line: state.problem_mark.line, column: state.problem_mark.column, in: buffer, sourceName: sourceName).byteOffset
+                line: startLine + state.problem_mark.line, column: state.problem_mark.column, in: buffer, sourceName: sourceName
+            ).byteOffset
             return EasyBakeError.syntax(
                 message.text(input: buffer, problem: problemOffset ?? buffer.count, pointed: location.byteOffset ?? buffer.count),
                 at: location)

@@ -37,6 +37,11 @@ final class YAMLEngine {
     /// The input of chunked reading (files and standard input).
     let chunks: ChunkBox?
     let filePath: String?
+    /// Where the bytes libyaml parses begin in the input (not 0 for a byte
+    /// range), and how many lines come before them: what its marks and
+    /// offsets add to be the whole input's.
+    let startOffset: Int
+    let startLine: Int
 
     struct Frame {
         var isMapping: Bool
@@ -125,11 +130,17 @@ final class YAMLEngine {
     /// Keys remembered per mapping before a merge key is seen.
     static let rememberedKeys = 1024
 
-    init(input: IngredientInput, options: YAMLReadingOptions) throws(EasyBakeError) {
+    /// An engine over `input`, or over the documents of `input` that begin
+    /// in `byteRange` (read as ``YAMLReadingOptions/Documents/all`` reads a
+    /// stream, whatever `options` says; see ``YAMLDocumentRange``).
+    init(input: IngredientInput, options: YAMLReadingOptions, byteRange: Range<Int>? = nil) throws(EasyBakeError) {
+        var options = options
+        if byteRange != nil { options.documents = .all }
         self.options = options
         sourceName = input.name
         filePath = input.filePath
-        if !input.isInMemory {
+        var parsed: Range<Int>?
+        if byteRange == nil, !input.isInMemory {
             bytes = nil
             chunks = ChunkBox(reader: try input.openReader(), maximumBytes: options.limits.maximumInputBytes)
         } else {
@@ -141,6 +152,13 @@ final class YAMLEngine {
             }
             bytes = loaded
             chunks = nil
+            if let byteRange { parsed = YAMLDocumentRange(byteRange, in: loaded.buffer).bytes }
+        }
+        startOffset = parsed?.lowerBound ?? 0
+        if let parsed, let bytes {
+            startLine = YAMLDocumentRange.lines(before: parsed.lowerBound, in: bytes.buffer)
+        } else {
+            startLine = 0
         }
         parser = .allocate(capacity: 1)
         event = .allocate(capacity: 1)
@@ -151,7 +169,7 @@ final class YAMLEngine {
             throw EasyBakeError(.io, "libyaml could not allocate a parser")
         }
         if let bytes {
-            let buffer = bytes.buffer
+            let buffer = UnsafeRawBufferPointer(rebasing: bytes.buffer[parsed ?? 0..<bytes.buffer.count])
             let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
             // libyaml reads a non-null pointer even for empty input.
             yaml_parser_set_input_string(parser, base.map { UnsafePointer($0) } ?? ("" as StaticString).utf8Start, buffer.count)
@@ -293,7 +311,7 @@ final class YAMLEngine {
     }
 
     /// Input bytes libyaml has consumed.
-    var bytesRead: Int { parser.pointee.offset }
+    var bytesRead: Int { startOffset + parser.pointee.offset }
 
     /// A node's tag as written in a reader's terms (see
     /// ``YAMLScalarResolver/display(tag:)``), `nil` for an untagged node.
@@ -307,7 +325,7 @@ final class YAMLEngine {
         guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
         defer { yaml_event_delete(event) }
         let current = event.pointee
-        markLine = current.start_mark.line
+        markLine = startLine + current.start_mark.line
         markColumn = current.start_mark.column
         switch current.type {
         case YAML_STREAM_START_EVENT:

@@ -24,8 +24,8 @@ extension YAMLFormat {
     ///
     /// - Throws: what reading `input` through ``YAMLIngredientSource`` throws.
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
-        if readIndexNatively(input, into: &index) { return }
-        var source = try YAMLIngredientSource(input, options: options)
+        if byteRange == nil, readIndexNatively(input, into: &index) { return }
+        var source = try makeSource(for: input)
         try index.read(single: &source)
     }
 

@@ -10,6 +10,10 @@ import EasyBake
 public struct YAMLFormat: IngredientFormat {
     /// How sources made by this format read.
     public var options: YAMLReadingOptions
+    /// When set, sources read only the documents that begin in this byte
+    /// range of the input, as an array (``YAMLIngredientSource/init(_:byteRange:options:)``):
+    /// one worker's share of a large stream.
+    public var byteRange: Range<Int>?
 
     /// The format, reading with `options`.
     public init(options: YAMLReadingOptions = .init()) { self.options = options }
@@ -19,11 +23,13 @@ public struct YAMLFormat: IngredientFormat {
     /// `yaml` and `yml`.
     public var fileExtensions: [String] { ["yaml", "yml"] }
 
-    /// A ``YAMLIngredientSource`` for `input`.
+    /// A ``YAMLIngredientSource`` for `input` (for ``byteRange``'s
+    /// documents, when it is set).
     ///
     /// - Throws: `EasyBakeError.Code.io` when the input cannot be opened.
     public func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
-        try YAMLIngredientSource(input, options: options)
+        guard let byteRange else { return try YAMLIngredientSource(input, options: options) }
+        return try YAMLIngredientSource(input, byteRange: byteRange, options: options)
     }
 
     /// Writes the events of `source` as YAML: block style, keys in the

@@ -15,11 +15,7 @@ struct Bake: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The recipe file (JSON or YAML).")
-    var recipe: String
-
-    @Option(name: .long, help: "Which recipe of the file to use, when it holds several.")
-    var recipeName: String?
+    @OptionGroup var recipeChoice: RecipeChoice
 
     @Option(name: .long, help: "A path to the records to bake, e.g. 'users[*]'. Default: the whole payload is one record.")
     var each: String?
@@ -35,7 +31,7 @@ struct Bake: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
-            let recipe = try chooseRecipe()
+            let recipe = try recipeChoice.chosen()
             var (source, locator) = try input.stream()
             // The recipe reads only its own paths: everything else in a
             // record is skipped unbuilt.
@@ -154,24 +150,6 @@ struct Bake: ParsableCommand {
                     "\(failed.count) of \(total) record\(total == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed")
             }
         }
-    }
-
-    private func chooseRecipe() throws(EasyBakeError) -> Recipe {
-        let recipes = try RecipeFile.load(.file(recipe), formats: Formats.all)
-        if let recipeName {
-            guard let found = recipes.first(where: { $0.name == recipeName }) else {
-                throw EasyBakeError(
-                    .recipeNotFound,
-                    "no recipe named \(recipeName.debugDescription) in \(recipe); it has: \(recipes.compactMap(\.name).joined(separator: ", "))")
-            }
-            return found
-        }
-        guard recipes.count == 1, let only = recipes.first else {
-            throw EasyBakeError(
-                .invalidRecipe,
-                "\(recipe) holds \(recipes.count) recipes; choose one with --recipe-name (\(recipes.compactMap(\.name).joined(separator: ", ")))")
-        }
-        return only
     }
 }
 

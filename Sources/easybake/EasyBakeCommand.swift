@@ -22,7 +22,7 @@ struct EasyBakeCommand: ParsableCommand {
             Formats come from file extensions (json, jsonl, ndjson, xml, rss, atom, yaml, yml); --format overrides.
             Use - to read standard input. Errors go to standard error with their position.
             """,
-        subcommands: [Bake.self, Get.self, Convert.self, Paths.self, Scaffold.self]
+        subcommands: [Bake.self, Get.self, Convert.self, Paths.self, Scaffold.self, Schema.self]
     )
 }
 
@@ -79,12 +79,12 @@ struct DocumentOptions: ParsableArguments {
 
     @Option(
         name: .customLong("byte-range"),
-        help: "For JSON Lines or a top-level JSON array: read only the records that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once.")
+        help: "For JSON Lines, a top-level JSON array or a YAML stream: read only the records (documents) that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once.")
     var byteRange: ByteRangeArgument?
 
     @Option(
         name: .customLong("split"),
-        help: "For JSON Lines or a top-level JSON array in a file: read share I (from 0) of N equal byte ranges, as --byte-range does.")
+        help: "For JSON Lines, a top-level JSON array or a YAML stream in a file: read share I (from 0) of N equal byte ranges, as --byte-range does.")
     var split: ShareArgument?
 
     enum Choice: String, ExpressibleByArgument, CaseIterable {
@@ -239,6 +239,11 @@ struct Payload {
         guard var yaml = resolved as? YAMLFormat else {
             throw EasyBakeError(
                 .unsupported, "--documents and --document choose documents of a YAML stream; the input is \(resolved.name)")
+        }
+        if yaml.byteRange != nil, chosen != .all {
+            throw EasyBakeError(
+                .invalidValue,
+                "a share of a YAML stream (--byte-range, --split) reads its documents as --documents all does; drop --document N or --documents single")
         }
         yaml.options.documents = chosen
         return yaml

@@ -1,12 +1,15 @@
 import ArgumentParser
 import EasyBake
 import EasyBakeJSON
+import EasyBakeYAML
 import Foundation
 
 /// A worker's share of a splittable input: `--byte-range START-END`, or
-/// `--split I/N`, the I-th of N equal byte ranges of a file. JSON Lines and
-/// top-level JSON arrays split; the ranges of a partition read every record
-/// once (`JSONLinesIngredientSource.init(_:byteRange:options:)`).
+/// `--split I/N`, the I-th of N equal byte ranges of a file. JSON Lines,
+/// top-level JSON arrays and YAML streams split; the ranges of a partition
+/// read every record (every document of a stream) once
+/// (`JSONLinesIngredientSource.init(_:byteRange:options:)`,
+/// `YAMLIngredientSource.init(_:byteRange:options:)`).
 enum InputSplit: Equatable {
     case byteRange(Range<Int>)
     case share(Int, of: Int)
@@ -43,9 +46,13 @@ enum InputSplit: Equatable {
             json.byteRange = range
             return json
         }
+        if var yaml = format as? YAMLFormat {
+            yaml.byteRange = range
+            return yaml
+        }
         throw EasyBakeError(
             .unsupported,
-            "--byte-range and --split read a share of JSON Lines or of a top-level JSON array; the input is \(format.name)")
+            "--byte-range and --split read a share of JSON Lines, of a top-level JSON array or of a YAML stream; the input is \(format.name)")
     }
 }
 

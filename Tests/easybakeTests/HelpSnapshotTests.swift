@@ -5,7 +5,7 @@ struct HelpSnapshotTests {
     /// Each command's help, at a fixed width: the help wraps to the terminal,
     /// which `COLUMNS` names.
     @Test("each command's help is as its snapshot shows", arguments: [
-        [], ["bake"], ["get"], ["convert"], ["paths"], ["scaffold"],
+        [], ["bake"], ["get"], ["convert"], ["paths"], ["scaffold"], ["schema"],
     ])
     func help(command: [String]) throws {
         let result = try Command.run(command + ["--help"], environment: ["COLUMNS": "80", "LINES": "25"])

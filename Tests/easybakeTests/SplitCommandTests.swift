@@ -20,6 +20,27 @@ struct SplitCommandTests {
         return (jsonLines.path, array.path)
     }
 
+    /// The records of a JSON Lines file as a YAML stream, one document per
+    /// record (each converted by the command), with a directive and a
+    /// `...` among them as streams may have.
+    static func stream(of jsonLines: String) throws -> String {
+        let records = try String(contentsOfFile: jsonLines, encoding: .utf8).split(separator: "\n")
+        var text = "# users, one per document\n"
+        var converted: [Substring: String] = [:]
+        for (index, record) in records.enumerated() {
+            if converted[record] == nil {
+                let yaml = try Command.run(["convert", "--format", "json", "--to", "yaml", "-"], input: String(record))
+                #expect(yaml.status == 0, "\(yaml.standardError)")
+                converted[record] = yaml.standardOutput
+            }
+            text += index % 7 == 3 ? "...\n%YAML 1.2\n---\n" : "---\n"
+            text += converted[record] ?? ""
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("users-\(UUID()).yaml")
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
     /// Runs the command once per share, all at once, each writing its own
     /// part; returns the parts in share order.
     static func bakeInParallel(_ file: String, shares: Int) throws -> [String] {
@@ -47,7 +68,7 @@ struct SplitCommandTests {
         return parts
     }
 
-    @Test("four processes, each baking its share, write together what one process writes for the whole file")
+    @Test("four processes, each baking its share of JSON Lines, a JSON array or a YAML stream, write together what one process writes for the whole file")
     func parallelProcesses() throws {
         let (jsonLines, array) = try Self.files(copies: 40)
         defer {
@@ -57,7 +78,9 @@ struct SplitCommandTests {
         let whole = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", jsonLines])
         #expect(whole.status == 0, "\(whole.standardError)")
         #expect(whole.lines.count == 120)
-        for file in [jsonLines, array] {
+        let stream = try Self.stream(of: jsonLines)
+        defer { try? FileManager.default.removeItem(atPath: stream) }
+        for file in [jsonLines, array, stream] {
             let parts = try Self.bakeInParallel(file, shares: 4)
             #expect(parts.allSatisfy { !$0.isEmpty })
             #expect(parts.joined() == whole.standardOutput, "\(file)")
@@ -75,8 +98,11 @@ struct SplitCommandTests {
         let piped = try Command.run(["get", "--split", "0/2", "--format", "jsonl", "[*]", "-"], input: "{}\n")
         #expect(piped.status == 1)
         #expect(piped.standardError.contains("for standard input give --byte-range"))
-        let yaml = try Command.run(["get", "--split", "0/2", "[*]", "Fixtures/yaml/users.yaml"])
-        #expect(yaml.standardError.contains("read a share of JSON Lines or of a top-level JSON array; the input is yaml"))
+        let xml = try Command.run(["get", "--split", "0/2", "[*]", "Fixtures/xml/feed.rss"])
+        #expect(xml.standardError.contains("read a share of JSON Lines, of a top-level JSON array or of a YAML stream; the input is xml"))
+        let oneDocument = try Command.run(["get", "--split", "0/2", "--document", "1", "[*]", "Fixtures/yaml/user-documents.yaml"])
+        #expect(oneDocument.status == 1)
+        #expect(oneDocument.standardError.contains("reads its documents as --documents all does"))
         let object = try Command.run(["get", "--split", "1/2", "[*]", "Fixtures/json/users.json"])
         #expect(object.standardError.contains("a byte range reads the elements of a top-level array, found '{'"))
         #expect(object.standardError.contains("users.json:1:1"))
