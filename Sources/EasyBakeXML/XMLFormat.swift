@@ -60,6 +60,7 @@ public struct XMLFormat: IngredientFormat {
     ) throws(EasyBakeError) -> [EasyBakeError] {
         var source = try XMLIngredientSource(input, options: options)
         try source.readIndex(into: &index, filePath: input.filePath)
+        index.setLineTextInput(input)
         return source.warnings
     }
 

@@ -36,5 +36,20 @@ struct XMLBakeLocationTests {
         // Where libxml2 reports the value: the end of its element.
         #expect(error.location?.column == 22, "\(error)")
         #expect(error.description.contains(" --> users.xml:5:22"), "\(error)")
+        // The line is read again for the caret, as JSON's and YAML's errors show it.
+        #expect(error.location?.lineText == "    <age>eighty</age>", "\(error)")
+        #expect(error.description.contains("5 |     <age>eighty</age>"), "\(error)")
+    }
+
+    @Test("from a file too; standard input, read once, has the line and column without the line")
+    func fromAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xml-location-\(UUID().uuidString).xml")
+        try Data(Self.users.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = try #require(#expect(throws: EasyBakeError.self) {
+            try Baker().bake(Document.self, from: .file(file.path), format: XMLFormat())
+        })
+        #expect(error.location?.line == 5)
+        #expect(error.location?.lineText == "    <age>eighty</age>")
     }
 }

@@ -120,6 +120,9 @@ public struct IngredientIndex: @unchecked Sendable {
         /// byte offsets: a source read through a parser that counts lines,
         /// not bytes (XML), into an index without its input.
         var offsetsAreLineColumns = false
+        /// For an index of lines and columns: the input, read again only for
+        /// the line an error shows (a file or bytes; never standard input).
+        var lineTextInput: IngredientInput?
         /// Whether the dictionaries are XML elements (see
         /// ``IngredientSource/dictionariesAreElements``).
         var dictionariesAreElements = false
@@ -151,6 +154,7 @@ public struct IngredientIndex: @unchecked Sendable {
             copy.inputCount = inputCount
             copy.sourceName = sourceName
             copy.offsetsAreLineColumns = offsetsAreLineColumns
+            copy.lineTextInput = lineTextInput
             copy.dictionariesAreElements = dictionariesAreElements
             copy.openContainers = openContainers
             return copy
@@ -267,6 +271,7 @@ public struct IngredientIndex: @unchecked Sendable {
         storage.inputCount = 0
         storage.sourceName = nil
         storage.offsetsAreLineColumns = false
+        storage.lineTextInput = nil
         storage.dictionariesAreElements = false
     }
 
@@ -515,10 +520,20 @@ extension IngredientIndex {
             guard storage.offsetsAreLineColumns else { return nil }
             let offset = sourceOffset(at: position)
             guard offset != 0 else { return nil }
-            return SourceMark(SourceLocation(
-                sourceName: sourceName, line: offset >> Self.columnBits, column: offset & (1 << Self.columnBits - 1)))
+            let location = SourceLocation(
+                sourceName: sourceName, line: offset >> Self.columnBits, column: offset & (1 << Self.columnBits - 1))
+            guard let input = storage.lineTextInput else { return SourceMark(location) }
+            // The line is read again only when the error is shown.
+            return SourceMark(deferred: { location.withLineText(from: input) })
         }
         return SourceMark(offset: sourceOffset(at: position), in: input, sourceName: sourceName)
+    }
+
+    /// Gives an index of lines and columns the input its errors may read
+    /// their line from (see ``mark(at:)``): a file or bytes in memory.
+    package mutating func setLineTextInput(_ input: IngredientInput) {
+        guard input.filePath != nil || input.isInMemory else { return }
+        uniqueStorage.lineTextInput = input
     }
 
     /// How many bits of a line-and-column source offset hold the column.
