@@ -58,12 +58,15 @@ def main():
     options = parser.parse_args()
     os.environ["TZ"] = "UTC"
     time.tzset()
+    # Local mode on loopback only (see the test's fixture).
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
     from pyspark.sql import SparkSession
 
     from easybake_spark import bake
 
     spark = (SparkSession.builder.master("local[2]").appName("easybake-scaling")
-             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").getOrCreate())
+             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+             .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     folder = tempfile.mkdtemp(prefix="easybake-scaling-")
     try:

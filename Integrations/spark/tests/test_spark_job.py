@@ -33,11 +33,15 @@ def spark():
     # as the single bake's rows are compared in.
     os.environ["TZ"] = "UTC"
     time.tzset()
+    # Local mode talks to itself on loopback only, whatever the host name
+    # resolves to (Spark would otherwise bind to the first interface).
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"
     from pyspark.sql import SparkSession
 
     session = (
         SparkSession.builder.master("local[2]").appName("easybake-test")
         .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC")
+        .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")
