@@ -157,19 +157,24 @@ final class BakeSession {
 
     /// `type` as an ``IndexStringKeyedMap`` type, or `nil` when it is not one.
     func stringKeyedMap(_ type: Any.Type) -> (any IndexStringKeyedMap.Type)? {
-        let identity = ObjectIdentifier(type)
-        for (known, found) in stringKeyedMaps where known == identity { return found }
-        let found = type as? any IndexStringKeyedMap.Type
-        if stringKeyedMaps.count < 32 { stringKeyedMaps.append((identity, found)) }
-        return found
+        Self.conformance(of: type, in: &stringKeyedMaps) { $0 as? any IndexStringKeyedMap.Type }
     }
 
     /// `type` as an ``IndexBakeable`` type, or `nil` when it is not one.
     func indexBakeable(_ type: Any.Type) -> (any IndexBakeable.Type)? {
+        Self.conformance(of: type, in: &indexBakeables) { $0 as? any IndexBakeable.Type }
+    }
+
+    /// `type` cast by `cast`, looked up in `known` first and noted there
+    /// (up to 32 types): the one conformance cache of both lookups above.
+    @inline(__always)
+    private static func conformance<Found>(
+        of type: Any.Type, in known: inout [(ObjectIdentifier, Found?)], _ cast: (Any.Type) -> Found?
+    ) -> Found? {
         let identity = ObjectIdentifier(type)
-        for (known, found) in indexBakeables where known == identity { return found }
-        let found = type as? any IndexBakeable.Type
-        if indexBakeables.count < 32 { indexBakeables.append((identity, found)) }
+        for (seen, found) in known where seen == identity { return found }
+        let found = cast(type)
+        if known.count < 32 { known.append((identity, found)) }
         return found
     }
 
