@@ -192,3 +192,35 @@ struct BakeableFeedTransformerTests {
             place: .init(latitude: 45.256, longitude: -71.92)))
     }
 }
+
+@Bakeable
+struct Parcel: Decodable {
+    var item: String
+    var items: [String]
+}
+
+@Suite("A missing property's misspelling hint")
+struct MisspellingHintTests {
+    @Test("a recipe key the generated model names is no misspelling, though the model failed before reading it")
+    func knownPropertyIsNoMisspelling() throws {
+        let recipe = try Recipe(name: "Parcel", orderedMapping: [("items", "list")])
+        #expect {
+            try Baker().bake(Parcel.self, from: .bytes(Array(#"{"list": ["a"]}"#.utf8)), format: JSONFormat(), recipe: recipe)
+        } throws: { error in
+            let error = error as! EasyBakeError
+            return error.code == .valueNotFound && error.baking?.property == "item" && !error.message.contains("did you mean")
+        }
+    }
+
+    @Test("a recipe key that is no property of the generated model is named as the likely misspelling")
+    func unknownKeyIsNamed() throws {
+        let recipe = try Recipe(name: "Parcel", orderedMapping: [("itme", "thing"), ("items", "list")])
+        #expect {
+            try Baker().bake(Parcel.self, from: .bytes(Array(#"{"thing": "x", "list": []}"#.utf8)), format: JSONFormat(), recipe: recipe)
+        } throws: { error in
+            let error = error as! EasyBakeError
+            return error.code == .valueNotFound
+                && error.message.hasSuffix(#"recipe "Parcel" maps "itme", which is no property: did you mean "item"?"#)
+        }
+    }
+}

@@ -53,8 +53,12 @@ extension BakeSession {
         guard let recipeUsages, error.code == .valueNotFound, let property = error.baking?.property,
               let name = property.split(separator: ".").last.map({ String($0.prefix { $0 != "[" }) }), !name.isEmpty
         else { return error }
-        for usage in recipeUsages where !usage.askedForEverything {
-            for (index, key) in usage.recipe.keys.enumerated() where !usage.asked[index] {
+        // A key the model had not reached when it failed may be a property
+        // all the same (`items`, declared after `item`): where the model
+        // names its keys (`@Bakeable`), those are no misspelling.
+        for usage in recipeUsages where !usage.askedForEverything && !usage.recipe.keys.contains(name) {
+            let properties = (usage.modelType as? any IndexBakeable.Type)?.bakingKeys ?? []
+            for (index, key) in usage.recipe.keys.enumerated() where !usage.asked[index] && !properties.contains(key) {
                 guard RecipeUsage.nearest(to: key, among: [name]) != nil else { continue }
                 var noted = error
                 let recipeLabel = usage.recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"

@@ -12,6 +12,7 @@ import EasyBakeYAML
 extension Contenders {
     static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format in
         [streamingBake(format)] + jobCounts.map { streamingBake(format, jobs: $0) }
+            + [streamingBakeGenerated(format)] + jobCounts.map { streamingBakeGenerated(format, jobs: $0) }
             + [streamingBakeIterated(format, jobs: cores), streamingSelect(format)]
             + (format == "json" ? [streamingBakeLines()] : [])
     }
@@ -51,6 +52,33 @@ extension Contenders {
                         try result.get().fingerprint(into: &fingerprint)
                         count += 1
                     }
+                }
+                return Outcome(count: count) { [fingerprint] in fingerprint.value }
+            }
+        }
+        if jobs > 1 { contender.jobs = jobs }
+        return contender
+    }
+
+    /// The same records baked into `@Bakeable` models: each record's index
+    /// is read by the models' generated initializers, no `Decoder` between
+    /// (issue 29: streaming takes the road the whole-document bake takes).
+    static func streamingBakeGenerated(_ format: String, jobs: Int = 1) -> Contender {
+        var contender = Contender(
+            .bake, format, jobs == 1 ? "EasyBake streaming @Bakeable" : "EasyBake streaming @Bakeable, \(jobs) jobs",
+            note: jobs == 1
+                ? "Baker.bakeEach into @Bakeable models, one record at a time, folded as it arrives"
+                : "Baker.bakeEach(jobs: \(jobs)) { … } into @Bakeable models: each job reads a batch in turn, bakes it and folds it in order"
+        ) { workload in
+            let recipe = BenchRecipes.user(format)
+            return {
+                var fingerprint = Fingerprint()
+                var count = 0
+                let source = try source(format, workload.path)
+                let each = BenchRecipes.recordsPath(format) + "[*]"
+                try Baker().bakeEach(BakedUser.self, from: source, each: each, recipe: recipe, jobs: jobs) { result in
+                    try result.get().user.fingerprint(into: &fingerprint)
+                    count += 1
                 }
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
             }

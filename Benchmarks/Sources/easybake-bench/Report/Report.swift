@@ -143,6 +143,33 @@ enum Targets {
         streamingVersus("JSON streaming, three fields ≥ 10× JSONDecoder", "select", "json", "JSONDecoder", atLeast: 10)
         streamingVersus("XML streaming, three fields ≥ 70% of libxml2 bare SAX", "select", "xml", "libxml2 SAX (bare)", atLeast: 0.7)
         streamingVersus("YAML streaming, three fields ≥ 70% of libyaml bare events", "select", "yaml", "libyaml events (bare)", atLeast: 0.7)
+        // Streaming at whole-document speed (issue 29): the fastest one-job
+        // streaming row against the fastest whole-document row of the same
+        // records, and two jobs against one, each pair from the same run.
+        func fastest(_ format: String, _ contenders: [String]) -> Row? {
+            contenders.compactMap { row("bake", format, $0) }.filter { $0.bestSeconds != nil }.min { $0.bestSeconds! < $1.bestSeconds! }
+        }
+        for format in ["json", "xml", "yaml"] {
+            let target = "\(format.uppercased()) one-job streaming ≥ 0.9× the fastest whole-document bake"
+            if let streaming = fastest(format, ["EasyBake streaming", "EasyBake streaming @Bakeable"]),
+               let whole = fastest(format, ["EasyBake", "EasyBake @Bakeable"]),
+               let streamed = streaming.bestSeconds, let wholeBest = whole.bestSeconds {
+                checks.append(TargetCheck(
+                    target: target,
+                    measured: String(format: "%.2f×", wholeBest / streamed) + " (\(streaming.contender) against \(whole.contender))",
+                    met: wholeBest / streamed >= 0.9))
+            } else {
+                checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
+            }
+            for model in ["EasyBake streaming", "EasyBake streaming @Bakeable"] {
+                let target = "\(format.uppercased()) \(model), 2 jobs ≥ 1.7× one job"
+                if let one = row("bake", format, model)?.bestSeconds, let two = row("bake", format, "\(model), 2 jobs")?.bestSeconds {
+                    checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", one / two), met: one / two >= 1.7))
+                } else {
+                    checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
+                }
+            }
+        }
         for format in ["json", "xml", "yaml"] {
             let target = "\(format.uppercased()) streaming peak memory < 64 MB (asked at 1 GB)"
             if let streaming = row("select", format, "EasyBake streaming"), let peak = streaming.peakRSS {
