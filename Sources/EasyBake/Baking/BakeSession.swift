@@ -26,7 +26,7 @@ final class BakeSession {
     lazy var modelTypeName = String(describing: modelType)
     var warnings: [EasyBakeError] = []
     /// Streaming's watch on the bake; `nil` for a plain bake.
-    let observer: BakeObserver?
+    private(set) var observer: BakeObserver?
     /// What the model asked of each recipe a keyed container applied, in
     /// the order first applied; `nil` when unknown keys are not checked.
     var recipeUsages: [RecipeUsage]?
@@ -114,6 +114,21 @@ final class BakeSession {
         if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
         self.plans = plans
         frames.reserveCapacity(16)
+    }
+
+    /// Begins the bake of another record of the same stream in this
+    /// session: what a bake learns of the model's types (key plans,
+    /// conformances) stays, what it found in the record before goes. A
+    /// record's bake costs about as much as this setup when the session is
+    /// made anew for each.
+    func begin(index: IngredientIndex, observer: BakeObserver?, recordKey: String?) {
+        self.index = index
+        reader = index.reader
+        self.observer = observer
+        self.recordKey = recordKey
+        warnings.removeAll(keepingCapacity: true)
+        if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
+        failedPosition = nil
     }
 
     /// The plans made in this bake, for the next record of a stream.

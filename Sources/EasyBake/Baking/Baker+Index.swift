@@ -57,15 +57,27 @@ extension Baker {
         options: Options, observer: BakeObserver? = nil, recordKey: String? = nil,
         plans: inout [BakeSession.PlanKey: KeyPlan], warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
+        let bake = BakeSession(index: IngredientIndex(), options: options, modelType: Model.self, plans: plans)
+        defer { plans = bake.madePlans }
+        return try decode(
+            type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: applyingTypeRecipe, in: bake,
+            observer: observer, recordKey: recordKey, warnings: &warnings)
+    }
+
+    /// Decodes `Model` as ``decode(_:from:at:recipe:applyingTypeRecipe:options:observer:recordKey:plans:warnings:)``
+    /// does, in `bake`, a session made for `Model` and reused from record
+    /// to record of a stream.
+    static func decode<Model: Decodable>(
+        _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
+        in bake: BakeSession, observer: BakeObserver?, recordKey: String?, warnings: inout [EasyBakeError]
+    ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
         var taken = IngredientIndex()
         swap(&taken, &index)
         let documentEnd = taken.count
-        let bake = BakeSession(index: taken, options: options, modelType: Model.self, observer: observer, plans: plans)
-        bake.recordKey = recordKey
+        bake.begin(index: taken, observer: observer, recordKey: recordKey)
         defer {
             bake.takeIndex(into: &index)
-            plans = bake.madePlans
             bake.finish()
         }
         do {

@@ -81,8 +81,9 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     var settledRecipes: Set<ObjectIdentifier> = []
     /// The record's index, its memory reused from record to record.
     private var index = IngredientIndex()
-    /// The key plans of the records baked so far.
-    private var plans: [BakeSession.PlanKey: KeyPlan] = [:]
+    /// The bake session of the records, reused from record to record;
+    /// made by the first.
+    private var session: BakeSession?
     /// Starts several jobs on the records after the first, when
     /// ``Baker/bakeEach(_:from:each:recipe:materialization:jobs:)`` made the
     /// records; and what the jobs' results are taken from once they started.
@@ -146,9 +147,11 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark
     ) throws(EasyBakeError) -> Model {
         let recordEntries = index.count
+        // A copy of these records (an iterator copied) bakes in a session of its own.
+        if session == nil || !isKnownUniquelyReferenced(&session!) { session = Self.makeSession(baker) }
         let (model, requests) = try Self.bakeRecord(
-            &index, number: number, path: path, mark: mark, baker: baker, recipe: recipe,
-            tracksRequests: !decided || pruning, pruning: decided && pruning, plans: &plans, settledRecipes: &settledRecipes)
+            &index, number: number, path: path, mark: mark, recipe: recipe,
+            tracksRequests: !decided || pruning, pruning: decided && pruning, in: session!, settledRecipes: &settledRecipes)
         if !decided, let requests {
             // The first record was read whole: prune the rest only if the
             // model asked for nothing the recipe does not map.
@@ -161,22 +164,27 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         return model
     }
 
-    /// The work of a job that bakes records, with key plans and a tally of
-    /// its own: made once per job by ``RecordJobs``.
+    /// The work of a job that bakes records, with a bake session and a
+    /// tally of its own: made once per job by ``RecordJobs``.
     func makeBakingWork() -> () -> (inout IngredientIndex, RecordPlace) -> Result<Model, EasyBakeError> {
         let (baker, recipe, pruning, settledRecipes) = (baker, recipe, pruning, settledRecipes)
         return {
-            var plans: [BakeSession.PlanKey: KeyPlan] = [:]
+            let session = Self.makeSession(baker)
             var settled = settledRecipes
             return { index, place in
                 Result { () throws(EasyBakeError) in
                     try Self.bakeRecord(
-                        &index, number: place.number, path: place.path, mark: place.mark, baker: baker, recipe: recipe,
-                        tracksRequests: pruning, pruning: pruning, plans: &plans, settledRecipes: &settled
+                        &index, number: place.number, path: place.path, mark: place.mark, recipe: recipe,
+                        tracksRequests: pruning, pruning: pruning, in: session, settledRecipes: &settled
                     ).0
                 }
             }
         }
+    }
+
+    /// A session to bake records of `Model` in, one after the other.
+    private static func makeSession(_ baker: Baker) -> BakeSession {
+        BakeSession(index: IngredientIndex(), options: baker.options, modelType: Model.self)
     }
 
     /// Bakes one record: what every job does, with its own plans and tally.
@@ -184,9 +192,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// - Returns: the model, and what it asked of the record's root beyond
     ///   the recipe when `tracksRequests`.
     static func bakeRecord(
-        _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark, baker: Baker, recipe: Recipe?,
-        tracksRequests: Bool, pruning: Bool, plans: inout [BakeSession.PlanKey: KeyPlan],
-        settledRecipes: inout Set<ObjectIdentifier>
+        _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark, recipe: Recipe?,
+        tracksRequests: Bool, pruning: Bool, in session: BakeSession, settledRecipes: inout Set<ObjectIdentifier>
     ) throws(EasyBakeError) -> (Model, Set<String>?) {
         let record = (index: number, path: path, mark: mark)
         let observer = BakeObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRequests)
@@ -195,8 +202,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         var warnings: [EasyBakeError] = []
         do {
             model = try Baker.decode(
-                Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, options: baker.options,
-                observer: observer, recordKey: path.lastKey, plans: &plans, warnings: &warnings)
+                Model.self, from: &index, at: 0, recipe: recipe, applyingTypeRecipe: false, in: session,
+                observer: observer, recordKey: path.lastKey, warnings: &warnings)
             settledRecipes.formUnion(observer.recipesAskedInFull)
         } catch {
             throw locating(error, in: record)

@@ -10,11 +10,14 @@ import EasyBakeYAML
 /// checksum as it arrives and dropped, as a streaming consumer does, so the
 /// peak memory is the streaming evaluator's own.
 extension Contenders {
-    static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format in
-        [streamingBake(format)] + jobCounts.map { streamingBake(format, jobs: $0) }
-            + [streamingBakeGenerated(format)] + jobCounts.map { streamingBakeGenerated(format, jobs: $0) }
-            + [streamingBakeIterated(format, jobs: cores), streamingSelect(format)]
-            + (format == "json" ? [streamingBakeLines()] : [])
+    static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format -> [Contender] in
+        var contenders: [Contender] = [streamingBake(format)]
+        contenders += jobCounts.map { streamingBake(format, jobs: $0) }
+        contenders.append(streamingBakeGenerated(format))
+        contenders += jobCounts.map { streamingBakeGenerated(format, jobs: $0) }
+        contenders += [streamingBakeIterated(format, jobs: cores), streamingSelect(format)]
+        if format == "json" { contenders.append(streamingBakeLines()) }
+        return contenders
     }
 
     /// This machine's cores: the default job count of the parallel rows.
