@@ -54,6 +54,9 @@ public struct RecordReader<Source: IngredientSource> {
     /// before any document): a path that finds no record is a mistake
     /// unless it reached the records' parent (see ``noRecordsError()``).
     private var deepestReached = -1
+    /// Where the record path's one `[*]` is, which each record's concrete
+    /// path fills in; `nil` when it has none or several.
+    private let loneWildcard: Int?
 
     /// A reader of the records at `each` in `source`.
     ///
@@ -72,6 +75,8 @@ public struct RecordReader<Source: IngredientSource> {
         self.source = source
         self.recordPath = recordPath
         self.keeping = keeping
+        let wildcards = recordPath.steps.indices.filter { recordPath.steps[$0] == .everyElement }
+        loneWildcard = wildcards.count == 1 ? wildcards[0] : nil
         let matcher = PathMatcher([recordPath])
         walker = PathWalker(matcher: matcher, source: source, buildsTree: false)
         rootState = matcher.rootState!
@@ -224,10 +229,10 @@ public struct RecordReader<Source: IngredientSource> {
     }
 
     private func concretePath() -> IngredientPath {
-        let wildcards = recordPath.steps.filter { $0 == .everyElement }.count
-        guard wildcards == 1 else { return recordPath }
+        guard let wildcard = loneWildcard else { return recordPath }
         // `[*]` over a dictionary reads its members: the record is named by its key.
-        let step: IngredientPath.Step = walker.lastMemberKey.map { .key($0) } ?? .index(count)
-        return IngredientPath(recordPath.steps.map { $0 == .everyElement ? step : $0 })
+        var path = recordPath
+        path.steps[wildcard] = walker.lastMemberKey.map { .key($0) } ?? .index(count)
+        return path
     }
 }
