@@ -29,13 +29,14 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        // The ingredient path grammar, shared by the library and the macros'
-        // compile-time checks; it depends on nothing.
+        // The grammars and conversion rules shared by the library and the
+        // macros' compile-time checks (ingredient paths, JSON numbers, the
+        // scalar conversions of baking); it depends on nothing.
         .target(name: "EasyBakePathGrammar"),
         .target(name: "EasyBake", dependencies: ["EasyBakePathGrammar"]),
         // Vector byte scanning for the JSON reader: C intrinsics, no library.
         .target(name: "CEasyBakeScanning"),
-        .target(name: "EasyBakeJSON", dependencies: ["EasyBake", "CEasyBakeScanning"]),
+        .target(name: "EasyBakeJSON", dependencies: ["EasyBake", "EasyBakePathGrammar", "CEasyBakeScanning"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

@@ -1,4 +1,5 @@
 @_spi(EasyBakeFormats) import EasyBake
+import EasyBakePathGrammar
 
 /// The byte-level JSON grammar as a pull state machine.
 struct JSONScanner {

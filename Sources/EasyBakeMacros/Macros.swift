@@ -44,9 +44,9 @@ public macro Ingredient(transformer: TransformerReference) =
     #externalMacro(module: "EasyBakeMacrosPlugin", type: "IngredientMacro")
 
 /// The value a stored property bakes from when the ingredients have none
-/// (see ``EasyBake/Recipe/defaults``). A literal that cannot fit the
-/// property's declared type (a string on an `Int`) is reported when the
-/// code compiles.
+/// (see ``EasyBake/Recipe/defaults``). A literal that baking would not
+/// convert into the property's declared type (`"forty-two"` on an `Int`;
+/// `"42"` converts) is reported when the code compiles.
 @attached(peer)
 public macro Default(_ value: Ingredients) = #externalMacro(module: "EasyBakeMacrosPlugin", type: "DefaultMacro")
 

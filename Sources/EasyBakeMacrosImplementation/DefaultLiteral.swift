@@ -1,9 +1,12 @@
+import EasyBakePathGrammar
 import SwiftDiagnostics
 import SwiftSyntax
 
-/// Whether a `@Default` literal obviously cannot bake into the property's
-/// declared type. Only literals against the standard scalar, array and
-/// dictionary types are judged: any other type may decode from anything.
+/// Whether a `@Default` literal cannot bake into the property's declared
+/// type: exactly when baking would not convert it
+/// (``ScalarConversions/converts(_:to:)``, the runtime's rules). Only
+/// literals against the standard scalar, array and dictionary types are
+/// judged: any other type may decode from anything.
 enum DefaultLiteral {
     enum Kind: String {
         case string, integer, float, boolean, array, dictionary
@@ -15,51 +18,82 @@ enum DefaultLiteral {
 
     struct Mismatch {
         let literal: String
-        let fixIt: FixIt?
     }
 
     static func mismatch(_ value: ExprSyntax, _ declared: TypeSyntax) -> Mismatch? {
         guard let kind = kind(of: value) else { return nil }
-        guard let category = category(of: unwrappingOptional(declared)) else { return nil }
-        let fits: Bool = switch (kind, category) {
-        case (.string, .string), (.integer, .integer), (.integer, .float), (.float, .float), (.boolean, .boolean),
-            (.array, .array), (.dictionary, .dictionary):
-            true
+        let type = unwrappingOptional(declared)
+        guard let category = category(of: type) else { return nil }
+        let fits: Bool
+        switch (kind, category) {
+        case (.array, .array), (.dictionary, .dictionary):
+            fits = true
+        case (.array, _), (.dictionary, _), (_, .array), (_, .dictionary):
+            fits = false
         default:
-            false
+            guard let literal = scalar(value, kind), let target = target(of: type, category) else { return nil }
+            fits = ScalarConversions.converts(literal, to: target)
         }
         guard !fits else { return nil }
-        return Mismatch(literal: kind.rawValue, fixIt: fixIt(value, kind, category))
+        return Mismatch(literal: kind.rawValue)
     }
 
-    /// The literal the value obviously meant: `"42"` on an `Int` → `42`,
-    /// `42` on a `String` → `"42"`.
-    static func fixIt(_ value: ExprSyntax, _ kind: Kind, _ category: Category) -> FixIt? {
-        var replacement: ExprSyntax?
-        switch (kind, category) {
-        case (.string, .integer):
-            if let text = value.as(StringLiteralExprSyntax.self)?.representedLiteralValue, Int(text) != nil {
-                replacement = ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral(text)))
-            }
-        case (.string, .float):
-            if let text = value.as(StringLiteralExprSyntax.self)?.representedLiteralValue, Double(text) != nil,
-                text.allSatisfy({ $0.isNumber || $0 == "." || $0 == "-" || $0 == "e" || $0 == "E" })
-            {
-                replacement = ExprSyntax(FloatLiteralExprSyntax(literal: .floatLiteral(text)))
-            }
-        case (.string, .boolean):
-            if let text = value.as(StringLiteralExprSyntax.self)?.representedLiteralValue, text == "true" || text == "false" {
-                replacement = ExprSyntax(BooleanLiteralExprSyntax(literal: text == "true" ? .keyword(.true) : .keyword(.false)))
-            }
-        case (.integer, .string), (.float, .string), (.boolean, .string):
-            replacement = ExprSyntax(StringLiteralExprSyntax(content: value.trimmedDescription))
-        default:
-            break
+    /// The scalar literal `value` is, as baking would meet it; `nil` when
+    /// its value cannot be told at compile time.
+    static func scalar(_ value: ExprSyntax, _ kind: Kind) -> ScalarConversions.Literal? {
+        var negative = false
+        var expression = value
+        if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            negative = true
+            expression = prefix.expression
         }
-        guard let replacement else { return nil }
-        return FixIt(
-            message: EasyBakeFixIt(message: "Use \(replacement.trimmedDescription)"),
-            changes: [.replace(oldNode: Syntax(value), newNode: Syntax(replacement.with(\.trailingTrivia, value.trailingTrivia)))])
+        switch kind {
+        case .string:
+            return value.as(StringLiteralExprSyntax.self)?.representedLiteralValue.map { .string($0) }
+        case .boolean:
+            return value.as(BooleanLiteralExprSyntax.self).map { .boolean($0.literal.tokenKind == .keyword(.true)) }
+        case .integer:
+            guard let text = expression.as(IntegerLiteralExprSyntax.self)?.literal.text else { return nil }
+            return .integer(integerValue(text, negative: negative))
+        case .float:
+            guard let text = expression.as(FloatLiteralExprSyntax.self)?.literal.text,
+                  let magnitude = Double(String(text.filter { $0 != "_" })) else { return nil }
+            return .float(negative ? -magnitude : magnitude)
+        case .array, .dictionary:
+            return nil
+        }
+    }
+
+    /// An integer literal's value (`0x1F`, `1_000`), when it fits in 64 bits.
+    static func integerValue(_ text: String, negative: Bool) -> Int64? {
+        var digits = String(text.filter { $0 != "_" })
+        var radix = 10
+        for (prefix, base) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            digits.removeFirst(2)
+            radix = base
+        }
+        return Int64((negative ? "-" : "") + digits, radix: radix)
+    }
+
+    /// The conversion target of a scalar type of `category`.
+    static func target(of type: TypeSyntax, _ category: Category) -> ScalarConversions.Target? {
+        switch category {
+        case .string: return .string
+        case .boolean: return .boolean
+        case .float: return name(of: type) == "Float" ? .float32 : .float
+        case .integer:
+            switch name(of: type) {
+            case "Int8": return .integer(min: Int64(Int8.min), max: UInt64(Int8.max))
+            case "Int16": return .integer(min: Int64(Int16.min), max: UInt64(Int16.max))
+            case "Int32": return .integer(min: Int64(Int32.min), max: UInt64(Int32.max))
+            case "UInt8": return .integer(min: 0, max: UInt64(UInt8.max))
+            case "UInt16": return .integer(min: 0, max: UInt64(UInt16.max))
+            case "UInt32": return .integer(min: 0, max: UInt64(UInt32.max))
+            case "UInt", "UInt64": return .integer(min: 0, max: UInt64.max)
+            default: return .integer(min: Int64.min, max: UInt64(Int64.max))
+            }
+        case .array, .dictionary: return nil
+        }
     }
 
     static func kind(of value: ExprSyntax) -> Kind? {
@@ -88,12 +122,18 @@ enum DefaultLiteral {
         return type
     }
 
-    static func category(of type: TypeSyntax) -> Category? {
-        if type.is(ArrayTypeSyntax.self) { return .array }
-        if type.is(DictionaryTypeSyntax.self) { return .dictionary }
+    /// A type's name without the `Swift.` or `Foundation.` module.
+    static func name(of type: TypeSyntax) -> String {
         var name = type.trimmedDescription
         if name.hasPrefix("Swift.") { name.removeFirst("Swift.".count) }
         if name.hasPrefix("Foundation.") { name.removeFirst("Foundation.".count) }
+        return name
+    }
+
+    static func category(of type: TypeSyntax) -> Category? {
+        if type.is(ArrayTypeSyntax.self) { return .array }
+        if type.is(DictionaryTypeSyntax.self) { return .dictionary }
+        let name = name(of: type)
         if name.hasPrefix("Array<") || name.hasPrefix("Set<") { return .array }
         if name.hasPrefix("Dictionary<") { return .dictionary }
         switch name {

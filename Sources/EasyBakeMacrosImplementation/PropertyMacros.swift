@@ -124,8 +124,7 @@ public struct DefaultMacro: PeerMacro {
         }
         if let mismatch = DefaultLiteral.mismatch(value, type) {
             context.diagnose(Diagnostic(
-                node: value, message: EasyBakeDiagnostic.defaultTypeMismatch(literal: mismatch.literal, type: type.trimmedDescription),
-                fixIts: mismatch.fixIt.map { [$0] } ?? []))
+                node: value, message: EasyBakeDiagnostic.defaultTypeMismatch(literal: mismatch.literal, type: type.trimmedDescription)))
         }
         return []
     }

@@ -1,3 +1,4 @@
+import EasyBakePathGrammar
 import Foundation
 
 /// Why a value could not become the requested type.
@@ -16,24 +17,9 @@ struct CoercionFailure: Error {
 /// Each either returns the value or throws a ``CoercionFailure`` that the
 /// decoder turns into an error with the property and path.
 enum Coercion {
-    /// `text` without leading and trailing spaces: what Foundation's
-    /// `CharacterSet.whitespaces` holds (Unicode's space separators, the tab
-    /// and the zero-width space), without bridging to `NSString` — XML and YAML numbers arrive as
-    /// text, and this runs for each of them.
-    static func trimmingSpaces(_ text: String) -> Substring {
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
-        while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return Substring(scalars[start..<end])
-    }
-
+    /// `text` without leading and trailing spaces (`ScalarConversions.trimmingSpaces`).
     @inline(__always)
-    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x80 { return scalar == " " || scalar == "\t" }
-        return scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
-    }
+    static func trimmingSpaces(_ text: String) -> Substring { ScalarConversions.trimmingSpaces(text) }
 
     static func bool(_ value: Ingredients) throws(CoercionFailure) -> Bool { try bool(value, converting: true) }
 
@@ -48,14 +34,10 @@ enum Coercion {
         case .float(0): return false
         case .float(1): return true
         case .string(let text):
-            switch trimmingSpaces(text).lowercased() {
-            case "true", "yes", "on", "1", "y": return true
-            case "false", "no", "off", "0", "n": return false
-            default: break
-            }
+            if let word = ScalarConversions.bool(fromWord: trimmingSpaces(text)) { return word }
         default: break
         }
-        throw CoercionFailure(expected: "Bool (true/false, yes/no, on/off, 1/0)")
+        throw CoercionFailure(expected: "Bool (\(ScalarConversions.boolWords))")
     }
 
     static func integer<T: FixedWidthInteger>(_ value: Ingredients, as type: T.Type) throws(CoercionFailure) -> T {

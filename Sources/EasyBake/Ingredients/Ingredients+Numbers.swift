@@ -1,3 +1,4 @@
+import EasyBakePathGrammar
 extension Ingredients {
     /// The ingredient for a number literal in JSON syntax (`-12`, `3.5e-2`),
     /// classified so that nothing is silently rounded:

@@ -1,6 +1,7 @@
+import EasyBakePathGrammar
 /// What a string looks like to a person reading a sample payload: a date, a
 /// URL, a number written as text. Numbers and dates are told by the
-/// grammars baking reads them with (``JSONNumberGrammar``, ``DateFormats``),
+/// grammars baking reads them with (`JSONNumberGrammar`, ``DateFormats``),
 /// so that a model generated from a sample bakes it; the URL check is a
 /// cheap byte pattern.
 struct StringShape {

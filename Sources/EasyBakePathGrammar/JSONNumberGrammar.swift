@@ -2,19 +2,17 @@
 /// `-? (0 | [1-9][0-9]*) (\.[0-9]+)? ([eE][+-]?[0-9]+)?`.
 ///
 /// The one implementation of it: the JSON scanner checks each literal with
-/// it as it scans, ``Ingredients/number(literal:)-(String)`` checks text
-/// with it, and the paths survey tells numbers written as strings by it.
+/// it as it scans, `Ingredients.number(literal:)` checks text with it, the
+/// paths survey tells numbers written as strings by it, and `@Bakeable`
+/// judges a `@Default` string for a numeric property by it (see
+/// ``ScalarConversions``).
 ///
-/// A hook for the JSON module, as the `package` ones are, but public under
-/// the SPI `EasyBakeFormats`: the scanner must inline
-/// ``scan(_:from:count:)`` to cost no more than the loop it replaced, and
-/// the compiler (Swift 6.3) inlines an `@inlinable` function into another
-/// module when it is public but calls it when it is `package` (measured:
-/// half a percent more instructions in a JSON select; checked again with
-/// `nm` on the release build of `JSONScanner.swift`). Under the SPI it is
-/// public to the compiler but not part of the API: only a file that writes
-/// `@_spi(EasyBakeFormats) import EasyBake` sees it.
-@_spi(EasyBakeFormats)
+/// It lives in this module, which depends on nothing, so that the macros'
+/// compile-time checks read the runtime's grammar. The scanner must inline
+/// ``scan(_:from:count:)`` to cost no more than the loop it replaced, which
+/// the compiler (Swift 6.3) does for an `@inlinable` function of another
+/// module when it is public; this module is no product of the package, so
+/// public here is no promise to users.
 public enum JSONNumberGrammar {
     /// Where a literal leaves the grammar: the position is the scan's ``Scan/end``.
     public enum Failure: Sendable {
