@@ -83,6 +83,11 @@ extension XMLParserDriver {
         guard indexing else { return emit(.endDictionary, position) }
         guard !indexFailed else { return }
         do { try indexBuilder!.endDictionary() } catch { indexFailed(error) }
+        if indexesOneValue, indexBuilder!.isEmpty {
+            // The record closed: what libxml2 parses after it is events again.
+            indexing = false
+            lastPosition = position
+        }
     }
 
     /// The key in name cache slot `slot`.
