@@ -32,6 +32,7 @@ extension XMLParserDriver {
             indexBuilder = IngredientIndex.ElementBuilder(
                 building: &index, maximumNodes: limits.maximumNodes, locatedByLines: true, sourceName: sourceName)
             textKeyID = indexBuilder!.keyID(textKey)
+            queuedKeyIDs = [:]
         } else {
             indexBuilder!.restart(building: &index)
         }
@@ -44,14 +45,15 @@ extension XMLParserDriver {
             indexing = false
             indexesOneValue = false
         }
-        indexQueuedRecordEvents(startingAt: lastPosition)
+        let open = indexQueuedRecordEvents(startingAt: lastPosition)
         if indexFailed, let indexFailure { throw indexFailure }
-        if !indexBuilder!.isEmpty {
+        if open > 0 {
             // The record goes on past the queue: the callbacks index the
             // rest, up to its end, and queue events again after it.
             events.removeAll(keepingCapacity: true)
             head = 0
             indexesOneValue = true
+            openInOneValue = open
             indexing = true
             while indexing {
                 if inputDone && context == nil {
@@ -71,9 +73,12 @@ extension XMLParserDriver {
     /// Indexes the queued events of the record whose `beginDictionary`
     /// (at `position`) was the last event read, up to its end or the end
     /// of the queue, whichever comes first.
-    private func indexQueuedRecordEvents(startingAt position: UInt64) {
+    ///
+    /// - Returns: how many of the record's dictionaries are still open.
+    private func indexQueuedRecordEvents(startingAt position: UInt64) -> Int {
         events.withUnsafeMutableBufferPointer { queue in
             var next = head
+            var open = 0
             defer {
                 head = next
                 if next > 0 { lastPosition = queue[next - 1].position }
@@ -87,23 +92,33 @@ extension XMLParserDriver {
                 } else {
                     // An array is never open in XML's events; a dictionary is.
                     openDictionary(position)
+                    open += 1
                 }
             }
             indexing = true
             defer { indexing = false }
             beginContainer(.dictionary, at: position)
-            while next < queue.count, !indexFailed, !indexBuilder!.isEmpty {
+            while next < queue.count, open > 0, !indexFailed {
                 let queued = queue[next]
                 next += 1
                 switch queued.event {
                 case .beginDictionary: beginContainer(.dictionary, at: queued.position)
                 case .beginArray: beginContainer(.array, at: queued.position)
-                case .endDictionary, .endArray: closeDictionary(queued.position)
-                case .key(let key): emitKey(id: indexBuilder!.keyID(key), queued.position)
+                case .endDictionary, .endArray:
+                    closeDictionary(queued.position)
+                    open -= 1
+                case .key(let key):
+                    var id = queuedKeyIDs[key] ?? -1
+                    if id < 0 {
+                        id = indexBuilder!.keyID(key)
+                        queuedKeyIDs[key] = id
+                    }
+                    emitKey(id: id, queued.position)
                 case .scalar(.string(let text)): emitString(text, queued.position)
                 case .scalar: emitNull(queued.position)
                 }
             }
+            return open
         }
     }
 }

@@ -153,6 +153,13 @@ final class XMLParserDriver {
     /// ``readRecord(startingWith:into:)``) and go back to queueing events
     /// when it closes.
     @exclusivity(unchecked) var indexesOneValue = false
+    /// While ``indexesOneValue``: how many of the value's dictionaries are
+    /// open (counted here: asking the builder would copy it).
+    @exclusivity(unchecked) var openInOneValue = 0
+    /// The builder's IDs of the keys of queued events, which a record's
+    /// index takes from the queue (``readRecord(startingWith:into:)``):
+    /// looked up by the key's `String`, with no bytes copied.
+    @exclusivity(unchecked) var queuedKeyIDs: [String: Int32] = [:]
     /// Whether ``readRecord(startingWith:into:)`` indexes records from the
     /// callbacks (`true`) or reads them through events, as tests compare.
     @exclusivity(unchecked) var readsRecordsNatively = true
