@@ -98,8 +98,8 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     }
 
     /// Reads the record whose first event was just read straight from
-    /// libxml2's callbacks into `index`, as ``readIndex(into:filePath:)``
-    /// reads a document: the index reading its events would make, with the
+    /// libxml2's callbacks into `index`, as `XMLFormat`'s index of a whole
+    /// document is read: the index reading its events would make, with the
     /// same errors and warnings, and with each value's line and column, so
     /// that a bake error names the value at fault. Reading goes back to
     /// events where the record ends.
