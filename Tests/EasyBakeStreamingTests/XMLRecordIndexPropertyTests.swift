@@ -110,11 +110,7 @@ struct XMLRecordIndexPropertyTests {
             let options = Self.options(using: &random)
             guard let read = try? XMLFormat().read(.bytes(written)) else { continue }
             let each = RandomTrees.recordPath(in: read, using: &random)
-            let sample = read.resolve(each)?.arrayValue?.first ?? .null
-            guard let recipe = try? Recipe(
-                name: "Probe",
-                orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: sample, using: &random).description) })
-            else { continue }
+            guard let recipe = RandomTrees.probeRecipe(forRecordsAt: each, in: read, using: &random) else { continue }
             let context = "\(each) in \(String(decoding: bytes, as: UTF8.self)) with \(options)"
 
             // The whole document, read once into an index.

@@ -66,6 +66,18 @@ private func bakedPeople(
     return (results, source.warnings.map(\.description))
 }
 
+/// `count` people baked under a node limit of 8, natively and through
+/// events: a person holds 4 to 7 values, and person `crowded` four more.
+private func crowdedPeople(
+    _ count: Int, crowded: Int, materialization: Baker.RecordMaterialization
+) throws -> (native: (results: [String], warnings: [String]), events: (results: [String], warnings: [String])) {
+    var options = XMLReadingOptions()
+    options.limits.maximumNodes = 8
+    let bytes = people(count) { i in i == crowded ? "<a>1</a><b>2</b><c>3</c><d>4</d>" : "" }
+    return (try bakedPeople(bytes, options: options, natively: true, materialization: materialization),
+            try bakedPeople(bytes, options: options, natively: false, materialization: materialization))
+}
+
 @Suite("Streamed XML records straight into the index")
 struct XMLRecordStreamingTests {
     @Test("records past one slice read alike natively, through events and as the tree's")
@@ -156,12 +168,7 @@ struct XMLRecordStreamingTests {
 
     @Test("the node and depth limits hold for each record, failing alike")
     func limits() throws {
-        var options = XMLReadingOptions()
-        // A person holds 4 to 7 values; the one with extra values passes the limit.
-        options.limits.maximumNodes = 8
-        let bytes = people(20) { i in i == 9 ? "<a>1</a><b>2</b><c>3</c><d>4</d>" : "" }
-        let native = try bakedPeople(bytes, options: options, natively: true, materialization: .wholeRecords)
-        let events = try bakedPeople(bytes, options: options, natively: false, materialization: .wholeRecords)
+        let (native, events) = try crowdedPeople(20, crowded: 9, materialization: .wholeRecords)
         #expect(native.results == events.results)
         #expect(native.results.count == 10)
         #expect(native.results.last?.hasPrefix("limit exceeded") == true, "\(native.results.last ?? "")")
@@ -176,11 +183,7 @@ struct XMLRecordStreamingTests {
 
     @Test("a record read for a recipe's paths is indexed whole, and counts whole against the node limit")
     func nodeLimitCountsWholeRecords() throws {
-        var options = XMLReadingOptions()
-        options.limits.maximumNodes = 8
-        let bytes = people(6) { i in i == 3 ? "<a>1</a><b>2</b><c>3</c><d>4</d>" : "" }
-        let native = try bakedPeople(bytes, options: options, natively: true, materialization: .recipePaths)
-        let events = try bakedPeople(bytes, options: options, natively: false, materialization: .recipePaths)
+        let (native, events) = try crowdedPeople(6, crowded: 3, materialization: .recipePaths)
         // Through events only the recipe's values are built, and counted.
         #expect(events.results.count == 6)
         #expect(native.results.count == 4)
