@@ -97,6 +97,44 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
         try driver.readIndex(into: &index, filePath: filePath)
     }
 
+    /// Reads the record whose first event was just read straight from
+    /// libxml2's callbacks into `index`, as `XMLFormat`'s index of a whole
+    /// document is read: the index reading its events would make, with the
+    /// same errors and warnings, and with each value's line and column, so
+    /// that a bake error names the value at fault. Reading goes back to
+    /// events where the record ends.
+    ///
+    /// - Throws: the errors of ``next()``, and
+    ///   `EasyBakeError.Code.limitExceeded` for a record of more than
+    ///   `IngredientLimits.maximumNodes` values.
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+        driver.feedSliceSize = XMLParserDriver.recordSliceSize
+        if try driver.readRecord(startingWith: first, into: &index) { return }
+        try readValueReadingEvents(startingWith: first, into: &index)
+    }
+
+    /// Reads the record whose first event was just read into `index`
+    /// whole, as ``readValue(startingWith:into:)`` does: resolving
+    /// `matcher`'s paths on it gives what they give on the record. Indexing
+    /// the whole record from libxml2's callbacks costs less than picking
+    /// its parts out of events (libxml2 parses the skipped parts all the
+    /// same); the node limit counts the whole record.
+    public mutating func readValue(
+        startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
+    ) throws(EasyBakeError) {
+        driver.feedSliceSize = XMLParserDriver.recordSliceSize
+        if driver.readsRecordsNatively, try driver.readRecord(startingWith: first, into: &index) { return }
+        try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
+    }
+
+    /// Whether records are indexed straight from libxml2's callbacks
+    /// (``readValue(startingWith:into:)``), or read through their events,
+    /// as tests compare.
+    package var readsRecordsNatively: Bool {
+        get { driver.readsRecordsNatively }
+        nonmutating set { driver.readsRecordsNatively = newValue }
+    }
+
     /// The number of input bytes handed to the parser so far, for progress
     /// reporting. It grows in steps of up to 1 KiB, ahead of the events
     /// already returned, and ends at the input's size.

@@ -76,6 +76,7 @@ extension XMLParserDriver {
         guard !indexFailed else { return }
         indexBuilder!.valueOffset = indexOffset(position)
         if !indexBuilder!.beginDictionary() { nodeLimitPassed(position) }
+        if indexesOneValue { openInOneValue &+= 1 }
     }
 
     @inline(__always)
@@ -83,6 +84,14 @@ extension XMLParserDriver {
         guard indexing else { return emit(.endDictionary, position) }
         guard !indexFailed else { return }
         do { try indexBuilder!.endDictionary() } catch { indexFailed(error) }
+        if indexesOneValue {
+            openInOneValue &-= 1
+            if openInOneValue == 0 {
+                // The record closed: what libxml2 parses after it is events again.
+                indexing = false
+                lastPosition = position
+            }
+        }
     }
 
     /// The key in name cache slot `slot`.

@@ -35,6 +35,11 @@ final class XMLParserDriver {
     static let chunkSize = 1 << 16
     /// How much of a chunk libxml2 is handed at once.
     static let sliceSize = 1 << 10
+    /// How much once records are streamed (``readRecord(startingWith:into:)``):
+    /// what libxml2 parses past the end of a record, and the next record's
+    /// beginning with it, becomes events, so the less the better, down to
+    /// where the cost of a call to `xmlParseChunk` shows.
+    static let recordSliceSize = 1 << 8
 
     struct Frame {
         /// Whether `beginDictionary` was emitted for the element (it has
@@ -144,6 +149,23 @@ final class XMLParserDriver {
     @exclusivity(unchecked) var indexFailed = false
     /// The ID of ``XMLReadingOptions/textKey`` in ``indexBuilder``.
     @exclusivity(unchecked) var textKeyID: Int32 = 0
+    /// Whether the callbacks index one value (a streamed record, see
+    /// ``readRecord(startingWith:into:)``) and go back to queueing events
+    /// when it closes.
+    @exclusivity(unchecked) var indexesOneValue = false
+    /// While ``indexesOneValue``: how many of the value's dictionaries are
+    /// open (counted here: asking the builder would copy it).
+    @exclusivity(unchecked) var openInOneValue = 0
+    /// The builder's IDs of the keys of queued events, which a record's
+    /// index takes from the queue (``readRecord(startingWith:into:)``):
+    /// looked up by the key's `String`, with no bytes copied.
+    @exclusivity(unchecked) var queuedKeyIDs: [String: Int32] = [:]
+    /// Whether ``readRecord(startingWith:into:)`` indexes records from the
+    /// callbacks (`true`) or reads them through events, as tests compare.
+    @exclusivity(unchecked) var readsRecordsNatively = true
+    /// How many bytes libxml2 is handed at once: ``sliceSize``, or
+    /// ``recordSliceSize`` once records are streamed.
+    @exclusivity(unchecked) var feedSliceSize = XMLParserDriver.sliceSize
 
     // A lenient reading (XMLReadingOptions.lenientReferences); all unused
     // by a strict one.
@@ -172,6 +194,9 @@ final class XMLParserDriver {
     let options: XMLReadingOptions
     let limits: IngredientLimits
     let sourceName: String
+    /// The input, which a record's index reads again for the line an
+    /// error shows (``IngredientIndex/setLineTextInput(_:)``).
+    let input: IngredientInput
 
     @exclusivity(unchecked) var reader: ChunkReader
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
@@ -191,6 +216,7 @@ final class XMLParserDriver {
         self.options = options
         self.limits = options.limits
         self.sourceName = input.name
+        self.input = input
         self.attributePrefix = options.attributePrefix
         self.textKey = options.textKey
         reader = try input.openReader()
@@ -272,6 +298,7 @@ final class XMLParserDriver {
             xmlFreeParserCtxt(context)
         }
         chunk.deallocate()
+        indexBuilder?.deallocate()
         pendingText.deallocate()
         repaired?.deallocate()
         for entity in madeEntities.values { Self.freeEntity(entity) }
@@ -472,7 +499,7 @@ final class XMLParserDriver {
             // A slice of the buffer at a time, so that few events are made
             // ahead of the consumer: a value it skips soon after is then
             // mostly parsed in skipping mode, without strings or events.
-            let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + Self.sliceSize)
+            let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + feedSliceSize)
             pendingRange = range.upperBound..<pendingRange.upperBound
             xmlParseChunk(context, (feedBase + range.lowerBound).assumingMemoryBound(to: CChar.self),
                           Int32(range.count), 0)

@@ -107,6 +107,60 @@ struct StreamingGeneratedPropertyTests {
         #expect(failed > 20, "\(layout.name): \(failed) records failed")
     }
 
+    /// XML records go straight from libxml2's callbacks into each record's
+    /// index (issue 29): through the generated initializer, that road bakes
+    /// what the record's events bake, and each record as the whole
+    /// document's index bakes it where it lies — a bake error at the line
+    /// and column of the value at fault — with one job and two.
+    @Test("streamed XML records bake through the generated initializer as their events and the whole document do")
+    func xmlRoads() throws {
+        let layout = Self.layouts[3]
+        var random = SeededGenerator(seed: 0x57EA_2900)
+        var baked = 0, failed = 0
+        for round in 0..<60 {
+            let records = (0..<Int.random(in: 1..<16, using: &random)).map { _ in
+                BakingInitializerPropertyTests.model(&random)
+            }
+            let bytes = try layout.write(records)
+            let baker = Baker(options: BakingInitializerPropertyTests.options[round % BakingInitializerPropertyTests.options.count])
+            let context = "round \(round): \(String(decoding: bytes, as: UTF8.self))"
+            func stream(natively: Bool, jobs: Int = 1) throws -> [Result<GeneratedModel, EasyBakeError>] {
+                let source = try XMLIngredientSource(.bytes(bytes))
+                source.readsRecordsNatively = natively
+                return Array(try baker.bakeEach(GeneratedModel.self, from: source, each: layout.each, jobs: jobs))
+            }
+            let native = try stream(natively: true)
+            let events = try stream(natively: false)
+            #expect(native.count == records.count, "\(context)")
+            #expect(try stream(natively: true, jobs: 2).map(Self.describe) == native.map(Self.describe), "\(context)")
+            for (number, (a, b)) in zip(native, events).enumerated() {
+                switch (a, b) {
+                case (.success(let x), .success(let y)):
+                    #expect(try BakingInitializerPropertyTests.json(x) == BakingInitializerPropertyTests.json(y), "\(context)")
+                case (.failure(let x), .failure(let y)):
+                    // The event road knows only the record's place.
+                    #expect(x.code == y.code && x.message == y.message && x.path == y.path, "\(x) against \(y); \(context)")
+                default:
+                    Issue.record("record \(number): natively \(a), through events \(b); \(context)")
+                }
+            }
+            var index = IngredientIndex()
+            try layout.format.readIndex(.bytes(bytes), into: &index)
+            let whole = try #require(RecordRoads.wholeDocumentResults(
+                GeneratedModel.self, from: &index, each: try IngredientPath(parsing: layout.each), recipe: nil, baker: baker))
+            #expect(whole.count == native.count, "\(context)")
+            for (number, (streamed, alone)) in zip(native, whole).enumerated() {
+                if case .success = streamed { baked += 1 } else { failed += 1 }
+                let mismatch = RecordRoads.mismatch(streamed: streamed, whole: alone, number: number) {
+                    (try? BakingInitializerPropertyTests.json($0)) ?? "unencodable"
+                }
+                #expect(mismatch == nil, "\(mismatch ?? ""); \(context)")
+            }
+        }
+        #expect(baked > 40, "\(baked) records baked")
+        #expect(failed > 20, "\(failed) records failed")
+    }
+
     /// A result as text, the twins' names made the same.
     static func describe<Model: Encodable>(_ result: Result<Model, EasyBakeError>) -> String {
         switch result {

@@ -126,12 +126,7 @@ struct StreamingPropertyTests {
         for _ in 0..<400 {
             guard let (input, tree) = try Self.payload(formatIndex, using: &random) else { continue }
             let each = RandomTrees.recordPath(in: tree, using: &random)
-            let sample = tree.resolve(each)?.arrayValue?.first ?? .null
-            // Paths that disagree on a value's shape make no recipe; draw again.
-            guard let recipe = try? Recipe(
-                name: "Probe",
-                orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: sample, using: &random).description) })
-            else { continue }
+            guard let recipe = RandomTrees.probeRecipe(forRecordsAt: each, in: tree, using: &random) else { continue }
             let expected: [Result<Probe, EasyBakeError>] = RandomTrees.values(at: each.steps[...], in: tree).map { record in
                 Result { () throws(EasyBakeError) -> Probe in try Baker().bake(Probe.self, from: record, recipe: recipe) }
             }
@@ -262,6 +257,15 @@ enum RandomTrees {
             }
         }
         return IngredientPath(steps)
+    }
+
+    /// A recipe of three paths into the first record at `each`, for
+    /// ``StreamingPropertyTests/Probe``; `nil` when the paths disagree on a
+    /// value's shape, which makes no recipe (draw again).
+    static func probeRecipe(forRecordsAt each: IngredientPath, in tree: Ingredients, using random: inout SeededGenerator) -> Recipe? {
+        let sample = tree.resolve(each)?.arrayValue?.first ?? .null
+        return try? Recipe(
+            name: "Probe", orderedMapping: (0..<3).map { ("p\($0)", path(in: sample, using: &random).description) })
     }
 
     /// A path to records: an array in the tree (if any) with `[*]`.

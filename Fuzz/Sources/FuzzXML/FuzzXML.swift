@@ -14,7 +14,9 @@ import FuzzSupport
 // feed's bare & and HTML entities): the event road and the index road agree
 // on the tree and on the warnings, a document that reads strictly reads the
 // same with no warning, and what reads leniently writes and reads back
-// strictly.
+// strictly. Streamed records read straight from libxml2's callbacks into
+// an index (the source's own road) are the records read through their
+// events (the protocol's default), with the same error and warnings.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -29,9 +31,11 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         document = try Document(reading: input, format: format)
     } catch {
         render(error, document: nil)
+        exerciseRecordRoads(input, options: options, tree: nil)
         exerciseLenient(input, options: options, strict: nil)
         return 0
     }
+    exerciseRecordRoads(input, options: options, tree: document.tree)
     exerciseLenient(input, options: options, strict: document.tree)
     let tree = document.tree
     exerciseBaking(tree, document: document)
@@ -119,4 +123,89 @@ private func exerciseLenient(_ input: IngredientInput, options: XMLReadingOption
         fuzzFailure("the lenient index refused what lenient events read: \(error)")
     }
     requireRoundTrip(tree, through: XMLFormat(options: options), writings: [WritingOptions()])
+}
+
+/// The XML source with record reading left to the protocol's default: each
+/// record read through its events into the index.
+private struct ThroughEvents: IngredientSource {
+    var base: XMLIngredientSource
+    mutating func next() throws(EasyBakeError) -> IngredientEvent? { try base.next() }
+    mutating func skipValue() throws(EasyBakeError) { try base.skipValue() }
+    mutating func skipRestOfContainer() throws(EasyBakeError) { try base.skipRestOfContainer() }
+    var location: SourceLocation { base.location }
+    var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
+    var limits: IngredientLimits { base.limits }
+    var warnings: [EasyBakeError] { base.warnings }
+    var dictionariesAreElements: Bool { base.dictionariesAreElements }
+}
+
+/// What streaming the records at a path gave: each record's tree, the
+/// error that ended the stream, and the warnings of the reading.
+private struct StreamedRecords {
+    var records: [Ingredients] = []
+    var error: String?
+    var warnings: [String] = []
+}
+
+private func streamRecords<Source: IngredientSource>(_ source: Source, each: IngredientPath) -> StreamedRecords {
+    var streamed = StreamedRecords()
+    do {
+        var reader = try RecordReader(source: source, each: each)
+        var index = IngredientIndex()
+        defer { streamed.warnings = reader.source.warnings.map(\.description) }
+        do {
+            while let record = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                try source.readValue(startingWith: first, into: &index)
+                return treeOf(index, at: 0)
+            }) {
+                streamed.records.append(record.value)
+            }
+        } catch {
+            streamed.error = "\(error.code) \(error.message) at \(error.location.map { "\($0.line):\($0.column)" } ?? "-")"
+        }
+    } catch {
+        streamed.error = "\(error.code) \(error.message)"
+    }
+    return streamed
+}
+
+/// Streams the records at the paths the document suggests (the document
+/// itself, its root element's children), strictly and leniently, straight
+/// into the index and through events: the same records, and the same
+/// error and warnings. A stream that fails may have given more records on
+/// one road (libxml2 is fed smaller slices once records are read
+/// natively, and a slice's events are dropped when it fails): the records
+/// both gave agree.
+private func exerciseRecordRoads(_ input: IngredientInput, options: XMLReadingOptions, tree: Ingredients?) {
+    var paths = [IngredientPath([.everyElement])]
+    if case .dictionary(let top)? = tree, let (root, value) = top.first {
+        paths.append(IngredientPath([.key(root), .everyElement]))
+        if case .dictionary(let children) = value {
+            for key in children.keys.prefix(3) { paths.append(IngredientPath([.key(root), .key(key), .everyElement])) }
+        }
+    }
+    var lenient = options
+    lenient.lenientReferences = true
+    for options in [options, lenient] {
+        for each in paths {
+            guard let native = try? XMLIngredientSource(input, options: options),
+                  let events = try? XMLIngredientSource(input, options: options) else { return }
+            let a = streamRecords(native, each: each)
+            let b = streamRecords(ThroughEvents(base: events), each: each)
+            guard a.error == b.error else {
+                fuzzFailure("records at \(each): natively \(a.error ?? "no error"), through events \(b.error ?? "no error")")
+            }
+            if a.error == nil {
+                guard a.records.count == b.records.count else {
+                    fuzzFailure("records at \(each): \(a.records.count) natively, \(b.records.count) through events")
+                }
+                guard a.warnings == b.warnings else {
+                    fuzzFailure("records at \(each) warn differently: \(a.warnings) and \(b.warnings)")
+                }
+            }
+            for (x, y) in zip(a.records, b.records) {
+                requireSame(y, x, "a record at \(each) read natively", output: [])
+            }
+        }
+    }
 }

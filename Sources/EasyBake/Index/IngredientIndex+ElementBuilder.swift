@@ -72,7 +72,13 @@ extension IngredientIndex {
         // pointers, with no uniqueness check or retain per access; and the
         // builder is a struct its owner keeps in place, so that calling it
         // retains nothing either. The owner frees it with `deallocate()`.
-        private let storage: Storage
+        private var storage: Storage
+        /// What ``detach()`` points the builder at, so that it holds no
+        /// index's storage between two values of a stream (a storage held
+        /// twice would be copied by the index's next change).
+        private let placeholder = Storage(capacity: 1, arenaCapacity: 1)
+        private let locatedByLines: Bool
+        private let sourceName: String?
         private let maximumNodes: Int
         private var nodes = 0
         private var frames = TrivialStack<Frame>()
@@ -122,7 +128,40 @@ extension IngredientIndex {
             storage = index.storageForBuilding
             storage.offsetsAreLineColumns = locatedByLines
             storage.sourceName = sourceName
+            self.locatedByLines = locatedByLines
+            self.sourceName = sourceName
             self.maximumNodes = maximumNodes
+        }
+
+        /// Makes the builder fill `index` next (emptied first, its memory
+        /// kept), as a new builder would, but keeping the key IDs it gave
+        /// out: so one builder serves value after value of a stream (XML's
+        /// records) and its callers' cached IDs stay good. The node count
+        /// starts again: the node limit holds for each value.
+        package mutating func restart(building index: inout IngredientIndex) {
+            index.removeAll()
+            index.dictionariesAreElements = true
+            storage = index.storageForBuilding
+            storage.offsetsAreLineColumns = locatedByLines
+            storage.sourceName = sourceName
+            nodes = 0
+            frames.count = 0
+            members.count = 0
+            openKeys.count = 0
+            gathering = -1
+            valueOffset = 0
+            // A value that failed may have left keys open; and each key is
+            // written to the new index's arena afresh.
+            for id in 0..<keyNames.count {
+                firstPositions[id] = Int32.max
+                keyNames[id].arenaOffset = -1
+            }
+        }
+
+        /// Lets go of the index being built, which the builder must not
+        /// change again until ``restart(building:)``.
+        package mutating func detach() {
+            storage = placeholder
         }
 
         /// Makes room at once for the index of a document of about
