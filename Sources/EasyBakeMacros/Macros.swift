@@ -17,7 +17,10 @@
 /// The generated `bakingRecipe` maps each property with ``Ingredient(_:)``
 /// to its path, with its transformer and ``Default(_:)`` value; properties
 /// without attributes are left to implicit key matching, as in any recipe.
-/// The model stays `Decodable` as before: only the recipe is generated.
+/// It also generates an ``EasyBake/IndexBakeable`` initializer
+/// (`bakingKeys` and `init(baking:)`), through which the baker reads each
+/// property straight from the index under the same rules. The model stays
+/// `Decodable` as before, for every road that decodes through a `Decoder`.
 ///
 /// Structs only: a class, an actor or an enum is reported (with a fix-it
 /// to make a class or an actor a struct).

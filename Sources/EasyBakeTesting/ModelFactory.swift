@@ -34,18 +34,19 @@ public struct ModelFactory<Model: Decodable>: Sendable {
     /// maps `id` there).
     ///
     /// - Throws: `EasyBakeError.Code.invalidPath` for an override path that
-    ///   does not parse.
+    ///   does not parse; `EasyBakeError.Code.invalidRecipe` when the model's
+    ///   own recipe cannot be made.
     public func ingredients(_ overrides: KeyValuePairs<String, Ingredients> = [:]) throws(EasyBakeError) -> Ingredients {
         var tree = defaults
         for (pathText, value) in overrides {
-            tree = tree.setting(value, at: payloadPath(try IngredientPath(parsing: pathText), in: tree))
+            tree = tree.setting(value, at: try payloadPath(try IngredientPath(parsing: pathText), in: tree))
         }
         return tree
     }
 
     /// Where an override's path goes in `tree`: see ``ingredients(_:)``.
-    private func payloadPath(_ path: IngredientPath, in tree: Ingredients) -> IngredientPath {
-        let recipe = self.recipe ?? ((try? (Model.self as? any Bakeable.Type)?.bakingRecipe) ?? nil)
+    private func payloadPath(_ path: IngredientPath, in tree: Ingredients) throws(EasyBakeError) -> IngredientPath {
+        let recipe = if let recipe = self.recipe { recipe } else { try (Model.self as? any Bakeable.Type)?.checkedBakingRecipe() }
         guard let recipe, case .key(let first)? = path.steps.first,
               let mapped = recipe.payloadPath(forKey: first, in: tree) else { return path }
         return IngredientPath(mapped.steps + path.steps.dropFirst())
@@ -67,7 +68,7 @@ public struct ModelFactory<Model: Decodable>: Sendable {
         for index in 0..<count {
             var tree = defaults
             for (pathText, value) in overrides(index) {
-                tree = tree.setting(value, at: payloadPath(try IngredientPath(parsing: pathText), in: tree))
+                tree = tree.setting(value, at: try payloadPath(try IngredientPath(parsing: pathText), in: tree))
             }
             models.append(try baker.bake(Model.self, from: tree, recipe: recipe))
         }

@@ -61,3 +61,37 @@ final class Counter: @unchecked Sendable {
     func add() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
 }
+
+/// A type's recipe that cannot be made fails every road that needs it,
+/// naming the type, rather than vanishing into implicit matching (issue 31).
+@Suite("A broken type recipe on the roads beside baking")
+struct BrokenTypeRecipeTests {
+    struct Loaf: Dough {
+        let id: Int
+        let title: String
+        static var bakingRecipe: Recipe? {
+            get throws { try Recipe(name: "Loaf", mapping: ["title": "name[", "id": "id"]) }
+        }
+    }
+
+    @Test("an update of a model whose recipe cannot be made is an invalid recipe error")
+    func updateNamesTheRecipe() throws {
+        let loaf = Loaf(id: 1, title: "Rye")
+        #expect {
+            try loaf.updated(with: ["title": "Spelt"], notificationCenter: NotificationCenter())
+        } throws: { error in
+            let error = error as! EasyBakeError
+            return error.code == .invalidRecipe && error.message.hasPrefix("Loaf.bakingRecipe: ")
+        }
+    }
+
+    @Test("streaming such a model is refused before any record")
+    func streamingNamesTheRecipe() throws {
+        let source = EventListSource([.beginArray, .endArray])
+        #expect {
+            _ = try Baker().bakeEach(Loaf.self, from: source, each: "[*]")
+        } throws: { error in
+            (error as! EasyBakeError).code == .invalidRecipe && (error as! EasyBakeError).message.hasPrefix("Loaf.bakingRecipe: ")
+        }
+    }
+}

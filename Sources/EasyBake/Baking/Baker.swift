@@ -23,6 +23,20 @@ public protocol Bakeable: Decodable {
 
 extension Bakeable {
     public static var bakingRecipe: Recipe? { nil }
+
+    /// ``bakingRecipe``, its error an ``EasyBakeError/Code/invalidRecipe``
+    /// that names the type: how every road reads a type's recipe, so that a
+    /// recipe the type cannot make fails the bake rather than vanishing.
+    package static func checkedBakingRecipe() throws(EasyBakeError) -> Recipe? {
+        do {
+            return try bakingRecipe
+        } catch {
+            let underlying = error as? EasyBakeError
+            throw EasyBakeError(
+                .invalidRecipe, "\(Self.self).bakingRecipe: \(underlying?.message ?? String(describing: error))",
+                problems: underlying?.problems ?? [], cause: error)
+        }
+    }
 }
 
 /// Bakes `Decodable` models from ingredients through recipes.

@@ -313,14 +313,12 @@ struct IndexDecoder: Decoder {
     /// A type's own recipe; its error names the type and where it was needed.
     private func bakingRecipe(of type: any Bakeable.Type) throws(EasyBakeError) -> Recipe? {
         do {
-            return try type.bakingRecipe
+            return try type.checkedBakingRecipe()
         } catch {
-            let underlying = error as? EasyBakeError
-            throw EasyBakeError(
-                .invalidRecipe, "\(type).bakingRecipe: \(underlying?.message ?? String(describing: error))",
-                path: bake.ingredientPath(depth: depth),
-                baking: .init(modelType: bake.modelTypeName, property: CodingPathText.render(codingPath)),
-                problems: underlying?.problems ?? [], cause: error)
+            var located = error
+            located.path = bake.ingredientPath(depth: depth)
+            located.baking = .init(modelType: bake.modelTypeName, property: CodingPathText.render(codingPath))
+            throw located
         }
     }
 

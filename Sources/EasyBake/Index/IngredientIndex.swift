@@ -654,8 +654,6 @@ extension IngredientIndex {
         uniqueStorage.reserve(entries)
     }
 
-    /// The number of containers opened and not yet closed.
-    package var openContainerCount: Int { storage.openContainers.count }
 
     /// Appends copies of the entries at `range` (a value and all it holds;
     /// spans are relative, so a copy reads as the original).

@@ -81,7 +81,7 @@ extension Dough {
         // transformer, so that a one-way transformer (no reverse, or a
         // reverse that cannot choose, like a lookup with two keys for one
         // value) is not applied to its own output again on the way back.
-        let typeRecipe = recipe ?? ((try? Self.bakingRecipe) ?? nil)
+        let typeRecipe = if let recipe { recipe } else { try Self.checkedBakingRecipe() }
         let current = try baker.decompose(self, recipe: typeRecipe?.withoutTransformers)
         // The update in the payload's shape: keys that name properties the
         // recipe maps elsewhere go to their paths.

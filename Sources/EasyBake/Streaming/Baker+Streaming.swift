@@ -49,12 +49,7 @@ extension Baker {
         _ type: Model.Type, from source: Source, each: String, recipe: Recipe? = nil,
         materialization: RecordMaterialization = .automatic
     ) throws(EasyBakeError) -> BakedRecords<Model, Source> {
-        let typeRecipe: Recipe?
-        do {
-            typeRecipe = try recipe ?? (Model.self as? any Bakeable.Type)?.bakingRecipe
-        } catch {
-            throw EasyBakeError(.invalidRecipe, "\(Model.self).bakingRecipe: \(error)", cause: error)
-        }
+        let typeRecipe = if let recipe { recipe } else { try (Model.self as? any Bakeable.Type)?.checkedBakingRecipe() }
         return BakedRecords(
             reader: try RecordReader(source: source, each: each), baker: self, recipe: typeRecipe,
             materialization: materialization)
