@@ -35,7 +35,7 @@ extension YAMLFormat {
     /// read it. For ``readIndex(_:into:)``, and for tests that compare the
     /// two paths.
     package func readIndexNatively(_ input: IngredientInput, into index: inout IngredientIndex) -> Bool {
-        guard let loaded = Self.bytesForScanning(input, options: options) else { return false }
+        guard options.documents == .single, let loaded = Self.bytesForScanning(input, options: options) else { return false }
         index.begin(input: loaded, sourceName: input.name)
         // Block YAML has about one entry per ten bytes; room for more is only
         // address space until it is used.
@@ -50,12 +50,12 @@ extension YAMLFormat {
         }
     }
 
-    /// The bytes of `input`, when the native scanner may read it: one
-    /// document, from bytes it can hold whole. Standard input (and a file
-    /// that is no regular file, a pipe) can be read only once: what the
-    /// scanner does not read, the event path could not read again.
+    /// The bytes of `input`, when the native scanner may read it: bytes it
+    /// can hold whole. Standard input (and a file that is no regular file,
+    /// a pipe) can be read only once: what the scanner does not read, the
+    /// event path could not read again.
     static func bytesForScanning(_ input: IngredientInput, options: YAMLReadingOptions) -> LoadedBytes? {
-        guard options.documents == .single, input.isInMemory || isRegularFile(input.filePath) else { return nil }
+        guard input.isInMemory || isRegularFile(input.filePath) else { return nil }
         guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else { return nil }
         return loaded
     }

@@ -106,7 +106,12 @@ struct YAMLIndexScanner {
     private var stopColumn = -1
     /// Reading one record: the collections around it, which count toward
     /// the depth limit as they do when the whole document is read.
-    private var depthOffset = 0
+    var depthOffset = 0
+    /// Where the document's (or the record's) root node begins; -1 before.
+    private(set) var rootOffset = -1
+    /// Whether anything but blank lines and comments was read: an empty
+    /// stretch between document markers is no document.
+    var readsAnything: Bool { readAnything }
     /// Escapes decoded: the bytes of the last scalar that has any.
     let scratch = ScratchBytes()
 
@@ -324,6 +329,7 @@ struct YAMLIndexScanner {
     /// after `- `: a sequence entry opens a sequence at this column, a key
     /// a mapping, and a scalar is a value.
     private mutating func node(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        if nodes == 0 { rootOffset = position }
         // `- - x` opens a sequence per `-`: a loop, not a recursion, so that
         // no line nests the call stack.
         while isEntry(position) {

@@ -136,7 +136,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     ///
     /// Anything else — or anything in the document that the scanner does
     /// not read, wherever it stands — is `.unavailable`: libyaml's events
-    /// then read the document from its start, and ``RecordReader`` skips
+    /// then read the document from its start, and `RecordReader` skips
     /// there the records given already, so that records, errors and their
     /// locations are those of the events.
     public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {

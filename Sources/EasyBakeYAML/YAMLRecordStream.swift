@@ -13,6 +13,12 @@ import EasyBake
 /// document is read with: the same index, entries at the same offsets, as
 /// ``YAMLFormat/readIndex(_:into:)`` would give for the record.
 ///
+/// A stream of documents read as one array
+/// (``YAMLReadingOptions/Documents/all``) streams at `[*]` a document per
+/// record: each document's bytes, between the markers
+/// `YAMLDocumentRange` finds without parsing, are indexed by the scanner as
+/// a whole document is.
+///
 /// Whatever either scanner does not read (an anchor, a tag, a flow
 /// collection, a block scalar, a second document, a wrong line, records
 /// that are a mapping's values...) ends the native reading: the source's
@@ -22,6 +28,10 @@ import EasyBake
 final class YAMLRecordStream {
     private let loaded: LoadedBytes
     private let sourceName: String
+    private let options: YAMLReadingOptions
+    /// Reading the documents of a stream, each a record: where the next
+    /// one begins; `nil` for the records of one document.
+    private var nextDocument: Int?
     private var around: YAMLIndexScanner
     private var record: YAMLIndexScanner
     /// What `around` indexes: the collections on the record path and the
@@ -40,8 +50,9 @@ final class YAMLRecordStream {
     private static let releaseInterval = 8 << 20
 
     /// A stream of the records at `recordPath` in `input`; `nil` when the
-    /// path is not keys and a final `[*]`, or the input is not one document
-    /// the scanner may read (see `YAMLFormat.bytesForScanning`).
+    /// path is not keys and a final `[*]` in one document, nor `[*]` over
+    /// every document of a stream, or the input is not one the scanner may
+    /// read (see `YAMLFormat.bytesForScanning`).
     init?(_ input: IngredientInput, recordPath: IngredientPath, options: YAMLReadingOptions) {
         guard case .everyElement? = recordPath.steps.last else { return nil }
         var keys: [String] = []
@@ -49,8 +60,14 @@ final class YAMLRecordStream {
             guard case .key(let key) = step else { return nil }
             keys.append(key)
         }
+        switch options.documents {
+        case .single: nextDocument = nil
+        case .all where keys.isEmpty: nextDocument = 0
+        default: return nil
+        }
         guard let loaded = YAMLFormat.bytesForScanning(input, options: options) else { return nil }
         self.loaded = loaded
+        self.options = options
         sourceName = input.name
         around = YAMLIndexScanner(bytes: loaded.buffer, options: options)
         around.recordKeys = keys
@@ -65,13 +82,14 @@ final class YAMLRecordStream {
     }
 
     /// How far the scan has read, for progress reports.
-    var bytesRead: Int { around.position }
+    var bytesRead: Int { nextDocument ?? around.position }
 
     /// Reads the next record into `index`: `.end` after the last, once the
     /// rest of the document has been read; `.unavailable` where the scanner
     /// stops (and for a path that finds no record, whose error or empty
     /// answer the event path words).
     func next(into index: inout IngredientIndex) -> IndexedRecordRead {
+        if let start = nextDocument { return nextDocument(at: start, into: &index) }
         do throws(YAMLIndexBail) {
             try around.scanLines(into: aroundStorage)
             guard let entry = around.recordEntry else {
@@ -99,5 +117,49 @@ final class YAMLRecordStream {
             index.removeAll()
             return .unavailable
         }
+    }
+
+    /// Reads the document that begins at `start` (or the first after it
+    /// that has anything but comments) into `index`.
+    private func nextDocument(at start: Int, into index: inout IngredientIndex) -> IndexedRecordRead {
+        let buffer = loaded.buffer
+        var start = start
+        while start < buffer.count {
+            let end = YAMLDocumentRange.boundary(atOrAfter: start + 1, in: buffer)
+            // The document's bytes, its offsets those of the whole input.
+            var scanner = YAMLIndexScanner(bytes: UnsafeRawBufferPointer(rebasing: buffer[..<end]), options: options)
+            scanner.position = start
+            // The documents are the elements of one array, which counts
+            // toward the depth limit.
+            scanner.depthOffset = 1
+            index.begin(input: loaded, sourceName: sourceName)
+            do throws(YAMLIndexBail) {
+                try scanner.checkStart()
+                try scanner.scanLines(into: index.storageForBuilding)
+                guard scanner.readsAnything else {
+                    // Comments before the first `---`, or after the last
+                    // document: no document.
+                    start = end
+                    continue
+                }
+                try scanner.finish(into: index.storageForBuilding)
+                // An empty document's null has no place of its own: left to
+                // the events, which know where libyaml puts it.
+                guard scanner.rootOffset >= 0 else { throw YAMLIndexBail() }
+            } catch {
+                index.removeAll()
+                return .unavailable
+            }
+            nextDocument = end
+            recordsRead += 1
+            if end >= releaseMark {
+                loaded.release(before: end)
+                releaseMark = end + Self.releaseInterval
+            }
+            return .record(SourceMark(offset: scanner.rootOffset, in: loaded, sourceName: sourceName))
+        }
+        index.removeAll()
+        nextDocument = buffer.count
+        return recordsRead > 0 ? .end : .unavailable
     }
 }

@@ -12,8 +12,10 @@ import Testing
 struct YAMLNativeStreamingTests {
     typealias Probe = StreamingPropertyTests.Probe
 
-    static func source(_ input: IngredientInput, natively: Bool) throws -> YAMLIngredientSource {
-        let source = try YAMLIngredientSource(input)
+    static func source(
+        _ input: IngredientInput, natively: Bool, documents: YAMLReadingOptions.Documents = .single
+    ) throws -> YAMLIngredientSource {
+        let source = try YAMLIngredientSource(input, options: YAMLReadingOptions(documents: documents))
         source.readsRecordsNatively = natively
         return source
     }
@@ -255,6 +257,39 @@ struct YAMLNativeStreamingTests {
         #expect(eventError.location?.column == 5)
         #expect(try native[0].get() == User(id: 1, name: "Ada"))
         #expect(try native[2].get() == User(id: 3, name: "Linus"))
+    }
+}
+
+extension YAMLNativeStreamingTests {
+    @Test("the documents of a stream stream natively, one record each, as the events give them")
+    func documents() throws {
+        var random = SeededGenerator(seed: 0xD0C5_0029)
+        var native = 0
+        for round in 0..<120 {
+            var text = round % 3 == 0 ? "# a stream\n" : ""
+            for number in 0..<Int.random(in: 1...5, using: &random) {
+                let tree = RandomTrees.tree(depth: 3, using: &random, xmlFriendly: false)
+                guard let bytes = try? YAMLFormat().write(tree) else { continue }
+                if number > 0 || round % 2 == 0 { text += "---\n" }
+                text += String(decoding: bytes, as: UTF8.self)
+            }
+            if round % 4 == 1 { text = Self.mutate(text, using: &random) }
+            let input = IngredientInput.text(text, name: "stream.yaml")
+            let source = try Self.source(input, natively: true, documents: .all)
+            let records = Self.records(source, each: try IngredientPath(parsing: "[*]"))
+            #expect(records == Self.records(try Self.source(input, natively: false, documents: .all), each: try IngredientPath(parsing: "[*]")),
+                    "\(text.debugDescription)")
+            if source.readAllRecordsNatively { native += 1 }
+            let recipe = try Recipe(name: "Probe", orderedMapping: [("p0", "a"), ("p1", "b.c"), ("p2", "d")])
+            for jobs in [1, 2] {
+                let streamed = Array(try Baker().bakeEach(
+                    Probe.self, from: try Self.source(input, natively: true, documents: .all), each: "[*]", recipe: recipe, jobs: jobs))
+                let events = Array(try Baker().bakeEach(
+                    Probe.self, from: try Self.source(input, natively: false, documents: .all), each: "[*]", recipe: recipe))
+                Self.compare(streamed, events, pruned: true, context: "jobs \(jobs) \(text.debugDescription)")
+            }
+        }
+        #expect(native > 40, "streams read natively to the end: \(native)")
     }
 }
 
