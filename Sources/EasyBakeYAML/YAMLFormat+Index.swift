@@ -35,11 +35,7 @@ extension YAMLFormat {
     /// read it. For ``readIndex(_:into:)``, and for tests that compare the
     /// two paths.
     package func readIndexNatively(_ input: IngredientInput, into index: inout IngredientIndex) -> Bool {
-        // One document, from bytes the scanner can hold whole. Standard input
-        // (and a file that is no regular file, a pipe) can be read only once:
-        // what the scanner does not index, the event path could not read again.
-        guard options.documents == .single, input.isInMemory || Self.isRegularFile(input.filePath) else { return false }
-        guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else { return false }
+        guard options.documents == .single, let loaded = Self.bytesForScanning(input, options: options) else { return false }
         index.begin(input: loaded, sourceName: input.name)
         // Block YAML has about one entry per ten bytes; room for more is only
         // address space until it is used.
@@ -52,6 +48,16 @@ extension YAMLFormat {
             index.removeAll()
             return false
         }
+    }
+
+    /// The bytes of `input`, when the native scanner may read it: bytes it
+    /// can hold whole. Standard input (and a file that is no regular file,
+    /// a pipe) can be read only once: what the scanner does not read, the
+    /// event path could not read again.
+    static func bytesForScanning(_ input: IngredientInput, options: YAMLReadingOptions) -> LoadedBytes? {
+        guard input.isInMemory || isRegularFile(input.filePath) else { return nil }
+        guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else { return nil }
+        return loaded
     }
 
     private static func isRegularFile(_ path: String?) -> Bool {

@@ -65,6 +65,10 @@ struct YAMLIndexScanner {
         var keyBits: UInt64 = 0
         /// Mappings: where its decoded keys begin in `decodedKeys`.
         var decodedKeyStart: Int
+        /// It is the value at the record path's keys so far (see `recordKeys`).
+        var isOnRecordPath = false
+        /// It is the sequence whose entries are the records.
+        var holdsRecords = false
     }
 
     /// A key of an open mapping, for finding a repeated one.
@@ -88,6 +92,26 @@ struct YAMLIndexScanner {
     private var awaitingOffset = 0
     /// A scalar was the whole document: only comments may follow.
     private var rootIsScalar = false
+    /// Something other than blank lines and comments has been read.
+    private var readAnything = false
+    /// Reading records: the keys of the record path before its final `[*]`
+    /// (`["users"]` for `users[*]`); the sequence at those keys holds the
+    /// records, and the scan stops at each of its entries (`recordEntry`).
+    var recordKeys: [String]?
+    /// Where the `-` of the record that begins next stands, once the scan
+    /// stopped there.
+    var recordEntry: Int?
+    /// Reading one record: the scan stops, at its line's start, at the
+    /// first line that is indented no more than this (the record's `-`).
+    private var stopColumn = -1
+    /// Reading one record: the collections around it, which count toward
+    /// the depth limit as they do when the whole document is read.
+    var depthOffset = 0
+    /// Where the document's (or the record's) root node begins; -1 before.
+    private(set) var rootOffset = -1
+    /// Whether anything but blank lines and comments was read: an empty
+    /// stretch between document markers is no document.
+    var readsAnything: Bool { readAnything }
     /// Escapes decoded: the bytes of the last scalar that has any.
     let scratch = ScratchBytes()
 
@@ -113,9 +137,21 @@ struct YAMLIndexScanner {
 
     /// Reads the whole input into `storage`, an index begun on it.
     mutating func build(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        try checkStart()
+        try scanLines(into: storage)
+        try finish(into: storage)
+    }
+
+    /// A byte order mark is left to the event path.
+    func checkStart() throws(YAMLIndexBail) {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { throw YAMLIndexBail() }
-        var readAnything = false
+    }
+
+    /// Reads lines until the input ends, or — reading records — until a
+    /// record begins (`recordEntry`) or the record read ends.
+    mutating func scanLines(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
         while position < count {
+            if recordEntry != nil { return }
             lineStart = position
             var p = position
             while p < count, base[p] == UInt8(ascii: " ") { p += 1 }
@@ -133,6 +169,11 @@ struct YAMLIndexScanner {
             if byte == UInt8(ascii: "#") {
                 try skipComment()
                 continue
+            }
+            if column <= stopColumn {
+                // The record read ends before this line.
+                position = lineStart
+                return
             }
             if column == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."), isDocumentMarker(p) {
                 // A leading `---` is allowed; any other marker begins or ends
@@ -157,6 +198,10 @@ struct YAMLIndexScanner {
                     // `key:` and then `- item` at the key's column.
                     awaitingValue = false
                     try openFrame(mapping: false, indentless: true, at: p, into: storage)
+                    if frames[frames.count - 1].holdsRecords {
+                        recordEntry = p
+                        return
+                    }
                     try entry(into: storage)
                     continue
                 }
@@ -178,14 +223,55 @@ struct YAMLIndexScanner {
                 try keyAndValue(into: storage)
             } else {
                 guard isEntry(p) else { throw YAMLIndexBail() }
+                if top.holdsRecords {
+                    recordEntry = p
+                    return
+                }
                 try entry(into: storage)
             }
         }
+    }
+
+    /// Ends the document (or the record): the value still awaited is null,
+    /// and the open collections close.
+    mutating func finish(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
         if awaitingValue { try appendNull(at: awaitingOffset, into: storage) }
         while !frames.isEmpty { try closeFrame(into: storage) }
         // An empty document (or stream) is null, as the event path reads it.
         if nodes == 0 { try appendNull(at: 0, into: storage) }
     }
+
+    /// Reads into `storage` the record whose node begins at `node` (after
+    /// its `- `, on the line that begins at `lineStart`), a sequence entry at
+    /// `entryColumn` inside `depth` collections, with the rules the whole
+    /// document is read with: the record ends before the first line that is
+    /// indented no more than its `-` (where `position` is left), and every
+    /// state of the record before is forgotten, its memory kept.
+    mutating func buildRecord(
+        at node: Int, lineStart: Int, entryColumn: Int, depth: Int, into storage: IngredientIndex.Storage
+    ) throws(YAMLIndexBail) {
+        position = node
+        self.lineStart = lineStart
+        stopColumn = entryColumn
+        depthOffset = depth
+        nodes = 0
+        frames.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        keySets.removeAll(keepingCapacity: true)
+        decodedKeys.removeAll(keepingCapacity: true)
+        awaitingValue = false
+        rootIsScalar = false
+        readAnything = true
+        // A record whose node is below its `-` (`-` alone on its line) is
+        // left to the event path.
+        guard !atLineEnd() else { throw YAMLIndexBail() }
+        try self.node(into: storage)
+        try scanLines(into: storage)
+        try finish(into: storage)
+    }
+
+    /// The number of open collections.
+    var depth: Int { frames.count }
 
     /// Whether the line at column 0 from `p` is `---` or `...` and a blank.
     @inline(__always)
@@ -243,10 +329,15 @@ struct YAMLIndexScanner {
     /// after `- `: a sequence entry opens a sequence at this column, a key
     /// a mapping, and a scalar is a value.
     private mutating func node(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        if nodes == 0 { rootOffset = position }
         // `- - x` opens a sequence per `-`: a loop, not a recursion, so that
         // no line nests the call stack.
         while isEntry(position) {
             try openFrame(mapping: false, indentless: false, at: position, into: storage)
+            if frames[frames.count - 1].holdsRecords {
+                recordEntry = position
+                return
+            }
             position += 1
             while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
             if atLineEnd() {
@@ -329,13 +420,37 @@ struct YAMLIndexScanner {
     ) throws(YAMLIndexBail) {
         // The event path's limits: depth counted at each container's start,
         // nodes as the index builder counts them.
-        guard frames.count < limits.maximumDepth else { throw YAMLIndexBail() }
+        guard frames.count + depthOffset < limits.maximumDepth else { throw YAMLIndexBail() }
         try countNode()
         noteValue()
         storage.openContainer(mapping ? .dictionary : .array, at: offset)
-        frames.append(Frame(
+        var frame = Frame(
             isMapping: mapping, column: offset - lineStart, isIndentless: indentless, keyStart: keys.count,
-            decodedKeyStart: decodedKeys.count))
+            decodedKeyStart: decodedKeys.count)
+        if let recordKeys { try placeOnRecordPath(&frame, keys: recordKeys) }
+        frames.append(frame)
+    }
+
+    /// Marks a collection that is the value at the record path's keys so
+    /// far, and the sequence that holds the records. A path that goes
+    /// otherwise than through mappings to that sequence (a sequence where a
+    /// key is next, records in a mapping) is left to the event path.
+    private func placeOnRecordPath(_ frame: inout Frame, keys recordKeys: [String]) throws(YAMLIndexBail) {
+        let depth = frames.count
+        if depth > 0 {
+            // The parent mapping's latest key is the one this is the value of,
+            // compared as the event path compares keys: as `String`s.
+            let parent = frames[depth - 1]
+            guard parent.isOnRecordPath, parent.isMapping, depth - 1 < recordKeys.count, let key = keys.last,
+                  text(of: key) == recordKeys[depth - 1] else { return }
+        }
+        frame.isOnRecordPath = true
+        guard depth == recordKeys.count else {
+            if !frame.isMapping { throw YAMLIndexBail() }
+            return
+        }
+        guard !frame.isMapping else { throw YAMLIndexBail() }
+        frame.holdsRecords = true
     }
 
     private mutating func closeFrame(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
@@ -443,7 +558,7 @@ struct YAMLIndexScanner {
     private mutating func appendValue(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
         switch scalar.style {
         case .emptyArray, .emptyDictionary:
-            guard frames.count < limits.maximumDepth else { throw YAMLIndexBail() }
+            guard frames.count + depthOffset < limits.maximumDepth else { throw YAMLIndexBail() }
             try countNode()
             noteValue()
             storage.openContainer(scalar.style == .emptyArray ? .array : .dictionary, at: scalar.start)

@@ -45,10 +45,39 @@ import EasyBake
 ///   errors, as YAML 1.2 says and libyaml 0.2.5 does not check.
 /// - **Skipping** (``skipValue()``) drains libyaml's events without
 ///   resolving or copying scalars.
+/// - **Records** streamed from one document of common block YAML (a
+///   record path of keys and a final `[*]`: `users[*]`, `data.items[*]`,
+///   `[*]`) are found and indexed by the native scanner that
+///   ``YAMLFormat/readIndex(_:into:)`` reads whole documents with, without
+///   libyaml (``readNextRecord(at:into:)``); what it does not read is read
+///   through libyaml's events, with the same records and errors.
 ///
 /// Copies of a source share one parser; use each source from one place.
 public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     private let engine: YAMLEngine
+    /// How records are read natively; shared by copies, as the engine is.
+    private let records: NativeRecords
+
+    /// The input and options, for the native reading of records; and, once
+    /// records are asked for, their stream (`nil` when the scanner cannot
+    /// read them, or no longer can).
+    private final class NativeRecords {
+        let input: IngredientInput?
+        let options: YAMLReadingOptions
+        /// Whether records may be read natively: the package's tests turn
+        /// it off to read them through libyaml's events.
+        var enabled: Bool
+        var stream: YAMLRecordStream?
+        var started = false
+        /// The native stream read every record, and the rest of the input.
+        var finished = false
+
+        init(input: IngredientInput?, options: YAMLReadingOptions) {
+            self.input = input
+            self.options = options
+            enabled = input != nil
+        }
+    }
 
     /// A source that reads `input` with `options`.
     ///
@@ -58,6 +87,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: `EasyBakeError.Code.io` when the input cannot be opened.
     public init(_ input: IngredientInput, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
         engine = try YAMLEngine(input: input, options: options)
+        records = NativeRecords(input: input, options: options)
     }
 
     /// A source over one worker's share of a large YAML stream: the array
@@ -87,7 +117,49 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     ///   `IngredientLimits.maximumInputBytes`.
     public init(_ input: IngredientInput, byteRange: Range<Int>, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
         engine = try YAMLEngine(input: input, options: options, byteRange: byteRange)
+        records = NativeRecords(input: nil, options: options)
     }
+
+    /// Whether ``readNextRecord(at:into:)`` reads records with the native
+    /// scanner (the default, where the input allows) or leaves them to
+    /// libyaml's events: for tests that compare the two.
+    package var readsRecordsNatively: Bool {
+        get { records.enabled }
+        nonmutating set { records.enabled = newValue }
+    }
+
+    /// Reads the next record at `recordPath` with the native scanner, as
+    /// the whole document is read (see ``YAMLFormat/readIndex(_:into:)``):
+    /// for one document (``YAMLReadingOptions/Documents/single``) read from
+    /// memory or a regular file, a record path of keys and a final `[*]`
+    /// over a block sequence, records of common block YAML.
+    ///
+    /// Anything else — or anything in the document that the scanner does
+    /// not read, wherever it stands — is `.unavailable`: libyaml's events
+    /// then read the document from its start, and `RecordReader` skips
+    /// there the records given already, so that records, errors and their
+    /// locations are those of the events.
+    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
+        if !records.started {
+            records.started = true
+            if records.enabled, let input = records.input {
+                records.stream = YAMLRecordStream(input, recordPath: recordPath, options: records.options)
+            }
+        }
+        guard let stream = records.stream else { return .unavailable }
+        let read = stream.next(into: &index)
+        switch read {
+        case .record: break
+        case .end: records.finished = true
+        case .unavailable: records.stream = nil
+        }
+        return read
+    }
+
+    /// Whether the native scanner read every record of the input and its
+    /// end, with no record left to libyaml's events: for tests that check
+    /// which way records were read.
+    package var readAllRecordsNatively: Bool { records.finished }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         try engine.next()
@@ -150,7 +222,7 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
 
     /// How many bytes of input libyaml has consumed so far, for progress
     /// reporting. libyaml reads a little ahead of the events it has returned.
-    public var bytesRead: Int { engine.bytesRead }
+    public var bytesRead: Int { records.stream?.bytesRead ?? engine.bytesRead }
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { engine.options.duplicateKeys }
 

@@ -83,9 +83,14 @@ struct Bake: ParsableCommand {
             var count = 0
             let jobs = max(1, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
             if jobs == 1 {
-                while let record = try reader.next() {
+                // Each record is read into an index, as the jobs read it and
+                // as `Baker.bakeEach` does: by the source's native reader of
+                // records where it has one (YAML's scanner), by its events
+                // otherwise.
+                var index = IngredientIndex()
+                while let record = try reader.nextRecord(into: &index, keeping: keeping) {
                     do throws(EasyBakeError) {
-                        try bake(record.ingredients, at: record.path)
+                        try bake(try Ingredients(index: index), at: record.path)
                     } catch {
                         try goOn(past: error)
                     }

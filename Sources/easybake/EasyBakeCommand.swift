@@ -182,6 +182,15 @@ struct Payload {
     func document() throws(EasyBakeError) -> Document {
         let input = IngredientInput.file(path)
         let format = try resolvedFormat(for: input)
+        if let yaml = format as? YAMLFormat {
+            // As the library bakes a whole YAML document: through the index
+            // the native scanner builds, where it reads the input (libyaml's
+            // events otherwise, with the same tree and errors).
+            let rereadable = try input.rereadable()
+            var index = IngredientIndex()
+            try yaml.readIndex(rereadable, into: &index)
+            return Document(tree: try Ingredients(index: index), input: rereadable, format: format)
+        }
         guard documents.lenientReferences else { return try Document(reading: input, format: format) }
         // Read through a source of its own, whose repairs are reported:
         // what `Document(reading:format:)` does for XML.

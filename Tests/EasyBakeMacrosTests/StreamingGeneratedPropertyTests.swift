@@ -161,6 +161,49 @@ struct StreamingGeneratedPropertyTests {
         #expect(failed > 20, "\(failed) records failed")
     }
 
+    @Test("YAML records read by the native scanner bake as the events' records do, into @Bakeable and Decodable models")
+    func nativeYAMLRecords() throws {
+        var random = SeededGenerator(seed: 0x9A71_B29E)
+        var native = 0
+        for round in 0..<40 {
+            let records = (0..<Int.random(in: 1..<12, using: &random)).map { _ in
+                BakingInitializerPropertyTests.model(&random)
+            }
+            let bytes = try YAMLFormat().write(["models": .array(IngredientArray(records))])
+            let baker = Baker(options: BakingInitializerPropertyTests.options[round % BakingInitializerPropertyTests.options.count])
+            let context = "round \(round): \(String(decoding: bytes, as: UTF8.self))"
+            func source(natively: Bool) throws -> YAMLIngredientSource {
+                let source = try YAMLIngredientSource(.bytes(bytes))
+                source.readsRecordsNatively = natively
+                return source
+            }
+            let events = Array(try baker.bakeEach(GeneratedModel.self, from: try source(natively: false), each: "models[*]"))
+                .map(Self.describeWithoutPlace)
+            let nativeSource = try source(natively: true)
+            let generated = Array(try baker.bakeEach(GeneratedModel.self, from: nativeSource, each: "models[*]"))
+            if nativeSource.readAllRecordsNatively { native += 1 }
+            let decodable = Array(try baker.bakeEach(DecodableModel.self, from: try source(natively: true), each: "models[*]"))
+            #expect(generated.count == records.count, "\(context)")
+            // Models alike; errors alike but for their place, which the
+            // native index knows to the value.
+            #expect(generated.map(Self.describeWithoutPlace) == events, "\(context)")
+            #expect(generated.map(Self.describe) == decodable.map(Self.describe), "\(context)")
+            var parallel: [Result<GeneratedModel, EasyBakeError>] = []
+            try baker.bakeEach(GeneratedModel.self, from: try source(natively: true), each: "models[*]", jobs: 2) {
+                parallel.append($0)
+            }
+            #expect(parallel.map(Self.describe) == generated.map(Self.describe), "jobs 2; \(context)")
+        }
+        #expect(native > 20, "rounds read natively to the end: \(native)")
+    }
+
+    /// A result as text, an error without the place it names.
+    static func describeWithoutPlace<Model: Encodable>(_ result: Result<Model, EasyBakeError>) -> String {
+        guard case .failure(let error) = result else { return describe(result) }
+        return BakingInitializerPropertyTests.withoutGuessedMisspelling(
+            "failure \(error.code) \(error.path.map { "\($0)" } ?? "-") \(error.message)")
+    }
+
     /// A result as text, the twins' names made the same.
     static func describe<Model: Encodable>(_ result: Result<Model, EasyBakeError>) -> String {
         switch result {

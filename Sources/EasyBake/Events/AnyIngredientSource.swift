@@ -22,6 +22,9 @@ public struct AnyIngredientSource: IngredientSource {
     ) throws(EasyBakeError) {
         try base.readValue(startingWith: first, into: &index, keeping: matcher)
     }
+    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
+        base.readNextRecord(at: recordPath, into: &index)
+    }
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }

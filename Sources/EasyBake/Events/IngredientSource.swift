@@ -89,6 +89,22 @@ public protocol IngredientSource {
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError)
 
+    /// Reads the next record at `recordPath` straight into `index`
+    /// (replacing what it held), finding the records in the input itself
+    /// instead of through events: how a source with a native reader of
+    /// records (YAML's scanner) streams them. ``RecordReader`` asks before
+    /// it reads any event, and record after record until the answer is not
+    /// a record.
+    ///
+    /// The source gives records only where it knows they are what the
+    /// events would give, errors and all: anything it cannot tell that of
+    /// (the input leaves what it reads, or is wrong) is
+    /// ``IndexedRecordRead/unavailable``, after which its events begin at
+    /// the start of the input again, so that the reader reads the records
+    /// through them, skipping those it was given. The default is
+    /// `.unavailable`.
+    mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead
+
     /// The limits the source reads under, which consumers apply too: a tree
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
     /// values. The default is ``IngredientLimits/default``.
@@ -232,6 +248,10 @@ extension IngredientSource {
         try index.read(startingWith: first, from: &self)
     }
 
+    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
+        .unavailable
+    }
+
     public var limits: IngredientLimits { .default }
 
     public var allowsStoppingEarly: Bool { true }
@@ -243,6 +263,19 @@ extension IngredientSource {
     public mutating func resumeAfterFailedElement() -> Int? { nil }
 
     public var mark: SourceMark { SourceMark(location) }
+}
+
+/// What ``IngredientSource/readNextRecord(at:into:)`` found.
+public enum IndexedRecordRead: Sendable {
+    /// A record, read into the index; the mark is where it begins, as the
+    /// record's first event would have it.
+    case record(SourceMark)
+    /// The records ended, and the rest of the input is checked as reading
+    /// its events would check it.
+    case end
+    /// The source cannot read the records itself (or no longer can): its
+    /// events begin at the start of the input.
+    case unavailable
 }
 
 /// What to do when a key repeats within one dictionary.

@@ -116,14 +116,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         var index = IngredientIndex()
         swap(&index, &self.index)
         defer { swap(&index, &self.index) }
-        let keeping = pruning ? reader.keeping : nil
-        guard let read = try reader.nextRecord(reading: { (first, source) throws(EasyBakeError) in
-            if let keeping {
-                try source.readValue(startingWith: first, into: &index, keeping: keeping)
-            } else {
-                try source.readValue(startingWith: first, into: &index)
-            }
-        }) else { return nil }
+        guard let read = try reader.nextRecord(into: &index, keeping: pruning ? reader.keeping : nil) else { return nil }
         return try bake(&index, number: read.index, path: read.path, mark: read.mark)
     }
 

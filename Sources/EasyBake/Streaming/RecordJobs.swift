@@ -44,13 +44,7 @@ extension RecordReader {
         while records.count < count {
             var index = takeIndex()
             do throws(EasyBakeError) {
-                guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
-                    if let keeping {
-                        try source.readValue(startingWith: first, into: &index, keeping: keeping)
-                    } else {
-                        try source.readValue(startingWith: first, into: &index)
-                    }
-                }) else {
+                guard let read = try nextRecord(into: &index, keeping: keeping) else {
                     give(index)
                     break
                 }

@@ -50,6 +50,13 @@ public struct RecordReader<Source: IngredientSource> {
     private var started = false
     private var finished = false
     private var count = 0
+    /// Whether the source may still give records itself
+    /// (``IngredientSource/readNextRecord(at:into:)``): until it says it
+    /// cannot, or an event has been read.
+    private var readsRecordsNatively = true
+    /// Records the source gave itself before it said it could not go on:
+    /// read again through events, they are skipped.
+    private var recordsToSkip = 0
     /// The deepest value on the record path the walk reached, in steps (-1
     /// before any document): a path that finds no record is a mistake
     /// unless it reached the records' parent (see ``noRecordsError()``).
@@ -158,6 +165,63 @@ public struct RecordReader<Source: IngredientSource> {
         }
     }
 
+    /// The next record, read into `index` (replacing what it held), keeping
+    /// what `keeping` keeps (the whole record when `nil`): by the source
+    /// itself where it can find records natively
+    /// (``IngredientSource/readNextRecord(at:into:)``), through its events
+    /// otherwise. Either way the records, their errors and the source's
+    /// warnings are the same. How streaming bakes read records.
+    ///
+    /// - Returns: the record's number, concrete path and mark; `nil` after
+    ///   the last record.
+    /// - Throws: the source's errors, as ``nextRecord(reading:)`` throws them.
+    package mutating func nextRecord(
+        into index: inout IngredientIndex, keeping: PathMatcher?
+    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark)? {
+        if readsRecordsNatively, !started, !finished {
+            switch source.readNextRecord(at: recordPath, into: &index) {
+            case .record(let mark):
+                defer { count += 1 }
+                return (count, concretePath(), mark)
+            case .end:
+                return finish()
+            case .unavailable:
+                // The source's events begin at the start of the input: the
+                // records it gave are read again, and skipped.
+                readsRecordsNatively = false
+                recordsToSkip = count
+                count = 0
+            }
+        }
+        while true {
+            let skipping = recordsToSkip > 0
+            guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                if skipping {
+                    try Self.skipRecord(startingWith: first, from: &source)
+                } else if let keeping {
+                    try source.readValue(startingWith: first, into: &index, keeping: keeping)
+                } else {
+                    try source.readValue(startingWith: first, into: &index)
+                }
+            }) else { return nil }
+            if skipping {
+                recordsToSkip -= 1
+                continue
+            }
+            return (read.index, read.path, read.mark)
+        }
+    }
+
+    /// Skips the rest of a record whose first event was just read.
+    private static func skipRecord(startingWith first: IngredientEvent, from source: inout Source) throws(EasyBakeError) {
+        switch first {
+        case .scalar: break
+        case .beginArray, .beginDictionary: try source.skipRestOfContainer()
+        case .key, .endArray, .endDictionary:
+            throw EasyBakeError.syntax("expected a value, found \(first)", at: source.location)
+        }
+    }
+
     /// Where the source can tell where each element of the top-level array
     /// ends (JSON Lines), a record that fails to read fails alone: the source
     /// moves on to the next element and the error gets the failed element's
@@ -179,12 +243,7 @@ public struct RecordReader<Source: IngredientSource> {
         startingWith first: IngredientEvent, from source: inout Source, keeping: PathMatcher
     ) throws(EasyBakeError) -> Ingredients {
         guard let state = keeping.rootState else {
-            switch first {
-            case .scalar: break
-            case .beginArray, .beginDictionary: try source.skipRestOfContainer()
-            case .key, .endArray, .endDictionary:
-                throw EasyBakeError.syntax("expected a value, found \(first)", at: source.location)
-            }
+            try skipRecord(startingWith: first, from: &source)
             return .null
         }
         // The node limit holds for each record, however many records stream by.
