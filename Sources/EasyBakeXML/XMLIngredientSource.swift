@@ -123,7 +123,7 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {
         driver.feedSliceSize = XMLParserDriver.recordSliceSize
-        if driver.readsRecordsNatively, try driver.readRecord(startingWith: first, into: &index) { return }
+        if try driver.readRecord(startingWith: first, into: &index) { return }
         try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
     }
 

@@ -12,8 +12,9 @@ private let libxml2Initialized: Void = { xmlInitParser() }()
 
 /// Drives libxml2's SAX2 push parser and turns its callbacks into
 /// `IngredientEvent`s, queued until ``next()`` pulls them — or, in
-/// ``readIndex(into:filePath:)``, into an index straight away, under the
-/// same rules.
+/// ``readIndex(into:filePath:)`` and for a streamed record
+/// (``readRecord(startingWith:into:)``), into an index straight away, under
+/// the same rules.
 ///
 /// The input is read in chunks of ``chunkSize`` bytes and handed to
 /// `xmlParseChunk` in slices of ``sliceSize`` bytes, one slice only when the
