@@ -3,9 +3,12 @@ import EasyBake
 /// Skipping without events: what streaming spends most of its time on.
 ///
 /// Skipping a value through `next(materializing: false)` pays for an event
-/// per token. These loops walk the grammar directly over the bytes, with the
-/// string, number and literal checks the event path uses, so skipped input
-/// is exactly as strictly checked. On anything out of the ordinary — a
+/// per token. These loops walk the grammar directly, with the string,
+/// number and literal checks the event path uses, so skipped input is
+/// exactly as strictly checked. A container is skipped token by token with
+/// the positions of the structural stage (``JSONStructuralCursor``):
+/// whitespace is never read, and a string with nothing to check in it
+/// (plain ASCII, no escape) is passed over from quote to quote. On anything out of the ordinary — a
 /// grammar error, nesting near the depth limit — they put the position back
 /// and let the event path redo the work, which says precisely what is wrong.
 extension JSONScanner {
@@ -46,10 +49,20 @@ extension JSONScanner {
             state = .value
         }
         let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
+        // A scalar is read as quickly byte by byte; a container's tokens
+        // are found in the bitmaps.
+        var cursor: JSONStructuralCursor?
+        if insideContainer || (position < count && (base[position] == UInt8(ascii: "{") || base[position] == UInt8(ascii: "["))) {
+            cursor = JSONStructuralCursor(base: base, count: count, from: position, scanning: scanning)
+        }
 
         while true {
             if state == .afterValue, depth == 0 { break }
-            skipWhitespace()
+            if cursor != nil {
+                position = cursor!.token(from: position)
+            } else {
+                skipWhitespace()
+            }
             guard position < count else { return restore(savedPosition, savedExpect) }
             let byte = base[position]
             switch state {
@@ -71,7 +84,7 @@ extension JSONScanner {
                         state = .firstValueOrEnd
                     }
                 case UInt8(ascii: "\""):
-                    _ = try string(materializing: false)
+                    try skipString(&cursor)
                     state = .afterValue
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                     _ = try number(materializing: false)
@@ -88,12 +101,15 @@ extension JSONScanner {
                 default:
                     return restore(savedPosition, savedExpect)
                 }
+                // The cursor does not see what continues a number or a
+                // literal ("12x", "truex"): the byte after it must end it.
+                if cursor != nil, state == .afterValue, !endsScalar(at: position) { return restore(savedPosition, savedExpect) }
             case .firstKeyOrEnd where byte == UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
                 state = .afterValue
             case .firstKeyOrEnd, .key:
-                guard byte == UInt8(ascii: "\""), try skipKey() else { return restore(savedPosition, savedExpect) }
+                guard byte == UInt8(ascii: "\""), try skipKey(&cursor) else { return restore(savedPosition, savedExpect) }
                 state = .value
             case .afterValue:
                 let isObject = objects & (1 << UInt64(depth)) != 0
@@ -101,7 +117,7 @@ extension JSONScanner {
                     position += 1
                     skipWhitespace()
                     if isObject {
-                        guard position < count, base[position] == UInt8(ascii: "\""), try skipKey() else {
+                        guard position < count, base[position] == UInt8(ascii: "\""), try skipKey(&cursor) else {
                             return restore(savedPosition, savedExpect)
                         }
                     } else if position >= count || base[position] == UInt8(ascii: "]") {
@@ -212,12 +228,25 @@ extension JSONScanner {
     }
 
     /// Steps over `"key":`; `false` when the colon is missing.
-    private mutating func skipKey() throws(EasyBakeError) -> Bool {
-        _ = try string(materializing: false)
+    private mutating func skipKey(_ cursor: inout JSONStructuralCursor?) throws(EasyBakeError) -> Bool {
+        try skipString(&cursor)
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: ":") else { return false }
         position += 1
         return true
+    }
+
+    /// Steps over the string at `position` (its opening quote): from quote
+    /// to quote when the cursor's block shows nothing to check in it, else
+    /// by reading it.
+    @inline(__always)
+    private mutating func skipString(_ cursor: inout JSONStructuralCursor?) throws(EasyBakeError) {
+        if cursor != nil, let close = cursor!.plainStringEnd(openingAt: position) {
+            try checkStringLength(close - position - 1, at: position)
+            position = close + 1
+            return
+        }
+        _ = try string(materializing: false)
     }
 
     private mutating func restore(_ savedPosition: Int, _ savedExpect: Expect) -> Bool {
