@@ -55,7 +55,7 @@ static raw_masks classify_scalar(const uint8_t *p) {
 // Brackets and braces differ from each other by 0x20 at most in the ways
 // that matter here: `[` | 0x20 is `{`, `]` | 0x20 is `}`, and no other
 // byte maps onto either, so two comparisons find all four.
-static raw_masks classify_sse2(const uint8_t *p) {
+static inline __attribute__((always_inline)) raw_masks classify_sse2(const uint8_t *p) {
     raw_masks m = {0, 0, 0, 0, 0};
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
     const __m128i lower = _mm_set1_epi8(0x20), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
@@ -83,8 +83,8 @@ static raw_masks classify_sse2(const uint8_t *p) {
     return m;
 }
 
-__attribute__((target("avx2")))
-static raw_masks classify_avx2(const uint8_t *p) {
+__attribute__((target("avx2"), always_inline))
+static inline raw_masks classify_avx2(const uint8_t *p) {
     raw_masks m = {0, 0, 0, 0, 0};
     const __m256i quote = _mm256_set1_epi8('"'), backslash = _mm256_set1_epi8('\\');
     const __m256i lower = _mm256_set1_epi8(0x20), open = _mm256_set1_epi8('{'), close = _mm256_set1_epi8('}');
@@ -132,7 +132,7 @@ static uint64_t neon_bits(uint8x16_t matches) {
     return (uint64_t)low | (uint64_t)high << 8;
 }
 
-static raw_masks classify_neon(const uint8_t *p) {
+static inline raw_masks classify_neon(const uint8_t *p) {
     raw_masks m = {0, 0, 0, 0, 0};
     for (int k = 0; k < 4; k++) {
         uint8x16_t b = vld1q_u8(p + 16 * k);
@@ -209,31 +209,9 @@ static uint64_t prefix_xor(uint64_t bits) {
     return bits;
 }
 
-void easybake_structural_scan(const uint8_t *base, size_t start, size_t count, int kernel,
-                              easybake_structural_state *state, easybake_structural_block *out) {
-    const uint8_t *p = base + start;
-    uint8_t padded[64];
-    uint64_t valid = ~(uint64_t)0;
-    if (start + 64 > count) {
-        size_t n = start < count ? count - start : 0;
-        memset(padded, ' ', sizeof padded);
-        if (n > 0) memcpy(padded, p, n);
-        p = padded;
-        valid = n == 0 ? 0 : (n >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1));
-    }
-    raw_masks m;
-    switch (kernel) {
-#if EASYBAKE_X86
-    case EASYBAKE_KERNEL_AVX2: m = classify_avx2(p); break;
-    case EASYBAKE_KERNEL_SSE2: m = classify_sse2(p); break;
-#elif EASYBAKE_ARM
-    case EASYBAKE_KERNEL_NEON: m = classify_neon(p); break;
-#endif
-    default:
-        if (classes['"'] == 0) fill_classes();
-        m = classify_scalar(p);
-        break;
-    }
+/// The string state and the bitmaps, from a kernel's masks.
+static inline __attribute__((always_inline)) void finish(raw_masks m, uint64_t valid, easybake_structural_state *state,
+                                                         easybake_structural_block *out) {
     uint64_t escaped = m.backslash == 0 && state->escape_carry == 0 ? 0 : escaped_bytes(m.backslash, &state->escape_carry);
     uint64_t quotes = m.quote & ~escaped;
     uint64_t in_string = prefix_xor(quotes) ^ state->in_string;
@@ -253,4 +231,223 @@ void easybake_structural_scan(const uint8_t *base, size_t start, size_t count, i
     out->scalar_starts = scalar_starts;
     out->tokens = structural | (quotes & in_string) | scalar_starts;
     out->string_special = m.special & in_string & ~quotes;
+}
+
+// One function per kernel, so that the classification and the bit logic
+// compile into one body (a kernel built for AVX2 cannot be inlined into a
+// function that is not).
+static void scan_scalar(const uint8_t *p, uint64_t valid, easybake_structural_state *state, easybake_structural_block *out) {
+    if (classes['"'] == 0) fill_classes();
+    finish(classify_scalar(p), valid, state, out);
+}
+
+#if EASYBAKE_X86
+static void scan_sse2(const uint8_t *p, uint64_t valid, easybake_structural_state *state, easybake_structural_block *out) {
+    finish(classify_sse2(p), valid, state, out);
+}
+
+__attribute__((target("avx2")))
+static void scan_avx2(const uint8_t *p, uint64_t valid, easybake_structural_state *state, easybake_structural_block *out) {
+    finish(classify_avx2(p), valid, state, out);
+}
+#elif EASYBAKE_ARM
+static void scan_neon(const uint8_t *p, uint64_t valid, easybake_structural_state *state, easybake_structural_block *out) {
+    finish(classify_neon(p), valid, state, out);
+}
+#endif
+
+void easybake_structural_scan(const uint8_t *base, size_t start, size_t count, int kernel,
+                              easybake_structural_state *state, easybake_structural_block *out) {
+    const uint8_t *p = base + start;
+    uint8_t padded[64];
+    uint64_t valid = ~(uint64_t)0;
+    if (start + 64 > count) {
+        size_t n = start < count ? count - start : 0;
+        memset(padded, ' ', sizeof padded);
+        if (n > 0) memcpy(padded, p, n);
+        p = padded;
+        valid = n == 0 ? 0 : (((uint64_t)1 << n) - 1);
+    }
+    switch (kernel) {
+#if EASYBAKE_X86
+    case EASYBAKE_KERNEL_AVX2: scan_avx2(p, valid, state, out); break;
+    case EASYBAKE_KERNEL_SSE2: scan_sse2(p, valid, state, out); break;
+#elif EASYBAKE_ARM
+    case EASYBAKE_KERNEL_NEON: scan_neon(p, valid, state, out); break;
+#endif
+    default: scan_scalar(p, valid, state, out); break;
+    }
+}
+
+// MARK: Skipping
+
+void easybake_skip_begin(easybake_skip_context *context, const uint8_t *base, size_t count, int kernel,
+                         size_t position, int grammar, int depth, int depth_budget, uint64_t objects,
+                         size_t maximum_string_bytes) {
+    context->base = base;
+    context->count = count;
+    context->kernel = kernel;
+    context->position = position;
+    context->grammar = grammar;
+    context->depth = depth;
+    context->depth_budget = depth_budget;
+    context->objects = objects;
+    context->maximum_string_bytes = maximum_string_bytes;
+    context->block_start = position;
+    memset(&context->state, 0, sizeof context->state);
+    easybake_structural_scan(base, position, count, kernel, &context->state, &context->block);
+}
+
+/// The skip's working copy, kept in registers while it runs: the
+/// context is written back only when the caller is needed.
+typedef struct {
+    size_t block_start;
+    uint64_t tokens, quotes, special;
+} block_view;
+
+static inline void load_view(const easybake_skip_context *c, block_view *v) {
+    v->block_start = c->block_start;
+    v->tokens = c->block.tokens;
+    v->quotes = c->block.quotes;
+    v->special = c->block.string_special;
+}
+
+/// The first token at or after `offset` (at or after the current block's
+/// start), or `count`.
+static inline size_t next_token(easybake_skip_context *c, block_view *v, size_t offset) {
+    for (;;) {
+        if (offset < v->block_start + 64) {
+            uint64_t tokens = v->tokens;
+            if (offset > v->block_start) tokens &= ~(uint64_t)0 << (offset - v->block_start);
+            if (tokens != 0) return v->block_start + (size_t)__builtin_ctzll(tokens);
+        }
+        if (v->block_start + 64 >= c->count) return c->count;
+        c->block_start = v->block_start + 64;
+        easybake_structural_scan(c->base, c->block_start, c->count, c->kernel, &c->state, &c->block);
+        load_view(c, v);
+    }
+}
+
+/// For the opening quote at `open`, a token of the current block: one past
+/// its closing quote when the string lies in the block, holds nothing that
+/// needs checking and is within the length limit; 0 otherwise.
+static inline size_t plain_string_end(const block_view *v, size_t open, size_t maximum) {
+    size_t relative = open - v->block_start;
+    if (relative >= 63) return 0;
+    uint64_t after = v->quotes & (~(uint64_t)1 << relative);
+    if (after == 0) return 0;
+    size_t close = (size_t)__builtin_ctzll(after);
+    uint64_t between = ((uint64_t)1 << close) - ((uint64_t)2 << relative);
+    if ((v->special & between) != 0) return 0;
+    if (close - relative - 1 > maximum) return 0;
+    return v->block_start + close + 1;
+}
+
+int easybake_skip_run(easybake_skip_context *c) {
+    const uint8_t *base = c->base;
+    const size_t count = c->count, maximum = c->maximum_string_bytes;
+    const int budget = c->depth_budget;
+    size_t position = c->position;
+    int grammar = c->grammar, depth = c->depth;
+    uint64_t objects = c->objects;
+    block_view v;
+    load_view(c, &v);
+    int result;
+    for (;;) {
+        if (grammar == EASYBAKE_SKIP_AFTER_VALUE && depth == 0) {
+            result = EASYBAKE_SKIP_DONE;
+            break;
+        }
+        size_t p = next_token(c, &v, position);
+        position = p;
+        if (p >= count) {
+            result = EASYBAKE_SKIP_DECLINED;
+            break;
+        }
+        uint8_t byte = base[p];
+        if (grammar == EASYBAKE_SKIP_AFTER_VALUE) {
+            int is_object = (int)((objects >> depth) & 1);
+            if (byte == ',') {
+                position = p + 1;
+                grammar = is_object ? EASYBAKE_SKIP_KEY : EASYBAKE_SKIP_VALUE;
+                continue;
+            }
+            if (byte == (is_object ? '}' : ']')) {
+                position = p + 1;
+                depth -= 1;
+                continue;
+            }
+            result = EASYBAKE_SKIP_DECLINED;
+            break;
+        }
+        if (grammar == EASYBAKE_SKIP_FIRST_KEY_OR_END || grammar == EASYBAKE_SKIP_KEY) {
+            if (grammar == EASYBAKE_SKIP_FIRST_KEY_OR_END && byte == '}') {
+                position = p + 1;
+                depth -= 1;
+                grammar = EASYBAKE_SKIP_AFTER_VALUE;
+                continue;
+            }
+            if (byte != '"') {
+                result = EASYBAKE_SKIP_DECLINED;
+                break;
+            }
+            size_t end = plain_string_end(&v, p, maximum);
+            if (end == 0) {
+                result = EASYBAKE_SKIP_NEEDS_KEY;
+                break;
+            }
+            // Only whitespace may sit between the key and its colon, and
+            // the next token is the first byte that is not whitespace.
+            size_t colon = next_token(c, &v, end);
+            if (colon >= count || base[colon] != ':') {
+                result = EASYBAKE_SKIP_DECLINED;
+                break;
+            }
+            position = colon + 1;
+            grammar = EASYBAKE_SKIP_VALUE;
+            continue;
+        }
+        // A value, or in an array just opened, its end.
+        if (grammar == EASYBAKE_SKIP_FIRST_VALUE_OR_END && byte == ']') {
+            position = p + 1;
+            depth -= 1;
+            grammar = EASYBAKE_SKIP_AFTER_VALUE;
+            continue;
+        }
+        if (byte == '"') {
+            size_t end = plain_string_end(&v, p, maximum);
+            if (end == 0) {
+                result = EASYBAKE_SKIP_NEEDS_STRING;
+                break;
+            }
+            position = end;
+            grammar = EASYBAKE_SKIP_AFTER_VALUE;
+            continue;
+        }
+        if (byte == '{' || byte == '[') {
+            if (depth >= budget) {
+                result = EASYBAKE_SKIP_DECLINED;
+                break;
+            }
+            depth += 1;
+            position = p + 1;
+            uint64_t bit = (uint64_t)1 << depth;
+            if (byte == '{') {
+                objects |= bit;
+                grammar = EASYBAKE_SKIP_FIRST_KEY_OR_END;
+            } else {
+                objects &= ~bit;
+                grammar = EASYBAKE_SKIP_FIRST_VALUE_OR_END;
+            }
+            continue;
+        }
+        result = byte == '-' || (byte >= '0' && byte <= '9') || byte == 't' || byte == 'f' || byte == 'n'
+            ? EASYBAKE_SKIP_NEEDS_SCALAR : EASYBAKE_SKIP_DECLINED;
+        break;
+    }
+    c->position = position;
+    c->grammar = grammar;
+    c->depth = depth;
+    c->objects = objects;
+    return result;
 }

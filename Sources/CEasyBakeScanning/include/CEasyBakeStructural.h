@@ -79,3 +79,79 @@ void easybake_structural_scan(const uint8_t *base, size_t start, size_t count, i
                               easybake_structural_state *state, easybake_structural_block *out);
 
 #endif
+
+#ifndef C_EASYBAKE_STRUCTURAL_SKIP_H
+#define C_EASYBAKE_STRUCTURAL_SKIP_H
+
+// Skipping a container over the bitmaps.
+//
+// The grammar of containers (brackets, commas, colons, keys where keys go)
+// is checked here, token by token, and a string with nothing to check in
+// it passes from quote to quote. Everything else is handed back to the
+// caller, which checks it with the reader's own rules and calls again: a
+// number or a literal, a string that holds escapes, control characters or
+// non-ASCII bytes (or crosses a block), a string longer than the limit.
+// Anything malformed in the grammar stops the skip, for the caller's
+// reading path to word the error.
+
+/// Where the grammar is, as the JSON scanner names it.
+enum {
+    EASYBAKE_SKIP_VALUE = 0,
+    EASYBAKE_SKIP_FIRST_VALUE_OR_END = 1,
+    EASYBAKE_SKIP_FIRST_KEY_OR_END = 2,
+    EASYBAKE_SKIP_KEY = 3,
+    EASYBAKE_SKIP_AFTER_VALUE = 4,
+};
+
+/// Why `easybake_skip_run` returned.
+enum {
+    /// The outermost container ended: `position` is just past it.
+    EASYBAKE_SKIP_DONE = 0,
+    /// A number or literal begins at `position`; check it, set `grammar`
+    /// to AFTER_VALUE and call again.
+    EASYBAKE_SKIP_NEEDS_SCALAR = 1,
+    /// A string value begins at `position`; read it, set `grammar` to
+    /// AFTER_VALUE and call again.
+    EASYBAKE_SKIP_NEEDS_STRING = 2,
+    /// A key begins at `position`; read it and its colon, set `grammar`
+    /// to VALUE and call again.
+    EASYBAKE_SKIP_NEEDS_KEY = 3,
+    /// Something the grammar does not allow, or nesting beyond the budget,
+    /// at `position`: the caller's reading path takes over.
+    EASYBAKE_SKIP_DECLINED = 4,
+};
+
+/// A skip in progress.
+typedef struct {
+    const uint8_t *base;
+    size_t count;
+    int kernel;
+    /// The reading position.
+    size_t position;
+    /// `EASYBAKE_SKIP_VALUE` and the others.
+    int grammar;
+    /// How many containers are open, and how many may be.
+    int depth;
+    int depth_budget;
+    /// Bit d: the container at depth d is an object.
+    uint64_t objects;
+    /// The longest string handled here (longer ones go to the caller, who
+    /// reports the limit).
+    size_t maximum_string_bytes;
+    size_t block_start;
+    easybake_structural_state state;
+    easybake_structural_block block;
+} easybake_skip_context;
+
+/// A skip from `position`, where the grammar is at `grammar` with `depth`
+/// containers open (`objects` saying which are objects); its first block
+/// is computed at once.
+void easybake_skip_begin(easybake_skip_context *context, const uint8_t *base, size_t count, int kernel,
+                         size_t position, int grammar, int depth, int depth_budget, uint64_t objects,
+                         size_t maximum_string_bytes);
+
+/// Goes on with the skip until the outermost container ends or the caller
+/// is needed (`EASYBAKE_SKIP_…`).
+int easybake_skip_run(easybake_skip_context *context);
+
+#endif
