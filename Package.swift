@@ -88,10 +88,7 @@ let package = Package(
         .testTarget(
             name: "EasyBakeTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTesting", "EasyBakeTestSupport"]
         ),
-        .testTarget(
-            name: "EasyBakeJSONTests",
-            dependencies: ["EasyBake", "EasyBakeJSON", "CEasyBakeScanning", "EasyBakeTestSupport"]
-        ),
+        .testTarget(name: "EasyBakeJSONTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
         .testTarget(name: "EasyBakeXMLTests", dependencies: ["EasyBake", "EasyBakeXML", "EasyBakeJSON", "EasyBakeTestSupport"]),
         .testTarget(
             name: "EasyBakeYAMLTests",

@@ -1,19 +1,18 @@
-import CEasyBakeScanning
 import EasyBake
 
 /// Skipping without events: what streaming spends most of its time on.
 ///
 /// Skipping a value through `next(materializing: false)` pays for an event
-/// per token. A container is skipped over the bitmaps of the structural
-/// stage (`easybake_skip_run` in `CEasyBakeScanning`), which checks its
-/// grammar token by token without reading whitespace, and passes over a
-/// string with nothing to check in it (plain ASCII, no escape) from quote
-/// to quote; every number, literal and other string is checked here, with
-/// the functions the event path uses, so skipped input is exactly as
-/// strictly checked. On anything out of the ordinary — a
+/// per token. These loops walk the grammar directly over the bytes, with the
+/// string, number and literal checks the event path uses, so skipped input
+/// is exactly as strictly checked. On anything out of the ordinary — a
 /// grammar error, nesting near the depth limit — they put the position back
 /// and let the event path redo the work, which says precisely what is wrong.
 extension JSONScanner {
+    private enum SkipState {
+        case value, firstValueOrEnd, firstKeyOrEnd, key, afterValue
+    }
+
     /// Skips the value at the reading position (`insideContainer == false`,
     /// where the event path expects a value), or the rest of the innermost
     /// open container, up to and including its end.
@@ -26,76 +25,101 @@ extension JSONScanner {
         skipWhitespace()
         let savedPosition = position
         let savedExpect = expect
-        var grammar: Int32
+        var state: SkipState
         // Bit d of `objects`: the container at depth d is an object.
         var objects: UInt64 = 0
-        var depth: Int32 = 0
+        var depth = 0
         if insideContainer {
             guard let isObject = containers.last else { return false }
             depth = 1
             if isObject { objects |= 2 }
             switch expect {
-            case .firstKeyOrEnd: grammar = Int32(EASYBAKE_SKIP_FIRST_KEY_OR_END)
-            case .firstValueOrEnd: grammar = Int32(EASYBAKE_SKIP_FIRST_VALUE_OR_END)
-            case .key: grammar = Int32(EASYBAKE_SKIP_KEY)
-            case .value: grammar = Int32(EASYBAKE_SKIP_VALUE)
-            case .afterValue: grammar = Int32(EASYBAKE_SKIP_AFTER_VALUE)
+            case .firstKeyOrEnd: state = .firstKeyOrEnd
+            case .firstValueOrEnd: state = .firstValueOrEnd
+            case .key: state = .key
+            case .value: state = .value
+            case .afterValue: state = .afterValue
             case .end: return false
             }
         } else {
-            guard expect == .value, position < count else { return false }
-            grammar = Int32(EASYBAKE_SKIP_VALUE)
-            let byte = base[position]
-            if byte != UInt8(ascii: "{"), byte != UInt8(ascii: "[") {
-                // A scalar alone: no grammar around it to check.
-                guard try skipScalar() else { return restore(savedPosition, savedExpect) }
-                eventStart = savedPosition
-                expect = .afterValue
-                return true
-            }
+            guard expect == .value else { return false }
+            state = .value
         }
-        let depthBudget = Int32(min(62, limits.maximumDepth - containers.count + Int(depth)))
+        let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
 
-        var skip = easybake_skip_context()
-        easybake_skip_begin(
-            &skip, base, count, easybake_structural_kernel(scanning == .word ? 1 : 0), position, grammar, depth,
-            depthBudget, objects, limits.maximumStringBytes)
         while true {
-            let step = easybake_skip_run(&skip)
-            position = Int(skip.position)
-            switch Int(step) {
-            case EASYBAKE_SKIP_DONE:
-                if insideContainer { containers.removeLast() }
-                eventStart = savedPosition
-                expect = .afterValue
-                return true
-            case EASYBAKE_SKIP_NEEDS_SCALAR, EASYBAKE_SKIP_NEEDS_STRING:
-                guard try skipScalar() else { return restore(savedPosition, savedExpect) }
-                skip.grammar = Int32(EASYBAKE_SKIP_AFTER_VALUE)
-            case EASYBAKE_SKIP_NEEDS_KEY:
-                guard try skipKey() else { return restore(savedPosition, savedExpect) }
-                skip.grammar = Int32(EASYBAKE_SKIP_VALUE)
-            default:
-                return restore(savedPosition, savedExpect)
+            if state == .afterValue, depth == 0 { break }
+            skipWhitespace()
+            guard position < count else { return restore(savedPosition, savedExpect) }
+            let byte = base[position]
+            switch state {
+            case .firstValueOrEnd where byte == UInt8(ascii: "]"):
+                position += 1
+                depth -= 1
+                state = .afterValue
+            case .value, .firstValueOrEnd:
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard depth < depthBudget else { return restore(savedPosition, savedExpect) }
+                    depth += 1
+                    position += 1
+                    if byte == UInt8(ascii: "{") {
+                        objects |= 1 << UInt64(depth)
+                        state = .firstKeyOrEnd
+                    } else {
+                        objects &= ~(1 << UInt64(depth))
+                        state = .firstValueOrEnd
+                    }
+                case UInt8(ascii: "\""):
+                    _ = try string(materializing: false)
+                    state = .afterValue
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    _ = try number(materializing: false)
+                    state = .afterValue
+                case UInt8(ascii: "t"):
+                    try literal("true")
+                    state = .afterValue
+                case UInt8(ascii: "f"):
+                    try literal("false")
+                    state = .afterValue
+                case UInt8(ascii: "n"):
+                    try literal("null")
+                    state = .afterValue
+                default:
+                    return restore(savedPosition, savedExpect)
+                }
+            case .firstKeyOrEnd where byte == UInt8(ascii: "}"):
+                position += 1
+                depth -= 1
+                state = .afterValue
+            case .firstKeyOrEnd, .key:
+                guard byte == UInt8(ascii: "\""), try skipKey() else { return restore(savedPosition, savedExpect) }
+                state = .value
+            case .afterValue:
+                let isObject = objects & (1 << UInt64(depth)) != 0
+                if byte == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if isObject {
+                        guard position < count, base[position] == UInt8(ascii: "\""), try skipKey() else {
+                            return restore(savedPosition, savedExpect)
+                        }
+                    } else if position >= count || base[position] == UInt8(ascii: "]") {
+                        return restore(savedPosition, savedExpect)
+                    }
+                    state = .value
+                } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    depth -= 1
+                } else {
+                    return restore(savedPosition, savedExpect)
+                }
             }
-            skip.position = Int(position)
         }
-    }
-
-    /// Steps over the string, number or literal at `position` with the
-    /// reader's own checks; `false`, with a place the event path must look
-    /// at, when it is none of them or something continues it ("12x",
-    /// "truex"), which the structural stage does not see as a new token.
-    private mutating func skipScalar() throws(EasyBakeError) -> Bool {
-        switch base[position] {
-        case UInt8(ascii: "\""): _ = try string(materializing: false)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number(materializing: false)
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
-        default: return false
-        }
-        return endsScalar(at: position)
+        if insideContainer { containers.removeLast() }
+        eventStart = savedPosition
+        expect = .afterValue
+        return true
     }
 
     enum QuickKey {
@@ -126,10 +150,13 @@ extension JSONScanner {
     private mutating func skipScalarQuickly() throws(EasyBakeError) -> Bool {
         skipWhitespace()
         guard position < count else { return false }
-        let start = position
-        guard try skipScalar() else {
-            position = start
-            return false
+        switch base[position] {
+        case UInt8(ascii: "\""): _ = try string(materializing: false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number(materializing: false)
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: return false
         }
         expect = .afterValue
         return true
@@ -228,22 +255,5 @@ extension JSONScanner {
             case .key, .scalar: break
             }
         } while depth > 0
-    }
-}
-
-extension JSONScanner {
-    /// Whether the byte at `offset` may follow a number or a literal: the
-    /// end, whitespace, or the first byte of a token. Anything else would
-    /// continue the scalar, where the structural stage sees no new token.
-    @inline(__always)
-    func endsScalar(at offset: Int) -> Bool {
-        guard offset < count else { return true }
-        switch base[offset] {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "\""),
-             UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            return true
-        default:
-            return false
-        }
     }
 }
