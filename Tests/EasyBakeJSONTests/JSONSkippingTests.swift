@@ -136,4 +136,57 @@ struct JSONSkippingTests {
         #expect(code == .limitExceeded)
         #expect(column == 513)
     }
+
+    /// Skips the value of `bytes` with one way of finding runs of plain
+    /// bytes: where the skip ended, or the error.
+    static func skipEnd(_ bytes: [UInt8], _ scanning: JSONByteScanning) -> String {
+        do {
+            var source = try JSONIngredientSource(.bytes(bytes))
+            source.byteScanning = scanning
+            try source.skipValue()
+            let end = source.bytesRead
+            _ = try source.next()
+            return "ok at \(end)"
+        } catch {
+            return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
+        }
+    }
+
+    @Test("skipping ends at the same byte, or fails alike, with vector and word scanning")
+    func byteScanningAgrees() throws {
+        var random = SeededGenerator(seed: 0x57A6)
+        // Strings around the 8- and 16-byte steps of the two scans, escapes
+        // and non-ASCII text at their edges, and damage of every kind.
+        let pieces = ["{", "}", "[", "]", ",", ":", "\"k\"", "\"a\\\\\"", "\"\\\"\"", "\\", "\"é\"", " ", "\n", "12", "-0.5e3",
+                      "true", "nul", "\"\u{1}\"", "\"x", "\"" + String(repeating: "w", count: 15) + "\"",
+                      "\"" + String(repeating: "w", count: 17) + "é\"", "\"" + String(repeating: "w", count: 31) + "\\n\""]
+        let values = ["12", "-0.5e3", "true", "null", "\"é\"", "\"" + String(repeating: "w", count: 15) + "\"",
+                      "\"" + String(repeating: "w", count: 17) + "é\"", "\"" + String(repeating: "w", count: 31) + "\\n\"",
+                      "{\"k\": [1, {\"a\\\"\": \"b\"}]}", "[]", "{}"]
+        var documents: [[UInt8]] = (0..<3_000).map { number in
+            var text = "["
+            for index in 0..<Int.random(in: 1...40, using: &random) {
+                // Every other document is valid: values between commas.
+                if number % 2 == 0 {
+                    text += (index == 0 ? "" : ", ") + values.randomElement(using: &random)!
+                } else {
+                    text += pieces.randomElement(using: &random)!
+                }
+            }
+            return Array((text + "]").utf8)
+        }
+        if let corpus = TestPaths.corpus("JSONTestSuite") {
+            let folder = corpus.appendingPathComponent("test_parsing")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+                documents.append(try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            }
+        }
+        var skipped = 0
+        for bytes in documents {
+            let vector = Self.skipEnd(bytes, .vector)
+            #expect(vector == Self.skipEnd(bytes, .word), "\(String(decoding: bytes, as: UTF8.self))")
+            if vector.hasPrefix("ok") { skipped += 1 }
+        }
+        #expect(skipped > 1_500)
+    }
 }
