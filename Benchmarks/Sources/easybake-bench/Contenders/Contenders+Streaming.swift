@@ -13,8 +13,8 @@ extension Contenders {
     static let streaming: [Contender] = ["json", "xml", "yaml"].flatMap { format -> [Contender] in
         var contenders: [Contender] = [streamingBake(format)]
         contenders += jobCounts.map { streamingBake(format, jobs: $0) }
-        contenders.append(streamingBakeGenerated(format))
-        contenders += jobCounts.map { streamingBakeGenerated(format, jobs: $0) }
+        contenders.append(streamingBake(format, generated: true))
+        contenders += jobCounts.map { streamingBake(format, jobs: $0, generated: true) }
         contenders += [streamingBakeIterated(format, jobs: cores), streamingSelect(format)]
         if format == "json" { contenders.append(streamingBakeLines()) }
         return contenders
@@ -33,56 +33,38 @@ extension Contenders {
         }
     }
 
-    static func streamingBake(_ format: String, jobs: Int = 1) -> Contender {
+    /// `bakeEach` into `Decodable` models, or with `generated` into the
+    /// same models made `@Bakeable`, whose generated initializers read each
+    /// record's index with no `Decoder` between (issue 29: streaming takes
+    /// the road the whole-document bake takes).
+    static func streamingBake(_ format: String, jobs: Int = 1, generated: Bool = false) -> Contender {
+        let models = generated ? " into @Bakeable models" : ""
         var contender = Contender(
-            .bake, format, jobs == 1 ? "EasyBake streaming" : "EasyBake streaming, \(jobs) jobs",
+            .bake, format, "EasyBake streaming" + (generated ? " @Bakeable" : "") + (jobs == 1 ? "" : ", \(jobs) jobs"),
             note: jobs == 1
-                ? "Baker.bakeEach, one record at a time, folded as it arrives"
-                : "Baker.bakeEach(jobs: \(jobs)) { … }: each job reads a batch in turn, bakes it and folds it in order"
+                ? "Baker.bakeEach\(models), one record at a time, folded as it arrives"
+                : "Baker.bakeEach(jobs: \(jobs)) { … }\(models): each job reads a batch in turn, bakes it and folds it in order"
         ) { workload in
             let recipe = BenchRecipes.user(format)
             return {
                 var fingerprint = Fingerprint()
-                var count = 0
-                let source = try source(format, workload.path)
-                let each = BenchRecipes.recordsPath(format) + "[*]"
-                if jobs == 1 {
-                    count = try bakeEach(User.self, from: source, format: format, recipe: recipe) {
-                        $0.fingerprint(into: &fingerprint)
+                // The generated models are folded as the same `User` values.
+                func run<Model: Decodable & Sendable>(_ type: Model.Type, _ user: @escaping (Model) -> User) throws -> Int {
+                    let source = try source(format, workload.path)
+                    if jobs == 1 {
+                        return try bakeEach(type, from: source, format: format, recipe: recipe) {
+                            user($0).fingerprint(into: &fingerprint)
+                        }
                     }
-                } else {
-                    try Baker().bakeEach(User.self, from: source, each: each, recipe: recipe, jobs: jobs) { result in
-                        try result.get().fingerprint(into: &fingerprint)
+                    var count = 0
+                    let each = BenchRecipes.recordsPath(format) + "[*]"
+                    try Baker().bakeEach(type, from: source, each: each, recipe: recipe, jobs: jobs) { result in
+                        try user(result.get()).fingerprint(into: &fingerprint)
                         count += 1
                     }
+                    return count
                 }
-                return Outcome(count: count) { [fingerprint] in fingerprint.value }
-            }
-        }
-        if jobs > 1 { contender.jobs = jobs }
-        return contender
-    }
-
-    /// The same records baked into `@Bakeable` models: each record's index
-    /// is read by the models' generated initializers, no `Decoder` between
-    /// (issue 29: streaming takes the road the whole-document bake takes).
-    static func streamingBakeGenerated(_ format: String, jobs: Int = 1) -> Contender {
-        var contender = Contender(
-            .bake, format, jobs == 1 ? "EasyBake streaming @Bakeable" : "EasyBake streaming @Bakeable, \(jobs) jobs",
-            note: jobs == 1
-                ? "Baker.bakeEach into @Bakeable models, one record at a time, folded as it arrives"
-                : "Baker.bakeEach(jobs: \(jobs)) { … } into @Bakeable models: each job reads a batch in turn, bakes it and folds it in order"
-        ) { workload in
-            let recipe = BenchRecipes.user(format)
-            return {
-                var fingerprint = Fingerprint()
-                var count = 0
-                let source = try source(format, workload.path)
-                let each = BenchRecipes.recordsPath(format) + "[*]"
-                try Baker().bakeEach(BakedUser.self, from: source, each: each, recipe: recipe, jobs: jobs) { result in
-                    try result.get().user.fingerprint(into: &fingerprint)
-                    count += 1
-                }
+                let count = generated ? try run(BakedUser.self, \.user) : try run(User.self) { $0 }
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
             }
         }
