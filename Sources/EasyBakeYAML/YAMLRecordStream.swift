@@ -65,7 +65,7 @@ final class YAMLRecordStream {
         case .all where keys.isEmpty: nextDocument = 0
         default: return nil
         }
-        guard let loaded = YAMLFormat.bytesForScanning(input, options: options) else { return nil }
+        guard let loaded = YAMLFormat.bytesForScanning(input, options: options), Self.isReadable(loaded) else { return nil }
         self.loaded = loaded
         self.options = options
         sourceName = input.name
@@ -79,6 +79,56 @@ final class YAMLRecordStream {
         } catch {
             return nil
         }
+    }
+
+    /// Whether every character of the input is one the scanner reads:
+    /// printable ASCII, line feeds and valid UTF-8 (no tab, carriage return
+    /// or control character). libyaml checks the characters of a whole
+    /// chunk of input before it parses any of it, so a bad byte stops the
+    /// events records before the record it stands in; the native reading
+    /// would give those records first. Checked once, before any record, the
+    /// bytes leave the scanner only their syntax to bail on, which libyaml
+    /// reports where it stands. The pages read are given back as it goes.
+    static func isReadable(_ loaded: LoadedBytes) -> Bool {
+        let buffer = loaded.buffer
+        guard let start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        let count = buffer.count
+        let classes = ByteClass.table
+        var p = 0
+        var releaseMark = releaseInterval
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while p < count {
+            if p + 8 <= count {
+                // Eight printable ASCII bytes at once: none at or above 0x80,
+                // none below 0x20 (a line feed is checked alone), no DEL.
+                let word = UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self)
+                let low = (word &- 0x2020_2020_2020_2020) & ~word & high
+                let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                if word & high == 0, low == 0, (delete &- ones) & ~delete & high == 0 {
+                    p += 8
+                    continue
+                }
+            }
+            let byte = start[p]
+            switch classes[Int(byte)] {
+            case .invalid:
+                return false
+            case .nonASCII:
+                do {
+                    p += try YAMLIndexScanner.validateUTF8(start, count, at: p)
+                } catch {
+                    return false
+                }
+            default:
+                p += 1
+            }
+            if p >= releaseMark {
+                loaded.release(before: p)
+                releaseMark = p + releaseInterval
+            }
+        }
+        return true
     }
 
     /// How far the scan has read, for progress reports.

@@ -229,6 +229,26 @@ struct YAMLNativeStreamingTests {
         }
     }
 
+    @Test("a byte libyaml does not read, after records the scanner would give, stops the records where the events stop them")
+    func badByteAhead() throws {
+        // libyaml checks a whole chunk's characters before it parses any of
+        // it: the events give no record before the error (found by the fuzzer).
+        var bytes = Array(Self.users.utf8)
+        bytes.insert(0x9A, at: bytes.count - 2)
+        let stream = Array("role: user\n---\nid: 7\nname: x".utf8) + [0x9A, 0x0A]
+        for (input, documents) in [
+            (IngredientInput.bytes(bytes, name: "users.yaml"), YAMLReadingOptions.Documents.single),
+            (.bytes(stream, name: "stream.yaml"), .all),
+        ] {
+            let source = try Self.source(input, natively: true, documents: documents)
+            let records = Self.records(source, each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]"))
+            #expect(records.count == 1 && records[0].hasPrefix("error unsupported"), "\(records)")
+            #expect(records == Self.records(
+                try Self.source(input, natively: false, documents: documents),
+                each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]")))
+        }
+    }
+
     @Test("a bake error in a native record names its line and column in the whole file, as the events do")
     func bakeErrorLocation() throws {
         struct User: Decodable, Equatable {
