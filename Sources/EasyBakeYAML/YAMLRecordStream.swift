@@ -134,11 +134,56 @@ final class YAMLRecordStream {
     /// How far the scan has read, for progress reports.
     var bytesRead: Int { nextDocument ?? around.position }
 
-    /// Reads the next record into `index`: `.end` after the last, once the
+    /// The record read ahead, and where it begins; `nil` before the first
+    /// and once the records ended.
+    private var ahead: (index: IngredientIndex, mark: SourceMark)?
+    /// What reading on after the record ahead found: `.end` or `.unavailable`.
+    private var afterAhead: IndexedRecordRead?
+    private var startedReading = false
+
+    /// Gives the next record in `index`: `.end` after the last, once the rest
+    /// of the document has been read; `.unavailable` where the scanner stops
+    /// (and for a path that finds no record, whose error or empty answer the
+    /// event path words).
+    ///
+    /// A record is given only once the one after it (or the rest of the
+    /// input) has been read too: libyaml reads a token ahead of the events
+    /// it gives, across a line if a key may stand there, so a wrong line
+    /// just after a record stops the events before that record's end, and
+    /// the record must then come from the events, if at all.
+    func next(into index: inout IngredientIndex) -> IndexedRecordRead {
+        if !startedReading {
+            startedReading = true
+            var first = IngredientIndex()
+            readAhead(into: &first)
+        }
+        guard var given = ahead else { return afterAhead ?? .unavailable }
+        ahead = nil
+        // The memory of the record given last is the next one's.
+        readAhead(into: &index)
+        if ahead == nil, case .unavailable? = afterAhead { return .unavailable }
+        swap(&index, &given.index)
+        return .record(given.mark)
+    }
+
+    /// Reads the record after the one given next, with `index`'s memory,
+    /// which it takes.
+    private func readAhead(into index: inout IngredientIndex) {
+        switch read(into: &index) {
+        case .record(let mark):
+            var taken = IngredientIndex()
+            swap(&taken, &index)
+            ahead = (taken, mark)
+        case let other:
+            afterAhead = other
+        }
+    }
+
+    /// Reads one record into `index`: `.end` after the last, once the
     /// rest of the document has been read; `.unavailable` where the scanner
     /// stops (and for a path that finds no record, whose error or empty
     /// answer the event path words).
-    func next(into index: inout IngredientIndex) -> IndexedRecordRead {
+    private func read(into index: inout IngredientIndex) -> IndexedRecordRead {
         if let start = nextDocument { return nextDocument(at: start, into: &index) }
         do throws(YAMLIndexBail) {
             try around.scanLines(into: aroundStorage)

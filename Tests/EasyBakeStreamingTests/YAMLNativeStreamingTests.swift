@@ -216,6 +216,10 @@ struct YAMLNativeStreamingTests {
             (Self.users.replacingOccurrences(of: "done: true", with: "done: [true"), "an unclosed flow sequence after the records"),
             (Self.users.replacingOccurrences(of: "users:", with: "users: !!seq"), "a tag on the records"),
             ("users:\n  -\n    id: 1\n", "a record below its dash"),
+            // libyaml reads a token ahead: a wrong line just after a record
+            // stops the events before that record (found by the fuzzer).
+            (Self.users.replacingOccurrences(of: "done: true", with: "done true"), "a wrong line after the last record"),
+            ("users:\n- 1\n- 'two'\nwrong line\n", "a wrong line after scalar records"),
             ("users:\n  a: 1\n", "records in a mapping"),
             ("user:\n  - a: 1\n", "a path that matches nothing"),
         ]
