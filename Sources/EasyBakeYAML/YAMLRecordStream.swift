@@ -110,18 +110,21 @@ final class YAMLRecordStream {
                     continue
                 }
             }
-            let byte = start[p]
-            switch classes[Int(byte)] {
-            case .invalid:
-                return false
-            case .nonASCII:
-                do {
-                    p += try YAMLIndexScanner.validateUTF8(start, count, at: p)
-                } catch {
+            // The word's bytes one by one (a character may end past it).
+            let end = min(p + 8, count)
+            while p < end {
+                switch classes[Int(start[p])] {
+                case .invalid:
                     return false
+                case .nonASCII:
+                    do {
+                        p += try YAMLIndexScanner.validateUTF8(start, count, at: p)
+                    } catch {
+                        return false
+                    }
+                default:
+                    p += 1
                 }
-            default:
-                p += 1
             }
             if p >= releaseMark {
                 loaded.release(before: p)
