@@ -65,7 +65,7 @@ final class YAMLRecordStream {
         case .all where keys.isEmpty: nextDocument = 0
         default: return nil
         }
-        guard let loaded = YAMLFormat.bytesForScanning(input, options: options) else { return nil }
+        guard let loaded = YAMLFormat.bytesForScanning(input, options: options), Self.isReadable(loaded) else { return nil }
         self.loaded = loaded
         self.options = options
         sourceName = input.name
@@ -81,14 +81,112 @@ final class YAMLRecordStream {
         }
     }
 
+    /// Whether every character of the input is one the scanner reads:
+    /// printable ASCII, line feeds and valid UTF-8 (no tab, carriage return
+    /// or control character). libyaml checks the characters of a whole
+    /// chunk of input before it parses any of it, so a bad byte stops the
+    /// events records before the record it stands in; the native reading
+    /// would give those records first. Checked once, before any record, the
+    /// bytes leave the scanner only their syntax to bail on, which libyaml
+    /// reports where it stands. The pages read are given back as it goes.
+    static func isReadable(_ loaded: LoadedBytes) -> Bool {
+        let buffer = loaded.buffer
+        guard let start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        let count = buffer.count
+        let classes = ByteClass.table
+        var p = 0
+        var releaseMark = releaseInterval
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while p < count {
+            if p + 8 <= count {
+                // Eight printable ASCII bytes at once: none at or above 0x80,
+                // none below 0x20 (a line feed is checked alone), no DEL.
+                let word = UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self)
+                let low = (word &- 0x2020_2020_2020_2020) & ~word & high
+                let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                if word & high == 0, low == 0, (delete &- ones) & ~delete & high == 0 {
+                    p += 8
+                    continue
+                }
+            }
+            // The word's bytes one by one (a character may end past it).
+            let end = min(p + 8, count)
+            while p < end {
+                switch classes[Int(start[p])] {
+                case .invalid:
+                    return false
+                case .nonASCII:
+                    do {
+                        p += try YAMLIndexScanner.validateUTF8(start, count, at: p)
+                    } catch {
+                        return false
+                    }
+                default:
+                    p += 1
+                }
+            }
+            if p >= releaseMark {
+                loaded.release(before: p)
+                releaseMark = p + releaseInterval
+            }
+        }
+        return true
+    }
+
     /// How far the scan has read, for progress reports.
     var bytesRead: Int { nextDocument ?? around.position }
 
-    /// Reads the next record into `index`: `.end` after the last, once the
+    /// The record read ahead, and where it begins; `nil` before the first
+    /// and once the records ended.
+    private var ahead: (index: IngredientIndex, mark: SourceMark)?
+    /// What reading on after the record ahead found: `.end` or `.unavailable`.
+    private var afterAhead: IndexedRecordRead?
+    private var startedReading = false
+
+    /// Gives the next record in `index`: `.end` after the last, once the rest
+    /// of the document has been read; `.unavailable` where the scanner stops
+    /// (and for a path that finds no record, whose error or empty answer the
+    /// event path words).
+    ///
+    /// A record is given only once the one after it (or the rest of the
+    /// input) has been read too: libyaml reads a token ahead of the events
+    /// it gives, across a line if a key may stand there, so a wrong line
+    /// just after a record stops the events before that record's end, and
+    /// the record must then come from the events, if at all.
+    func next(into index: inout IngredientIndex) -> IndexedRecordRead {
+        if !startedReading {
+            startedReading = true
+            var first = IngredientIndex()
+            readAhead(into: &first)
+        }
+        guard var given = ahead else { return afterAhead ?? .unavailable }
+        ahead = nil
+        // The memory of the record given last is the next one's.
+        readAhead(into: &index)
+        if ahead == nil, case .unavailable? = afterAhead { return .unavailable }
+        swap(&index, &given.index)
+        return .record(given.mark)
+    }
+
+    /// Reads the record after the one given next, with `index`'s memory,
+    /// which it takes.
+    private func readAhead(into index: inout IngredientIndex) {
+        switch read(into: &index) {
+        case .record(let mark):
+            var taken = IngredientIndex()
+            swap(&taken, &index)
+            ahead = (taken, mark)
+        case let other:
+            afterAhead = other
+        }
+    }
+
+    /// Reads one record into `index`: `.end` after the last, once the
     /// rest of the document has been read; `.unavailable` where the scanner
     /// stops (and for a path that finds no record, whose error or empty
     /// answer the event path words).
-    func next(into index: inout IngredientIndex) -> IndexedRecordRead {
+    private func read(into index: inout IngredientIndex) -> IndexedRecordRead {
         if let start = nextDocument { return nextDocument(at: start, into: &index) }
         do throws(YAMLIndexBail) {
             try around.scanLines(into: aroundStorage)

@@ -216,6 +216,10 @@ struct YAMLNativeStreamingTests {
             (Self.users.replacingOccurrences(of: "done: true", with: "done: [true"), "an unclosed flow sequence after the records"),
             (Self.users.replacingOccurrences(of: "users:", with: "users: !!seq"), "a tag on the records"),
             ("users:\n  -\n    id: 1\n", "a record below its dash"),
+            // libyaml reads a token ahead: a wrong line just after a record
+            // stops the events before that record (found by the fuzzer).
+            (Self.users.replacingOccurrences(of: "done: true", with: "done true"), "a wrong line after the last record"),
+            ("users:\n- 1\n- 'two'\nwrong line\n", "a wrong line after scalar records"),
             ("users:\n  a: 1\n", "records in a mapping"),
             ("user:\n  - a: 1\n", "a path that matches nothing"),
         ]
@@ -226,6 +230,26 @@ struct YAMLNativeStreamingTests {
             let records = Self.records(source, each: each)
             #expect(!source.readAllRecordsNatively, "\(what)")
             #expect(records == Self.records(try Self.source(input, natively: false), each: each), "\(what)")
+        }
+    }
+
+    @Test("a byte libyaml does not read, after records the scanner would give, stops the records where the events stop them")
+    func badByteAhead() throws {
+        // libyaml checks a whole chunk's characters before it parses any of
+        // it: the events give no record before the error (found by the fuzzer).
+        var bytes = Array(Self.users.utf8)
+        bytes.insert(0x9A, at: bytes.count - 2)
+        let stream = Array("role: user\n---\nid: 7\nname: x".utf8) + [0x9A, 0x0A]
+        for (input, documents) in [
+            (IngredientInput.bytes(bytes, name: "users.yaml"), YAMLReadingOptions.Documents.single),
+            (.bytes(stream, name: "stream.yaml"), .all),
+        ] {
+            let source = try Self.source(input, natively: true, documents: documents)
+            let records = Self.records(source, each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]"))
+            #expect(records.count == 1 && records[0].hasPrefix("error unsupported"), "\(records)")
+            #expect(records == Self.records(
+                try Self.source(input, natively: false, documents: documents),
+                each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]")))
         }
     }
 
