@@ -158,25 +158,6 @@ struct Bake: ParsableCommand {
     }
 }
 
-/// The results of a batch of records, written by the jobs: each job sets
-/// only the offsets it processes, and the batch is read after all are done.
-private final class ProcessedRecords: @unchecked Sendable {
-    private let results: UnsafeMutableBufferPointer<Result<[UInt8], EasyBakeError>?>
-
-    init(count: Int) {
-        results = .allocate(capacity: count)
-        results.initialize(repeating: nil)
-    }
-
-    deinit {
-        results.deinitialize()
-        results.deallocate()
-    }
-
-    func set(_ offset: Int, _ result: Result<[UInt8], EasyBakeError>) { results[offset] = result }
-    func get(_ offset: Int) -> Result<[UInt8], EasyBakeError> { results[offset]! }
-}
-
 /// The warning `bake` prints when the recipe found none of its paths in a
 /// record: it printed the record's defaults alone (`{}` without any), which
 /// is no bake of the payload at all.
