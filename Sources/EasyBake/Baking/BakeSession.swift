@@ -102,25 +102,23 @@ final class BakeSession {
         let recipe: ObjectIdentifier?
     }
 
-    init(
-        index: IngredientIndex, options: Baker.Options, modelType: Any.Type, observer: BakeObserver? = nil,
-        plans: [PlanKey: KeyPlan] = [:]
-    ) {
-        self.index = index
+    /// A session for bakes of `modelType`, each begun by
+    /// ``begin(index:observer:recordKey:)``; `plans` are those of earlier
+    /// bakes of the same stream.
+    init(options: Baker.Options, modelType: Any.Type, plans: [PlanKey: KeyPlan] = [:]) {
+        index = IngredientIndex()
         reader = index.reader
         self.options = options
         self.modelType = modelType
-        self.observer = observer
-        if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
         self.plans = plans
         frames.reserveCapacity(16)
     }
 
-    /// Begins the bake of another record of the same stream in this
-    /// session: what a bake learns of the model's types (key plans,
-    /// conformances) stays, what it found in the record before goes. A
-    /// record's bake costs about as much as this setup when the session is
-    /// made anew for each.
+    /// Begins a bake of `index` (the whole document, or the next record of
+    /// a stream) in this session: what a bake learns of the model's types
+    /// (key plans, conformances) stays, what it found in the value before
+    /// goes. A small record's bake costs about as much as this setup when
+    /// the session is made anew for each.
     func begin(index: IngredientIndex, observer: BakeObserver?, recordKey: String?) {
         self.index = index
         reader = index.reader

@@ -57,7 +57,7 @@ extension Baker {
         options: Options, observer: BakeObserver? = nil, recordKey: String? = nil,
         plans: inout [BakeSession.PlanKey: KeyPlan], warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
-        let bake = BakeSession(index: IngredientIndex(), options: options, modelType: Model.self, plans: plans)
+        let bake = BakeSession(options: options, modelType: Model.self, plans: plans)
         defer { plans = bake.madePlans }
         return try decode(
             type, from: &index, at: position, recipe: recipe, applyingTypeRecipe: applyingTypeRecipe, in: bake,

@@ -172,7 +172,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
 
     /// A session to bake records of `Model` in, one after the other.
     private static func makeSession(_ baker: Baker) -> BakeSession {
-        BakeSession(index: IngredientIndex(), options: baker.options, modelType: Model.self)
+        BakeSession(options: baker.options, modelType: Model.self)
     }
 
     /// Bakes one record: what every job does, with its own plans and tally.
