@@ -65,7 +65,7 @@ final class YAMLRecordStream {
         case .all where keys.isEmpty: nextDocument = 0
         default: return nil
         }
-        guard let loaded = YAMLFormat.bytesForScanning(input, options: options), Self.isReadable(loaded) else { return nil }
+        guard let loaded = YAMLFormat.bytesForScanning(input, options: options) else { return nil }
         self.loaded = loaded
         self.options = options
         sourceName = input.name
@@ -81,28 +81,53 @@ final class YAMLRecordStream {
         }
     }
 
-    /// Whether every character of the input is one the scanner reads:
+    /// How far the characters are known to be ones the scanner reads.
+    private var charactersChecked = 0
+    private var charactersFailed = false
+
+    /// How far past the reading libyaml may have decoded: it checks the
+    /// characters of a whole raw chunk (16 KiB) before it parses any of it,
+    /// and looks a token ahead. Four times that leaves room, and costs
+    /// nothing: the scanner reads those bytes next.
+    private static let characterLookahead = 64 << 10
+
+    /// Whether every character before `end` is one the scanner reads:
     /// printable ASCII, line feeds and valid UTF-8 (no tab, carriage return
-    /// or control character). libyaml checks the characters of a whole
-    /// chunk of input before it parses any of it, so a bad byte stops the
-    /// events records before the record it stands in; the native reading
-    /// would give those records first. Checked once, before any record, the
-    /// bytes leave the scanner only their syntax to bail on, which libyaml
-    /// reports where it stands. The pages read are given back as it goes.
-    static func isReadable(_ loaded: LoadedBytes) -> Bool {
-        let buffer = loaded.buffer
-        guard let start = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+    /// or control character).
+    ///
+    /// A bad byte stops libyaml's events at the chunk it stands in, records
+    /// before it included, where the native reading would give those
+    /// records first: so no record is given before the characters up to
+    /// libyaml's lookahead past it are checked, and the end of the records
+    /// only once all are. Checked a window ahead of the scanner, the bytes
+    /// are read while their pages are at hand, once.
+    private func charactersAreReadable(upTo end: Int) -> Bool {
+        guard !charactersFailed else { return false }
+        let end = min(end, loaded.buffer.count)
+        guard charactersChecked < end else { return true }
+        guard let reached = Self.readableCharacters(in: loaded.buffer, from: charactersChecked, to: end) else {
+            charactersFailed = true
+            return false
+        }
+        charactersChecked = reached
+        return true
+    }
+
+    /// Checks the characters that begin in `start..<end` (see
+    /// `charactersAreReadable(upTo:)`): where the check stopped (at or past
+    /// `end`, as a character may end past it), or `nil` at a bad byte.
+    private static func readableCharacters(in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return end }
         let count = buffer.count
         let classes = ByteClass.table
-        var p = 0
-        var releaseMark = releaseInterval
+        var p = start
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
-        while p < count {
+        while p < end {
             if p + 8 <= count {
                 // Eight printable ASCII bytes at once: none at or above 0x80,
                 // none below 0x20 (a line feed is checked alone), no DEL.
-                let word = UnsafeRawPointer(start + p).loadUnaligned(as: UInt64.self)
+                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
                 let low = (word &- 0x2020_2020_2020_2020) & ~word & high
                 let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
                 if word & high == 0, low == 0, (delete &- ones) & ~delete & high == 0 {
@@ -111,27 +136,23 @@ final class YAMLRecordStream {
                 }
             }
             // The word's bytes one by one (a character may end past it).
-            let end = min(p + 8, count)
-            while p < end {
-                switch classes[Int(start[p])] {
+            let wordEnd = min(p + 8, count)
+            while p < wordEnd {
+                switch classes[Int(base[p])] {
                 case .invalid:
-                    return false
+                    return nil
                 case .nonASCII:
                     do {
-                        p += try YAMLIndexScanner.validateUTF8(start, count, at: p)
+                        p += try YAMLIndexScanner.validateUTF8(base, count, at: p)
                     } catch {
-                        return false
+                        return nil
                     }
                 default:
                     p += 1
                 }
             }
-            if p >= releaseMark {
-                loaded.release(before: p)
-                releaseMark = p + releaseInterval
-            }
         }
-        return true
+        return p
     }
 
     /// How far the scan has read, for progress reports.
@@ -165,6 +186,12 @@ final class YAMLRecordStream {
         // The memory of the record given last is the next one's.
         readAhead(into: &index)
         if ahead == nil, case .unavailable? = afterAhead { return .unavailable }
+        let checkedEnd = ahead == nil ? loaded.buffer.count : bytesRead + Self.characterLookahead
+        guard charactersAreReadable(upTo: checkedEnd) else {
+            ahead = nil
+            afterAhead = .unavailable
+            return .unavailable
+        }
         swap(&index, &given.index)
         return .record(given.mark)
     }

@@ -253,6 +253,28 @@ struct YAMLNativeStreamingTests {
         }
     }
 
+    @Test("a byte libyaml does not read, far after many records, stops the records where the events stop them, and not before")
+    func badByteFarAhead() throws {
+        // The characters are checked a window ahead of the scanner, not all
+        // before the first record: no record may be given that the events,
+        // which check a 16 KiB chunk at a time, would not give.
+        var text = "users:\n"
+        for number in 0..<3_500 { text += "  - id: \(number)\n    name: user \(number)\n" }
+        let clean = Array(text.utf8)
+        for (offset, bad) in [(clean.count - 3, UInt8(0x01)), (85_000, 0x9A), (30_000, 0x07)] {
+            var bytes = clean
+            bytes.insert(bad, at: offset)
+            let input = IngredientInput.bytes(bytes, name: "users.yaml")
+            let each = try IngredientPath(parsing: "users[*]")
+            let events = Self.records(try Self.source(input, natively: false), each: each)
+            let native = Self.records(try Self.source(input, natively: true), each: each)
+            #expect(events.last?.hasPrefix("error") == true, "byte \(bad) at \(offset)")
+            #expect(events.count > 100, "byte \(bad) at \(offset): \(events.count) records")
+            let same = native == events
+            #expect(same, "byte \(bad) at \(offset): \(native.count) records natively, \(events.count) from the events, ending \(native.last ?? "") and \(events.last ?? "")")
+        }
+    }
+
     @Test("a bake error in a native record names its line and column in the whole file, as the events do")
     func bakeErrorLocation() throws {
         struct User: Decodable, Equatable {
