@@ -44,7 +44,7 @@ extension Contenders {
             let recipe = BenchRecipes.document(format)
             return {
                 let users = try Baker().bake(BakedUsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users
-                var outcome = Outcome(count: users.count) { users.map(\.user).fingerprint }
+                var outcome = Outcome(count: users.count) { users.fingerprint }
                 outcome.dump = { Outcome.json(users.map(\.user)) }
                 return outcome
             }

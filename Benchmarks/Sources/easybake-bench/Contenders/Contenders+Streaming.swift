@@ -48,23 +48,24 @@ extension Contenders {
             let recipe = BenchRecipes.user(format)
             return {
                 var fingerprint = Fingerprint()
-                // The generated models are folded as the same `User` values.
-                func run<Model: Decodable & Sendable>(_ type: Model.Type, _ user: @escaping (Model) -> User) throws -> Int {
+                // The generated models are folded as they are, into the
+                // same fingerprint as their `User` twins.
+                func run<Model: Decodable & Sendable & UserValues>(_ type: Model.Type) throws -> Int {
                     let source = try source(format, workload.path)
                     if jobs == 1 {
                         return try bakeEach(type, from: source, format: format, recipe: recipe) {
-                            user($0).fingerprint(into: &fingerprint)
+                            $0.fingerprint(into: &fingerprint)
                         }
                     }
                     var count = 0
                     let each = BenchRecipes.recordsPath(format) + "[*]"
                     try Baker().bakeEach(type, from: source, each: each, recipe: recipe, jobs: jobs) { result in
-                        try user(result.get()).fingerprint(into: &fingerprint)
+                        try result.get().fingerprint(into: &fingerprint)
                         count += 1
                     }
                     return count
                 }
-                let count = generated ? try run(BakedUser.self, \.user) : try run(User.self) { $0 }
+                let count = generated ? try run(BakedUser.self) : try run(User.self)
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }
             }
         }

@@ -81,3 +81,7 @@ struct BakedUsersDocument: Codable, Sendable {
     var users: [BakedUser]
 }
 
+
+extension BakedUser: UserValues {}
+extension BakedAddress: AddressFields {}
+extension BakedOrder: OrderFields {}

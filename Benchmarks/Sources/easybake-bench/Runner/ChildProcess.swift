@@ -37,11 +37,19 @@ func measure(_ contender: Contender, workload: Workload, iterations: Int, budget
     for _ in 0..<max(iterations, 1) {
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome: Outcome? = try run()
-        let result = (outcome!.count, outcome!.checksum(), outcome!.checkValues?())
+        var paused: UInt64 = 0
+        var result: (Int, UInt64?, UInt64?)
+        if outcome!.checkedAfterClock {
+            let stopped = DispatchTime.now().uptimeNanoseconds
+            result = (outcome!.count, outcome!.checksum(), outcome!.checkValues?())
+            paused = DispatchTime.now().uptimeNanoseconds - stopped
+        } else {
+            result = (outcome!.count, outcome!.checksum(), outcome!.checkValues?())
+        }
         // Only a `--dump` run keeps the values past the clock, to write them.
         let kept = dump != nil && first == nil ? outcome : nil
         outcome = nil
-        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start - paused) / 1e9)
         if let dump, let kept { try kept.dump()?.write(to: URL(fileURLWithPath: dump)) }
         if let first, first.count != result.0 || first.checksum != result.1 || first.checkValues != result.2 {
             throw BenchError("\(contender.id) gave different results on repeated runs")

@@ -53,6 +53,10 @@ struct Outcome {
     /// build no model to fingerprint whole (an index, an `Any` tree): they
     /// are checked on these against EasyBake's (scenario 5).
     var checkValues: (() -> UInt64)?
+    /// Whether the check is no consumer's pass but the benchmark's own
+    /// conversion (a `@Bakeable` shape checked as its plain model through
+    /// JSON): the clock stops while it runs, and goes on for the release.
+    var checkedAfterClock = false
 
     init(count: Int, checksum: @escaping () -> UInt64?) {
         self.count = count
