@@ -48,7 +48,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "EasyBakeYAML", dependencies: ["EasyBake", "CYAML"]),
+        .target(name: "EasyBakeYAML", dependencies: ["EasyBake", "CYAML", "CEasyBakeScanning"]),
         // Fixtures read files in any format; `Fixtures(yaml:)` needs the YAML
         // module, the format fixture files are best kept in.
         .target(name: "EasyBakeTesting", dependencies: ["EasyBake", "EasyBakeYAML"]),

@@ -1,3 +1,4 @@
+import CEasyBakeScanning
 import EasyBake
 
 /// The records of a YAML document read by the native scanner, one at a time
@@ -124,6 +125,11 @@ final class YAMLRecordStream {
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
         while p < end {
+            // Sixteen bytes at a time where the machine has vectors (line
+            // feeds included), then a word, then byte by byte at what stops
+            // them.
+            p = easybake_printable_end(base, p, end)
+            if p >= end { break }
             if p + 8 <= count {
                 // Eight printable ASCII bytes at once: none at or above 0x80,
                 // none below 0x20 (a line feed is checked alone), no DEL.

@@ -261,7 +261,7 @@ struct YAMLNativeStreamingTests {
         var text = "users:\n"
         for number in 0..<3_500 { text += "  - id: \(number)\n    name: user \(number)\n" }
         let clean = Array(text.utf8)
-        for (offset, bad) in [(clean.count - 3, UInt8(0x01)), (85_000, 0x9A), (30_000, 0x07)] {
+        for (offset, bad) in [(clean.count - 3, UInt8(0x01)), (85_000, 0x9A), (30_000, 0x07), (45_001, 0x7F), (60_003, 0x1B)] {
             var bytes = clean
             bytes.insert(bad, at: offset)
             let input = IngredientInput.bytes(bytes, name: "users.yaml")

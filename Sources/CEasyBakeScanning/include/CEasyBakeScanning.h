@@ -1,4 +1,4 @@
-// Byte scanning for the JSON reader, sixteen bytes at a time.
+// Byte scanning for the JSON and YAML readers, sixteen bytes at a time.
 //
 // The functions find the end of a run of plain bytes — a string's text, a
 // stretch of whitespace — with the vector instructions every target machine
@@ -97,6 +97,40 @@ static inline size_t easybake_whitespace_end(const uint8_t *base, size_t start, 
         uint8x16_t blank = vorrq_u8(vceqq_u8(bytes, vdupq_n_u8(' ')), vceqq_u8(bytes, vdupq_n_u8('\t')));
         blank = vorrq_u8(blank, vorrq_u8(vceqq_u8(bytes, vdupq_n_u8('\n')), vceqq_u8(bytes, vdupq_n_u8('\r'))));
         uint64_t mask = ~easybake_neon_mask(blank);
+        if (mask != 0) return i + (size_t)(__builtin_ctzll(mask) >> 2);
+        i += 16;
+    }
+#endif
+    return i;
+}
+
+/// The first byte that is neither printable ASCII (0x20 to 0x7E) nor a line
+/// feed: a control character, DEL or a non-ASCII byte, which the YAML
+/// reader checks one by one.
+static inline size_t easybake_printable_end(const uint8_t *base, size_t start, size_t count) {
+    size_t i = start;
+#if defined(__SSE2__)
+    const __m128i control = _mm_set1_epi8(0x1F);
+    const __m128i newline = _mm_set1_epi8('\n');
+    const __m128i del = _mm_set1_epi8(0x7F);
+    while (i + 16 <= count) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(base + i));
+        // Unsigned "at most 0x1F" (the minimum with 0x1F is the byte
+        // itself), line feeds taken out.
+        __m128i special = _mm_andnot_si128(_mm_cmpeq_epi8(bytes, newline),
+                                           _mm_cmpeq_epi8(_mm_min_epu8(bytes, control), bytes));
+        special = _mm_or_si128(special, _mm_cmpeq_epi8(bytes, del));
+        // Non-ASCII bytes have their top bit set, which is what movemask reads.
+        unsigned mask = (unsigned)(_mm_movemask_epi8(special) | _mm_movemask_epi8(bytes));
+        if (mask != 0) return i + (size_t)__builtin_ctz(mask);
+        i += 16;
+    }
+#elif defined(__ARM_NEON)
+    while (i + 16 <= count) {
+        uint8x16_t bytes = vld1q_u8(base + i);
+        uint8x16_t special = vbicq_u8(vcltq_u8(bytes, vdupq_n_u8(0x20)), vceqq_u8(bytes, vdupq_n_u8('\n')));
+        special = vorrq_u8(special, vcgeq_u8(bytes, vdupq_n_u8(0x7F)));
+        uint64_t mask = easybake_neon_mask(special);
         if (mask != 0) return i + (size_t)(__builtin_ctzll(mask) >> 2);
         i += 16;
     }
