@@ -34,37 +34,40 @@ struct Bake: ParsableCommand {
             let recipe = try recipeChoice.chosen()
             var (source, locator) = try input.stream()
             // The recipe reads only its own paths: everything else in a
-            // record is skipped unbuilt.
-            let keeping = PathMatcher(recipe: recipe)
+            // record is skipped unbuilt. A recipe that maps no path keeps
+            // each record whole: its record must still be one it can read
+            // by key, which a record pruned to nothing would not show.
+            let keeping = recipe.entries.isEmpty ? PathMatcher.wholeValue : PathMatcher(recipe: recipe)
             let json = JSONFormat()
+            let writing = output.writingOptions
             var warnedNothingFound = false
-            func bake(_ record: Ingredients, at path: IngredientPath) throws(EasyBakeError) {
-                let processed: IngredientDictionary
-                do throws(EasyBakeError) {
-                    let foundAny: Bool
-                    (processed, foundAny) = try recipe.processReporting(record, ownKey: path.lastKey)
-                    if !foundAny, !recipe.entries.isEmpty, !warnedNothingFound {
-                        warnedNothingFound = true
-                        NothingFound.warn(recipe: recipe, at: path, each: each)
-                    }
-                } catch {
-                    var located = error
-                    located.path = path.appending(error.path ?? IngredientPath())
-                    throw locator.locating(located)
+            // Prints a record's line, after its warnings, and warns once of
+            // a recipe that found none of its paths in a record.
+            func show(_ baked: BakedRecord) {
+                for warning in baked.warnings { Diagnostics.warnOf(locator.locating(warning)) }
+                if !baked.foundAnyPath, !recipe.entries.isEmpty, !warnedNothingFound {
+                    warnedNothingFound = true
+                    NothingFound.warn(recipe: recipe, at: baked.path, each: each)
                 }
-                Output.standard.writeLine(try json.write(.dictionary(processed), options: output.writingOptions))
+                Output.standard.writeLine(baked.line)
             }
             guard let each else {
                 if keepGoing {
                     throw EasyBakeError(.unsupported, "--keep-going goes on past the records of --each that do not bake; without --each the payload is one record")
                 }
-                guard let record = try keeping.read(from: &source) else {
+                guard let first = try source.next() else {
                     throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
                 }
+                var index = IngredientIndex()
+                try source.readValue(startingWith: first, into: &index, keeping: keeping)
                 if try source.next() != nil {
                     throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
                 }
-                try bake(record, at: IngredientPath())
+                let baked = BakedRecord.bake(&index, at: IngredientPath(), with: RecipeProcessor(recipe: recipe), json: json, writing: writing)
+                switch baked {
+                case .success(let baked): show(baked)
+                case .failure(let error): throw locator.locating(error)
+                }
                 return
             }
             // With --keep-going, the records that did not bake: their
@@ -86,53 +89,40 @@ struct Bake: ParsableCommand {
                 // Each record is read into an index, as the jobs read it and
                 // as `Baker.bakeEach` does: by the source's native reader of
                 // records where it has one (YAML's scanner), by its events
-                // otherwise.
+                // otherwise; and baked from it, in one session.
+                let processor = RecipeProcessor(recipe: recipe)
                 var index = IngredientIndex()
                 while let record = try reader.nextRecord(into: &index, keeping: keeping) {
-                    do throws(EasyBakeError) {
-                        try bake(try Ingredients(index: index), at: record.path)
-                    } catch {
-                        try goOn(past: error)
+                    switch BakedRecord.bake(&index, at: record.path, with: processor, json: json, writing: writing) {
+                    case .success(let baked): show(baked)
+                    case .failure(let error): try goOn(past: locator.locating(error))
                     }
                     count += 1
                     progress.update(bytesRead: reader.source.bytesRead, records: count)
                 }
             } else {
-                // The jobs take turns reading batches of records, make each
-                // record's tree, process it and write its line; the lines
-                // are printed in order, and the first failing record stops
-                // the run where one job would have stopped (a malformed
-                // payload fails after the records before it are printed).
-                // A record's own failure is the work's output, so that it
-                // is told apart from a failure to read, which stops the run
-                // even with --keep-going.
-                let writing = output.writingOptions
-                let engine = RecordJobs<AnyIngredientSource, Result<(line: [UInt8], foundAny: Bool), EasyBakeError>, EasyBakeError>(
+                // The jobs take turns reading batches of records, bake each
+                // record from its index and write its line; the lines are
+                // printed in order, and the first failing record stops the
+                // run where one job would have stopped (a malformed payload
+                // fails after the records before it are printed). A record's
+                // own failure is the work's output, so that it is told apart
+                // from a failure to read, which stops the run even with
+                // --keep-going.
+                let engine = RecordJobs<AnyIngredientSource, Result<BakedRecord, EasyBakeError>, EasyBakeError>(
                     reader: reader, keeping: keeping, jobs: jobs,
                     makeWork: {
-                        { index, place in
-                            .success(Result { () throws(EasyBakeError) in
-                                do throws(EasyBakeError) {
-                                    let record = try Ingredients(index: index)
-                                    let (processed, foundAny) = try recipe.processReporting(record, ownKey: place.path.lastKey)
-                                    return (try json.write(.dictionary(processed), options: writing), foundAny)
-                                } catch {
-                                    var located = error
-                                    located.path = place.path.appending(error.path ?? IngredientPath())
-                                    throw located
-                                }
-                            })
+                        // Each job bakes in a session of its own.
+                        let processor = RecipeProcessor(recipe: recipe)
+                        return { index, place in
+                            .success(BakedRecord.bake(&index, at: place.path, with: processor, json: json, writing: writing))
                         }
                     }
                 )
                 try engine.run { (result) throws(EasyBakeError) in
                     switch result {
-                    case .success(.success(let (line, foundAny))):
-                        if !foundAny, !recipe.entries.isEmpty, !warnedNothingFound {
-                            warnedNothingFound = true
-                            NothingFound.warn(recipe: recipe, at: recordPath, each: each)
-                        }
-                        Output.standard.writeLine(line)
+                    case .success(.success(let baked)):
+                        show(baked)
                     case .success(.failure(let error)):
                         try goOn(past: locator.locating(error))
                     case .failure(let error):
@@ -155,6 +145,41 @@ struct Bake: ParsableCommand {
                     "\(failed.count) of \(total) record\(total == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed")
             }
         }
+    }
+}
+
+/// One record as `bake` prints it: the JSON line of what the recipe made of
+/// it (``ProcessedIngredients``), with the bake's warnings; made by the job
+/// that read the record, printed in input order.
+struct BakedRecord {
+    /// The record's concrete path.
+    var path: IngredientPath
+    var line: [UInt8]
+    var foundAnyPath: Bool
+    /// The bake's warnings, their paths from the payload's root.
+    var warnings: [EasyBakeError]
+
+    /// Bakes the record in `index` (at `path`) with `processor` — the
+    /// library's baker — and writes its line; an error gets the record's
+    /// path in front of its own.
+    static func bake(
+        _ index: inout IngredientIndex, at path: IngredientPath, with processor: RecipeProcessor,
+        json: JSONFormat, writing: WritingOptions
+    ) -> Result<BakedRecord, EasyBakeError> {
+        do throws(EasyBakeError) {
+            let (processed, warnings) = try processor.process(&index, recordKey: path.lastKey)
+            return .success(BakedRecord(
+                path: path, line: try json.write(.dictionary(processed.ingredients), options: writing),
+                foundAnyPath: processed.foundAnyPath, warnings: warnings.map { placed($0, at: path) }))
+        } catch {
+            return .failure(placed(error, at: path))
+        }
+    }
+
+    private static func placed(_ error: EasyBakeError, at path: IngredientPath) -> EasyBakeError {
+        var placed = error
+        placed.path = path.appending(error.path ?? IngredientPath())
+        return placed
     }
 }
 

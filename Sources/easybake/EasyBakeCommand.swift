@@ -387,6 +387,12 @@ enum Diagnostics {
         FileHandle.standardError.write(Data((error.description + "\n").utf8))
     }
 
+    /// Prints `warning` as a diagnostic (`warning: …`, with its position
+    /// and line) on standard error, after what standard output holds so far.
+    static func warnOf(_ warning: EasyBakeError) {
+        warn("warning: " + warning.description.dropFirst("error: ".count))
+    }
+
     /// Prints a warning line (`warning: …`) on standard error, after what
     /// standard output holds so far.
     static func warn(_ line: String) {
@@ -413,10 +419,7 @@ enum ReadingWarnings {
     /// position and line), and forgets the sources.
     static func report() {
         for source in sources {
-            for warning in source.warnings {
-                let text = "warning: " + warning.description.dropFirst("error: ".count)
-                FileHandle.standardError.write(Data((text + "\n").utf8))
-            }
+            for warning in source.warnings { Diagnostics.warnOf(warning) }
         }
         sources.removeAll()
     }

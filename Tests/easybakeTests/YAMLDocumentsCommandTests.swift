@@ -39,8 +39,19 @@ struct YAMLDocumentsCommandTests {
     @Test("by default every command refuses two documents, saying how many and how to choose")
     func refusedByDefault() throws {
         let file = try Self.file(Self.twoDocuments)
-        for arguments in Self.everyCommand(file) + Self.everyCommand(file, each: "[*]") {
+        for var arguments in Self.everyCommand(file) + Self.everyCommand(file, each: "[*]") {
+            // `bake` bakes each record as the library bakes it: the first
+            // document's first value, "Service", is no record a recipe can
+            // read by key. With --keep-going its error is printed and the
+            // run goes on, to the second document.
+            let bakesRecords = arguments.first == "bake" && arguments.contains("--each")
+            if bakesRecords { arguments.insert("--keep-going", at: 1) }
             let result = try Command.run(arguments)
+            var firstError = Self.error(in: result.standardError)
+            if bakesRecords {
+                #expect(firstError.hasPrefix(#"error: type mismatch: User: expected a dictionary, found "Service" (string)"#), "\(result.standardError)")
+                firstError = Self.error(in: String(firstError.dropFirst()))
+            }
             #expect(result.status == 1, "\(arguments)")
             if arguments.contains("--each") {
                 // Read as one document, `[*]` gives the first document's
@@ -50,7 +61,7 @@ struct YAMLDocumentsCommandTests {
             } else {
                 #expect(result.standardOutput == "", "\(arguments)")
             }
-            #expect(Self.error(in: result.standardError).hasPrefix("error: multiple documents: the YAML stream holds 2 documents where one is expected"), "\(arguments): \(result.standardError)")
+            #expect(firstError.hasPrefix("error: multiple documents: the YAML stream holds 2 documents where one is expected"), "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains("--documents all"), "\(arguments)")
             #expect(result.standardError.contains("--document N"), "\(arguments)")
             #expect(result.standardError.contains("-stream.yaml:3:1"), "\(arguments)")

@@ -22,8 +22,11 @@ final class BakeSession {
     let options: Baker.Options
     private let modelType: Any.Type
     /// The model type's name, for error messages: computed only when one is
-    /// made, since naming a type costs more than baking a small model.
-    lazy var modelTypeName = String(describing: modelType)
+    /// made, since naming a type costs more than baking a small model. A
+    /// model-less bake (``ProcessedIngredients``) names its recipe, the
+    /// model it stands for.
+    lazy var modelTypeName = modelType == ProcessedIngredients.self
+        ? frames.first?.recipe?.name ?? "recipe" : String(describing: modelType)
     var warnings: [EasyBakeError] = []
     /// Streaming's watch on the bake; `nil` for a plain bake.
     private(set) var observer: BakeObserver?
@@ -142,6 +145,14 @@ final class BakeSession {
     func plan<Model: IndexBakeable>(forModel type: Model.Type, recipe: Recipe?) -> KeyPlan {
         plan(PlanKey(keyType: ObjectIdentifier(type), recipe: recipe?.identity)) {
             KeyPlan(recipe: recipe, fields: Model.bakingKeys)
+        }
+    }
+
+    /// The plan of a model-less bake under `recipe` (``ProcessedIngredients``):
+    /// the recipe's mapped properties, in its order, are its fields.
+    func plan(forPropertiesOf recipe: Recipe) -> KeyPlan {
+        plan(PlanKey(keyType: ObjectIdentifier(ProcessedIngredients.self), recipe: recipe.identity)) {
+            KeyPlan(recipe: recipe, fields: recipe.properties)
         }
     }
 

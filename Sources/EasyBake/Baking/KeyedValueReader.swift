@@ -55,6 +55,10 @@ class KeyedValueReader {
     @exclusivity(unchecked) final var payloadKeys: [String: Int]?
     @exclusivity(unchecked) final var payloadKeysRepeat = false
     @exclusivity(unchecked) final var payloadKey = ""
+    /// Set when one of the recipe's paths found a value in this container's
+    /// value: a model-less bake (``ProcessedIngredients``) reports it, with
+    /// or without a recipe tally.
+    @exclusivity(unchecked) final var resolvedAny = false
 
     init(decoder: IndexDecoder, recipe: Recipe?, plan: KeyPlan) {
         self.decoder = decoder
@@ -210,9 +214,11 @@ class KeyedValueReader {
     }
 
     /// Notes that a path of the recipe found a value (see
-    /// ``RecipeUsage/resolvedAny``): once, and only when a tally is kept.
+    /// ``RecipeUsage/resolvedAny``): in the tally once, and only when one
+    /// is kept.
     @inline(__always)
     private func noteResolved() {
+        resolvedAny = true
         if let usage, !usage.resolvedAny { usage.resolvedAny = true }
     }
 

@@ -239,7 +239,10 @@ extension PathMatcher {
                 states[id] = state
                 return id
             }
-            state.keepsPositions = nodes.contains { !$0.indexes.isEmpty }
+            // The root's elements keep their places too: a value read whole
+            // or pruned then has as many, so that an error about it (an
+            // array where a recipe reads keys) describes it alike.
+            state.keepsPositions = nodeSet == [0] || nodes.contains { !$0.indexes.isEmpty }
 
             let lone = loneClosure(nodeSet)
             if lone == nodeSet {
