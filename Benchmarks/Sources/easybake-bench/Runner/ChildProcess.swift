@@ -37,15 +37,9 @@ func measure(_ contender: Contender, workload: Workload, iterations: Int, budget
     for _ in 0..<max(iterations, 1) {
         let start = DispatchTime.now().uptimeNanoseconds
         var outcome: Outcome? = try run()
-        var paused: UInt64 = 0
-        var result: (Int, UInt64?, UInt64?)
-        if outcome!.checkedAfterClock {
-            let stopped = DispatchTime.now().uptimeNanoseconds
-            result = (outcome!.count, outcome!.checksum(), outcome!.checkValues?())
-            paused = DispatchTime.now().uptimeNanoseconds - stopped
-        } else {
-            result = (outcome!.count, outcome!.checksum(), outcome!.checkValues?())
-        }
+        let checking = DispatchTime.now().uptimeNanoseconds
+        let result = (outcome!.count, outcome!.checksum(), outcome!.checkValues?())
+        let paused = outcome!.checkedAfterClock ? DispatchTime.now().uptimeNanoseconds - checking : 0
         // Only a `--dump` run keeps the values past the clock, to write them.
         let kept = dump != nil && first == nil ? outcome : nil
         outcome = nil
