@@ -83,8 +83,14 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// that needs those bytes reads them from the file again.
     private static let releaseInterval = 8 << 20
 
+    /// How far behind the reader pages are given back: right behind it,
+    /// until values are left for jobs to read
+    /// (``deferValue(startingWith:keeping:)``), which they do a little
+    /// behind it.
+    private var releaseLag = 0
+
     private mutating func releaseReadPages() {
-        scanner.storage.release(before: scanner.eventStart)
+        scanner.storage.release(before: scanner.eventStart - releaseLag)
         releaseMark = scanner.position + Self.releaseInterval
     }
 
@@ -185,6 +191,29 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         scanner.expect = .value
         try scanner.indexValue(into: &index, keeping: matcher, state: state)
         if scanner.position >= releaseMark { releaseReadPages() }
+    }
+
+    /// Finds the closing bracket of the array or object whose first event
+    /// was just read, 64 bytes at a time, and moves past it unread: the
+    /// value is read later, by whoever holds what this returns, exactly as
+    /// ``readValue(startingWith:into:keeping:)`` would have read it here.
+    /// Scalars, byte ranges' arrays and policies other than
+    /// `DuplicateKeyPolicy.firstWins` are read in place (`nil`).
+    public mutating func deferValue(
+        startingWith first: IngredientEvent, keeping matcher: PathMatcher?
+    ) -> (any DeferredIngredientValue)? {
+        guard duplicateKeyPolicy == .firstWins, matcher.map({ $0.rootState != nil }) ?? true,
+              !scanner.readsRangeArray(startingWith: first) else { return nil }
+        switch first {
+        case .beginArray, .beginDictionary: break
+        case .scalar, .key, .endArray, .endDictionary: return nil
+        }
+        guard let value = scanner.deferContainer() else { return nil }
+        // The jobs read what lies just behind the reader: pages are given
+        // back later, so that they seldom read them from the file again.
+        releaseLag = Self.releaseInterval
+        if scanner.position >= releaseMark { releaseReadPages() }
+        return DeferredJSONValue(scanner: value)
     }
 
     /// How the scanner finds runs of plain bytes; tests read every input

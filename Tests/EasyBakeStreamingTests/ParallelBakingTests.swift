@@ -62,6 +62,35 @@ struct ParallelBakingTests {
         try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
     }
 
+    @Test("records left for the jobs to read: damage anywhere ends the stream where one job ends it")
+    func damagedRecordsLeftUnread() throws {
+        // Several jobs find where each record ends by counting brackets and
+        // leave the reading to the job that bakes it; a record damaged so
+        // that the count goes wrong must still fail as it does in place,
+        // and nothing read past it may be handed out.
+        let valid = #"{"users": ["# + Self.users(300).joined(separator: ",\n") + "]}"
+        let damage = ["\"", "\\", "{", "}", "[", "]", ",", ":", "\u{1}", "x", "\"\\"]
+        var random = SeededGenerator(seed: 0xDA4A)
+        var failedEarly = 0
+        for round in 0..<60 {
+            var bytes = Array(valid.utf8)
+            for _ in 0...(round % 3) {
+                let at = Int.random(in: 12..<(bytes.count - 2), using: &random)
+                bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
+            }
+            for scanning in JSONByteScanning.allCases {
+                try Self.expectSame({
+                    var source = try JSONIngredientSource(.bytes(bytes))
+                    source.byteScanning = scanning
+                    return source
+                }, each: "users[*]")
+            }
+            let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(.bytes(bytes)), each: "users[*]"))
+            if results.count < 300 { failedEarly += 1 }
+        }
+        #expect(failedEarly > 30)
+    }
+
     @Test("JSON Lines with a malformed line: it fails alone, in its place")
     func jsonLines() throws {
         var lines = Self.users(700)

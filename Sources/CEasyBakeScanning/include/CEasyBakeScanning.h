@@ -9,13 +9,16 @@
 // Each looks at whole 16-byte blocks from `start` while they fit before
 // `count`, and returns the offset of the first byte it is looking for, or
 // the offset where it stopped (fewer than 16 bytes before `count`): the
-// caller scans that rest itself.
+// caller scans that rest itself. The one exception finds where a JSON
+// container ends, 64 bytes at a time to its end
+// (`easybake_json_container_end`).
 
 #ifndef C_EASYBAKE_SCANNING_H
 #define C_EASYBAKE_SCANNING_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -136,6 +139,121 @@ static inline size_t easybake_printable_end(const uint8_t *base, size_t start, s
     }
 #endif
     return i;
+}
+
+/// The quotes, backslashes, opening brackets (`{`, `[`) and closing
+/// brackets (`}`, `]`) among the 64 bytes at `block`, one bit per byte,
+/// lowest first. `[` and `{` differ only in the bit 0x20 (as do `]` and
+/// `}`), so one comparison of the bytes with that bit set finds both.
+static inline void easybake_json_block_masks(const uint8_t *block, int vectors, uint64_t *quotes,
+                                             uint64_t *backslashes, uint64_t *opens, uint64_t *closes) {
+    uint64_t q = 0, b = 0, o = 0, c = 0;
+#if defined(__SSE2__)
+    if (vectors) {
+        const __m128i quote = _mm_set1_epi8('"');
+        const __m128i backslash = _mm_set1_epi8('\\');
+        const __m128i bit = _mm_set1_epi8(0x20);
+        const __m128i open = _mm_set1_epi8('{');
+        const __m128i close = _mm_set1_epi8('}');
+        for (int k = 0; k < 4; k++) {
+            __m128i bytes = _mm_loadu_si128((const __m128i *)(block + 16 * k));
+            __m128i folded = _mm_or_si128(bytes, bit);
+            q |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quote)) << (16 * k);
+            b |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, backslash)) << (16 * k);
+            o |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open)) << (16 * k);
+            c |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close)) << (16 * k);
+        }
+        *quotes = q; *backslashes = b; *opens = o; *closes = c;
+        return;
+    }
+#endif
+    (void)vectors;
+    for (int k = 0; k < 64; k++) {
+        uint8_t byte = block[k];
+        uint64_t one = (uint64_t)1 << k;
+        if (byte == '"') q |= one;
+        else if (byte == '\\') b |= one;
+        else if ((byte | 0x20) == '{') o |= one;
+        else if ((byte | 0x20) == '}') c |= one;
+    }
+    *quotes = q; *backslashes = b; *opens = o; *closes = c;
+}
+
+/// Every bit from each set bit of `bits` up to (not including) the next
+/// one: with the unescaped quotes as `bits`, the bytes inside strings,
+/// opening quotes included.
+static inline uint64_t easybake_prefix_xor(uint64_t bits) {
+    bits ^= bits << 1;
+    bits ^= bits << 2;
+    bits ^= bits << 4;
+    bits ^= bits << 8;
+    bits ^= bits << 16;
+    bits ^= bits << 32;
+    return bits;
+}
+
+/// Where the JSON array or object whose opening bracket is at `start` ends:
+/// the offset just past its matching closing bracket, or 0 when it does not
+/// end before `count`.
+///
+/// Only the structure is looked at, 64 bytes at a time: quotes not escaped
+/// by a backslash delimit strings, and brackets outside strings are
+/// counted. Nothing is checked, so for valid JSON the end is exact and for
+/// invalid JSON it is a guess that whoever reads the value then disproves:
+/// a streaming reader finds a record's end this way and leaves reading the
+/// record to another thread. With `vectors` 0 the masks are built byte by
+/// byte, as on machines without SSE2.
+static inline size_t easybake_json_container_end(const uint8_t *base, size_t start, size_t count, int vectors) {
+    uint64_t inString = 0;     // all ones when the previous block ended inside a string
+    uint64_t escapeCarry = 0;  // 1 when the previous block ended with an escaping backslash
+    size_t depth = 0;
+    uint8_t tail[64];
+    for (size_t i = start; i < count; i += 64) {
+        const uint8_t *block = base + i;
+        if (count - i < 64) {
+            // Zeros are none of the bytes looked for.
+            memset(tail, 0, sizeof tail);
+            memcpy(tail, base + i, count - i);
+            block = tail;
+        }
+        uint64_t quotes, backslashes, opens, closes;
+        easybake_json_block_masks(block, vectors, &quotes, &backslashes, &opens, &closes);
+        uint64_t escaped = escapeCarry;
+        escapeCarry = 0;
+        // Backslashes are rare: each one not itself escaped escapes the
+        // byte after it, taken in order.
+        uint64_t escaping = backslashes & ~escaped;
+        while (escaping != 0) {
+            uint64_t lowest = escaping & (0 - escaping);
+            escaping ^= lowest;
+            if (lowest == (uint64_t)1 << 63) {
+                escapeCarry = 1;
+            } else {
+                escaped |= lowest << 1;
+                escaping &= ~(lowest << 1);
+            }
+        }
+        uint64_t inside = easybake_prefix_xor(quotes & ~escaped) ^ inString;
+        inString = (uint64_t)((int64_t)inside >> 63);
+        opens &= ~inside;
+        closes &= ~inside;
+        if ((opens | closes) == 0) continue;
+        size_t closing = (size_t)__builtin_popcountll(closes);
+        if (closing < depth) {
+            // The container cannot end in this block.
+            depth = depth + (size_t)__builtin_popcountll(opens) - closing;
+            continue;
+        }
+        for (uint64_t brackets = opens | closes; brackets != 0; brackets &= brackets - 1) {
+            uint64_t lowest = brackets & (0 - brackets);
+            if (opens & lowest) {
+                depth += 1;
+            } else if (--depth == 0) {
+                return i + (size_t)__builtin_ctzll(brackets) + 1;
+            }
+        }
+    }
+    return 0;
 }
 
 #endif

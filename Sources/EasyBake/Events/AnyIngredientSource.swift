@@ -25,6 +25,11 @@ public struct AnyIngredientSource: IngredientSource {
     public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
         base.readNextRecord(at: recordPath, into: &index)
     }
+    public mutating func deferValue(
+        startingWith first: IngredientEvent, keeping matcher: PathMatcher?
+    ) -> (any DeferredIngredientValue)? {
+        base.deferValue(startingWith: first, keeping: matcher)
+    }
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }

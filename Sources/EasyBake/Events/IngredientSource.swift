@@ -105,6 +105,21 @@ public protocol IngredientSource {
     /// `.unavailable`.
     mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead
 
+    /// Moves past the value whose first event, `first`, was just read,
+    /// without reading it, and returns the value for reading later, on any
+    /// thread; `nil` when the source cannot (the value is then read in
+    /// place, and nothing has moved).
+    ///
+    /// A source defers a value only where finding its end costs much less
+    /// than reading it (JSON finds a container's closing bracket 64 bytes
+    /// at a time), where the value is read later exactly as it would have
+    /// been in place — the same index, keeping what `matcher` keeps (the
+    /// whole value when `nil`), or the same error — and where an error in
+    /// the value would end its input anyway, since the source has read on
+    /// past it. The events after the value are what they would have been
+    /// after reading it. The default is `nil`.
+    mutating func deferValue(startingWith first: IngredientEvent, keeping matcher: PathMatcher?) -> (any DeferredIngredientValue)?
+
     /// The limits the source reads under, which consumers apply too: a tree
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
     /// values. The default is ``IngredientLimits/default``.
@@ -250,6 +265,12 @@ extension IngredientSource {
 
     public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
         .unavailable
+    }
+
+    public mutating func deferValue(
+        startingWith first: IngredientEvent, keeping matcher: PathMatcher?
+    ) -> (any DeferredIngredientValue)? {
+        nil
     }
 
     public var limits: IngredientLimits { .default }

@@ -263,13 +263,18 @@ public struct IngredientIndex: @unchecked Sendable {
     /// Empties the index, keeping its memory for the next document or record.
     public mutating func removeAll() {
         let storage = uniqueStorage
-        storage.count = 0
-        storage.arenaCount = 0
-        storage.openContainers.removeAll(keepingCapacity: true)
+        Self.removeEntries(of: storage)
         storage.input = nil
         storage.inputBase = nil
         storage.inputCount = 0
         storage.sourceName = nil
+    }
+
+    /// Empties `storage` of its entries, keeping the input they refer to.
+    private static func removeEntries(of storage: Storage) {
+        storage.count = 0
+        storage.arenaCount = 0
+        storage.openContainers.removeAll(keepingCapacity: true)
         storage.offsetsAreLineColumns = false
         storage.lineTextInput = nil
         storage.dictionariesAreElements = false
@@ -577,11 +582,17 @@ extension IngredientIndex {
 extension IngredientIndex {
     /// Starts an index of a document or record read from `input`.
     package mutating func begin(input: LoadedBytes, sourceName: String?) {
-        removeAll()
-        storage.input = input
-        storage.inputBase = input.buffer.baseAddress
-        storage.inputCount = input.buffer.count
-        storage.sourceName = sourceName
+        let storage = uniqueStorage
+        Self.removeEntries(of: storage)
+        // Record after record of one stream, the input stays: not releasing
+        // and retaining it again spares jobs that share it (and its name) a
+        // reference count that each of them would write in turn.
+        if storage.input !== input {
+            storage.input = input
+            storage.inputBase = input.buffer.baseAddress
+            storage.inputCount = input.buffer.count
+        }
+        if storage.sourceName != sourceName { storage.sourceName = sourceName }
     }
 
     /// Appends a scalar that needs no bytes: null, `false` or `true`.

@@ -10,12 +10,19 @@ import Foundation
 // allocates from, while that thread allocates from it (measured: a fifth of
 // a two-job run waiting on that lock, and two jobs no faster than one).
 // Here each job takes its turn with the source to read a batch of records,
-// works on the batch (bakes its models, or writes its output lines), waits
-// until the batch before it was handed out, and hands out its own: what a
-// job makes is used and released by that job. Reading is no one thread's
+// works on the batch (bakes its models, or writes its output lines), and
+// hands it out once the batch before it was: what a job makes is used and
+// released by that job. Reading is no one thread's
 // share either, so no thread both reads for the others and falls behind.
-// Every job holds at most one batch: memory stays bounded however long the
-// stream.
+// Every job holds at most two batches (one waiting to be handed out, one
+// worked on meanwhile): memory stays bounded however long the stream.
+//
+// Where the source can, reading in turn only finds where each record ends
+// (`IngredientSource.deferValue`), and each job reads its own records while
+// the others go on: the part of the work that waits its turn is then a scan
+// for brackets, not the indexing of every value. A record that fails to
+// read that way ends the stream after it, as it would have read in turn:
+// what was read past it is dropped.
 
 /// Where a record came from: its number in the stream, its concrete path,
 /// and its place in the input.
@@ -28,6 +35,8 @@ package struct RecordPlace {
 /// A record read for a job: its index, or the error reading it.
 enum ReadRecord {
     case read(IngredientIndex, RecordPlace)
+    /// A record the source found the end of and left for the job to read.
+    case deferred(any DeferredIngredientValue, RecordPlace)
     /// A record that failed to read.
     case failed(EasyBakeError)
 }
@@ -44,11 +53,17 @@ extension RecordReader {
         while records.count < count {
             var index = takeIndex()
             do throws(EasyBakeError) {
-                guard let read = try nextRecord(into: &index, keeping: keeping) else {
+                guard let read = try nextRecord(into: &index, keeping: keeping, deferring: true) else {
                     give(index)
                     break
                 }
-                records.append(.read(index, RecordPlace(number: read.index, path: read.path, mark: read.mark)))
+                let place = RecordPlace(number: read.index, path: read.path, mark: read.mark)
+                if let deferred = read.deferred {
+                    give(index)
+                    records.append(.deferred(deferred, place))
+                } else {
+                    records.append(.read(index, place))
+                }
             } catch {
                 give(index)
                 records.append(.failed(error))
@@ -92,6 +107,10 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     private let turns = NSCondition()
     private var turn = 0
     private var failure: Failure?
+    /// The number of the first batch in which a record left unread failed
+    /// to read, ending the stream there (under `turns`): no later batch is
+    /// read or handed out.
+    private var endingBatch: Int?
 
     /// Jobs over `reader`'s records, each record's index kept as `keeping`
     /// keeps (whole when `nil`).
@@ -155,21 +174,62 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         let work = makeWork()
         var pool: [IngredientIndex] = []
         var batch: [ReadRecord] = []
-        var results: [Result<Output, EasyBakeError>] = []
-        while let number = read(into: &batch, pool: &pool) {
-            // Records are moved out of the batch, so that each index is held
-            // once and the work never copies it.
-            batch.reverse()
-            while let record = batch.popLast() {
-                switch consume record {
-                case .failed(let error):
-                    results.append(.failure(error))
-                case .read(var index, let place):
-                    results.append(work(&index, place))
-                    pool.append(index)
+        // Batches worked on and not handed out yet, oldest first. A job whose
+        // batch must wait for another's to be handed out works on one more
+        // batch meanwhile, rather than wait idle.
+        var held: [(number: Int, results: [Result<Output, EasyBakeError>])] = []
+        var spareResults: [[Result<Output, EasyBakeError>]] = []
+        while true {
+            if held.count < Self.batchesHeld, let number = read(into: &batch, pool: &pool) {
+                var results = spareResults.popLast() ?? []
+                process(&batch, number: number, with: work, into: &results, pool: &pool)
+                held.append((number, results))
+                while let first = held.first, turns.withLock({ turn == first.number }) {
+                    var results = held.removeFirst().results
+                    handOut(&results, batch: first.number)
+                    spareResults.append(results)
                 }
+                continue
             }
-            handOut(&results, batch: number)
+            guard !held.isEmpty else { return }
+            let first = held.removeFirst()
+            var results = first.results
+            handOut(&results, batch: first.number)
+            spareResults.append(results)
+        }
+    }
+
+    /// How many batches a job holds at most: the one whose turn it waits
+    /// for, and the one it works on meanwhile.
+    private static var batchesHeld: Int { 2 }
+
+    /// Works on the records of batch `number`, appending each result to
+    /// `results`.
+    private func process(
+        _ batch: inout [ReadRecord], number: Int, with work: Work,
+        into results: inout [Result<Output, EasyBakeError>], pool: inout [IngredientIndex]
+    ) {
+        // Records are moved out of the batch, so that each index is held
+        // once and the work never copies it.
+        batch.reverse()
+        while let record = batch.popLast() {
+            switch consume record {
+            case .failed(let error):
+                results.append(.failure(error))
+            case .read(var index, let place):
+                results.append(work(&index, place))
+                pool.append(index)
+            case .deferred(let value, let place):
+                var index = pool.popLast() ?? IngredientIndex()
+                do throws(EasyBakeError) {
+                    try value.read(into: &index, keeping: keeping)
+                    results.append(work(&index, place))
+                } catch {
+                    results.append(.failure(error))
+                    endStream(atBatch: number, dropping: &batch, pool: &pool)
+                }
+                pool.append(index)
+            }
         }
     }
 
@@ -178,7 +238,7 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     private func read(into batch: inout [ReadRecord], pool: inout [IngredientIndex]) -> Int? {
         readerLock.lock()
         defer { readerLock.unlock() }
-        guard !turns.withLock({ failure != nil }) else { return nil }
+        guard !turns.withLock({ failure != nil || endingBatch != nil }) else { return nil }
         reader.readRecords(
             upTo: batchSize, into: &batch, keeping: keeping,
             takingIndex: { pool.popLast() ?? IngredientIndex() }, givingBack: { pool.append($0) })
@@ -191,17 +251,29 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         return batchesRead
     }
 
+    /// Ends the stream after the record that just failed, in batch `number`:
+    /// the rest of the batch is dropped, and so are the batches after it.
+    private func endStream(atBatch number: Int, dropping batch: inout [ReadRecord], pool: inout [IngredientIndex]) {
+        while let record = batch.popLast() {
+            if case .read(let index, _) = consume record { pool.append(index) }
+        }
+        turns.withLock { endingBatch = min(endingBatch ?? number, number) }
+    }
+
     /// Waits until the batches before `number` were handed out, then hands
     /// `results` to `body` and releases them on this thread.
     private func handOut(_ results: inout [Result<Output, EasyBakeError>], batch number: Int) {
         turns.lock()
         while turn != number { turns.wait() }
-        let failed = failure != nil
+        let failed = failure != nil || endingBatch.map { number > $0 } == true
         turns.unlock()
         var error: Failure?
         if !failed, let body {
             do throws(Failure) {
-                for result in results { try body(result) }
+                // Moved out, not copied: a copy of a model retains each
+                // of its strings and arrays once more.
+                results.reverse()
+                while let result = results.popLast() { try body(result) }
             } catch let thrown {
                 error = thrown
             }

@@ -124,6 +124,19 @@ public struct RecordReader<Source: IngredientSource> {
     public mutating func nextRecord<Value>(
         reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Value
     ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, value: Value)? {
+        var value: Value?
+        guard let found = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
+            value = try read(first, &source)
+        }), let value else { return nil }
+        return (found.index, found.path, found.mark, value)
+    }
+
+    /// ``nextRecord(reading:)`` with nothing returned by `read`: the loop
+    /// itself, free of the generic value, which unspecialized code would
+    /// copy through its type's metadata for every record.
+    private mutating func nextRecordFound(
+        reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Void
+    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark)? {
         guard !finished else { return nil }
         do throws(EasyBakeError) {
             while true {
@@ -144,9 +157,9 @@ public struct RecordReader<Source: IngredientSource> {
                 }
                 if walker.endsPath(event, state: state) {
                     let mark = source.mark
-                    let value = try read(event, &source)
+                    try read(event, &source)
                     defer { count += 1 }
-                    let record = (index: count, path: concretePath(), mark: mark, value: value)
+                    let record = (index: count, path: concretePath(), mark: mark)
                     if !walker.isInside { try checkEnd() }
                     return record
                 }
@@ -172,17 +185,20 @@ public struct RecordReader<Source: IngredientSource> {
     /// otherwise. Either way the records, their errors and the source's
     /// warnings are the same. How streaming bakes read records.
     ///
-    /// - Returns: the record's number, concrete path and mark; `nil` after
-    ///   the last record.
+    /// - Parameter deferring: whether the source may leave the record
+    ///   unread (``IngredientSource/deferValue(startingWith:keeping:)``),
+    ///   for another job to read; `index` is then left as it was.
+    /// - Returns: the record's number, concrete path and mark, and the
+    ///   record left unread, if it was; `nil` after the last record.
     /// - Throws: the source's errors, as ``nextRecord(reading:)`` throws them.
     package mutating func nextRecord(
-        into index: inout IngredientIndex, keeping: PathMatcher?
-    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark)? {
+        into index: inout IngredientIndex, keeping: PathMatcher?, deferring: Bool = false
+    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, deferred: (any DeferredIngredientValue)?)? {
         if readsRecordsNatively, !started, !finished {
             switch source.readNextRecord(at: recordPath, into: &index) {
             case .record(let mark):
                 defer { count += 1 }
-                return (count, concretePath(), mark)
+                return (count, concretePath(), mark, nil)
             case .end:
                 return finish()
             case .unavailable:
@@ -195,9 +211,12 @@ public struct RecordReader<Source: IngredientSource> {
         }
         while true {
             let skipping = recordsToSkip > 0
-            guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
+            var deferred: (any DeferredIngredientValue)?
+            guard let read = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
                 if skipping {
                     try Self.skipRecord(startingWith: first, from: &source)
+                } else if deferring, let value = source.deferValue(startingWith: first, keeping: keeping) {
+                    deferred = value
                 } else if let keeping {
                     try source.readValue(startingWith: first, into: &index, keeping: keeping)
                 } else {
@@ -208,7 +227,7 @@ public struct RecordReader<Source: IngredientSource> {
                 recordsToSkip -= 1
                 continue
             }
-            return (read.index, read.path, read.mark)
+            return (read.index, read.path, read.mark, deferred)
         }
     }
 

@@ -1,0 +1,47 @@
+import CEasyBakeScanning
+import EasyBake
+
+extension JSONScanner {
+    /// Moves past the array or object whose first event was just read,
+    /// finding its closing bracket without reading what lies between, and
+    /// returns a scanner that reads it from its opening bracket; `nil`, with
+    /// nothing moved, when the bracket is not found (the input ends first,
+    /// so it is malformed: reading it in place says how).
+    ///
+    /// What the returned scanner reads is what this one would have read in
+    /// its place, errors included, since it is this scanner as it stood.
+    /// Where the brackets were counted wrong, the input is malformed in the
+    /// value, and reading the value throws.
+    mutating func deferContainer() -> JSONScanner? {
+        let start = eventStart
+        let end = easybake_json_container_end(base, start, count, scanning == .vector ? 1 : 0)
+        guard end > 0 else { return nil }
+        containers.removeLast()
+        var value = self
+        value.position = start
+        value.expect = .value
+        position = end
+        expect = .afterValue
+        return value
+    }
+}
+
+/// A JSON array or object left unread by a streaming reader, read later by
+/// the job that bakes it (``JSONIngredientSource/deferValue(startingWith:keeping:)``).
+struct DeferredJSONValue: DeferredIngredientValue, @unchecked Sendable {
+    // @unchecked: the scanner reads immutable bytes that it keeps alive
+    // (`JSONScanner.storage`, itself Sendable); every read works on its own
+    // copy of the scanner.
+    let scanner: JSONScanner
+
+    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) {
+        var scanner = self.scanner
+        if let matcher, let state = matcher.rootState {
+            try scanner.indexValue(into: &index, keeping: matcher, state: state)
+        } else {
+            // A matcher that keeps nothing declines to defer.
+            assert(matcher == nil, "a value deferred for a matcher that keeps nothing")
+            try scanner.indexValue(into: &index)
+        }
+    }
+}
