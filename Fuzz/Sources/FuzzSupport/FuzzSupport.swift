@@ -174,6 +174,37 @@ public func exerciseStreaming(_ makeSource: () throws(EasyBakeError) -> any Ingr
     }
 }
 
+/// Records baked by two jobs, on any input, valid or not: exactly what one
+/// job bakes, in order, errors and their positions included — the road
+/// where the jobs read records the source left unread
+/// (`IngredientSource.deferValue`), found by counting brackets.
+public func exerciseJobs(_ makeSource: () throws(EasyBakeError) -> any IngredientSource) {
+    func describe(_ result: Result<Probe.Child, EasyBakeError>) -> String {
+        switch result {
+        case .success(let child): outcome { () throws(EasyBakeError) in child }
+        case .failure(let error): "error \(error.code) \(error.message) at \(error.location.map { "\($0.line):\($0.column)" } ?? "-")"
+        }
+    }
+    for each in ["items[*]", "[*]"] {
+        func bake(jobs: Int) -> [String] {
+            do {
+                var results: [String] = []
+                try Baker().bakeEach(
+                    Probe.Child.self, from: AnyIngredientSource(try makeSource()), each: each, recipe: FuzzRecipes.child,
+                    jobs: jobs) { results.append(describe($0)) }
+                return results
+            } catch {
+                return ["thrown \(error)"]
+            }
+        }
+        let one = bake(jobs: 1), two = bake(jobs: 2)
+        guard one == two else {
+            fuzzFailure("\(each): one job gave \(one.count) results, two \(two.count); first difference: "
+                + "\(zip(one, two).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "in the count")")
+        }
+    }
+}
+
 /// The fast core against the tree, on an input the format read as `tree`:
 /// the index read from the bytes holds the same tree, models baked straight
 /// from the bytes are those baked from the tree (or fail with the same code
