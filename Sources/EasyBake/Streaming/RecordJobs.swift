@@ -47,7 +47,7 @@ extension RecordReader {
     /// `nil`). A record that fails to read fails alone in its place; a
     /// source error ends the stream after it, as it does for ``next()``.
     mutating func readRecords(
-        upTo count: Int, into records: inout [ReadRecord], keeping: PathMatcher?,
+        upTo count: Int, into records: inout [ReadRecord?], keeping: PathMatcher?,
         takingIndex takeIndex: () -> IngredientIndex, givingBack give: (IngredientIndex) -> Void
     ) {
         while records.count < count {
@@ -173,7 +173,9 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     private func runJob() {
         let work = makeWork()
         var pool: [IngredientIndex] = []
-        var batch: [ReadRecord] = []
+        // Optional, so that each record is taken out in place (`take()`),
+        // never copied: a copied index would be copied whole when written.
+        var batch: [ReadRecord?] = []
         // Batches worked on and not handed out yet, oldest first. A job whose
         // batch must wait for another's to be handed out works on one more
         // batch meanwhile, rather than wait idle.
@@ -206,13 +208,12 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     /// Works on the records of batch `number`, appending each result to
     /// `results`.
     private func process(
-        _ batch: inout [ReadRecord], number: Int, with work: Work,
+        _ batch: inout [ReadRecord?], number: Int, with work: Work,
         into results: inout [Result<Output, EasyBakeError>], pool: inout [IngredientIndex]
     ) {
-        // Records are moved out of the batch, so that each index is held
-        // once and the work never copies it.
-        batch.reverse()
-        while let record = batch.popLast() {
+        defer { batch.removeAll(keepingCapacity: true) }
+        for position in batch.indices {
+            guard let record = batch[position].take() else { break }
             switch consume record {
             case .failed(let error):
                 results.append(.failure(error))
@@ -226,7 +227,7 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
                     results.append(work(&index, place))
                 } catch {
                     results.append(.failure(error))
-                    endStream(atBatch: number, dropping: &batch, pool: &pool)
+                    endStream(atBatch: number, dropping: &batch[(position + 1)...], pool: &pool)
                 }
                 pool.append(index)
             }
@@ -235,7 +236,7 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
 
     /// Reads the next batch in the source's turn, and returns its number;
     /// `nil` once the stream ended or `body` failed.
-    private func read(into batch: inout [ReadRecord], pool: inout [IngredientIndex]) -> Int? {
+    private func read(into batch: inout [ReadRecord?], pool: inout [IngredientIndex]) -> Int? {
         readerLock.lock()
         defer { readerLock.unlock() }
         guard !turns.withLock({ failure != nil || endingBatch != nil }) else { return nil }
@@ -253,9 +254,11 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
 
     /// Ends the stream after the record that just failed, in batch `number`:
     /// the rest of the batch is dropped, and so are the batches after it.
-    private func endStream(atBatch number: Int, dropping batch: inout [ReadRecord], pool: inout [IngredientIndex]) {
-        while let record = batch.popLast() {
-            if case .read(let index, _) = consume record { pool.append(index) }
+    private func endStream(
+        atBatch number: Int, dropping rest: inout ArraySlice<ReadRecord?>, pool: inout [IngredientIndex]
+    ) {
+        for position in rest.indices {
+            if case .read(let index, _)? = rest[position].take() { pool.append(index) }
         }
         turns.withLock { endingBatch = min(endingBatch ?? number, number) }
     }
@@ -270,10 +273,9 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         var error: Failure?
         if !failed, let body {
             do throws(Failure) {
-                // Moved out, not copied: a copy of a model retains each
-                // of its strings and arrays once more.
-                results.reverse()
-                while let result = results.popLast() { try body(result) }
+                // Lent, not copied: a copy of a model retains each of its
+                // strings and arrays once more.
+                for position in results.indices { try body(results[position]) }
             } catch let thrown {
                 error = thrown
             }
