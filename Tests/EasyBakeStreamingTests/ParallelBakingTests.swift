@@ -64,8 +64,9 @@ struct ParallelBakingTests {
 
     @Test("records left for the jobs to read: damage anywhere ends the stream where one job ends it")
     func damagedRecordsLeftUnread() throws {
-        // Several jobs find where each record ends by counting brackets and
-        // leave the reading to the job that bakes it; a record damaged so
+        // Four jobs or more find where each record ends by counting brackets
+        // and leave the reading to the job that bakes it (`expectSame` runs
+        // four); a record damaged so
         // that the count goes wrong must still fail as it does in place,
         // and nothing read past it may be handed out.
         let valid = #"{"users": ["# + Self.users(300).joined(separator: ",\n") + "]}"

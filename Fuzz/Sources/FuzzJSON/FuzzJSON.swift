@@ -9,7 +9,7 @@ import FuzzSupport
 // integer, a float the same Double, an exact number its text), and strings
 // are escaped losslessly. Duplicate keys are gone after the first read
 // (first wins), so the written tree has none.
-// Jobs: two jobs bake the records of any input exactly as one does.
+// Jobs: four jobs bake the records of any input exactly as one does.
 // Byte ranges: the same bytes read as a JSON array and as JSON Lines, in
 // three shares at offsets the input picks, give exactly the whole's records.
 
