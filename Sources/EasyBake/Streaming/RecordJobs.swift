@@ -11,8 +11,9 @@ import Foundation
 // a two-job run waiting on that lock, and two jobs no faster than one).
 // Here each job takes its turn with the source to read a batch of records,
 // works on the batch (bakes its models, or writes its output lines), and
-// hands it out once the batch before it was: what a job makes is used and
-// released by that job. Reading is no one thread's
+// hands each result out once the batch before it was — as soon as it is
+// made once that turn has come: what a job makes is used and released by
+// that job. Reading is no one thread's
 // share either, so no thread both reads for the others and falls behind.
 // Every job holds at most two batches (one waiting to be handed out, one
 // worked on meanwhile): memory stays bounded however long the stream.
@@ -181,6 +182,8 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         DispatchQueue.global().async { job.run() }
     }
 
+    private typealias Results = [Result<Output, EasyBakeError>]
+
     private func runJob() {
         let work = makeWork()
         var pool: [IngredientIndex] = []
@@ -190,25 +193,17 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         // Batches worked on and not handed out yet, oldest first. A job whose
         // batch must wait for another's to be handed out works on one more
         // batch meanwhile, rather than wait idle.
-        var held: [(number: Int, results: [Result<Output, EasyBakeError>])] = []
-        var spareResults: [[Result<Output, EasyBakeError>]] = []
+        var held: [(number: Int, results: Results)] = []
+        var spare: [Results] = []
         while true {
             if held.count < Self.batchesHeld, let number = read(into: &batch, pool: &pool) {
-                var results = spareResults.popLast() ?? []
-                process(&batch, number: number, with: work, into: &results, pool: &pool)
-                held.append((number, results))
-                while let first = held.first, turns.withLock({ turn == first.number }) {
-                    var results = held.removeFirst().results
-                    handOut(&results, batch: first.number)
-                    spareResults.append(results)
-                }
+                process(&batch, number: number, with: work, held: &held, spare: &spare, pool: &pool)
                 continue
             }
             guard !held.isEmpty else { return }
-            let first = held.removeFirst()
-            var results = first.results
-            handOut(&results, batch: first.number)
-            spareResults.append(results)
+            var first = held.removeFirst()
+            _ = handOut(&first.results, batch: first.number, waiting: true)
+            spare.append(first.results)
         }
     }
 
@@ -216,32 +211,73 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     /// for, and the one it works on meanwhile.
     private static var batchesHeld: Int { 2 }
 
-    /// Works on the records of batch `number`, appending each result to
-    /// `results`.
+    /// How many records a job works on between two looks at whose turn it
+    /// is.
+    private static var turnLookInterval: Int { 16 }
+
+    /// Works on the records of batch `number`. Once the batch's turn has
+    /// come, each result goes to the body as soon as it is made; until then
+    /// the results wait, and the batch joins `held` if its turn has not come
+    /// by its end. Handing a model out at once, while what it is made of is
+    /// in the cache and its memory can be reused by the next, costs much
+    /// less than holding a batch of them (measured: two threads baking
+    /// independently, each holding 512 models before releasing them, used
+    /// 29% more CPU than releasing each at once).
     private func process(
         _ batch: inout [ReadRecord?], number: Int, with work: Work,
-        into results: inout [Result<Output, EasyBakeError>], pool: inout [IngredientIndex]
+        held: inout [(number: Int, results: Results)], spare: inout [Results], pool: inout [IngredientIndex]
     ) {
         defer { batch.removeAll(keepingCapacity: true) }
+        var results = spare.popLast() ?? []
+        var current: Turn?
         for position in batch.indices {
+            if current == nil, position % Self.turnLookInterval == 0 {
+                handOutReady(&held, spare: &spare)
+                if held.isEmpty, var turn = beginTurn(number, waiting: false) {
+                    for made in results.indices { give(results[made], in: &turn) }
+                    results.removeAll(keepingCapacity: true)
+                    current = turn
+                }
+            }
             guard let record = batch[position].take() else { break }
+            let result: Result<Output, EasyBakeError>
             switch consume record {
             case .failed(let error):
-                results.append(.failure(error))
+                result = .failure(error)
             case .read(var index, let place):
-                results.append(work(&index, place))
+                result = work(&index, place)
                 pool.append(index)
             case .deferred(let value, let place):
                 var index = pool.popLast() ?? IngredientIndex()
                 do throws(EasyBakeError) {
                     try value.read(into: &index, keeping: keeping)
-                    results.append(work(&index, place))
+                    result = work(&index, place)
                 } catch {
-                    results.append(.failure(error))
+                    result = .failure(error)
                     endStream(atBatch: number, dropping: &batch[(position + 1)...], pool: &pool)
                 }
                 pool.append(index)
             }
+            if current != nil {
+                give(result, in: &current!)
+            } else {
+                results.append(result)
+            }
+        }
+        if let current {
+            endTurn(current)
+            spare.append(results)
+        } else {
+            held.append((number, results))
+        }
+    }
+
+    /// Hands out the held batches whose turns have come, oldest first,
+    /// without waiting.
+    private func handOutReady(_ held: inout [(number: Int, results: Results)], spare: inout [Results]) {
+        while !held.isEmpty {
+            guard handOut(&held[0].results, batch: held[0].number, waiting: false) else { return }
+            spare.append(held.removeFirst().results)
         }
     }
 
@@ -274,29 +310,61 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         turns.withLock { endingBatch = min(endingBatch ?? number, number) }
     }
 
-    /// Waits until the batches before `number` were handed out, then hands
-    /// `results` to `body` and releases them on this thread.
-    private func handOut(_ results: inout [Result<Output, EasyBakeError>], batch number: Int) {
-        turns.lock()
-        while turn != number { turns.wait() }
-        let failed = failure != nil || endingBatch.map { number > $0 } == true
-        turns.unlock()
+    /// A batch's turn to hand its results to the body, which comes once the
+    /// batches before it were handed out.
+    private struct Turn {
+        let number: Int
+        /// Whether the results are dropped: the body threw, or the stream
+        /// ended, before them.
+        var dropping: Bool
+        /// The error the body threw in this turn.
         var error: Failure?
-        if !failed, let body {
-            do throws(Failure) {
-                // Lent, not copied: a copy of a model retains each of its
-                // strings and arrays once more.
-                for position in results.indices { try body(results[position]) }
-            } catch let thrown {
-                error = thrown
-            }
-        }
-        results.removeAll(keepingCapacity: true)
+    }
+
+    /// Begins batch `number`'s turn: at once if it has come; otherwise after
+    /// waiting for it when `waiting`, or `nil`.
+    private func beginTurn(_ number: Int, waiting: Bool) -> Turn? {
         turns.lock()
-        if let error { failure = error }
-        turn += 1
+        defer { turns.unlock() }
+        while turn != number {
+            guard waiting else { return nil }
+            turns.wait()
+        }
+        return Turn(number: number, dropping: failure != nil || endingBatch.map { number > $0 } == true, error: nil)
+    }
+
+    /// Lends `result` to the body in `turn`, unless the turn drops its
+    /// results; after an error of the body, it drops the rest.
+    private func give(_ result: borrowing Result<Output, EasyBakeError>, in turn: inout Turn) {
+        guard !turn.dropping, let body else { return }
+        do throws(Failure) {
+            // Lent, not copied: a copy of a model retains each of its
+            // strings and arrays once more.
+            try body(result)
+        } catch {
+            turn.error = error
+            turn.dropping = true
+        }
+    }
+
+    /// Ends `turn`, so that the next batch's begins.
+    private func endTurn(_ turn: Turn) {
+        turns.lock()
+        if let error = turn.error { failure = error }
+        self.turn += 1
         turns.broadcast()
         turns.unlock()
+    }
+
+    /// Hands `results` to the body in batch `number`'s turn (waiting for it
+    /// when `waiting`) and releases them on this thread; `false`, with
+    /// nothing done, when the turn has not come and `waiting` is false.
+    private func handOut(_ results: inout Results, batch number: Int, waiting: Bool) -> Bool {
+        guard var turn = beginTurn(number, waiting: waiting) else { return false }
+        for position in results.indices { give(results[position], in: &turn) }
+        results.removeAll(keepingCapacity: true)
+        endTurn(turn)
+        return true
     }
 }
 
