@@ -96,7 +96,7 @@ struct ArchitectureArticleTests {
     /// names and are left alone.
     static func check(_ markdown: String, against sources: SourceNames) throws -> Check {
         var check = Check()
-        let pathSuffixes = ["/", ".swift", ".h", ".modulemap", ".c"]
+        let pathSuffixes = ["/", ".swift", ".h", ".modulemap", ".c", ".svg"]
         let leadingName = try NSRegularExpression(pattern: #"^@?[A-Z][A-Za-z0-9_]*(?:$|[./])"#)
         for span in try codeSpans(markdown) {
             let isPath = span.hasPrefix("Sources/") || span.hasPrefix("Tests/") || pathSuffixes.contains { span.hasSuffix($0) }
