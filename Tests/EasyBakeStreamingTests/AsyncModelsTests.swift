@@ -161,21 +161,29 @@ struct AsyncModelsTests {
         #expect(released.wait(seconds: Self.patience), "the reading thread still holds the source")
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
     @Test("models baked before the source stalls reach the waiting task")
     func stalledSource() async throws {
         // Three records come at once, then the source waits for the task to
-        // have them: they must not wait for a batch to fill.
+        // have them: they must not wait for a batch to fill. The task runs
+        // on a thread of its own, so that a pool busy with other tests does
+        // not hold it up.
+        let executor = OneThreadExecutor()
+        defer { executor.stop() }
         let delivered = Signal()
-        let source = GeneratedRecords(count: 5) { (n: Int) throws(EasyBakeError) in
-            guard n == 3 else { return }
-            guard delivered.wait(seconds: Self.patience) else {
-                throw EasyBakeError(.io, "records 0 to 2 never reached the task")
+        let ns = try await withTaskExecutorPreference(executor) {
+            let source = GeneratedRecords(count: 5) { (n: Int) throws(EasyBakeError) in
+                guard n == 3 else { return }
+                guard delivered.wait(seconds: Self.patience) else {
+                    throw EasyBakeError(.io, "records 0 to 2 never reached the task")
+                }
             }
-        }
-        var ns: [Int] = []
-        for try await item in try Baker().bakeEach(Item.self, from: source, each: "[*]").models {
-            ns.append(item.n)
-            if item.n == 2 { delivered.raise() }
+            var ns: [Int] = []
+            for try await item in try Baker().bakeEach(Item.self, from: source, each: "[*]").models {
+                ns.append(item.n)
+                if item.n == 2 { delivered.raise() }
+            }
+            return ns
         }
         #expect(ns == [0, 1, 2, 3, 4])
     }

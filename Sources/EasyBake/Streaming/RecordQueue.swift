@@ -129,7 +129,7 @@ final class RecordQueue<Model>: @unchecked Sendable {
                 let number = waits
                 changed.unlock()
                 if let handing { return handing.resume() }
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) {
+                RecordQueueTimers.queue.asyncAfter(deadline: .now() + .milliseconds(1)) {
                     self.endWait(number)
                 }
             }
@@ -211,4 +211,11 @@ final class RecordQueue<Model>: @unchecked Sendable {
 
         deinit { queue.abandon() }
     }
+}
+
+/// Where the timers that end a task's wait run: a queue of their own, so
+/// that a wait ends on time even while the cooperative pool is busy (on
+/// Linux, Dispatch's global queues are the pool's threads).
+enum RecordQueueTimers {
+    static let queue = DispatchQueue(label: "EasyBake.RecordQueue.timers")
 }
