@@ -144,6 +144,7 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
                 continue
             }
             lineEnd = lineBreak
+            assert(first <= lineBreak && lineBreak <= scanner.inputCount, "a line past the end of the input")
             scanner.count = lineBreak
             scanner.position = first
             scanner.expect = .value
@@ -156,6 +157,7 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
             if scanner.containers.isEmpty { try finishLine() }
             return event
         }
+        assert(end <= scanner.inputCount, "the end of the lines past the end of the input")
         scanner.count = end
         scanner.position = end
         scanner.eventStart = end

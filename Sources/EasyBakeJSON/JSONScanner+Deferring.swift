@@ -16,6 +16,7 @@ extension JSONScanner {
         let start = eventStart
         let end = easybake_json_container_end(base, start, count, scanning == .vector ? 1 : 0)
         guard end > 0 else { return nil }
+        assert(end > start && end <= count, "a container's end found outside the input")
         containers.removeLast()
         var value = self
         value.position = start

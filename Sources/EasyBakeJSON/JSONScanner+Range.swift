@@ -88,6 +88,7 @@ extension JSONScanner {
     mutating func closeElementRange() -> IngredientEvent {
         containers.removeLast()
         expect = .afterValue
+        assert(position <= count, "an element range closed past the scanner's end")
         count = position
         return .endArray
     }

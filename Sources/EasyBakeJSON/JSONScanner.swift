@@ -2,6 +2,12 @@
 import EasyBakePathGrammar
 
 /// The byte-level JSON grammar as a pull state machine.
+// Invariants: `base ..< base + inputCount` is `storage`'s buffer (or one
+// byte never read, for empty input), alive as long as the scanner holds
+// `storage`; `0 <= position <= count <= inputCount`. A byte is read at an
+// offset below `count` only: every loop over the bytes is bounded by
+// `count` (or stops at a byte found before it), and whoever moves `count`
+// or `position` asserts the order (JSON Lines, byte ranges, deferred values).
 struct JSONScanner {
     enum Expect {
         case value            // any value (top level or after ':' or ',' in an array)

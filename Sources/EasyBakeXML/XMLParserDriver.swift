@@ -201,8 +201,13 @@ final class XMLParserDriver {
 
     @exclusivity(unchecked) var reader: ChunkReader
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
+    /// The bytes read last: `chunkSize` bytes the driver allocates and frees
+    /// in `deinit`; libxml2 is handed slices of it (or of `repaired`, which
+    /// the driver owns too) and copies what it keeps, so that they are
+    /// written again only once they were all handed over.
     let chunk: UnsafeMutableRawBufferPointer
-    /// Bytes of the chunk buffer not yet handed to libxml2.
+    /// Bytes of the chunk buffer not yet handed to libxml2: always within
+    /// the bytes `feedBase` points at (`chunk`, or `repaired` as filled).
     @exclusivity(unchecked) var pendingRange: Range<Int>
     @exclusivity(unchecked) var inputBytes = 0
     @exclusivity(unchecked) var inputDone = false
@@ -501,6 +506,8 @@ final class XMLParserDriver {
             // ahead of the consumer: a value it skips soon after is then
             // mostly parsed in skipping mode, without strings or events.
             let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + feedSliceSize)
+            assert(range.lowerBound >= 0 && range.upperBound <= (repaired?.count ?? chunk.count),
+                   "bytes handed to libxml2 past the end of the buffer read")
             pendingRange = range.upperBound..<pendingRange.upperBound
             xmlParseChunk(context, (feedBase + range.lowerBound).assumingMemoryBound(to: CChar.self),
                           Int32(range.count), 0)

@@ -11,6 +11,11 @@ import Darwin
 /// uniqueness checks and `removeAll(keepingCapacity:)` (a `replaceSubrange`)
 /// showed up in callgrind profiles of the source. The owner frees it with
 /// ``deallocate()``.
+// Invariants: `base` holds `capacity` bytes, allocated by the buffer and
+// freed by its owner once; the first `count` are written,
+// `0 <= count <= capacity`. Bytes are read at `0 ..< count` only, and what
+// `bytes(_:)` returns is good until the next append or `removeAll()`,
+// which may move or free the memory.
 struct XMLTextBuffer {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -28,12 +33,19 @@ struct XMLTextBuffer {
     var isEmpty: Bool { count == 0 }
 
     subscript(index: Int) -> UInt8 {
-        @inline(__always) get { base[index] }
+        @inline(__always) get {
+            assert(index >= 0 && index < count, "a text byte out of range")
+            return base[index]
+        }
     }
 
     @inline(__always)
     mutating func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+        assert(length >= 0, "fewer than no bytes appended")
         if count + length > capacity { grow(to: count + length) }
+        assert(count + length <= capacity, "text appended past the buffer's capacity")
+        // libxml2's bytes, never the buffer's own, which growing would free.
+        assert(bytes + length <= base || bytes >= base + capacity, "the buffer's bytes appended to it")
         (base + count).update(from: bytes, count: length)
         count += length
     }
@@ -60,12 +72,14 @@ struct XMLTextBuffer {
 
     /// The bytes `range` as a string (libxml2 hands over valid UTF-8).
     func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "text bytes out of range")
+        return String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
     }
 
     /// The bytes `range`, valid until the buffer is next changed.
     func bytes(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
+        assert(range.lowerBound >= 0 && range.upperBound <= count, "text bytes out of range")
+        return UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)
     }
 
     func deallocate() { base.deallocate() }

@@ -34,7 +34,10 @@ struct YAMLDocumentRange {
 
     /// The documents of `buffer` that begin in `range`.
     init(_ range: Range<Int>, in buffer: UnsafeRawBufferPointer) {
-        let start = Self.boundary(atOrAfter: range.lowerBound, in: buffer)
+        // A range that begins before the input (a caller's first share,
+        // computed) reads from its start, as JSON's byte ranges do; the
+        // scans below read bytes at the offsets they are given.
+        let start = Self.boundary(atOrAfter: max(range.lowerBound, 0), in: buffer)
         let end = Self.boundary(atOrAfter: max(range.upperBound, start), in: buffer)
         bytes = start..<end
     }
@@ -42,6 +45,7 @@ struct YAMLDocumentRange {
     /// The first document boundary at or after `offset` (the end of the
     /// buffer when there is none).
     static func boundary(atOrAfter offset: Int, in buffer: UnsafeRawBufferPointer) -> Int {
+        assert(offset >= 0, "a boundary looked for before the input")
         let count = buffer.count
         var line = min(offset, count)
         if line == 0 { return 0 }
@@ -135,6 +139,8 @@ struct YAMLDocumentRange {
     /// (`\n`, `\r` and `\r\n` each end one): what a mark in a range's bytes
     /// adds to its line to be a line of the whole stream.
     static func lines(before offset: Int, in buffer: UnsafeRawBufferPointer) -> Int {
+        // memchr reads `offset` bytes: the offset must be in the buffer.
+        assert(offset <= buffer.count, "lines counted past the input")
         guard offset > 0, let base = buffer.baseAddress else { return 0 }
         var lines = 0
         var position = 0

@@ -32,6 +32,13 @@ struct YAMLIndexBail: Error {}
 /// Columns are counted in bytes: everything before a node on its line is
 /// indentation or `- `, which is ASCII, so bytes and libyaml's characters
 /// agree wherever a column is compared.
+// Invariants: `base ..< base + count` is the input's bytes, which the
+// caller keeps alive while the scanner runs (a `LoadedBytes`); `classes`
+// and `stops` point at 256-entry static tables, indexed by a byte. A byte is
+// read below `count` only: the line and scalar loops are bounded by it. A
+// scalar or key is a range `start ..< start + length` within `0 ..< count`
+// (a decoded key's, within `decodedKeys`), asserted where its bytes are
+// formed.
 struct YAMLIndexScanner {
     let base: UnsafePointer<UInt8>
     let count: Int
@@ -529,6 +536,8 @@ struct YAMLIndexScanner {
     private func bytesEqual(_ key: Key, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard key.length == bytes.count else { return false }
         guard key.length > 0 else { return true }
+        assert(key.start >= 0 && key.start + key.length <= (key.isDecoded ? decodedKeys.count : count),
+               "a key outside its bytes")
         if key.isDecoded {
             return decodedKeys.withUnsafeBytes { memcmp($0.baseAddress! + key.start, bytes.baseAddress!, key.length) == 0 }
         }
@@ -536,6 +545,8 @@ struct YAMLIndexScanner {
     }
 
     private func text(of key: Key) -> String {
+        assert(key.start >= 0 && key.start + key.length <= (key.isDecoded ? decodedKeys.count : count),
+               "a key outside its bytes")
         if key.isDecoded {
             return decodedKeys.withUnsafeBufferPointer { String(decoding: $0[key.start..<key.start + key.length], as: UTF8.self) }
         }
@@ -574,6 +585,8 @@ struct YAMLIndexScanner {
         }
         try countNode()
         noteValue()
+        assert(scalar.start >= 0 && scalar.length > 0 && scalar.start + scalar.length <= count,
+               "a plain scalar outside the input")
         let bytes = UnsafeRawBufferPointer(start: base + scalar.start, count: scalar.length)
         let first = bytes[0]
         let numeric = YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")

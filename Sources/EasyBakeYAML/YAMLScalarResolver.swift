@@ -6,6 +6,10 @@ import EasyBake
 /// Works on the bytes libyaml hands over, so that the common case — a plain
 /// scalar that is just a word — is decided by its first byte without
 /// building anything but the string.
+// Invariant: the bytes each function takes are borrowed for the call (the
+// caller's input or libyaml's event, alive meanwhile) and read within their
+// `count`: every index is checked against it first, and the buffers'
+// subscripts assert it in debug builds.
 enum YAMLScalarResolver {
     /// The standard tags, as libyaml expands `!!x`.
     static let tagPrefix = "tag:yaml.org,2002:"

@@ -72,6 +72,19 @@ struct YAMLByteRangeTests {
         #expect(try Ingredients(reading: &source) == [["b": 2]])
     }
 
+    @Test("a range that begins before the input reads from its start, as JSON's ranges do")
+    func rangeBeforeTheInput() throws {
+        // The documents' boundaries were looked for at negative offsets,
+        // reading before the input's first byte.
+        let text = Self.streams[0]
+        let count = text.utf8.count
+        for end in [0, 1, 30, count, count + 5] {
+            #expect(try Self.union(text, [-5..<end]) == Self.union(text, [0..<end]), "-5..<\(end)")
+        }
+        #expect(try Self.union(text, [-10 ..< -2]) == [])
+        #expect(try Self.union(text, [-10 ..< -2, 0..<count]) == Self.union(text, [0..<count]))
+    }
+
     @Test("a malformed document in a range is named by the whole stream's line and the share's index")
     func errorsInARange() throws {
         let text = "a: 1\n---\na: 2\n---\na: [3\n---\na: 4\n"

@@ -1,6 +1,10 @@
 /// What a keyed container learned about one key type under one recipe:
 /// for each key the model asks for, in the order it asks, its bytes and its
 /// recipe entry. Made on the first record, reused for every record after it.
+// Invariants: `slots` holds `slotCapacity` slots, the first `slotCount`
+// initialized, and `fieldSlots` (when set) `fieldCount`; both are the
+// plan's own, freed with it. A slot's byte pointers point into `owned`,
+// which the plan frees with it too: a slot is good as long as its plan.
 final class KeyPlan {
     /// One key the model asks for: plain values and pointers into memory the
     /// plan owns, so that finding and reading it costs no reference count.
@@ -71,6 +75,7 @@ final class KeyPlan {
         for name in fields { _ = slowSlot(named: name) }
         // Copied once all are made: a later slot may mark an earlier one.
         let copied = UnsafeMutablePointer<Slot>.allocate(capacity: max(fields.count, 1))
+        assert(fields.allSatisfy { byName[$0].map { $0 < slotCount } == true }, "a baking key without a slot")
         for (index, name) in fields.enumerated() { (copied + index).initialize(to: slots[byName[name]!]) }
         fieldSlots = copied
         fieldCount = fields.count
@@ -98,6 +103,7 @@ final class KeyPlan {
     /// every record), found by name otherwise.
     @inline(__always)
     func slot(_ ordinal: Int, named name: String) -> Slot {
+        assert(ordinal >= 0, "a key asked before the first")
         if ordinal < slotCount, names[ordinal] == name { return slots[ordinal] }
         return slowSlot(named: name)
     }
@@ -125,6 +131,7 @@ final class KeyPlan {
             slots = grown
             slotCapacity *= 2
         }
+        assert(slotCount < slotCapacity, "a slot made past the plan's capacity")
         (slots + slotCount).initialize(to: slot)
         slotCount += 1
         markCursorSafety(ofLast: slot)

@@ -210,6 +210,8 @@ extension IngredientIndex {
         /// next value. A key the dictionary holds already is not written
         /// again: the value joins the first one's (gathered into an array).
         package mutating func key(_ id: Int32) throws(EasyBakeError) {
+            assert(frames.count > 0, "a key outside a dictionary")
+            assert(id >= 0 && Int(id) < keyNames.count, "a key ID this builder did not give out")
             let top = frames.count - 1
             let frame = frames[top]
             let found = Int(firstPositions[Int(id)])
@@ -267,6 +269,7 @@ extension IngredientIndex {
             nodes &+= 1
             if nodes > maximumNodes { return false }
             if gathering >= 0 {
+                assert(gathering < storage.count, "a gathered array the index does not hold")
                 storage.entries[gathering].aux &+= 1
                 gathering = -1
             } else if frames.count > 0 {
@@ -286,6 +289,7 @@ extension IngredientIndex {
 
         /// Closes the innermost dictionary.
         package mutating func endDictionary() throws(EasyBakeError) {
+            assert(frames.count > 0, "a dictionary closed that was not open")
             let top = frames.count - 1
             let frame = frames[top]
             try finishGathered(top)
@@ -312,7 +316,8 @@ extension IngredientIndex {
                 throw IngredientIndex.tooLarge("decoded string", at: 0)
             }
             if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity {
-                // The usual case, without the calls of `appendString(decoded:at:)`.
+                // The usual case, without the calls of `appendString(decoded:at:)`:
+                // the condition is the room both writes need.
                 if bytes.count > 0 { (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
                 storage.arenaCount = start + bytes.count
                 let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
@@ -345,6 +350,7 @@ extension IngredientIndex {
         /// Makes the value at `position`, the last of the innermost
         /// dictionary, the first element of an array in its place.
         private mutating func gatherInPlace(at position: Int) {
+            assert(position >= 0 && position < storage.count, "gathering a value the index does not hold")
             storage.reserve(1)
             let base = storage.entries + position
             // The value's spans are relative, so it reads the same one entry on.
@@ -361,6 +367,7 @@ extension IngredientIndex {
         private mutating func finishGathered(_ top: Int) throws(EasyBakeError) {
             guard frames[top].lastKey >= 0, members[members.count - 1].gathered else { return }
             let position = frames[top].lastValue
+            assert(position >= 0 && position < storage.count, "a gathered array the index does not hold")
             let span = storage.count - position - 1
             guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
             storage.entries[position].length = UInt32(span)
@@ -425,6 +432,8 @@ extension IngredientIndex {
             }
             scratch[0].length = UInt32(scratch.count - 1)
             scratch[0].aux = UInt32(distinct)
+            // The rewrite replaces the dictionary, which ends the index.
+            assert(position == storage.count, "a rewritten dictionary that is not the last value")
             storage.count = frame.position
             storage.reserve(scratch.count)
             scratch.withUnsafeBufferPointer { (storage.entries + frame.position).initialize(from: $0.baseAddress!, count: $0.count) }
@@ -436,6 +445,7 @@ extension IngredientIndex {
 extension IngredientIndex.Storage {
     /// Room for `more` bytes in the arena after those it holds.
     func reserveArena(_ more: Int) {
+        assert(more >= 0, "room for fewer than no bytes")
         guard arenaCount + more > arenaCapacity else { return }
         let moved = UnsafeMutableRawPointer.allocate(byteCount: arenaCount + more, alignment: 8)
         moved.copyMemory(from: arena, byteCount: arenaCount)
@@ -448,6 +458,11 @@ extension IngredientIndex.Storage {
 /// A stack of trivial values in memory its owner frees (``deallocate()``):
 /// what ``IngredientIndex/ElementBuilder`` keeps its state in, read and
 /// written through a plain pointer.
+// Invariants: `base` holds `capacity` values, allocated by the stack and
+// freed by its owner once (the stack is copied freely, so it cannot free
+// itself); the first `count` are initialized, `0 <= count <= capacity`;
+// a value is read or written at `0 ..< count` only. `Element` is trivial,
+// so values are dropped by lowering `count`, with nothing to deinitialize.
 struct TrivialStack<Element> {
     private(set) var base: UnsafeMutablePointer<Element>
     /// How many values the stack holds; lowering it drops the values above
@@ -456,18 +471,26 @@ struct TrivialStack<Element> {
     private var capacity = 16
 
     init() {
+        assert(_isPOD(Element.self), "a stack of values that need deinitializing")
         base = .allocate(capacity: capacity)
     }
 
     @inline(__always)
     subscript(position: Int) -> Element {
-        get { base[position] }
-        nonmutating set { base[position] = newValue }
+        get {
+            assert(position >= 0 && position < count && count <= capacity, "a stack position out of range")
+            return base[position]
+        }
+        nonmutating set {
+            assert(position >= 0 && position < count && count <= capacity, "a stack position out of range")
+            base[position] = newValue
+        }
     }
 
     @inline(__always)
     mutating func append(_ value: Element) {
         if count == capacity { grow() }
+        assert(count < capacity, "a value appended past the stack's capacity")
         (base + count).initialize(to: value)
         count &+= 1
     }

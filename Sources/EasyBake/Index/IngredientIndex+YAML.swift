@@ -9,6 +9,8 @@ extension IngredientIndex.Storage {
     @inlinable
     package func appendUnquotedString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
+        assert(offset >= 0 && length >= 0 && (inputBase == nil || offset + length <= inputCount),
+               "a string past the end of the input")
         let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.unquotedFlag
         append(IngredientIndex.Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
     }

@@ -100,6 +100,20 @@ public struct IngredientIndex: @unchecked Sendable {
     /// fast core reads them through plain pointers, with no reference
     /// counting or exclusivity check per value. Copy on write keeps
     /// `IngredientIndex` a value.
+    // Invariants (asserted where a position or pointer is formed by
+    // arithmetic; checked in debug builds only, the hot paths pay nothing):
+    // - `entries` is owned by the storage, `capacity` entries allocated, the
+    //   first `count` initialized (`0 <= count <= capacity`); it lives until
+    //   the storage grows (moved to a new allocation) or is freed, so a
+    //   `Reader` is good only until the next append.
+    // - `arena` is owned too: `arenaCapacity` bytes, the first `arenaCount`
+    //   written. An arena entry's bytes, `aux ..< aux + length`, lie within
+    //   `arenaCount`.
+    // - `inputBase ..< inputBase + inputCount` is `input`'s buffer, which
+    //   `input` keeps alive; an entry of the input's bytes lies within it
+    //   (a string's bytes begin after its opening quote, one byte on).
+    // - A container's `length` counts the entries after it up to its last
+    //   descendant, so `position + 1 + length <= count` once it is closed.
     @usableFromInline
     package final class Storage {
         @exclusivity(unchecked) @usableFromInline var entries: UnsafeMutablePointer<Entry>
@@ -169,6 +183,7 @@ public struct IngredientIndex: @unchecked Sendable {
 
         @usableFromInline
         func grow(to needed: Int) {
+            assert(needed > capacity && count <= capacity, "growing storage that has room")
             let newCapacity = max(needed, capacity * 2)
             let moved = UnsafeMutablePointer<Entry>.allocate(capacity: newCapacity)
             moved.moveInitialize(from: entries, count: count)
@@ -180,6 +195,7 @@ public struct IngredientIndex: @unchecked Sendable {
         @inlinable @inline(__always)
         func append(_ entry: Entry) {
             if count == capacity { grow(to: count + 1) }
+            assert(count < capacity, "an entry appended past the storage's capacity")
             (entries + count).initialize(to: entry)
             count &+= 1
         }
@@ -195,6 +211,10 @@ public struct IngredientIndex: @unchecked Sendable {
                 arena = moved
                 arenaCapacity = newCapacity
             }
+            assert(arenaCount + bytes.count <= arenaCapacity, "bytes appended past the arena's capacity")
+            // The bytes are never the arena's own: growing it would free them.
+            assert(bytes.baseAddress.map { $0 >= arena + arenaCapacity || $0 + bytes.count <= arena } ?? true,
+                   "arena bytes appended to the arena")
             if let base = bytes.baseAddress, bytes.count > 0 { (arena + start).copyMemory(from: base, byteCount: bytes.count) }
             arenaCount += bytes.count
             return start
@@ -212,7 +232,8 @@ public struct IngredientIndex: @unchecked Sendable {
 
     /// The index's memory as plain pointers: what every read goes through.
     /// Valid until the index is next changed (which may move its memory) or
-    /// freed.
+    /// freed. It holds no reference: whoever reads through it keeps the
+    /// index (and so its storage and input) alive meanwhile.
     @usableFromInline
     struct Reader {
         @usableFromInline let entries: UnsafeMutablePointer<Entry>
@@ -670,6 +691,8 @@ extension IngredientIndex {
     /// spans are relative, so a copy reads as the original).
     mutating func appendCopy(of range: Range<Int>) {
         let storage = uniqueStorage
+        // The copy goes after the last entry, so it never overlaps the range.
+        assert(range.lowerBound >= 0 && range.upperBound <= storage.count, "copying entries the index does not hold")
         storage.reserve(range.count)
         (storage.entries + storage.count).initialize(from: storage.entries + range.lowerBound, count: range.count)
         storage.count += range.count
@@ -678,6 +701,7 @@ extension IngredientIndex {
     /// Replaces the entries from `position` on with `replacement`.
     mutating func replaceEntries(from position: Int, with replacement: ContiguousArray<Entry>) {
         let storage = uniqueStorage
+        assert(position >= 0 && position <= storage.count, "replacing entries the index does not hold")
         storage.count = position
         storage.reserve(replacement.count)
         replacement.withUnsafeBufferPointer { (storage.entries + position).initialize(from: $0.baseAddress!, count: $0.count) }
@@ -702,6 +726,8 @@ extension IngredientIndex.Storage {
     @inlinable @inline(__always)
     package func appendString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
+        assert(offset >= 0 && length >= 0 && (inputBase == nil || offset + 1 + length <= inputCount),
+               "a string past the end of the input")
         append(IngredientIndex.Entry(
             head: UInt64(IngredientIndex.Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
     }
@@ -726,6 +752,8 @@ extension IngredientIndex.Storage {
     @inlinable @inline(__always)
     package func appendNumber(at offset: Int, length: Int, isInteger: Bool) {
         // A number literal is bounded by the limits far below 4 GiB.
+        assert(offset >= 0 && length >= 0 && length <= UInt32.max && (inputBase == nil || offset + length <= inputCount),
+               "a number past the end of the input")
         let kind = isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float
         append(IngredientIndex.Entry(
             head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
@@ -740,11 +768,14 @@ extension IngredientIndex.Storage {
     /// The bytes of the last entry, a string just appended (a key whose
     /// member a builder may yet leave out).
     package func lastStringUTF8() -> UnsafeRawBufferPointer {
-        IngredientIndex.Reader(self).utf8(at: count - 1)
+        assert(count > 0, "no entry to read")
+        return IngredientIndex.Reader(self).utf8(at: count - 1)
     }
 
     /// Removes the last entry, a string: a key whose value is left out.
     package func removeLastString() {
+        assert(count > 0 && UInt8(truncatingIfNeeded: entries[count - 1].head >> 56) & ~IngredientIndex.flagMask
+               == IngredientIndex.Kind.string.rawValue, "the last entry is no string to remove")
         count -= 1
         let head = entries[count].head
         if UInt8(truncatingIfNeeded: head >> 56) & IngredientIndex.arenaFlag != 0 { arenaCount = Int(entries[count].aux) }
@@ -753,6 +784,7 @@ extension IngredientIndex.Storage {
     @inlinable
     package func closeContainer(elements: Int) throws(EasyBakeError) {
         let position = openContainers.removeLast()
+        assert(position >= 0 && position < count, "an open container the storage does not hold")
         let span = count - position - 1
         guard span <= UInt32.max, elements <= UInt32.max else {
             throw IngredientIndex.tooLarge("container", at: Int(truncatingIfNeeded: entries[position].head & IngredientIndex.offsetMask))

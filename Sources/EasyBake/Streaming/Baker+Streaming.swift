@@ -231,29 +231,3 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         return located
     }
 }
-
-extension BakedRecords {
-    /// The models as an `AsyncSequence` that throws the first failure:
-    ///
-    /// ```swift
-    /// for try await user in try Baker().bakeEach(User.self, from: source, each: "users[*]").models {
-    ///     …
-    /// }
-    /// ```
-    public var models: Models { Models(records: self) }
-
-    /// The models of ``BakedRecords`` as an `AsyncSequence`.
-    public struct Models: AsyncSequence, AsyncIteratorProtocol {
-        /// The baked model type.
-        public typealias Element = Model
-        var records: BakedRecords
-
-        /// The sequence itself, which is its own iterator: iterate it once.
-        public func makeAsyncIterator() -> Self { self }
-
-        /// The next model; throws a record's baking error or the source's error.
-        public mutating func next() async throws -> Model? {
-            try records.nextModel()
-        }
-    }
-}

@@ -368,8 +368,9 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     }
 }
 
-/// A job of ``RecordJobs``, handed to another thread.
-private struct UncheckedJob: @unchecked Sendable {
+/// A job of ``RecordJobs`` (or the reading of `BakedRecords.Models`),
+/// handed to another thread.
+struct UncheckedJob: @unchecked Sendable {
     // @unchecked: see RecordJobs.
     let run: () -> Void
 }
