@@ -53,8 +53,10 @@ enum ReadRecord {
 extension RecordReader {
     /// Reads up to `count` records into `records`, each into an index from
     /// `takeIndex`, keeping what `keeping` keeps (the whole record when
-    /// `nil`). A record that fails to read fails alone in its place; a
-    /// source error ends the stream after it, as it does for ``next()``.
+    /// `nil`), or, when `deferring`, left unread where the source can defer
+    /// it (its index then goes back). A record that fails to read fails
+    /// alone in its place; a source error ends the stream after it, as it
+    /// does for ``next()``.
     mutating func readRecords(
         upTo count: Int, into records: inout [ReadRecord?], keeping: PathMatcher?, deferring: Bool,
         takingIndex takeIndex: () -> IngredientIndex, givingBack give: (IngredientIndex) -> Void
