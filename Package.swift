@@ -90,7 +90,8 @@ let package = Package(
             name: "EasyBakeTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTesting", "EasyBakeTestSupport"]
         ),
         .testTarget(name: "EasyBakeJSONTests", dependencies: ["EasyBake", "EasyBakeJSON", "EasyBakeTestSupport"]),
-        .testTarget(name: "EasyBakeXMLTests", dependencies: ["EasyBake", "EasyBakeXML", "EasyBakeJSON", "EasyBakeTestSupport"]),
+        .testTarget(
+            name: "EasyBakeXMLTests", dependencies: ["EasyBake", "EasyBakeXML", "EasyBakeJSON", "EasyBakeTestSupport"]),
         .testTarget(
             name: "EasyBakeYAMLTests",
             dependencies: ["EasyBake", "EasyBakeYAML", "EasyBakeJSON", "EasyBakeTesting", "EasyBakeTestSupport"]

@@ -19,8 +19,10 @@ let package = Package(
         // The bare C parsers, the ceiling every Swift parser is measured
         // against. Own module names: the root package's CLibXML2 and CYAML
         // are not products, and module names must be unique in a graph.
-        .systemLibrary(name: "CBenchXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
-        .systemLibrary(name: "CBenchYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(
+            name: "CBenchXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "CBenchYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .executableTarget(
             name: "easybake-bench",
             dependencies: [

@@ -10,7 +10,7 @@ let package = Package(
     name: "EasyBakeFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "EasyBake", path: ".."),
+        .package(name: "EasyBake", path: "..")
     ],
     targets: [
         .target(

@@ -45,7 +45,9 @@ enum JSONEncodingDetector {
             units.reserveCapacity((bytes.count - bomLength) / 2)
             var i = bomLength
             while i + 1 < bytes.count {
-                units.append(bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
+                units.append(
+                    bigEndian
+                        ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
                 i += 2
             }
             var iterator = units.makeIterator()
@@ -64,9 +66,12 @@ enum JSONEncodingDetector {
             guard (bytes.count - bomLength) % 4 == 0 else { throw fail(bytes.count - 1, "UTF-32") }
             var i = bomLength
             while i + 3 < bytes.count {
-                let value = encoding == .utf32BE
-                    ? UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
-                    : UInt32(bytes[i + 3]) << 24 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i])
+                let value =
+                    encoding == .utf32BE
+                    ? UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8
+                        | UInt32(bytes[i + 3])
+                    : UInt32(bytes[i + 3]) << 24 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 1]) << 8
+                        | UInt32(bytes[i])
                 guard let scalar = Unicode.Scalar(value) else { throw fail(i, "UTF-32") }
                 output.append(contentsOf: UTF8.encode(scalar)!)
                 i += 4

@@ -63,7 +63,9 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: what ``init(_:options:)`` throws, and
     ///   `EasyBakeError.Code.syntax` when the input is no array or an element
     ///   before the range is malformed.
-    public init(_ input: IngredientInput, byteRange: Range<Int>, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
+    public init(_ input: IngredientInput, byteRange: Range<Int>, options: JSONReadingOptions = .init())
+        throws(EasyBakeError)
+    {
         try self.init(input, options: options)
         try scanner.enterElementRange(byteRange)
     }
@@ -140,7 +142,8 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     ///   events have been read already.
     public mutating func readIndex(into index: inout IngredientIndex) throws(EasyBakeError) {
         guard scanner.expect == .value, scanner.containers.isEmpty else {
-            throw EasyBakeError(.unsupported, "an index is read from a JSON source before any of its events", location: location)
+            throw EasyBakeError(
+                .unsupported, "an index is read from a JSON source before any of its events", location: location)
         }
         guard duplicateKeyPolicy == .firstWins, scanner.elementRange == nil else {
             // Only first-wins needs no bookkeeping per key: the index keeps
@@ -156,7 +159,9 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// Reads the value whose first event was just read straight from its
     /// bytes into `index`: the event is put back and the value indexed from
     /// its first byte, as ``readIndex(into:)`` indexes a document.
-    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
+        throws(EasyBakeError)
+    {
         guard duplicateKeyPolicy == .firstWins, !scanner.readsRangeArray(startingWith: first) else {
             return try readValueReadingEvents(startingWith: first, into: &index)
         }
@@ -178,7 +183,8 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {
         guard duplicateKeyPolicy == .firstWins, let state = matcher.rootState,
-              !scanner.readsRangeArray(startingWith: first) else {
+            !scanner.readsRangeArray(startingWith: first)
+        else {
             return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
         }
         switch first {
@@ -203,7 +209,8 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         startingWith first: IngredientEvent, keeping matcher: PathMatcher?
     ) -> (any DeferredIngredientValue)? {
         guard duplicateKeyPolicy == .firstWins, matcher.map({ $0.rootState != nil }) ?? true,
-              !scanner.readsRangeArray(startingWith: first) else { return nil }
+            !scanner.readsRangeArray(startingWith: first)
+        else { return nil }
         switch first {
         case .beginArray, .beginDictionary: break
         case .scalar, .key, .endArray, .endDictionary: return nil

@@ -64,10 +64,11 @@ public struct JSONLinesFormat: IngredientFormat {
             throw EasyBakeError.syntax("expected a value to write, found the end of the input", at: source.location)
         }
         guard case .beginArray = first else {
-            let found = switch first {
-            case .beginDictionary: "a dictionary"
-            default: "a single value"
-            }
+            let found =
+                switch first {
+                case .beginDictionary: "a dictionary"
+                default: "a single value"
+                }
             throw EasyBakeError(
                 .unsupported,
                 "JSON Lines holds a sequence of records, one per line: the value to write must be an array, found \(found)",

@@ -1,10 +1,10 @@
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads JSON Lines (also called NDJSON: one JSON value per line) as one
@@ -94,7 +94,9 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     /// ```
     ///
     /// - Throws: what ``init(_:options:)`` throws.
-    public init(_ input: IngredientInput, byteRange: Range<Int>, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
+    public init(_ input: IngredientInput, byteRange: Range<Int>, options: JSONReadingOptions = .init())
+        throws(EasyBakeError)
+    {
         try self.init(input, options: options)
         let end = scanner.inputCount
         var start = min(max(byteRange.lowerBound, scanner.position), end)
@@ -252,13 +254,16 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     /// Reads a record (or a value inside one) whose first event was just
     /// read straight from its bytes into `index`, as
     /// ``JSONIngredientSource`` does.
-    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
+        throws(EasyBakeError)
+    {
         guard duplicateKeyPolicy == .firstWins, phase == .inLine else {
             return try readValueReadingEvents(startingWith: first, into: &index)
         }
         switch first {
         case .beginArray, .beginDictionary: scanner.containers.removeLast()
-        case .scalar, .key, .endArray, .endDictionary: return try readValueReadingEvents(startingWith: first, into: &index)
+        case .scalar, .key, .endArray, .endDictionary:
+            return try readValueReadingEvents(startingWith: first, into: &index)
         }
         scanner.position = scanner.eventStart
         scanner.expect = .value

@@ -190,10 +190,14 @@ extension JSONScanner {
         into index: IngredientIndex.Storage, documentStart: Int, outer: [Bool]
     ) throws(EasyBakeError) {
         skipWhitespace()
-        guard position < count, base[position] == UInt8(ascii: "\"") else { throw diagnose(from: documentStart, inside: outer) }
+        guard position < count, base[position] == UInt8(ascii: "\"") else {
+            throw diagnose(from: documentStart, inside: outer)
+        }
         try indexString(into: index)
         skipWhitespace()
-        guard position < count, base[position] == UInt8(ascii: ":") else { throw diagnose(from: documentStart, inside: outer) }
+        guard position < count, base[position] == UInt8(ascii: ":") else {
+            throw diagnose(from: documentStart, inside: outer)
+        }
         position += 1
     }
 

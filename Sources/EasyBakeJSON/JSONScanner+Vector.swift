@@ -37,24 +37,24 @@ extension JSONScanner {
     func firstSpecialStringByteByWords(from start: Int) -> Int {
         var i = start
         #if _endian(little)
-        // A byte is flagged when it is a quote, a backslash, below 0x20 or at
-        // least 0x80. The zero-byte test may also flag bytes after a true
-        // hit, never before one, so the lowest flag (the first byte, on a
-        // little-endian machine) is exact.
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let raw = UnsafeRawPointer(base)
-        while i &+ 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            var flags = (quotes &- ones) & ~quotes
-            flags |= (backslashes &- ones) & ~backslashes
-            flags |= (word &- ones &* 0x20) & ~word
-            flags = (flags | word) & highs
-            if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
+            // A byte is flagged when it is a quote, a backslash, below 0x20 or at
+            // least 0x80. The zero-byte test may also flag bytes after a true
+            // hit, never before one, so the lowest flag (the first byte, on a
+            // little-endian machine) is exact.
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let raw = UnsafeRawPointer(base)
+            while i &+ 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                var flags = (quotes &- ones) & ~quotes
+                flags |= (backslashes &- ones) & ~backslashes
+                flags |= (word &- ones &* 0x20) & ~word
+                flags = (flags | word) & highs
+                if flags != 0 { return i &+ flags.trailingZeroBitCount >> 3 }
+                i &+= 8
+            }
         #endif
         while i < count {
             let byte = base[i]
@@ -77,12 +77,13 @@ extension JSONScanner {
             if position &+ 16 <= count { return }
         } else {
             #if _endian(little)
-            // A word of eight spaces is the common case of indentation.
-            let raw = UnsafeRawPointer(base)
-            while position &+ 8 <= count,
-                  raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) == 0x2020_2020_2020_2020 {
-                position &+= 8
-            }
+                // A word of eight spaces is the common case of indentation.
+                let raw = UnsafeRawPointer(base)
+                while position &+ 8 <= count,
+                    raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    position &+= 8
+                }
             #endif
         }
         while position < count, Self.isWhitespace(base[position]) { position += 1 }

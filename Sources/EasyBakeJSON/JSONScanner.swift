@@ -10,12 +10,12 @@ import EasyBakePathGrammar
 // or `position` asserts the order (JSON Lines, byte ranges, deferred values).
 struct JSONScanner {
     enum Expect {
-        case value            // any value (top level or after ':' or ',' in an array)
-        case firstKeyOrEnd    // after '{'
-        case key              // after ',' in an object
+        case value  // any value (top level or after ':' or ',' in an array)
+        case firstKeyOrEnd  // after '{'
+        case key  // after ',' in an object
         case firstValueOrEnd  // after '['
-        case afterValue       // ',' or the container's end, or the end of input
-        case end              // after the top-level value
+        case afterValue  // ',' or the container's end, or the end of input
+        case end  // after the top-level value
     }
 
     let storage: LoadedBytes
@@ -66,7 +66,8 @@ struct JSONScanner {
     // MARK: Errors
 
     func location(of offset: Int) -> SourceLocation {
-        SourceLocation.locate(offset: offset, in: UnsafeRawBufferPointer(start: base, count: inputCount), sourceName: sourceName)
+        SourceLocation.locate(
+            offset: offset, in: UnsafeRawBufferPointer(start: base, count: inputCount), sourceName: sourceName)
     }
 
     func syntax(_ message: String, at offset: Int) -> EasyBakeError {
@@ -105,7 +106,9 @@ struct JSONScanner {
                 return try next(materializing: materializing)
             }
             guard position < count else {
-                throw syntax("expected ',' or '\(isObject ? "}" : "]")' after \(isObject ? "an object member" : "an array element"), found \(endName)", at: position)
+                throw syntax(
+                    "expected ',' or '\(isObject ? "}" : "]")' after \(isObject ? "an object member" : "an array element"), found \(endName)",
+                    at: position)
             }
             let byte = base[position]
             if byte == UInt8(ascii: ",") {
@@ -147,7 +150,8 @@ struct JSONScanner {
             if afterComma, position < count, base[position] == UInt8(ascii: "}") {
                 throw syntax("expected a string key after ',', found '}' (trailing commas are not JSON)", at: position)
             }
-            throw syntax("expected a string key\(afterComma ? "" : " or '}'"), found \(found(at: position))", at: position)
+            throw syntax(
+                "expected a string key\(afterComma ? "" : " or '}'"), found \(found(at: position))", at: position)
         }
         let name = try string(materializing: materializing)
         skipWhitespace()
@@ -232,7 +236,9 @@ struct JSONScanner {
             case .missingDigit:
                 throw syntax("expected a digit after '-', found \(found(at: position))", at: position)
             case .leadingZero:
-                throw syntax("expected '.', 'e' or the end of the number after a leading 0 (leading zeros are not JSON)", at: position)
+                throw syntax(
+                    "expected '.', 'e' or the end of the number after a leading 0 (leading zeros are not JSON)",
+                    at: position)
             case .missingFractionDigit:
                 throw syntax("expected a digit after the decimal point, found \(found(at: position))", at: position)
             case .missingExponentDigit:
@@ -278,7 +284,8 @@ struct JSONScanner {
         let hasEscapes = try scanSlowString(open: open, start: start, decoding: materializing)
         guard materializing else { return "" }
         if !hasEscapes {
-            return String(decoding: UnsafeBufferPointer(start: base + start, count: position - 1 - start), as: UTF8.self)
+            return String(
+                decoding: UnsafeBufferPointer(start: base + start, count: position - 1 - start), as: UTF8.self)
         }
         return String(decoding: scratch, as: UTF8.self)
     }
@@ -300,12 +307,15 @@ struct JSONScanner {
             let byte = base[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 {
-                throw syntax("expected '\\u\(String(format4: byte))' for a control character in a string, found it raw", at: position)
+                throw syntax(
+                    "expected '\\u\(String(format4: byte))' for a control character in a string, found it raw",
+                    at: position)
             }
             if byte < 0x80 {
                 if byte == UInt8(ascii: "\\") {
                     if materializing {
-                        scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
+                        scratch.append(
+                            contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
                     }
                     hasEscapes = true
                     try escape(materializing: materializing)
@@ -345,7 +355,9 @@ struct JSONScanner {
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; upper = 0x8F
         default:
-            throw syntax("expected UTF-8 text, found the invalid byte 0x\(String(lead, radix: 16, uppercase: true))", at: position)
+            throw syntax(
+                "expected UTF-8 text, found the invalid byte 0x\(String(lead, radix: 16, uppercase: true))",
+                at: position)
         }
         guard position + length <= count else {
             throw syntax("expected UTF-8 text, found a sequence cut short by \(endName)", at: position)
@@ -386,23 +398,33 @@ struct JSONScanner {
             var scalar = try hex4(at: backslash)
             if scalar >= 0xD800 && scalar <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low one.
-                guard position + 1 < count, base[position] == UInt8(ascii: "\\"), base[position + 1] == UInt8(ascii: "u") else {
-                    throw syntax("expected '\\u' and a low surrogate after the high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)", at: backslash)
+                guard position + 1 < count, base[position] == UInt8(ascii: "\\"),
+                    base[position + 1] == UInt8(ascii: "u")
+                else {
+                    throw syntax(
+                        "expected '\\u' and a low surrogate after the high surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)",
+                        at: backslash)
                 }
                 let lowStart = position
                 position += 2
                 let low = try hex4(at: lowStart)
                 guard low >= 0xDC00 && low <= 0xDFFF else {
-                    throw syntax("expected a low surrogate (\\uDC00–\\uDFFF) after a high surrogate, found \\u\(String(low, radix: 16, uppercase: true))", at: lowStart)
+                    throw syntax(
+                        "expected a low surrogate (\\uDC00–\\uDFFF) after a high surrogate, found \\u\(String(low, radix: 16, uppercase: true))",
+                        at: lowStart)
                 }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
-                throw syntax("expected a high surrogate before the low surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)", at: backslash)
+                throw syntax(
+                    "expected a high surrogate before the low surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)",
+                    at: backslash)
             }
             if materializing { appendUTF8(scalar) }
             return
         default:
-            throw syntax("expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\\(found(at: backslash + 1).trimmingQuotes)'", at: backslash)
+            throw syntax(
+                "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\\(found(at: backslash + 1).trimmingQuotes)'",
+                at: backslash)
         }
         if materializing { scratch.append(simple) }
     }
@@ -419,7 +441,8 @@ struct JSONScanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw syntax("expected four hex digits after '\\u', found \(found(at: position + i))", at: position + i)
+            default:
+                throw syntax("expected four hex digits after '\\u', found \(found(at: position + i))", at: position + i)
             }
             value = value << 4 | UInt32(digit)
         }

@@ -50,10 +50,14 @@ public struct JSONWriter: Sendable {
                 return
             }
             guard let top = stack.last else {
-                guard !wroteValue else { throw EasyBakeError.syntax("a second top-level value cannot be written", at: source.location) }
+                guard !wroteValue else {
+                    throw EasyBakeError.syntax("a second top-level value cannot be written", at: source.location)
+                }
                 return
             }
-            guard !top.isObject else { throw EasyBakeError.syntax("expected a key before a value in an object", at: source.location) }
+            guard !top.isObject else {
+                throw EasyBakeError.syntax("expected a key before a value in an object", at: source.location)
+            }
             if top.count > 0 { output.byte(UInt8(ascii: ",")) }
             output.newline(depth: stack.count)
             stack[stack.count - 1].count += 1
@@ -127,7 +131,9 @@ struct JSONOutput {
         case .exactNumber(let text): bytes.append(contentsOf: text.utf8)
         case .float(let number):
             guard number.isFinite else {
-                throw EasyBakeError(.invalidValue, "JSON has no \(number); only finite numbers can be written", location: source.location)
+                throw EasyBakeError(
+                    .invalidValue, "JSON has no \(number); only finite numbers can be written",
+                    location: source.location)
             }
             // Swift prints the shortest text that reads back as the same
             // Double, and keeps ".0" on whole numbers, so floats stay floats.
@@ -143,7 +149,8 @@ struct JSONOutput {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for (index, byte) in utf8.enumerated()
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 runStart = index + 1
                 switch byte {

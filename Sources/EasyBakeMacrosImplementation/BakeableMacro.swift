@@ -31,7 +31,8 @@ public struct BakeableMacro: ExtensionMacro {
         if properties.isEmpty {
             recipe = "nil"
         } else if isGeneric {
-            recipe = "try " + recipeConstruction(named: structDecl.name.text, properties: properties, indent: "        ")
+            recipe =
+                "try " + recipeConstruction(named: structDecl.name.text, properties: properties, indent: "        ")
         } else {
             recipe = "try _bakeableRecipe.get()"
         }
@@ -44,8 +45,9 @@ public struct BakeableMacro: ExtensionMacro {
         case .failure(let obstacle):
             fields = nil
             if obstacle == .unreadableCodingKeys {
-                context.diagnose(Diagnostic(
-                    node: node, message: EasyBakeDiagnostic.codingKeysNotReadable(type: structDecl.name.text)))
+                context.diagnose(
+                    Diagnostic(
+                        node: node, message: EasyBakeDiagnostic.codingKeysNotReadable(type: structDecl.name.text)))
             }
         }
         // Each protocol the compiler asks for that the struct does not
@@ -68,7 +70,8 @@ public struct BakeableMacro: ExtensionMacro {
         if let fields, conforming.contains("EasyBake.IndexBakeable") {
             members += "\n" + BakingInitializer.members(for: fields, access: access)
         }
-        let extensionDecl = try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: conformance) {\n\(raw: members)\n}")
+        let extensionDecl = try ExtensionDeclSyntax(
+            "extension \(type.trimmed)\(raw: conformance) {\n\(raw: members)\n}")
         return [extensionDecl]
     }
 
@@ -108,10 +111,10 @@ public struct BakeableMacro: ExtensionMacro {
     /// not be made.
     static func storedRecipe(named name: String, properties: [AnnotatedProperty]) -> String {
         """
-            private static let _bakeableRecipe = Result<EasyBake.Recipe, EasyBake.EasyBakeError> { () throws(EasyBake.EasyBakeError) in
-                try \(recipeConstruction(named: name, properties: properties, indent: "    "))
-            }
-            """
+        private static let _bakeableRecipe = Result<EasyBake.Recipe, EasyBake.EasyBakeError> { () throws(EasyBake.EasyBakeError) in
+            try \(recipeConstruction(named: name, properties: properties, indent: "    "))
+        }
+        """
     }
 
     /// `EasyBake.Recipe(name:mapping:…)` for the properties, its lines after
@@ -122,11 +125,13 @@ public struct BakeableMacro: ExtensionMacro {
         arguments.append("mapping: " + dictionaryLiteral(mapped.map { ($0.0.debugDescription, literal(for: $0.1)) }))
         let transformed = properties.compactMap { property in property.transformer.map { (property.name, $0) } }
         if !transformed.isEmpty {
-            arguments.append("transformers: " + dictionaryLiteral(transformed.map { ($0.0.debugDescription, $0.1.description) }))
+            arguments.append(
+                "transformers: " + dictionaryLiteral(transformed.map { ($0.0.debugDescription, $0.1.description) }))
         }
         let defaulted = properties.compactMap { property in property.defaultValue.map { (property.name, $0) } }
         if !defaulted.isEmpty {
-            arguments.append("defaults: " + dictionaryLiteral(defaulted.map { ($0.0.debugDescription, $0.1.description) }))
+            arguments.append(
+                "defaults: " + dictionaryLiteral(defaulted.map { ($0.0.debugDescription, $0.1.description) }))
         }
         let lossy = properties.filter(\.lossy).map(\.name.debugDescription)
         if !lossy.isEmpty {
@@ -179,9 +184,13 @@ public struct BakeableMacro: ExtensionMacro {
         // becomes a struct by its keyword alone; an enum's cases do not.
         var fixIts: [FixIt] = []
         if kind == "class" || kind == "actor" {
-            fixIts.append(FixIt(
-                message: EasyBakeFixIt(message: "Make it a struct"),
-                changes: [.replace(oldNode: Syntax(keyword), newNode: Syntax(keyword.with(\.tokenKind, .keyword(.struct))))]))
+            fixIts.append(
+                FixIt(
+                    message: EasyBakeFixIt(message: "Make it a struct"),
+                    changes: [
+                        .replace(
+                            oldNode: Syntax(keyword), newNode: Syntax(keyword.with(\.tokenKind, .keyword(.struct))))
+                    ]))
         }
         context.diagnose(Diagnostic(node: node, message: EasyBakeDiagnostic.notAStruct(kind: kind), fixIts: fixIts))
     }

@@ -58,9 +58,11 @@ enum BakingInitializer {
                     key = name
                 }
                 // `var a, b: Int` gives the type once, to the last binding.
-                let annotation = binding.typeAnnotation?.type
+                let annotation =
+                    binding.typeAnnotation?.type
                     ?? (binding.initializer == nil
-                        ? bindings[(index + 1)...].first(where: { $0.typeAnnotation != nil })?.typeAnnotation?.type : nil)
+                        ? bindings[(index + 1)...].first(where: { $0.typeAnnotation != nil })?.typeAnnotation?.type
+                        : nil)
                 // The type itself is not written: the value's type is
                 // inferred from the property it is assigned to, since an
                 // extension of a nested type does not see the types nested
@@ -93,7 +95,8 @@ enum BakingInitializer {
     static func isOptional(_ type: TypeSyntax) -> Bool {
         if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
         if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-            identifier.genericArgumentClause?.arguments.count == 1 {
+            identifier.genericArgumentClause?.arguments.count == 1
+        {
             return true
         }
         return false
@@ -123,7 +126,9 @@ enum BakingInitializer {
             for element in cases.elements {
                 guard element.parameterClause == nil else { return nil }
                 var name = element.name.text
-                if name.hasPrefix("`"), name.hasSuffix("`"), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+                if name.hasPrefix("`"), name.hasSuffix("`"), name.count >= 2 {
+                    name = String(name.dropFirst().dropLast())
+                }
                 if let rawValue = element.rawValue {
                     guard let text = plainText(of: rawValue.value) else { return nil }
                     keys[name] = text

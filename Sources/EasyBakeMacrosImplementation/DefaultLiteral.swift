@@ -57,7 +57,8 @@ enum DefaultLiteral {
             return .integer(integerValue(text, negative: negative))
         case .float:
             guard let text = expression.as(FloatLiteralExprSyntax.self)?.literal.text,
-                  let magnitude = Double(String(text.filter { $0 != "_" })) else { return nil }
+                let magnitude = Double(String(text.filter { $0 != "_" }))
+            else { return nil }
             return .float(negative ? -magnitude : magnitude)
         case .array, .dictionary:
             return nil

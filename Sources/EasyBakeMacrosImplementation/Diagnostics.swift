@@ -49,17 +49,18 @@ enum EasyBakeDiagnostic: DiagnosticMessage {
     }
 
     var diagnosticID: MessageID {
-        let id: String = switch self {
-        case .notAStruct: "notAStruct"
-        case .pathNotALiteral: "pathNotALiteral"
-        case .malformedPath: "malformedPath"
-        case .onComputedProperty: "onComputedProperty"
-        case .onTypeProperty: "onTypeProperty"
-        case .defaultTypeMismatch: "defaultTypeMismatch"
-        case .lossyNotAnArray: "lossyNotAnArray"
-        case .codingKeysNotReadable: "codingKeysNotReadable"
-        case .unknownTransformer: "unknownTransformer"
-        }
+        let id: String =
+            switch self {
+            case .notAStruct: "notAStruct"
+            case .pathNotALiteral: "pathNotALiteral"
+            case .malformedPath: "malformedPath"
+            case .onComputedProperty: "onComputedProperty"
+            case .onTypeProperty: "onTypeProperty"
+            case .defaultTypeMismatch: "defaultTypeMismatch"
+            case .lossyNotAnArray: "lossyNotAnArray"
+            case .codingKeysNotReadable: "codingKeysNotReadable"
+            case .unknownTransformer: "unknownTransformer"
+            }
         return MessageID(domain: "EasyBakeMacros", id: id)
     }
 }

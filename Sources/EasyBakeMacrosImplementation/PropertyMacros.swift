@@ -16,21 +16,24 @@ enum PropertyChecks {
         guard let variable = declaration.as(VariableDeclSyntax.self) else {
             // The macro declarations limit where the compiler accepts the
             // attribute; anything else is not a property at all.
-            context.diagnose(Diagnostic(node: attribute, message: EasyBakeDiagnostic.onComputedProperty(attribute: name)))
+            context.diagnose(
+                Diagnostic(node: attribute, message: EasyBakeDiagnostic.onComputedProperty(attribute: name)))
             return nil
         }
         if isTypeMember(variable) {
-            context.diagnose(Diagnostic(
-                node: attribute, message: EasyBakeDiagnostic.onTypeProperty(attribute: name),
-                fixIt: removal(of: attribute)))
+            context.diagnose(
+                Diagnostic(
+                    node: attribute, message: EasyBakeDiagnostic.onTypeProperty(attribute: name),
+                    fixIt: removal(of: attribute)))
             return nil
         }
         // The compiler itself rejects a peer macro on `var a, b`.
         guard variable.bindings.count == 1, let binding = variable.bindings.first else { return nil }
         if isComputed(binding) {
-            context.diagnose(Diagnostic(
-                node: attribute, message: EasyBakeDiagnostic.onComputedProperty(attribute: name),
-                fixIt: removal(of: attribute)))
+            context.diagnose(
+                Diagnostic(
+                    node: attribute, message: EasyBakeDiagnostic.onComputedProperty(attribute: name),
+                    fixIt: removal(of: attribute)))
             return nil
         }
         return binding
@@ -55,8 +58,12 @@ public struct IngredientMacro: PeerMacro {
         of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Ingredient", in: context) != nil else { return [] }
-        if let transformer = argument("transformer", of: node) { checkTransformerNames(in: transformer, context: context) }
+        guard PropertyChecks.storedBinding(of: declaration, for: node, named: "Ingredient", in: context) != nil else {
+            return []
+        }
+        if let transformer = argument("transformer", of: node) {
+            checkTransformerNames(in: transformer, context: context)
+        }
         guard let pathExpression = argument(nil, of: node) else { return [] }
         guard let path = plainText(of: pathExpression) else {
             context.diagnose(Diagnostic(node: pathExpression, message: EasyBakeDiagnostic.pathNotALiteral))
@@ -66,13 +73,19 @@ public struct IngredientMacro: PeerMacro {
             var fixIts: [FixIt] = []
             if let suggestion = PathGrammar.suggestion(for: path) {
                 let literal = StringLiteralExprSyntax(content: suggestion)
-                fixIts.append(FixIt(
-                    message: EasyBakeFixIt(message: "Use the path '\(suggestion)'"),
-                    changes: [.replace(oldNode: Syntax(pathExpression), newNode: Syntax(literal.with(\.trailingTrivia, pathExpression.trailingTrivia)))]))
+                fixIts.append(
+                    FixIt(
+                        message: EasyBakeFixIt(message: "Use the path '\(suggestion)'"),
+                        changes: [
+                            .replace(
+                                oldNode: Syntax(pathExpression),
+                                newNode: Syntax(literal.with(\.trailingTrivia, pathExpression.trailingTrivia)))
+                        ]))
             }
-            context.diagnose(Diagnostic(
-                node: pathExpression, message: EasyBakeDiagnostic.malformedPath(path: path, problem: problem),
-                fixIts: fixIts))
+            context.diagnose(
+                Diagnostic(
+                    node: pathExpression, message: EasyBakeDiagnostic.malformedPath(path: path, problem: problem),
+                    fixIts: fixIts))
         }
         return []
     }
@@ -84,23 +97,35 @@ extension IngredientMacro {
     /// to the nearest built-in name. A warning, not an error: a recipe may
     /// resolve names in a registry of its own, which the macro cannot see.
     static func checkTransformerNames(in expression: ExprSyntax, context: some MacroExpansionContext) {
-        let literals: [ExprSyntax] = if let chain = expression.as(ArrayExprSyntax.self) {
-            chain.elements.map(\.expression)
-        } else {
-            [expression]
-        }
+        let literals: [ExprSyntax] =
+            if let chain = expression.as(ArrayExprSyntax.self) {
+                chain.elements.map(\.expression)
+            } else {
+                [expression]
+            }
         for literal in literals {
-            guard let name = plainText(of: literal), !BuiltInTransformerNames.transformers.contains(name) else { continue }
+            guard let name = plainText(of: literal), !BuiltInTransformerNames.transformers.contains(name) else {
+                continue
+            }
             let nearest = NameDistance.nearest(to: name, among: BuiltInTransformerNames.transformers)
-            let fixIts = nearest.map { suggestion in
-                [FixIt(
-                    message: EasyBakeFixIt(message: "Use the built-in transformer '\(suggestion)'"),
-                    changes: [.replace(
-                        oldNode: Syntax(literal),
-                        newNode: Syntax(StringLiteralExprSyntax(content: suggestion).with(\.trailingTrivia, literal.trailingTrivia)))])]
-            } ?? []
-            context.diagnose(Diagnostic(
-                node: literal, message: EasyBakeDiagnostic.unknownTransformer(name: name, nearest: nearest), fixIts: fixIts))
+            let fixIts =
+                nearest.map { suggestion in
+                    [
+                        FixIt(
+                            message: EasyBakeFixIt(message: "Use the built-in transformer '\(suggestion)'"),
+                            changes: [
+                                .replace(
+                                    oldNode: Syntax(literal),
+                                    newNode: Syntax(
+                                        StringLiteralExprSyntax(content: suggestion).with(
+                                            \.trailingTrivia, literal.trailingTrivia)))
+                            ])
+                    ]
+                } ?? []
+            context.diagnose(
+                Diagnostic(
+                    node: literal, message: EasyBakeDiagnostic.unknownTransformer(name: name, nearest: nearest),
+                    fixIts: fixIts))
         }
     }
 }
@@ -123,8 +148,11 @@ public struct DefaultMacro: PeerMacro {
             return []
         }
         if let mismatch = DefaultLiteral.mismatch(value, type) {
-            context.diagnose(Diagnostic(
-                node: value, message: EasyBakeDiagnostic.defaultTypeMismatch(literal: mismatch.literal, type: type.trimmedDescription)))
+            context.diagnose(
+                Diagnostic(
+                    node: value,
+                    message: EasyBakeDiagnostic.defaultTypeMismatch(
+                        literal: mismatch.literal, type: type.trimmedDescription)))
         }
         return []
     }
@@ -142,9 +170,10 @@ public struct LossyMacro: PeerMacro {
             let type = binding.typeAnnotation?.type
         else { return [] }
         if !isArray(type) {
-            context.diagnose(Diagnostic(
-                node: node, message: EasyBakeDiagnostic.lossyNotAnArray(type: type.trimmedDescription),
-                fixIt: PropertyChecks.removal(of: node)))
+            context.diagnose(
+                Diagnostic(
+                    node: node, message: EasyBakeDiagnostic.lossyNotAnArray(type: type.trimmedDescription),
+                    fixIt: PropertyChecks.removal(of: node)))
         }
         return []
     }

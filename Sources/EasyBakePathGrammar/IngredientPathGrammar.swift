@@ -56,7 +56,8 @@ private struct Parser {
     var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
     func error(_ expected: String) -> IngredientPathGrammar.Problem {
-        IngredientPathGrammar.Problem(column: position + 1, expected: expected, found: current.map { "'\($0)'" } ?? "end of path")
+        IngredientPathGrammar.Problem(
+            column: position + 1, expected: expected, found: current.map { "'\($0)'" } ?? "end of path")
     }
 
     mutating func parse() throws(IngredientPathGrammar.Problem) -> [IngredientPathGrammar.Step] {

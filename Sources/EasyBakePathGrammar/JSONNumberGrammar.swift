@@ -59,7 +59,9 @@ public enum JSONNumberGrammar {
         }
         if base[position] == UInt8(ascii: "0") {
             position += 1
-            if isDigit(position) { return Scan(end: position, failure: .leadingZero, integerDigits: 1, isInteger: true) }
+            if isDigit(position) {
+                return Scan(end: position, failure: .leadingZero, integerDigits: 1, isInteger: true)
+            }
         } else {
             while isDigit(position) { position += 1 }
         }
@@ -69,16 +71,20 @@ public enum JSONNumberGrammar {
             isInteger = false
             position += 1
             guard isDigit(position) else {
-                return Scan(end: position, failure: .missingFractionDigit, integerDigits: integerDigits, isInteger: false)
+                return Scan(
+                    end: position, failure: .missingFractionDigit, integerDigits: integerDigits, isInteger: false)
             }
             while isDigit(position) { position += 1 }
         }
         if position < count, base[position] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
             position += 1
-            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") { position += 1 }
+            if position < count, base[position] == UInt8(ascii: "+") || base[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard isDigit(position) else {
-                return Scan(end: position, failure: .missingExponentDigit, integerDigits: integerDigits, isInteger: false)
+                return Scan(
+                    end: position, failure: .missingExponentDigit, integerDigits: integerDigits, isInteger: false)
             }
             while isDigit(position) { position += 1 }
         }

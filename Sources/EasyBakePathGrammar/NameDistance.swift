@@ -27,8 +27,11 @@ package enum NameDistance {
         for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
             for j in 1...b.count {
-                var cost = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, table[i - 2][j - 2] + 1) }
+                var cost = min(
+                    table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    cost = min(cost, table[i - 2][j - 2] + 1)
+                }
                 table[i][j] = cost
             }
         }

@@ -19,7 +19,9 @@ extension Fixtures {
     ///   - baker: the baker models are baked with.
     /// - Throws: `EasyBakeError` for malformed YAML (with line and column),
     ///   a duplicate record name, or a file that is not a mapping.
-    public init(yaml input: IngredientInput, options: YAMLReadingOptions = .init(), baker: Baker = Baker()) throws(EasyBakeError) {
+    public init(yaml input: IngredientInput, options: YAMLReadingOptions = .init(), baker: Baker = Baker())
+        throws(EasyBakeError)
+    {
         try self.init(reading: input, format: YAMLFormat(options: options), baker: baker)
     }
 }

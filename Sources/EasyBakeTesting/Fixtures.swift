@@ -54,7 +54,9 @@ public struct Fixtures: Sendable {
     /// - Throws: the reading errors of the format, with their location;
     ///   `EasyBakeError.Code.typeMismatch` when the file is not a
     ///   dictionary of records.
-    public init(reading input: IngredientInput, format: some IngredientFormat, baker: Baker = Baker()) throws(EasyBakeError) {
+    public init(reading input: IngredientInput, format: some IngredientFormat, baker: Baker = Baker())
+        throws(EasyBakeError)
+    {
         try self.init(document: try Document(reading: input, format: format), baker: baker)
     }
 
@@ -72,8 +74,9 @@ public struct Fixtures: Sendable {
     /// - Throws: `EasyBakeError.Code.typeMismatch` when its tree is not a
     ///   dictionary of records.
     public init(document: Document, baker: Baker = Baker()) throws(EasyBakeError) {
-        try self.init(document.tree, name: Self.shortName(document.input.filePath ?? document.input.name),
-                      document: document, baker: baker)
+        try self.init(
+            document.tree, name: Self.shortName(document.input.filePath ?? document.input.name),
+            document: document, baker: baker)
     }
 
     /// Fixtures over a tree of records built in code.
@@ -185,7 +188,8 @@ public struct Fixtures: Sendable {
             let known = names.map(\.debugDescription).joined(separator: ", ")
             throw EasyBakeError(
                 .valueNotFound,
-                "fixture file \(self.name) has no record \(name.debugDescription) (records: \(known.isEmpty ? "none" : known))")
+                "fixture file \(self.name) has no record \(name.debugDescription) (records: \(known.isEmpty ? "none" : known))"
+            )
         }
         var paths: [IngredientPath] = []
         for (pathText, value) in overrides {

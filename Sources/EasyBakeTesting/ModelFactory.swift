@@ -20,7 +20,9 @@ public struct ModelFactory<Model: Decodable>: Sendable {
     ///
     /// - Throws: the baking error when the defaults alone do not bake, so a
     ///   broken fixture shows up where it is defined.
-    public init(_ type: Model.Type, defaults: Ingredients, recipe: Recipe? = nil, baker: Baker = Baker()) throws(EasyBakeError) {
+    public init(_ type: Model.Type, defaults: Ingredients, recipe: Recipe? = nil, baker: Baker = Baker())
+        throws(EasyBakeError)
+    {
         self.defaults = defaults
         self.recipe = recipe
         self.baker = baker
@@ -36,7 +38,8 @@ public struct ModelFactory<Model: Decodable>: Sendable {
     /// - Throws: `EasyBakeError.Code.invalidPath` for an override path that
     ///   does not parse; `EasyBakeError.Code.invalidRecipe` when the model's
     ///   own recipe cannot be made.
-    public func ingredients(_ overrides: KeyValuePairs<String, Ingredients> = [:]) throws(EasyBakeError) -> Ingredients {
+    public func ingredients(_ overrides: KeyValuePairs<String, Ingredients> = [:]) throws(EasyBakeError) -> Ingredients
+    {
         var tree = defaults
         for (pathText, value) in overrides {
             tree = tree.setting(value, at: try payloadPath(try IngredientPath(parsing: pathText), in: tree))
@@ -46,9 +49,13 @@ public struct ModelFactory<Model: Decodable>: Sendable {
 
     /// Where an override's path goes in `tree`: see ``ingredients(_:)``.
     private func payloadPath(_ path: IngredientPath, in tree: Ingredients) throws(EasyBakeError) -> IngredientPath {
-        let recipe = if let recipe = self.recipe { recipe } else { try (Model.self as? any Bakeable.Type)?.checkedBakingRecipe() }
+        let recipe =
+            if let recipe = self.recipe { recipe } else {
+                try (Model.self as? any Bakeable.Type)?.checkedBakingRecipe()
+            }
         guard let recipe, case .key(let first)? = path.steps.first,
-              let mapped = recipe.payloadPath(forKey: first, in: tree) else { return path }
+            let mapped = recipe.payloadPath(forKey: first, in: tree)
+        else { return path }
         return IngredientPath(mapped.steps + path.steps.dropFirst())
     }
 

@@ -107,7 +107,8 @@ struct XMLAmpersandRepair {
     /// rewritten.
     func rewrittenLine(_ line: Int) -> String?? {
         guard let last = insertions.last, last.line >= line,
-              let index = insertions.firstIndex(where: { $0.line == line }) else { return nil }
+            let index = insertions.firstIndex(where: { $0.line == line })
+        else { return nil }
         // One warning per insertion, in the same order.
         return .some(warnings[index].location?.lineText)
     }
@@ -192,7 +193,9 @@ struct XMLAmpersandRepair {
                     case UInt8(ascii: "?"): enter(.processingInstruction, passing: 2)
                     case UInt8(ascii: "/"): enter(.endTag, passing: 2)
                     case UInt8(ascii: "!"):
-                        guard let comment = hasPrefix("<!--"), let cdata = hasPrefix("<![CDATA[") else { break scanning }
+                        guard let comment = hasPrefix("<!--"), let cdata = hasPrefix("<![CDATA[") else {
+                            break scanning
+                        }
                         if comment {
                             enter(.comment, passing: 4)
                         } else if cdata {
@@ -256,7 +259,9 @@ struct XMLAmpersandRepair {
                 }
                 pass(byte)
             case .declarationProcessingInstruction(let depth):
-                if byte == UInt8(ascii: ">"), previous.1 == UInt8(ascii: "?") { state = .declaration(quote: 0, depth: depth) }
+                if byte == UInt8(ascii: ">"), previous.1 == UInt8(ascii: "?") {
+                    state = .declaration(quote: 0, depth: depth)
+                }
                 pass(byte)
             }
         }
@@ -287,8 +292,10 @@ struct XMLAmpersandRepair {
         }
         guard Self.isNameStart(b[j]) else { return .bare }
         j += 1
-        while j < n, Self.isNameStart(b[j]) || Self.isDigit(b[j], hex: false) || b[j] == UInt8(ascii: "-")
-                || b[j] == UInt8(ascii: ".") {
+        while j < n,
+            Self.isNameStart(b[j]) || Self.isDigit(b[j], hex: false) || b[j] == UInt8(ascii: "-")
+                || b[j] == UInt8(ascii: ".")
+        {
             j += 1
             if j - start > Self.longestReference { return .reference }
         }
@@ -322,10 +329,11 @@ struct XMLAmpersandRepair {
             while lineEnd < b.count, b[lineEnd] != 0x0A, b[lineEnd] != 0x0D, lineEnd - lineStart < 400 { lineEnd += 1 }
             location.lineText = String(decoding: UnsafeBufferPointer(rebasing: b[lineStart..<lineEnd]), as: UTF8.self)
         }
-        warnings.append(EasyBakeError(
-            .syntax,
-            "a bare \"&\" is read as text: expected a reference such as \"&amp;\" or \"&#38;\", found \(found.debugDescription)",
-            location: location))
+        warnings.append(
+            EasyBakeError(
+                .syntax,
+                "a bare \"&\" is read as text: expected a reference such as \"&amp;\" or \"&#38;\", found \(found.debugDescription)",
+                location: location))
         insertions.append((line, column + 4 * insertedOnLine))
         insertedOnLine += 1
     }

@@ -53,13 +53,15 @@ enum XMLEmptyMarker {
     static func unknownValue(
         _ value: UnsafePointer<xmlChar>?, _ end: UnsafePointer<xmlChar>?, at location: SourceLocation
     ) -> EasyBakeError {
-        let found = if let value, let end {
-            String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self).debugDescription
-        } else {
-            "nothing"
-        }
+        let found =
+            if let value, let end {
+                String(decoding: UnsafeBufferPointer(start: value, count: end - value), as: UTF8.self).debugDescription
+            } else {
+                "nothing"
+            }
         return EasyBakeError(
-            .invalidValue, "expected \"array\", \"string\" or \"dictionary\" in the easybake:empty marker, found \(found)",
+            .invalidValue,
+            "expected \"array\", \"string\" or \"dictionary\" in the easybake:empty marker, found \(found)",
             location: location)
     }
 
@@ -73,7 +75,8 @@ enum XMLEmptyMarker {
 
     static func hasContent(_ kind: Kind, at location: SourceLocation) -> EasyBakeError {
         EasyBakeError(
-            .invalidValue, "expected nothing inside an element marked easybake:empty=\"\(kind.rawValue)\", found content or other attributes",
+            .invalidValue,
+            "expected nothing inside an element marked easybake:empty=\"\(kind.rawValue)\", found content or other attributes",
             location: location)
     }
 }

@@ -52,7 +52,9 @@ enum XMLEncodingCheck {
         guard text.hasPrefix("<?xml"), let end = text.range(of: "?>") else { return nil }
         let declaration = text[..<end.lowerBound]
         guard let keyword = declaration.range(of: "encoding") else { return nil }
-        var rest = declaration[keyword.upperBound...].drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        var rest = declaration[keyword.upperBound...].drop(while: {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        })
         guard rest.first == "=" else { return nil }
         rest = rest.dropFirst().drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
@@ -66,7 +68,8 @@ enum XMLEncodingCheck {
         let family = family(of: bytes)
         guard let (declared, column) = declaredEncoding(in: bytes, family: family) else { return }
         let name = declared.uppercased()
-        let isUTF16 = name == "UTF-16" || name == "UTF16" || name == "UTF-16LE" || name == "UTF-16BE"
+        let isUTF16 =
+            name == "UTF-16" || name == "UTF16" || name == "UTF-16LE" || name == "UTF-16BE"
             || name == "ISO-10646-UCS-2" || name == "UCS-2"
         let isUTF8 = name == "UTF-8" || name == "UTF8"
         let found: String

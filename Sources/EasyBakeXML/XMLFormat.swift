@@ -81,7 +81,9 @@ public struct XMLFormat: IngredientFormat {
     ///   order the tree does not keep (mixed content without kept markup);
     ///   `EasyBakeError.Code.unsupported` for a second value; the source's
     ///   errors.
-    public func write(_ source: inout some IngredientSource, options writing: WritingOptions) throws(EasyBakeError) -> [UInt8] {
+    public func write(_ source: inout some IngredientSource, options writing: WritingOptions) throws(EasyBakeError)
+        -> [UInt8]
+    {
         guard let tree = try Ingredients.read(from: &source) else {
             throw EasyBakeError.syntax("expected a value to write, found the end of the input", at: source.location)
         }

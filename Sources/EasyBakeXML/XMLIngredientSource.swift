@@ -107,7 +107,9 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: the errors of ``next()``, and
     ///   `EasyBakeError.Code.limitExceeded` for a record of more than
     ///   `IngredientLimits.maximumNodes` values.
-    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
+        throws(EasyBakeError)
+    {
         driver.feedSliceSize = XMLParserDriver.recordSliceSize
         if try driver.readRecord(startingWith: first, into: &index) { return }
         try readValueReadingEvents(startingWith: first, into: &index)

@@ -1,8 +1,8 @@
 internal import CLibXML2
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keeps the inner markup and the text content of the elements that
@@ -64,7 +64,8 @@ struct XMLMarkupCapture {
     /// Writes a start tag into every open capture: `depth` is the element's
     /// frame count.
     mutating func startTag(
-        depth: Int, name: Name, namespaces: [(prefix: [UInt8]?, uri: [UInt8])], attributes: [(name: Name, value: [UInt8])]
+        depth: Int, name: Name, namespaces: [(prefix: [UInt8]?, uri: [UInt8])],
+        attributes: [(name: Name, value: [UInt8])]
     ) {
         guard isActive else { return }
         closeOpenTag()
@@ -82,8 +83,9 @@ struct XMLMarkupCapture {
             // Prefixes bound outside the captured element: declared here.
             for use in used {
                 guard let prefix = use.prefix, let uri = use.uri, prefix != Array("xml".utf8),
-                      !declarations.contains(where: { $0.prefix == prefix }),
-                      !captures[index].declared.contains(where: { $0.prefix == prefix }) else { continue }
+                    !declarations.contains(where: { $0.prefix == prefix }),
+                    !captures[index].declared.contains(where: { $0.prefix == prefix })
+                else { continue }
                 declarations.append((prefix, uri))
             }
             var tag: [UInt8] = [UInt8(ascii: "<")]
@@ -147,7 +149,9 @@ struct XMLMarkupCapture {
             }
             for index in captures.indices {
                 captures[index].markup += end
-                while let last = captures[index].declared.last, last.depth >= depth { captures[index].declared.removeLast() }
+                while let last = captures[index].declared.last, last.depth >= depth {
+                    captures[index].declared.removeLast()
+                }
             }
         }
         return finished
@@ -172,8 +176,10 @@ struct XMLMarkupCapture {
         let leading = start < end && markup[start] == UInt8(ascii: "<") ? start - markup.startIndex : 0
         while end > start, XMLParserDriver.isXMLWhitespace(markup[end - 1]) { end -= 1 }
         let trailing = end > start && markup[end - 1] == UInt8(ascii: ">") ? markup.endIndex - end : 0
-        return (markup[(markup.startIndex + leading)..<(markup.endIndex - trailing)],
-                text[(text.startIndex + leading)..<(text.endIndex - trailing)])
+        return (
+            markup[(markup.startIndex + leading)..<(markup.endIndex - trailing)],
+            text[(text.startIndex + leading)..<(text.endIndex - trailing)]
+        )
     }
 
     private mutating func closeOpenTag() {
@@ -203,7 +209,9 @@ struct XMLMarkupCapture {
 
     /// The bytes of a C string from libxml2.
     static func bytes(_ pointer: UnsafePointer<xmlChar>) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
+        Array(
+            UnsafeBufferPointer(
+                start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
     }
 
     /// A name from libxml2: its local part, prefix and namespace.

@@ -1,9 +1,9 @@
 internal import CLibXML2
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Errors and positions: libxml2's structured errors, and where each event
@@ -50,13 +50,15 @@ extension XMLParserDriver {
     /// start is still buffered and the column agrees, else `nil`.
     static func excerpt(context: xmlParserCtxtPtr?, column: Int) -> String? {
         guard let input = context?.pointee.input, let base = input.pointee.base,
-              var cur = input.pointee.cur, let end = input.pointee.end, cur >= base, end >= cur else { return nil }
+            var cur = input.pointee.cur, let end = input.pointee.end, cur >= base, end >= cur
+        else { return nil }
         // At the end of a line (or of the input) the error concerns the line
         // just left.
         if cur > base, cur == end || cur.pointee == 0x0A { cur -= 1 }
         var start = cur
         while start > base, start[-1] != 0x0A, cur - start < 400 { start -= 1 }
-        let atLineStart = start == base ? (input.pointee.consumed == 0 && base == input.pointee.base) : start[-1] == 0x0A
+        let atLineStart =
+            start == base ? (input.pointee.consumed == 0 && base == input.pointee.base) : start[-1] == 0x0A
         guard atLineStart else { return nil }
         var stop = cur
         while stop < end, stop.pointee != 0x0A, stop.pointee != 0x0D, stop - start < 400 { stop += 1 }
@@ -73,13 +75,15 @@ extension XMLParserDriver {
             refuseUndeclaredEntity(details)
             return
         }
-        let isNamespaceError = details.domain == Int32(XML_FROM_NAMESPACE.rawValue)
+        let isNamespaceError =
+            details.domain == Int32(XML_FROM_NAMESPACE.rawValue)
             && (Int(XML_NS_ERR_XML_NAMESPACE.rawValue)...Int(XML_NS_ERR_COLON.rawValue)).contains(Int(details.code))
         if isNamespaceError {
             if options.acceptsNamespaceErrors { return }
             if Int(details.code) == Int(XML_NS_ERR_XML_NAMESPACE.rawValue), let prefix = details.str1,
-               let text = details.message, String(cString: text).contains("Empty XML namespace"),
-               isXML11(details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self)) {
+                let text = details.message, String(cString: text).contains("Empty XML namespace"),
+                isXML11(details.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self))
+            {
                 // XML 1.1 undeclares the prefix; libxml2 2.9 knows only
                 // Namespaces in XML 1.0. The use of the prefix inside the
                 // element is checked in `startElement`.
@@ -97,7 +101,8 @@ extension XMLParserDriver {
         if isNamespaceError { message = "namespace error: " + message }
         if message.hasPrefix("Unregistered error message") {
             // libxml2 2.9 has no text for a few codes.
-            message = Int(details.code) == Int(XML_ERR_CDATA_NOT_FINISHED.rawValue)
+            message =
+                Int(details.code) == Int(XML_ERR_CDATA_NOT_FINISHED.rawValue)
                 ? "CDATA section not finished" : "malformed XML (libxml2 error \(details.code))"
         }
         while let last = message.last, last.isWhitespace { message.removeLast() }
@@ -108,7 +113,8 @@ extension XMLParserDriver {
         if !isNamespaceError, let reworded = self.message(for: details, context: context) {
             message = reworded
         } else if location.lineText == nil, let context, let input = context.pointee.input,
-           let cur = input.pointee.cur, let end = input.pointee.end, cur <= end {
+            let cur = input.pointee.cur, let end = input.pointee.end, cur <= end
+        {
             let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
                 .prefix(while: { $0 != "\n" })
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }

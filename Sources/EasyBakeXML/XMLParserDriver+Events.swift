@@ -1,9 +1,9 @@
 internal import CLibXML2
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The SAX callbacks' work: elements, attributes, text and entities become
@@ -36,11 +36,12 @@ extension XMLParserDriver {
     ) -> Int {
         // libxml2 interns names, prefixes and URIs in the context's
         // dictionary, so their addresses identify them.
-        var qualifier: UnsafePointer<xmlChar>? = switch options.namespaces {
-        case .keepPrefixes: prefix
-        case .resolveToURIs: uri
-        case .strip: nil
-        }
+        var qualifier: UnsafePointer<xmlChar>? =
+            switch options.namespaces {
+            case .keepPrefixes: prefix
+            case .resolveToURIs: uri
+            case .strip: nil
+            }
         // An undeclared prefix (read only with acceptsNamespaceErrors) has
         // no URI to resolve to: it is kept as written.
         let unresolved = qualifier == nil && prefix != nil && options.namespaces == .resolveToURIs
@@ -48,12 +49,14 @@ extension XMLParserDriver {
         let qualifierBits = UInt(bitPattern: qualifier)
         let localBits = UInt(bitPattern: local)
         // Multiplicative hashing of the two addresses picks the slot.
-        let mixed = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
+        let mixed =
+            (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
             ^ (unresolved ? 2 : 0)
         let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
         let cached = names[slot]
         if cached.filled, cached.local == localBits, cached.qualifier == qualifierBits, cached.attribute == attribute,
-           cached.unresolved == unresolved {
+            cached.unresolved == unresolved
+        {
             return slot
         }
         var text = attribute ? attributePrefix : ""
@@ -123,22 +126,28 @@ extension XMLParserDriver {
         }
         if !options.acceptsNamespaceErrors {
             if namespaceCount > 0, let namespaces,
-               !checkDeclarations(context, namespaceCount: namespaceCount, namespaces: namespaces) {
+                !checkDeclarations(context, namespaceCount: namespaceCount, namespaces: namespaces)
+            {
                 return
             }
             if tracksUndeclarations,
-               !checkUndeclaredPrefixes(context, prefix: prefix, namespaceCount: namespaceCount, namespaces: namespaces,
-                                        attributeCount: attributeCount, attributes: attributes) {
+                !checkUndeclaredPrefixes(
+                    context, prefix: prefix, namespaceCount: namespaceCount, namespaces: namespaces,
+                    attributeCount: attributeCount, attributes: attributes)
+            {
                 return
             }
         }
         if markup.isActive,
-           !captureStartTag(context, local: local, prefix: prefix, uri: uri, namespaceCount: namespaceCount, namespaces: namespaces,
-                            attributeCount: attributeCount, attributes: attributes) {
+            !captureStartTag(
+                context, local: local, prefix: prefix, uri: uri, namespaceCount: namespaceCount, namespaces: namespaces,
+                attributeCount: attributeCount, attributes: attributes)
+        {
             return
         }
         if skipping {
-            skipStartElement(context, local: local, prefix: prefix, attributeCount: attributeCount, attributes: attributes)
+            skipStartElement(
+                context, local: local, prefix: prefix, attributeCount: attributeCount, attributes: attributes)
             return
         }
         if frames.isEmpty {
@@ -177,16 +186,19 @@ extension XMLParserDriver {
                     return
                 }
                 guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4],
-                      let kind = XMLEmptyMarker.Kind(bytes: UnsafeRawBufferPointer(start: value, count: valueEnd - value))
+                    let kind = XMLEmptyMarker.Kind(bytes: UnsafeRawBufferPointer(start: value, count: valueEnd - value))
                 else {
-                    fail(XMLEmptyMarker.unknownValue(attributes[5 * i + 3], attributes[5 * i + 4], at: currentLocation(context)), context)
+                    fail(
+                        XMLEmptyMarker.unknownValue(
+                            attributes[5 * i + 3], attributes[5 * i + 4], at: currentLocation(context)), context)
                     return
                 }
                 empty = kind
                 markerAttribute = i
             }
         }
-        let markerDeclarations = options.keepsNamespaceDeclarations && namespaceCount > 0
+        let markerDeclarations =
+            options.keepsNamespaceDeclarations && namespaceCount > 0
             ? (0..<namespaceCount).count { XMLEmptyMarker.isNamespace(namespaces?[2 * $0 + 1]) } : 0
         let declarations = options.keepsNamespaceDeclarations ? namespaceCount : 0
         let keptAttributes = attributeCount - (markerAttribute >= 0 ? 1 : 0)
@@ -215,16 +227,22 @@ extension XMLParserDriver {
                 for i in 0..<attributeCount where i != markerAttribute {
                     let base = 5 * i
                     guard let attributeLocal = attributes[base], let value = attributes[base + 3],
-                          let valueEnd = attributes[base + 4] else { continue }
+                        let valueEnd = attributes[base + 4]
+                    else { continue }
                     let length = valueEnd - value
                     if length > limits.maximumStringBytes {
-                        fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
+                        fail(
+                            .limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)),
+                            context)
                         return
                     }
-                    let keySlot = nameSlot(local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
-                                           attribute: true)
+                    let keySlot = nameSlot(
+                        local: attributeLocal, prefix: attributes[base + 1], uri: attributes[base + 2],
+                        attribute: true)
                     if names[keySlot].byteCount - attributePrefix.utf8.count > limits.maximumStringBytes {
-                        fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
+                        fail(
+                            .limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)),
+                            context)
                         return
                     }
                     if indexing, memchr(value, 0x26, length) == nil {
@@ -239,8 +257,10 @@ extension XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(
-            opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix, line: Int32(truncatingIfNeeded: position >> 32)))
+        frames.append(
+            Frame(
+                opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix,
+                line: Int32(truncatingIfNeeded: position >> 32)))
         pendingText.removeAll()
         if captured { markup.begin(depth: frames.count) }
     }
@@ -261,7 +281,9 @@ extension XMLParserDriver {
         decodingAttribute = false
         guard let decoded else {
             if !failed {
-                fail(.syntax("cannot replace the references in an attribute value", at: currentLocation(context)), context)
+                fail(
+                    .syntax("cannot replace the references in an attribute value", at: currentLocation(context)),
+                    context)
             }
             return nil
         }
@@ -277,24 +299,34 @@ extension XMLParserDriver {
 
     /// Writes a start tag into the markup captures open around it.
     func captureStartTag(
-        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+        _ context: xmlParserCtxtPtr, local: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        uri: UnsafePointer<xmlChar>?,
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) -> Bool {
         var declared: [(prefix: [UInt8]?, uri: [UInt8])] = []
         if let namespaces {
             for i in 0..<namespaceCount {
-                declared.append((namespaces[2 * i].map(XMLMarkupCapture.bytes), namespaces[2 * i + 1].map(XMLMarkupCapture.bytes) ?? []))
+                declared.append(
+                    (
+                        namespaces[2 * i].map(XMLMarkupCapture.bytes),
+                        namespaces[2 * i + 1].map(XMLMarkupCapture.bytes) ?? []
+                    ))
             }
         }
         var written: [(name: XMLMarkupCapture.Name, value: [UInt8])] = []
         if let attributes {
             for i in 0..<attributeCount {
-                guard let attributeLocal = attributes[5 * i], let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4]
+                guard let attributeLocal = attributes[5 * i], let value = attributes[5 * i + 3],
+                    let valueEnd = attributes[5 * i + 4]
                 else { continue }
                 guard let text = attributeValue(context, value, valueEnd - value) else { return false }
-                written.append((XMLMarkupCapture.name(local: attributeLocal, prefix: attributes[5 * i + 1], uri: attributes[5 * i + 2]),
-                                Array(text.utf8)))
+                written.append(
+                    (
+                        XMLMarkupCapture.name(
+                            local: attributeLocal, prefix: attributes[5 * i + 1], uri: attributes[5 * i + 2]),
+                        Array(text.utf8)
+                    ))
             }
         }
         markup.startTag(
@@ -325,9 +357,10 @@ extension XMLParserDriver {
                 }
             }
         }
-        frames.append(Frame(
-            opened: false, hasChildElements: false, local: local, prefix: prefix,
-            line: Int32(truncatingIfNeeded: Self.position(context) >> 32)))
+        frames.append(
+            Frame(
+                opened: false, hasChildElements: false, local: local, prefix: prefix,
+                line: Int32(truncatingIfNeeded: Self.position(context) >> 32)))
         skippedTextBytes = 0
     }
 
@@ -427,10 +460,11 @@ extension XMLParserDriver {
         default:
             let system = found.pointee.SystemID.map { String(cString: $0) } ?? "?"
             let what = parameter ? "%\(String(cString: name));" : "&\(String(cString: name));"
-            fail(EasyBakeError(
-                .forbidden,
-                "the reference \(what) names an external entity (\(system.debugDescription)); external entities are never loaded",
-                location: currentLocation(context)), context)
+            fail(
+                EasyBakeError(
+                    .forbidden,
+                    "the reference \(what) names an external entity (\(system.debugDescription)); external entities are never loaded",
+                    location: currentLocation(context)), context)
             return nil
         }
     }
@@ -439,8 +473,10 @@ extension XMLParserDriver {
         _ context: xmlParserCtxtPtr, publicID: UnsafePointer<xmlChar>?, systemID: UnsafePointer<xmlChar>?
     ) {
         let system = systemID.map { String(cString: $0) } ?? publicID.map { String(cString: $0) } ?? "?"
-        fail(EasyBakeError(
-            .forbidden, "the document asks to load the external resource \(system.debugDescription); external entities and DTDs are never loaded",
-            location: currentLocation(context)), context)
+        fail(
+            EasyBakeError(
+                .forbidden,
+                "the document asks to load the external resource \(system.debugDescription); external entities and DTDs are never loaded",
+                location: currentLocation(context)), context)
     }
 }

@@ -1,9 +1,9 @@
 internal import CLibXML2
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The SAX handler: libxml2's callbacks, each handing on to the driver

@@ -1,8 +1,8 @@
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Building an index straight from the SAX callbacks: the callbacks decide
@@ -169,11 +169,12 @@ extension XMLParserDriver {
         }
         guard !indexFailed else { return }
         indexBuilder!.valueOffset = indexOffset(position)
-        let fits = switch kind {
-        case .array: indexBuilder!.emptyContainer(.array)
-        case .dictionary: indexBuilder!.emptyContainer(.dictionary)
-        case .string: (try? indexBuilder!.string(UnsafeRawBufferPointer(start: nil, count: 0))) ?? true
-        }
+        let fits =
+            switch kind {
+            case .array: indexBuilder!.emptyContainer(.array)
+            case .dictionary: indexBuilder!.emptyContainer(.dictionary)
+            case .string: (try? indexBuilder!.string(UnsafeRawBufferPointer(start: nil, count: 0))) ?? true
+            }
         if !fits { nodeLimitPassed(position) }
     }
 }

@@ -1,9 +1,9 @@
 internal import CLibXML2
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // The entity half of a lenient reading (XMLReadingOptions.lenientReferences):
@@ -36,7 +36,8 @@ extension XMLParserDriver {
         } else {
             // Character references only: the replacement is text, never
             // markup, whatever the characters.
-            let replacement = html.map { $0.unicodeScalars.map { "&#x\(String($0.value, radix: 16, uppercase: true));" }.joined() }
+            let replacement =
+                html.map { $0.unicodeScalars.map { "&#x\(String($0.value, radix: 16, uppercase: true));" }.joined() }
                 ?? "&#38;\(name);"
             entity = Self.makeEntity(name: pointer, replacement: replacement)
             madeEntities[name] = entity
@@ -63,25 +64,33 @@ extension XMLParserDriver {
             }
             // The characters themselves only when they show.
             let visible = html.unicodeScalars.allSatisfy { scalar in
-                !scalar.properties.isWhitespace && ![.control, .format, .spaceSeparator, .nonspacingMark]
-                    .contains(scalar.properties.generalCategory)
+                !scalar.properties.isWhitespace
+                    && ![.control, .format, .spaceSeparator, .nonspacingMark]
+                        .contains(scalar.properties.generalCategory)
             }
-            message = "the HTML entity \"&\(name);\", which XML does not define, is read as "
-                + (visible ? "\(html.debugDescription) (\(codes.joined(separator: " ")))" : codes.joined(separator: " "))
+            message =
+                "the HTML entity \"&\(name);\", which XML does not define, is read as "
+                + (visible
+                    ? "\(html.debugDescription) (\(codes.joined(separator: " ")))" : codes.joined(separator: " "))
         } else {
-            message = "the entity \"&\(name);\" is declared nowhere and is no HTML entity; it is kept as the text \"&\(name);\""
+            message =
+                "the entity \"&\(name);\" is declared nowhere and is no HTML entity; it is kept as the text \"&\(name);\""
         }
-        referenceWarnings.append(EasyBakeError(.syntax, message, location: location(line: line, column: column, context: context)))
+        referenceWarnings.append(
+            EasyBakeError(.syntax, message, location: location(line: line, column: column, context: context)))
     }
 
     /// Charges a reference to the internal entity `entity` against the
     /// expansion budget; `false` (and the reading fails) once it is spent.
-    func charge(_ entity: xmlEntityPtr, named name: UnsafePointer<xmlChar>, parameter: Bool, _ context: xmlParserCtxtPtr) -> Bool {
+    func charge(
+        _ entity: xmlEntityPtr, named name: UnsafePointer<xmlChar>, parameter: Bool, _ context: xmlParserCtxtPtr
+    ) -> Bool {
         expansion += max(1, Int(entity.pointee.length))
         guard expansion > limits.maximumExpansion else { return true }
         let what = parameter ? "%" : "&"
         var error = EasyBakeError.limit(.maximumExpansion, limits.maximumExpansion, at: currentLocation(context))
-        error.message += " while expanding the entity reference \(what)\(String(cString: name));"
+        error.message +=
+            " while expanding the entity reference \(what)\(String(cString: name));"
             + " each reference costs the length of its replacement text"
         fail(error, context)
         return false

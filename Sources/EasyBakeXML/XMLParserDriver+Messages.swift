@@ -17,7 +17,8 @@ extension XMLParserDriver {
         let first = details.str1.map { String(cString: $0) }
         let second = details.str2.map { String(cString: $0) }
         let found = found(context)
-        let bareAmpersand = "(XML writes a lone & as &amp;; lenientReferences, or --xml-lenient, reads a feed's bare & as text)"
+        let bareAmpersand =
+            "(XML writes a lone & as &amp;; lenientReferences, or --xml-lenient, reads a feed's bare & as text)"
         switch Int(details.code) {
         case Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
             // libxml2 has read the text it found before any element.
@@ -32,9 +33,11 @@ extension XMLParserDriver {
             if let first { return "expected '>' or '/>' to end the start tag <\(first), found \(found)" }
             return "expected '>' to end the end tag, found \(found)"
         case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
-            return "expected the end tag </\(first ?? "?")> of the element that starts at line \(details.int1), found </\(second ?? "?")>"
+            return
+                "expected the end tag </\(first ?? "?")> of the element that starts at line \(details.int1), found </\(second ?? "?")>"
         case Int(XML_ERR_TAG_NOT_FINISHED.rawValue):
-            return "expected the end tag </\(first ?? "?")> of the element that starts at line \(details.int1), found \(found)"
+            return
+                "expected the end tag </\(first ?? "?")> of the element that starts at line \(details.int1), found \(found)"
         case Int(XML_ERR_ATTRIBUTE_WITHOUT_VALUE.rawValue):
             return "expected '=' and a quoted value after the attribute name \(first ?? "?"), found \(found)"
         case Int(XML_ERR_ATTRIBUTE_NOT_STARTED.rawValue):
@@ -86,7 +89,8 @@ extension XMLParserDriver {
         case Int(XML_ERR_ENTITYREF_SEMICOL_MISSING.rawValue):
             return "expected ';' to end the entity reference, found \(found) \(bareAmpersand)"
         case Int(XML_ERR_UNDECLARED_ENTITY.rawValue):
-            return "expected a declared entity, found &\(first ?? "?"); (XML declares only &amp; &lt; &gt; &quot; &apos;;"
+            return
+                "expected a declared entity, found &\(first ?? "?"); (XML declares only &amp; &lt; &gt; &quot; &apos;;"
                 + " lenientReferences, or --xml-lenient, reads HTML's entities such as &nbsp;)"
         case Int(XML_ERR_INVALID_DEC_CHARREF.rawValue):
             return "expected decimal digits and ';' in a character reference (&#233;), found \(found)"
@@ -109,7 +113,8 @@ extension XMLParserDriver {
         case Int(XML_ERR_UNKNOWN_VERSION.rawValue):
             return "expected the XML version 1.0 in the XML declaration, found \(first.map { "'\($0)'" } ?? found)"
         case Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue):
-            return "expected an encoding libxml2 converts (UTF-8, UTF-16, ISO-8859-1, …), found \(first.map { "'\($0)'" } ?? found)"
+            return
+                "expected an encoding libxml2 converts (UTF-8, UTF-16, ISO-8859-1, …), found \(first.map { "'\($0)'" } ?? found)"
         default:
             return nil
         }
@@ -144,7 +149,8 @@ extension XMLParserDriver {
         if text.hasPrefix("<") { return "expected an element name and '>' after '<', \(end)" }
         if text.hasPrefix("&") { return "expected a reference (&name; or &#number;) after '&', \(end)" }
         if let open = frames.last {
-            return "expected the end tag </\(Self.name(of: open))> of the element that starts at line \(open.line), \(end)"
+            return
+                "expected the end tag </\(Self.name(of: open))> of the element that starts at line \(open.line), \(end)"
         }
         if !rootSeen {
             return blankInput
@@ -161,7 +167,8 @@ extension XMLParserDriver {
         let rest = Self.rest(context)
         guard let first = rest.unicodeScalars.first else { return Self.endOfInput }
         if inputDone, rest.count < 40, !rest.contains(">"), let state = context?.pointee.instate,
-           ![XML_PARSER_CONTENT, XML_PARSER_EPILOG, XML_PARSER_MISC, XML_PARSER_PROLOG].contains(state) {
+            ![XML_PARSER_CONTENT, XML_PARSER_EPILOG, XML_PARSER_MISC, XML_PARSER_PROLOG].contains(state)
+        {
             // Inside markup that the input ends before closing: what is
             // left is a part of it, and the end of the input is the fault.
             return Self.endOfInput
@@ -206,7 +213,8 @@ extension XMLParserDriver {
 
     /// Up to 40 bytes of the input from where libxml2 stands.
     static func rest(_ context: xmlParserCtxtPtr?) -> Substring {
-        guard let input = context?.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end, cur <= end else {
+        guard let input = context?.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end, cur <= end
+        else {
             return ""
         }
         var count = min(40, end - cur)

@@ -1,9 +1,9 @@
 internal import CLibXML2
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: Namespace well-formedness
@@ -40,7 +40,8 @@ extension XMLParserDriver {
             if prefix == "xmlns" {
                 namespaceError("the prefix xmlns must not be declared", context)
             } else if prefix == "xml", uri != Self.xmlNamespace {
-                namespaceError("the prefix xml can only be bound to \(Self.xmlNamespace), not \(uri.debugDescription)", context)
+                namespaceError(
+                    "the prefix xml can only be bound to \(Self.xmlNamespace), not \(uri.debugDescription)", context)
             } else if prefix != "xml", uri == Self.xmlNamespace {
                 namespaceError("\(written) binds \(Self.xmlNamespace), which belongs to the prefix xml alone", context)
             } else if uri == Self.xmlnsNamespace {
@@ -111,13 +112,16 @@ extension XMLParserDriver {
     /// (`what` says which).
     func checkDeclaredName(_ context: xmlParserCtxtPtr, _ name: UnsafePointer<xmlChar>?, _ what: String) {
         guard !failed, !options.acceptsNamespaceErrors, let name, !Self.isQualifiedName(name) else { return }
-        namespaceError("\(what) \(String(cString: name)) is not a qualified name (at most one colon, between a prefix and a local name)", context)
+        namespaceError(
+            "\(what) \(String(cString: name)) is not a qualified name (at most one colon, between a prefix and a local name)",
+            context)
     }
 
     /// Refuses a notation name with a colon in an unparsed entity's
     /// declaration (libxml2 checks the names of notation declarations).
     func checkNotationName(_ context: xmlParserCtxtPtr, _ name: UnsafePointer<xmlChar>?) {
-        guard !failed, !options.acceptsNamespaceErrors, let name, strchr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), 0x3A) != nil
+        guard !failed, !options.acceptsNamespaceErrors, let name,
+            strchr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), 0x3A) != nil
         else { return }
         namespaceError("the notation name \(String(cString: name)) has a colon", context)
     }

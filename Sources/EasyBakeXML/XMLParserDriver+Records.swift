@@ -25,7 +25,9 @@ extension XMLParserDriver {
     /// - Throws: the errors of ``next()``, and
     ///   `EasyBakeError.Code.limitExceeded` for a record of more than
     ///   `IngredientLimits.maximumNodes` values.
-    func readRecord(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) -> Bool {
+    func readRecord(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError)
+        -> Bool
+    {
         if failed, let failure { throw failure }
         guard readsRecordsNatively, case .beginDictionary = first, !lastEventWasKey, head > 0 else { return false }
         if indexBuilder == nil {

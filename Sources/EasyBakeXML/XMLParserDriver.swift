@@ -1,9 +1,9 @@
 internal import CLibXML2
 import EasyBake
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// libxml2 needs one process-wide initialisation before parsers run on
@@ -242,19 +242,25 @@ final class XMLParserDriver {
         }
         inputBytes = filled
         if filled > limits.maximumInputBytes {
-            throw EasyBakeError.limit(.maximumInputBytes, limits.maximumInputBytes,
-                                      at: SourceLocation.locate(offset: limits.maximumInputBytes,
-                                                                in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
-                                                                sourceName: sourceName))
+            throw EasyBakeError.limit(
+                .maximumInputBytes, limits.maximumInputBytes,
+                at: SourceLocation.locate(
+                    offset: limits.maximumInputBytes,
+                    in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
+                    sourceName: sourceName))
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
         let firstBytes = UnsafeRawBufferPointer(rebasing: chunk[..<filled])
-        blankInput = filled < chunk.count
-            && firstBytes.dropFirst(XMLEncodingCheck.family(of: firstBytes) == .utf8WithBOM ? 3 : 0).allSatisfy(Self.isXMLWhitespace)
+        blankInput =
+            filled < chunk.count
+            && firstBytes.dropFirst(XMLEncodingCheck.family(of: firstBytes) == .utf8WithBOM ? 3 : 0).allSatisfy(
+                Self.isXMLWhitespace)
         var available = filled
         // The rewrite reads bytes as ASCII: not for UTF-16.
         if options.lenientReferences,
-           [.asciiCompatible, .utf8WithBOM].contains(XMLEncodingCheck.family(of: UnsafeRawBufferPointer(rebasing: chunk[..<filled]))) {
+            [.asciiCompatible, .utf8WithBOM].contains(
+                XMLEncodingCheck.family(of: UnsafeRawBufferPointer(rebasing: chunk[..<filled])))
+        {
             var mended = XMLTextBuffer()
             repair = XMLAmpersandRepair(sourceName: input.name)
             repair!.repair(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), final: false, into: &mended)
@@ -314,7 +320,6 @@ final class XMLParserDriver {
 
     /// The input bytes handed to libxml2 so far.
     var bytesRead: Int { max(0, inputBytes - pendingRange.count) }
-
 
     var location: SourceLocation {
         if let failure, let location = failure.location { return location }
@@ -461,7 +466,7 @@ final class XMLParserDriver {
         while skipping {
             if head == events.count {
                 events.removeAll(keepingCapacity: true)
-                    head = 0
+                head = 0
             }
             if inputDone && context == nil { break }
             try feed()
@@ -506,18 +511,22 @@ final class XMLParserDriver {
             // ahead of the consumer: a value it skips soon after is then
             // mostly parsed in skipping mode, without strings or events.
             let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + feedSliceSize)
-            assert(range.lowerBound >= 0 && range.upperBound <= (repaired?.count ?? chunk.count),
-                   "bytes handed to libxml2 past the end of the buffer read")
+            assert(
+                range.lowerBound >= 0 && range.upperBound <= (repaired?.count ?? chunk.count),
+                "bytes handed to libxml2 past the end of the buffer read")
             pendingRange = range.upperBound..<pendingRange.upperBound
-            xmlParseChunk(context, (feedBase + range.lowerBound).assumingMemoryBound(to: CChar.self),
-                          Int32(range.count), 0)
+            xmlParseChunk(
+                context, (feedBase + range.lowerBound).assumingMemoryBound(to: CChar.self),
+                Int32(range.count), 0)
         }
         if failed, let failure { throw failure }
         if inputDone {
             if context.pointee.wellFormed == 0 || !frames.isEmpty || !rootSeen {
-                let error = failure ?? EasyBakeError.syntax(
-                    endOfInputMessage(context) ?? "expected a well-formed document, found the end of the input",
-                    at: currentLocation(context))
+                let error =
+                    failure
+                    ?? EasyBakeError.syntax(
+                        endOfInputMessage(context) ?? "expected a well-formed document, found the end of the input",
+                        at: currentLocation(context))
                 failure = error
                 throw error
             }

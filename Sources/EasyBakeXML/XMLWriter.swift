@@ -50,7 +50,10 @@ struct XMLWriter {
                 stack.append(.element(name: top[0].key, value: top[0].value, level: 0, indented: false))
             }
         } else if case .array = tree {
-            stack.append(.element(name: rootName, value: .dictionary(IngredientDictionary([(key: "item", value: tree)])), level: 0, indented: false))
+            stack.append(
+                .element(
+                    name: rootName, value: .dictionary(IngredientDictionary([(key: "item", value: tree)])), level: 0,
+                    indented: false))
         } else {
             stack.append(.element(name: rootName, value: tree, level: 0, indented: false))
         }
@@ -183,7 +186,10 @@ struct XMLWriter {
             // Repeated elements; an array inside an array holds `item`s.
             for element in elements.reversed() {
                 if case .array = element {
-                    stack.append(.element(name: name, value: .dictionary(IngredientDictionary([(key: "item", value: element)])), level: level, indented: indented))
+                    stack.append(
+                        .element(
+                            name: name, value: .dictionary(IngredientDictionary([(key: "item", value: element)])),
+                            level: level, indented: indented))
                 } else {
                     stack.append(.element(name: name, value: element, level: level, indented: indented))
                 }
@@ -238,7 +244,8 @@ struct XMLWriter {
                     .invalidValue,
                     "the element <\(name)> holds text beside child elements (mixed content), whose order the tree does not keep: "
                         + "writing it would reorder it. Read the XML with XMLReadingOptions.markupElements naming \(name.debugDescription) "
-                        + "(easybake --xml-markup \(name)), which keeps its markup in order under \(XMLReadingOptions.innerXMLKey), or write another format")
+                        + "(easybake --xml-markup \(name)), which keeps its markup in order under \(XMLReadingOptions.innerXMLKey), or write another format"
+                )
             }
             out.append(UInt8(ascii: ">"))
             // The content is text alone (several runs written together,
@@ -248,17 +255,19 @@ struct XMLWriter {
             for (key, value) in children {
                 // An empty array is one element, marked empty.
                 let isEmptyArray = if case .array(let elements) = value { elements.isEmpty } else { false }
-                let occurrences: [Ingredients] = if case .array(let elements) = value, !isEmptyArray {
-                    elements.elements
-                } else {
-                    [value]
-                }
-                for occurrence in occurrences {
-                    let element: Ingredients = if case .array = occurrence, !isEmptyArray {
-                        .dictionary(IngredientDictionary([(key: "item", value: occurrence)]))
+                let occurrences: [Ingredients] =
+                    if case .array(let elements) = value, !isEmptyArray {
+                        elements.elements
                     } else {
-                        occurrence
+                        [value]
                     }
+                for occurrence in occurrences {
+                    let element: Ingredients =
+                        if case .array = occurrence, !isEmptyArray {
+                            .dictionary(IngredientDictionary([(key: "item", value: occurrence)]))
+                        } else {
+                            occurrence
+                        }
                     content.append(.element(name: key, value: element, level: level + 1, indented: childIndented))
                 }
             }
@@ -293,7 +302,8 @@ struct XMLWriter {
     private mutating func appendMarkup(_ markup: Ingredients, of name: String) throws(EasyBakeError) {
         guard case .string(let text) = markup else {
             throw EasyBakeError(
-                .invalidValue, "the \(XMLReadingOptions.innerXMLKey) of <\(name)> must be a string of XML markup, found \(markup)")
+                .invalidValue,
+                "the \(XMLReadingOptions.innerXMLKey) of <\(name)> must be a string of XML markup, found \(markup)")
         }
         var options = XMLReadingOptions(acceptsNamespaceErrors: true)
         options.keepsNamespaceDeclarations = false
@@ -303,7 +313,8 @@ struct XMLWriter {
         } catch {
             throw EasyBakeError(
                 .invalidValue,
-                "the \(XMLReadingOptions.innerXMLKey) of <\(name)> is not well-formed XML content: \(error.message)", cause: error)
+                "the \(XMLReadingOptions.innerXMLKey) of <\(name)> is not well-formed XML content: \(error.message)",
+                cause: error)
         }
         out.append(UInt8(ascii: ">"))
         append(text)
@@ -322,7 +333,8 @@ struct XMLWriter {
         case .string(let string): return string
         case .array, .dictionary:
             let what = attribute.map { "the attribute \($0.debugDescription)" } ?? "text"
-            throw EasyBakeError(.invalidValue, "\(what) cannot hold a container (\(value)); XML writes only scalars there")
+            throw EasyBakeError(
+                .invalidValue, "\(what) cannot hold a container (\(value)); XML writes only scalars there")
         }
     }
 
@@ -356,7 +368,8 @@ struct XMLWriter {
             case 0..<0x20:
                 throw EasyBakeError(
                     .invalidValue,
-                    "the character U+\(String(byte, radix: 16, uppercase: true)) cannot appear in XML 1.0 (in \(string.prefix(40).debugDescription))")
+                    "the character U+\(String(byte, radix: 16, uppercase: true)) cannot appear in XML 1.0 (in \(string.prefix(40).debugDescription))"
+                )
             case 0xBE where previous2 == 0xEF && previous1 == 0xBF, 0xBF where previous2 == 0xEF && previous1 == 0xBF:
                 throw EasyBakeError(
                     .invalidValue, "the noncharacter U+FFF\(byte == 0xBE ? "E" : "F") cannot appear in XML 1.0")
@@ -373,19 +386,24 @@ struct XMLWriter {
         for scalar in name.unicodeScalars {
             let value = scalar.value
             // NameStartChar and NameChar of XML 1.0 (fifth edition), 2.3.
-            let isStart = switch value {
-            case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
-                 0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
-                 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF: true
-            default: false
-            }
-            let isOther = switch value {
-            case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
-            default: false
-            }
+            let isStart =
+                switch value {
+                case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D,
+                    0x37F...0x1FFF, 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF,
+                    0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+                    true
+                default: false
+                }
+            let isOther =
+                switch value {
+                case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+                default: false
+                }
             if !(isStart || (!first && isOther)) {
                 throw EasyBakeError(
-                    .invalidValue, "the key \(name.debugDescription) is not an XML name, so it cannot be written as an element or attribute")
+                    .invalidValue,
+                    "the key \(name.debugDescription) is not an XML name, so it cannot be written as an element or attribute"
+                )
             }
             first = false
         }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the documents of a YAML stream begin: how one worker of a
@@ -96,7 +96,9 @@ struct YAMLDocumentRange {
         guard line > 0 else { return nil }
         var position = line - 1
         // Past the previous line's break (`\n`, `\r` or `\r\n`).
-        if buffer[position] == UInt8(ascii: "\n"), position > 0, buffer[position - 1] == UInt8(ascii: "\r") { position -= 1 }
+        if buffer[position] == UInt8(ascii: "\n"), position > 0, buffer[position - 1] == UInt8(ascii: "\r") {
+            position -= 1
+        }
         while position > 0, !isLineStart(position, in: buffer) { position -= 1 }
         return position
     }
@@ -110,7 +112,8 @@ struct YAMLDocumentRange {
         for index in 0..<3 where buffer[line + index] != text[index] { return false }
         guard line + 3 < count else { return true }
         let after = buffer[line + 3]
-        return after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") || after == UInt8(ascii: "\n") || after == UInt8(ascii: "\r")
+        return after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") || after == UInt8(ascii: "\n")
+            || after == UInt8(ascii: "\r")
     }
 
     /// Whether the nearest line before `line` that is neither blank nor a
@@ -122,7 +125,9 @@ struct YAMLDocumentRange {
         var current = line
         while let previous = previousLine(before: current, in: buffer) {
             var first = previous
-            while first < current, buffer[first] == UInt8(ascii: " ") || buffer[first] == UInt8(ascii: "\t") { first += 1 }
+            while first < current, buffer[first] == UInt8(ascii: " ") || buffer[first] == UInt8(ascii: "\t") {
+                first += 1
+            }
             if first < current {
                 let byte = buffer[first]
                 if byte != UInt8(ascii: "#"), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") {

@@ -34,7 +34,6 @@ extension YAMLEngine {
         }
     }
 
-
     func beginMerge(inFrame top: Int) throws(EasyBakeError) {
         if frames[top].keysOverflowed {
             throw EasyBakeError(
@@ -95,7 +94,8 @@ extension YAMLEngine {
                 if seen.insert(key.text).inserted {
                     expansion += valueEnd - i
                     if expansion > options.limits.maximumExpansion {
-                        throw EasyBakeError.limit(.maximumExpansion, options.limits.maximumExpansion, at: currentLocation())
+                        throw EasyBakeError.limit(
+                            .maximumExpansion, options.limits.maximumExpansion, at: currentLocation())
                     }
                     emit(mapping[i], asKey: true)
                     emitValue(mapping[(i + 1)..<valueEnd])

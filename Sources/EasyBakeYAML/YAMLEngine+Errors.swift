@@ -24,12 +24,16 @@ extension YAMLEngine {
     static func location(
         line: Int, column: Int, bytes: LoadedBytes?, filePath: String?, sourceName: String
     ) -> SourceLocation {
-        guard let excerpt = input(bytes: bytes, filePath: filePath) else { return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1) }
+        guard let excerpt = input(bytes: bytes, filePath: filePath) else {
+            return SourceLocation(sourceName: sourceName, line: line + 1, column: column + 1)
+        }
         return location(line: line, column: column, in: excerpt.buffer, sourceName: sourceName)
     }
 
     /// The location of libyaml's 0-based mark in `buffer`, the input.
-    static func location(line: Int, column: Int, in buffer: UnsafeRawBufferPointer, sourceName: String) -> SourceLocation {
+    static func location(line: Int, column: Int, in buffer: UnsafeRawBufferPointer, sourceName: String)
+        -> SourceLocation
+    {
         var offset = 0
         var currentLine = 0
         while currentLine < line, offset < buffer.count {
@@ -96,7 +100,8 @@ extension YAMLEngine {
             // The reader cannot tell where the limit was passed; a file can
             // be looked at again to say so.
             if error.code == .limitExceeded, error.location == nil, let filePath,
-               let file = try? LoadedBytes(mapping: filePath) {
+                let file = try? LoadedBytes(mapping: filePath)
+            {
                 error.location = SourceLocation.locate(
                     offset: options.limits.maximumInputBytes, in: file.buffer, sourceName: sourceName)
             }
@@ -111,7 +116,8 @@ extension YAMLEngine {
         case YAML_READER_ERROR:
             // A byte range's offsets count from the range; the input's from its start.
             let offset = startOffset + state.problem_offset
-            let located = input.map { SourceLocation.locate(offset: offset, in: $0.buffer, sourceName: sourceName) }
+            let located =
+                input.map { SourceLocation.locate(offset: offset, in: $0.buffer, sourceName: sourceName) }
                 ?? SourceLocation(sourceName: sourceName, line: 1, column: 1, byteOffset: offset)
             let message = YAMLSyntaxMessage.encoding(problem: problem, value: Int(state.problem_value), offset: offset)
             return EasyBakeError(.unsupportedEncoding, message, location: located)
@@ -126,15 +132,19 @@ extension YAMLEngine {
             let mark = message.pointsAtContext ? state.context_mark : state.problem_mark
             guard let input else {
                 return EasyBakeError.syntax(
-                    message.text(input: nil, problem: 0, pointed: 0), at: location(line: startLine + mark.line, column: mark.column))
+                    message.text(input: nil, problem: 0, pointed: 0),
+                    at: location(line: startLine + mark.line, column: mark.column))
             }
             let buffer = input.buffer
-            let location = Self.location(line: startLine + mark.line, column: mark.column, in: buffer, sourceName: sourceName)
+            let location = Self.location(
+                line: startLine + mark.line, column: mark.column, in: buffer, sourceName: sourceName)
             let problemOffset = Self.location(
-                line: startLine + state.problem_mark.line, column: state.problem_mark.column, in: buffer, sourceName: sourceName
+                line: startLine + state.problem_mark.line, column: state.problem_mark.column, in: buffer,
+                sourceName: sourceName
             ).byteOffset
             return EasyBakeError.syntax(
-                message.text(input: buffer, problem: problemOffset ?? buffer.count, pointed: location.byteOffset ?? buffer.count),
+                message.text(
+                    input: buffer, problem: problemOffset ?? buffer.count, pointed: location.byteOffset ?? buffer.count),
                 at: location)
         }
     }

@@ -93,7 +93,9 @@ extension YAMLEngine {
     /// An untagged, unanchored scalar: its text in key position, its value
     /// otherwise.
     @inline(__always)
-    func fastScalar(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
+    func fastScalar(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError)
+        -> YAMLScalar
+    {
         if length > options.limits.maximumStringBytes {
             throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
@@ -102,21 +104,28 @@ extension YAMLEngine {
             let isMergeKey = plain && length == 2 && raw[0] == UInt8(ascii: "<") && raw[1] == UInt8(ascii: "<")
             return YAMLScalar(value: .null, text: String(decoding: raw, as: UTF8.self), isMergeKey: isMergeKey)
         }
-        guard plain else { return YAMLScalar(value: .string(String(decoding: raw, as: UTF8.self)), text: "", isMergeKey: false) }
+        guard plain else {
+            return YAMLScalar(value: .string(String(decoding: raw, as: UTF8.self)), text: "", isMergeKey: false)
+        }
         if length > options.limits.maximumNumberLength, let first = raw.first,
-           YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        {
             if YAMLScalarResolver.number(raw) != nil {
-                throw EasyBakeError.limit(.maximumNumberLength, options.limits.maximumNumberLength, at: currentLocation())
+                throw EasyBakeError.limit(
+                    .maximumNumberLength, options.limits.maximumNumberLength, at: currentLocation())
             }
         }
-        return YAMLScalar(value: YAMLScalarResolver.resolvePlain(raw, schema: options.schema), text: "", isMergeKey: false)
+        return YAMLScalar(
+            value: YAMLScalarResolver.resolvePlain(raw, schema: options.schema), text: "", isMergeKey: false)
     }
 
     /// A scalar that is being skipped: a key keeps its text (merge keys need
     /// it to decide which merged entries a mapping overrides), a value is
     /// neither resolved nor turned into a string.
     @inline(__always)
-    func placeholder(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError) -> YAMLScalar {
+    func placeholder(value: UnsafeMutablePointer<yaml_char_t>?, length: Int, plain: Bool) throws(EasyBakeError)
+        -> YAMLScalar
+    {
         if length > options.limits.maximumStringBytes {
             throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
@@ -137,7 +146,8 @@ extension YAMLEngine {
         case .value:
             return
         case .reject:
-            throw EasyBakeError(.unsupported, "unknown tag \(YAMLScalarResolver.display(tag: tagName))", location: currentLocation())
+            throw EasyBakeError(
+                .unsupported, "unknown tag \(YAMLScalarResolver.display(tag: tagName))", location: currentLocation())
         case .wrap:
             // A tagged key is an error either way: let feed() report it.
             if inKeyPosition { return }
@@ -195,9 +205,11 @@ extension YAMLEngine {
         }
         guard plain else { return YAMLScalar(value: .string(text), text: text, isMergeKey: false) }
         if length > options.limits.maximumNumberLength, let first = raw.first,
-           YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        {
             if YAMLScalarResolver.number(raw) != nil {
-                throw EasyBakeError.limit(.maximumNumberLength, options.limits.maximumNumberLength, at: currentLocation())
+                throw EasyBakeError.limit(
+                    .maximumNumberLength, options.limits.maximumNumberLength, at: currentLocation())
             }
         }
         let resolved = YAMLScalarResolver.resolvePlain(raw, text: text, schema: options.schema)

@@ -148,7 +148,8 @@ final class YAMLEngine {
             if loaded.buffer.count > options.limits.maximumInputBytes {
                 throw EasyBakeError.limit(
                     .maximumInputBytes, options.limits.maximumInputBytes,
-                    at: SourceLocation.locate(offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
+                    at: SourceLocation.locate(
+                        offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
             }
             bytes = loaded
             chunks = nil
@@ -172,13 +173,17 @@ final class YAMLEngine {
             let buffer = UnsafeRawBufferPointer(rebasing: bytes.buffer[parsed ?? 0..<bytes.buffer.count])
             let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
             // libyaml reads a non-null pointer even for empty input.
-            yaml_parser_set_input_string(parser, base.map { UnsafePointer($0) } ?? ("" as StaticString).utf8Start, buffer.count)
+            yaml_parser_set_input_string(
+                parser, base.map { UnsafePointer($0) } ?? ("" as StaticString).utf8Start, buffer.count)
         } else if let chunks {
-            yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
-                guard let data, let buffer, let sizeRead else { return 0 }
-                let box = Unmanaged<ChunkBox>.fromOpaque(data).takeUnretainedValue()
-                return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size), count: sizeRead) ? 1 : 0
-            }, Unmanaged.passUnretained(chunks).toOpaque())
+            yaml_parser_set_input(
+                parser,
+                { data, buffer, size, sizeRead in
+                    guard let data, let buffer, let sizeRead else { return 0 }
+                    let box = Unmanaged<ChunkBox>.fromOpaque(data).takeUnretainedValue()
+                    return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size), count: sizeRead)
+                        ? 1 : 0
+                }, Unmanaged.passUnretained(chunks).toOpaque())
         }
     }
 
@@ -348,7 +353,9 @@ final class YAMLEngine {
             }
         case YAML_DOCUMENT_START_EVENT:
             let start = current.data.document_start
-            if previousEndImplicit, start.version_directive != nil || start.tag_directives.start != start.tag_directives.end {
+            if previousEndImplicit,
+                start.version_directive != nil || start.tag_directives.start != start.tag_directives.end
+            {
                 // libyaml 0.2.5 lets this through; YAML 1.2 does not.
                 throw EasyBakeError.syntax(
                     "a directive (%YAML, %TAG) after a document needs a document end marker (...) before it",
@@ -375,8 +382,10 @@ final class YAMLEngine {
             if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-"), !isFollowedByValueIndicator {
                 try rejectLoneDash()
             }
-            if discarding || droppingDocument, data.anchor == nil, data.tag == nil, recordings.isEmpty, captures.isEmpty,
-               data.length <= options.limits.maximumNumberLength {
+            if discarding || droppingDocument, data.anchor == nil, data.tag == nil, recordings.isEmpty,
+                captures.isEmpty,
+                data.length <= options.limits.maximumNumberLength
+            {
                 // Skipping: nothing will look at this scalar's value.
                 try feed(.scalar(placeholder(value: data.value, length: data.length, plain: plain)))
                 return
@@ -389,7 +398,8 @@ final class YAMLEngine {
                 return
             }
             var unknownTag: String?
-            var scalar = try makeScalar(value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
+            var scalar = try makeScalar(
+                value: data.value, length: data.length, tag: data.tag, plain: plain, unknownTag: &unknownTag)
             scalar.tag = Self.displayTag(data.tag)
             startRecording(data.anchor)
             if let unknownTag, options.unknownTags == .wrap, !inKeyPosition {

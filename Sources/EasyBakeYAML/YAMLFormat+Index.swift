@@ -1,11 +1,11 @@
 import EasyBake
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension YAMLFormat {
@@ -35,7 +35,9 @@ extension YAMLFormat {
     /// read it. For ``readIndex(_:into:)``, and for tests that compare the
     /// two paths.
     package func readIndexNatively(_ input: IngredientInput, into index: inout IngredientIndex) -> Bool {
-        guard options.documents == .single, let loaded = Self.bytesForScanning(input, options: options) else { return false }
+        guard options.documents == .single, let loaded = Self.bytesForScanning(input, options: options) else {
+            return false
+        }
         index.begin(input: loaded, sourceName: input.name)
         // Block YAML has about one entry per ten bytes; room for more is only
         // address space until it is used.
@@ -56,7 +58,9 @@ extension YAMLFormat {
     /// event path could not read again.
     static func bytesForScanning(_ input: IngredientInput, options: YAMLReadingOptions) -> LoadedBytes? {
         guard input.isInMemory || isRegularFile(input.filePath) else { return nil }
-        guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else { return nil }
+        guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else {
+            return nil
+        }
         return loaded
     }
 

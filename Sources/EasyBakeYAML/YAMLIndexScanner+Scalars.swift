@@ -25,7 +25,8 @@ extension YAMLIndexScanner {
         switch scalar.style {
         case .plain: UnsafeRawBufferPointer(start: base + scalar.start, count: scalar.length)
         case .singleQuoted, .doubleQuoted:
-            scalar.isDecoded ? scratch.bytes : UnsafeRawBufferPointer(start: base + scalar.start + 1, count: scalar.length)
+            scalar.isDecoded
+                ? scratch.bytes : UnsafeRawBufferPointer(start: base + scalar.start + 1, count: scalar.length)
         case .emptyArray, .emptyDictionary: UnsafeRawBufferPointer(start: nil, count: 0)
         }
     }
@@ -54,8 +55,8 @@ extension YAMLIndexScanner {
             guard !isEntry(start) else { throw YAMLIndexBail() }
             return try scanPlain(keyAllowed: keyAllowed)
         case UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
-             UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+            UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+            UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
             // Indicators: complex keys, flow content, comments, anchors,
             // aliases, tags, block scalars, directives, reserved.
             throw YAMLIndexBail()
@@ -66,10 +67,12 @@ extension YAMLIndexScanner {
         var p = position
         while p < count, base[p] == UInt8(ascii: " ") { p += 1 }
         if p < count, base[p] == UInt8(ascii: ":"),
-           p + 1 == count || base[p + 1] == UInt8(ascii: " ") || base[p + 1] == UInt8(ascii: "\n") {
+            p + 1 == count || base[p + 1] == UInt8(ascii: " ") || base[p + 1] == UInt8(ascii: "\n")
+        {
             // A collection as a key is an error of the event path.
             guard keyAllowed, scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
-                  p - start <= Self.maximumKeySpan else { throw YAMLIndexBail() }
+                p - start <= Self.maximumKeySpan
+            else { throw YAMLIndexBail() }
             position = p
             scalar.isKey = true
         }
@@ -123,7 +126,8 @@ extension YAMLIndexScanner {
         position = p
         // A lone `-` is no plain scalar to the event path (libyaml lets it
         // through where it cannot be an entry), unless `: ` makes it a key.
-        guard end - start <= limits.maximumStringBytes, isKey || end - start != 1 || base[start] != UInt8(ascii: "-") else {
+        guard end - start <= limits.maximumStringBytes, isKey || end - start != 1 || base[start] != UInt8(ascii: "-")
+        else {
             throw YAMLIndexBail()
         }
         return Scalar(style: .plain, start: start, length: end - start, isASCII: isASCII, isKey: isKey)
@@ -171,7 +175,8 @@ extension YAMLIndexScanner {
             case .doubleQuote:
                 position = p + 1
                 guard scratch.count <= limits.maximumStringBytes else { throw YAMLIndexBail() }
-                return Scalar(style: .doubleQuoted, start: open, length: scratch.count, isDecoded: true, isASCII: isASCII)
+                return Scalar(
+                    style: .doubleQuoted, start: open, length: scratch.count, isDecoded: true, isASCII: isASCII)
             case .backslash:
                 guard p + 1 < count else { throw YAMLIndexBail() }
                 let code = base[p + 1]
@@ -291,10 +296,12 @@ extension YAMLIndexScanner {
         case 0xE0...0xEF:
             let value = (lead & 0x0F) << 12 | (try continuation(p + 1)) << 6 | (try continuation(p + 2))
             guard value >= 0x800, value < 0xD800 || value > 0xDFFF, value != 0x2028, value != 0x2029, value != 0xFEFF,
-                  value < 0xFFFE else { throw YAMLIndexBail() }
+                value < 0xFFFE
+            else { throw YAMLIndexBail() }
             return 3
         case 0xF0...0xF4:
-            let value = (lead & 0x07) << 18 | (try continuation(p + 1)) << 12 | (try continuation(p + 2)) << 6
+            let value =
+                (lead & 0x07) << 18 | (try continuation(p + 1)) << 12 | (try continuation(p + 2)) << 6
                 | (try continuation(p + 3))
             guard value >= 0x10000, value <= 0x10FFFF else { throw YAMLIndexBail() }
             return 4
@@ -339,18 +346,19 @@ enum ByteClass: UInt8 {
     nonisolated(unsafe) static let table: UnsafeMutablePointer<ByteClass> = {
         let table = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
         for byte in 0..<256 {
-            let value: ByteClass = switch UInt8(byte) {
-            case UInt8(ascii: " "): .space
-            case UInt8(ascii: ":"): .colon
-            case UInt8(ascii: "#"): .hash
-            case UInt8(ascii: "\n"): .newline
-            case UInt8(ascii: "\""): .doubleQuote
-            case UInt8(ascii: "'"): .singleQuote
-            case UInt8(ascii: "\\"): .backslash
-            case 0..<0x20, 0x7F: .invalid
-            case 0x80...: .nonASCII
-            default: .ordinary
-            }
+            let value: ByteClass =
+                switch UInt8(byte) {
+                case UInt8(ascii: " "): .space
+                case UInt8(ascii: ":"): .colon
+                case UInt8(ascii: "#"): .hash
+                case UInt8(ascii: "\n"): .newline
+                case UInt8(ascii: "\""): .doubleQuote
+                case UInt8(ascii: "'"): .singleQuote
+                case UInt8(ascii: "\\"): .backslash
+                case 0..<0x20, 0x7F: .invalid
+                case 0x80...: .nonASCII
+                default: .ordinary
+                }
             (table + byte).initialize(to: value)
         }
         return table

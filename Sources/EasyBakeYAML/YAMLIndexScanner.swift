@@ -1,11 +1,11 @@
 import EasyBake
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The native scanner stopped: the input leaves the subset it reads, or is
@@ -216,7 +216,8 @@ struct YAMLIndexScanner {
             }
             // Close the collections that end before this column.
             while let top = frames.last,
-                  top.column > column || (top.column == column && top.isIndentless && !isEntry(p)) {
+                top.column > column || (top.column == column && top.isIndentless && !isEntry(p))
+            {
                 try closeFrame(into: storage)
             }
             guard let top = frames.last else {
@@ -449,7 +450,8 @@ struct YAMLIndexScanner {
             // compared as the event path compares keys: as `String`s.
             let parent = frames[depth - 1]
             guard parent.isOnRecordPath, parent.isMapping, depth - 1 < recordKeys.count, let key = keys.last,
-                  text(of: key) == recordKeys[depth - 1] else { return }
+                text(of: key) == recordKeys[depth - 1]
+            else { return }
         }
         frame.isOnRecordPath = true
         guard depth == recordKeys.count else {
@@ -503,7 +505,9 @@ struct YAMLIndexScanner {
         }
         let fingerprint = Self.fingerprint(bytes)
         if frames[top].keySet >= 0 {
-            guard keySets[keySets.count - 1].insert(String(decoding: bytes, as: UTF8.self)).inserted else { throw YAMLIndexBail() }
+            guard keySets[keySets.count - 1].insert(String(decoding: bytes, as: UTF8.self)).inserted else {
+                throw YAMLIndexBail()
+            }
         } else {
             let bit: UInt64 = 1 << ((fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 58)
             if frames[top].keyBits & bit != 0 {
@@ -536,19 +540,25 @@ struct YAMLIndexScanner {
     private func bytesEqual(_ key: Key, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard key.length == bytes.count else { return false }
         guard key.length > 0 else { return true }
-        assert(key.start >= 0 && key.start + key.length <= (key.isDecoded ? decodedKeys.count : count),
-               "a key outside its bytes")
+        assert(
+            key.start >= 0 && key.start + key.length <= (key.isDecoded ? decodedKeys.count : count),
+            "a key outside its bytes")
         if key.isDecoded {
-            return decodedKeys.withUnsafeBytes { memcmp($0.baseAddress! + key.start, bytes.baseAddress!, key.length) == 0 }
+            return decodedKeys.withUnsafeBytes {
+                memcmp($0.baseAddress! + key.start, bytes.baseAddress!, key.length) == 0
+            }
         }
         return memcmp(base + key.start, bytes.baseAddress!, key.length) == 0
     }
 
     private func text(of key: Key) -> String {
-        assert(key.start >= 0 && key.start + key.length <= (key.isDecoded ? decodedKeys.count : count),
-               "a key outside its bytes")
+        assert(
+            key.start >= 0 && key.start + key.length <= (key.isDecoded ? decodedKeys.count : count),
+            "a key outside its bytes")
         if key.isDecoded {
-            return decodedKeys.withUnsafeBufferPointer { String(decoding: $0[key.start..<key.start + key.length], as: UTF8.self) }
+            return decodedKeys.withUnsafeBufferPointer {
+                String(decoding: $0[key.start..<key.start + key.length], as: UTF8.self)
+            }
         }
         return String(decoding: UnsafeBufferPointer(start: base + key.start, count: key.length), as: UTF8.self)
     }
@@ -585,8 +595,9 @@ struct YAMLIndexScanner {
         }
         try countNode()
         noteValue()
-        assert(scalar.start >= 0 && scalar.length > 0 && scalar.start + scalar.length <= count,
-               "a plain scalar outside the input")
+        assert(
+            scalar.start >= 0 && scalar.length > 0 && scalar.start + scalar.length <= count,
+            "a plain scalar outside the input")
         let bytes = UnsafeRawBufferPointer(start: base + scalar.start, count: scalar.length)
         let first = bytes[0]
         let numeric = YAMLScalarResolver.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
@@ -600,14 +611,18 @@ struct YAMLIndexScanner {
             return
         }
         guard let resolved = YAMLScalarResolver.resolvePlainUnlessString(bytes, schema: schema) else {
-            do { try storage.appendUnquotedString(at: scalar.start, length: scalar.length) } catch { throw YAMLIndexBail() }
+            do { try storage.appendUnquotedString(at: scalar.start, length: scalar.length) } catch {
+                throw YAMLIndexBail()
+            }
             return
         }
         switch resolved {
         case .null: storage.appendLiteral(.null, at: scalar.start)
         case .bool(let flag): storage.appendLiteral(flag ? .true : .false, at: scalar.start)
         case .integer, .float, .exactNumber:
-            do { try storage.appendNumber(resolved, at: scalar.start, textInInput: true) } catch { throw YAMLIndexBail() }
+            do { try storage.appendNumber(resolved, at: scalar.start, textInInput: true) } catch {
+                throw YAMLIndexBail()
+            }
         case .string, .array, .dictionary:
             // The resolver makes nothing else of a plain scalar.
             throw YAMLIndexBail()

@@ -115,7 +115,9 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// - Throws: `EasyBakeError.Code.io` when the input cannot be read,
     ///   `EasyBakeError.Code.limitExceeded` when it is larger than
     ///   `IngredientLimits.maximumInputBytes`.
-    public init(_ input: IngredientInput, byteRange: Range<Int>, options: YAMLReadingOptions = .init()) throws(EasyBakeError) {
+    public init(_ input: IngredientInput, byteRange: Range<Int>, options: YAMLReadingOptions = .init())
+        throws(EasyBakeError)
+    {
         engine = try YAMLEngine(input: input, options: options, byteRange: byteRange)
         records = NativeRecords(input: nil, options: options)
     }
@@ -139,7 +141,9 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     /// then read the document from its start, and `RecordReader` skips
     /// there the records given already, so that records, errors and their
     /// locations are those of the events.
-    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
+    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex)
+        -> IndexedRecordRead
+    {
         if !records.started {
             records.started = true
             if records.enabled, let input = records.input {

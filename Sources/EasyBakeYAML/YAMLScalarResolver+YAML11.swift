@@ -37,9 +37,13 @@ extension YAMLScalarResolver {
             if i + 1 < n, bytes[i + 1] == UInt8(ascii: "b") || bytes[i + 1] == UInt8(ascii: "x") {
                 let radix = bytes[i + 1] == UInt8(ascii: "b") ? 2 : 16
                 guard i + 2 < n else { return false }
-                return bytes[(i + 2)...].allSatisfy { $0 == UInt8(ascii: "_") || (digitValue($0).map { $0 < radix } ?? false) }
+                return bytes[(i + 2)...].allSatisfy {
+                    $0 == UInt8(ascii: "_") || (digitValue($0).map { $0 < radix } ?? false)
+                }
             }
-            return bytes[(i + 1)...].allSatisfy { $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7")) }
+            return bytes[(i + 1)...].allSatisfy {
+                $0 == UInt8(ascii: "_") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7"))
+            }
         }
         guard isDigit(bytes[i]) else { return false }
         i = digitsAndUnderscores(bytes, from: i)

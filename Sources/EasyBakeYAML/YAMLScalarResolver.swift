@@ -42,7 +42,9 @@ enum YAMLScalarResolver {
     /// than a string; `nil` for a string, which a caller that keeps strings
     /// as bytes (the native index) then never turns into a `String`.
     @inline(__always)
-    static func resolvePlainUnlessString(_ bytes: UnsafeRawBufferPointer, schema: YAMLReadingOptions.Schema) -> Ingredients? {
+    static func resolvePlainUnlessString(_ bytes: UnsafeRawBufferPointer, schema: YAMLReadingOptions.Schema)
+        -> Ingredients?
+    {
         guard let first = bytes.first else { return .null }
         switch first {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
@@ -51,7 +53,7 @@ enum YAMLScalarResolver {
             if isNull(bytes) { return .null }
             if let value = bool(bytes, schema: schema) { return .bool(value) }
         case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"),
-             UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"), UInt8(ascii: "O"):
             if let value = bool(bytes, schema: schema) { return .bool(value) }
         default:
             break
@@ -79,8 +81,12 @@ enum YAMLScalarResolver {
             break
         }
         guard schema == .yaml11 else { return nil }
-        for word: StaticString in ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"] where equals(bytes, word) { return true }
-        for word: StaticString in ["n", "N", "no", "No", "NO", "off", "Off", "OFF"] where equals(bytes, word) { return false }
+        for word: StaticString in ["y", "Y", "yes", "Yes", "YES", "on", "On", "ON"] where equals(bytes, word) {
+            return true
+        }
+        for word: StaticString in ["n", "N", "no", "No", "NO", "off", "Off", "OFF"] where equals(bytes, word) {
+            return false
+        }
         return nil
     }
 
@@ -101,7 +107,8 @@ enum YAMLScalarResolver {
         guard n > 0 else { return nil }
         // 0x and 0o: unsigned in the core schema.
         if n > 2, bytes[0] == UInt8(ascii: "0"), bytes[1] == UInt8(ascii: "x") || bytes[1] == UInt8(ascii: "o") {
-            return radixInteger(UnsafeRawBufferPointer(rebasing: bytes[2...]), radix: bytes[1] == UInt8(ascii: "x") ? 16 : 8)
+            return radixInteger(
+                UnsafeRawBufferPointer(rebasing: bytes[2...]), radix: bytes[1] == UInt8(ascii: "x") ? 16 : 8)
         }
         var i = 0
         var negative = false
@@ -156,7 +163,11 @@ enum YAMLScalarResolver {
         if intDigits == 0 { json.append(UInt8(ascii: "0")) } else { json.append(contentsOf: bytes[start..<intEnd]) }
         if fracStart >= 0 {
             json.append(UInt8(ascii: "."))
-            if fracDigits == 0 { json.append(UInt8(ascii: "0")) } else { json.append(contentsOf: bytes[fracStart..<fracEnd]) }
+            if fracDigits == 0 {
+                json.append(UInt8(ascii: "0"))
+            } else {
+                json.append(contentsOf: bytes[fracStart..<fracEnd])
+            }
         }
         if expStart >= 0 {
             json.append(UInt8(ascii: "e"))

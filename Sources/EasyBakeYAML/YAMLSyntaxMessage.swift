@@ -56,7 +56,8 @@ struct YAMLSyntaxMessage {
         case "could not find expected ':'":
             expected = "':' after this key, on its line"
             found = .keyLineEnd
-            hint = "an implicit key and its ':' stand on one line, within 1024 characters; a scalar alone in a mapping needs a key"
+            hint =
+                "an implicit key and its ':' stand on one line, within 1024 characters; a scalar alone in a mapping needs a key"
             pointsAtContext = true
         case "block sequence entries are not allowed in this context":
             expected = "a value on the key's line, or a line break"
@@ -69,7 +70,8 @@ struct YAMLSyntaxMessage {
         case "mapping values are not allowed in this context":
             expected = "the end of the value"
             found = .character
-            hint = #"a plain scalar cannot hold ": ": quote it; a nested mapping begins on the line below its key, indented"#
+            hint =
+                #"a plain scalar cannot hold ": ": quote it; a nested mapping begins on the line below its key, indented"#
         case "found unknown directive name":
             expected = "%YAML or %TAG"
             found = .word
@@ -141,7 +143,8 @@ struct YAMLSyntaxMessage {
             found = .text("the end of the input")
             pointsAtContext = true
         case "found unknown escape character":
-            expected = #"an escape of YAML's: \0 \a \b \t \n \v \f \r \e \" \/ \\ \N \_ \L \P \xXX \uXXXX \UXXXXXXXX, "#
+            expected =
+                #"an escape of YAML's: \0 \a \b \t \n \v \f \r \e \" \/ \\ \N \_ \L \P \xXX \uXXXX \UXXXXXXXX, "#
                 + "or '\\' before a space or a line break"
             found = .escape
         case "did not find expected hexdecimal number":
@@ -191,7 +194,9 @@ struct YAMLSyntaxMessage {
         default:
             expected = "well-formed YAML"
             found = .character
-            hint = "libyaml: " + (context.map { "\($0) at \(began): " } ?? "") + (problem.isEmpty ? "malformed YAML" : problem)
+            hint =
+                "libyaml: " + (context.map { "\($0) at \(began): " } ?? "")
+                + (problem.isEmpty ? "malformed YAML" : problem)
         }
     }
 
@@ -220,23 +225,30 @@ struct YAMLSyntaxMessage {
             guard end > pointed else { return Self.describe(at: pointed, in: input) }
             return "'" + String(decoding: UnsafeRawBufferPointer(rebasing: input[pointed..<end]), as: UTF8.self) + "'"
         case .escape:
-            guard problem + 1 < input.count, !Self.isBlank(input[problem + 1]) else { return Self.describe(at: problem, in: input) }
+            guard problem + 1 < input.count, !Self.isBlank(input[problem + 1]) else {
+                return Self.describe(at: problem, in: input)
+            }
             return "'\\" + Self.describe(at: problem + 1, in: input).dropFirst()
         case .hexDigit:
             var offset = problem
             let digits = problem > 0 ? Self.hexDigitCount(input[problem - 1]) : 0
-            while offset < input.count, offset - problem < digits, YAMLScalarResolver.digitValue(input[offset]) != nil { offset += 1 }
+            while offset < input.count, offset - problem < digits, YAMLScalarResolver.digitValue(input[offset]) != nil {
+                offset += 1
+            }
             return Self.describe(at: offset, in: input)
         case .escapeCode:
             guard problem >= 2 else { return Self.describe(at: problem, in: input) }
             let end = min(input.count, problem + Self.hexDigitCount(input[problem - 1]))
-            return "'" + String(decoding: UnsafeRawBufferPointer(rebasing: input[(problem - 2)..<end]), as: UTF8.self) + "'"
+            return "'" + String(decoding: UnsafeRawBufferPointer(rebasing: input[(problem - 2)..<end]), as: UTF8.self)
+                + "'"
         case .percentEscape:
             let end = min(input.count, problem + 3)
             return "'" + String(decoding: UnsafeRawBufferPointer(rebasing: input[problem..<end]), as: UTF8.self) + "'"
         case .keyLineEnd:
             var offset = pointed
-            while offset < input.count, offset < problem, input[offset] != UInt8(ascii: "\n"), input[offset] != UInt8(ascii: "\r") {
+            while offset < input.count, offset < problem, input[offset] != UInt8(ascii: "\n"),
+                input[offset] != UInt8(ascii: "\r")
+            {
                 offset += 1
             }
             return Self.describe(at: offset, in: input)
@@ -263,7 +275,8 @@ struct YAMLSyntaxMessage {
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     /// What stands at `offset` of `input`, as the JSON reader names it: a
@@ -310,7 +323,8 @@ struct YAMLSyntaxMessage {
         case "invalid Unicode character":
             return "expected UTF-8 text, found the encoded surrogate or out-of-range value U+\(character)"
         case "control characters are not allowed":
-            return "expected a printable character, found the control character U+\(character.count < 4 ? String(repeating: "0", count: 4 - character.count) + character : character) "
+            return
+                "expected a printable character, found the control character U+\(character.count < 4 ? String(repeating: "0", count: 4 - character.count) + character : character) "
                 + "(YAML allows tabs, line breaks and printable characters; write others as escapes in a double-quoted scalar)"
         case "incomplete UTF-16 character", "incomplete UTF-16 surrogate pair":
             return "expected UTF-16 text, found a character cut short by the end of the input"
@@ -319,7 +333,8 @@ struct YAMLSyntaxMessage {
         case "expected low surrogate area":
             return "expected a low surrogate after a high one, found 0x\(character)"
         default:
-            return "expected readable text, found a byte that is not (libyaml: \(problem.isEmpty ? "input error" : problem) at byte \(offset))"
+            return
+                "expected readable text, found a byte that is not (libyaml: \(problem.isEmpty ? "input error" : problem) at byte \(offset))"
         }
     }
 }

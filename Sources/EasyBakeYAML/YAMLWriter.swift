@@ -16,12 +16,14 @@ final class YAMLWriter {
         event = .allocate(capacity: 1)
         event.initialize(to: yaml_event_t())
         yaml_emitter_initialize(emitter)
-        yaml_emitter_set_output(emitter, { data, buffer, size in
-            guard let data, let buffer else { return 0 }
-            Unmanaged<OutputSink>.fromOpaque(data).takeUnretainedValue().bytes
-                .append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
-            return 1
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        yaml_emitter_set_output(
+            emitter,
+            { data, buffer, size in
+                guard let data, let buffer else { return 0 }
+                Unmanaged<OutputSink>.fromOpaque(data).takeUnretainedValue().bytes
+                    .append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+                return 1
+            }, Unmanaged.passUnretained(sink).toOpaque())
         yaml_emitter_set_unicode(emitter, 1)
         yaml_emitter_set_width(emitter, -1)
         yaml_emitter_set_indent(emitter, Int32(min(max(options.indentWidth, 2), 9)))
@@ -60,7 +62,8 @@ final class YAMLWriter {
     }
 
     /// Writes one value, whose first event may already have been read.
-    private func writeValue(_ source: inout some IngredientSource, first: IngredientEvent? = nil) throws(EasyBakeError) {
+    private func writeValue(_ source: inout some IngredientSource, first: IngredientEvent? = nil) throws(EasyBakeError)
+    {
         var depth = 0
         var pending = first
         repeat {
@@ -139,10 +142,12 @@ final class YAMLWriter {
     private func scalar(_ text: String, style: yaml_scalar_style_t) throws(EasyBakeError) {
         var copy = text
         let plain: Int32 = style == YAML_DOUBLE_QUOTED_SCALAR_STYLE ? 0 : 1
-        try emit(copy.withUTF8 { utf8 in
-            yaml_scalar_event_initialize(
-                event, nil, nil, utf8.baseAddress ?? ("" as StaticString).utf8Start, Int32(clamping: utf8.count), plain, 1, style)
-        })
+        try emit(
+            copy.withUTF8 { utf8 in
+                yaml_scalar_event_initialize(
+                    event, nil, nil, utf8.baseAddress ?? ("" as StaticString).utf8Start, Int32(clamping: utf8.count),
+                    plain, 1, style)
+            })
     }
 
     /// Emits the event just initialized (`status` is the initializer's result).

@@ -17,13 +17,22 @@ struct Bake: ParsableCommand {
 
     @OptionGroup var recipeChoice: RecipeChoice
 
-    @Option(name: .long, help: "A path to the records to bake, e.g. 'users[*]'. Default: the whole payload is one record.")
+    @Option(
+        name: .long, help: "A path to the records to bake, e.g. 'users[*]'. Default: the whole payload is one record.")
     var each: String?
 
-    @Option(name: .long, help: "How many records to bake at once, with --each (default: the number of cores). The output is the same, in the same order.")
+    @Option(
+        name: .long,
+        help:
+            "How many records to bake at once, with --each (default: the number of cores). The output is the same, in the same order."
+    )
     var jobs: Int?
 
-    @Flag(name: .long, help: "With --each: print the error of a record that does not bake on standard error and bake the rest; exit non-zero at the end, with the count. A payload that cannot be read further still stops the run.")
+    @Flag(
+        name: .long,
+        help:
+            "With --each: print the error of a record that does not bake on standard error and bake the rest; exit non-zero at the end, with the count. A payload that cannot be read further still stops the run."
+    )
     var keepGoing = false
 
     @OptionGroup var input: InputOptions
@@ -53,7 +62,10 @@ struct Bake: ParsableCommand {
             }
             guard let each else {
                 if keepGoing {
-                    throw EasyBakeError(.unsupported, "--keep-going goes on past the records of --each that do not bake; without --each the payload is one record")
+                    throw EasyBakeError(
+                        .unsupported,
+                        "--keep-going goes on past the records of --each that do not bake; without --each the payload is one record"
+                    )
                 }
                 guard let first = try source.next() else {
                     throw EasyBakeError.syntax("expected a value, found the end of the input", at: source.location)
@@ -63,7 +75,8 @@ struct Bake: ParsableCommand {
                 if try source.next() != nil {
                     throw EasyBakeError.syntax("expected the end of the input after the value", at: source.location)
                 }
-                let baked = BakedRecord.bake(&index, at: IngredientPath(), with: RecipeProcessor(recipe: recipe), json: json, writing: writing)
+                let baked = BakedRecord.bake(
+                    &index, at: IngredientPath(), with: RecipeProcessor(recipe: recipe), json: json, writing: writing)
                 switch baked {
                 case .success(let baked): show(baked)
                 case .failure(let error): throw locator.locating(error)
@@ -81,68 +94,72 @@ struct Bake: ParsableCommand {
             var total = 0
             let recordPath = try IngredientPath(parsing: each)
             try explainingMissing(recordPath, in: locator) { () throws(EasyBakeError) in
-            var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
-            var progress = ProgressLine()
-            var count = 0
-            let jobs = max(1, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-            if jobs == 1 {
-                // Each record is read into an index, as the jobs read it and
-                // as `Baker.bakeEach` does: by the source's native reader of
-                // records where it has one (YAML's scanner), by its events
-                // otherwise; and baked from it, in one session.
-                let processor = RecipeProcessor(recipe: recipe)
-                var index = IngredientIndex()
-                while let record = try reader.nextRecord(into: &index, keeping: keeping) {
-                    switch BakedRecord.bake(&index, at: record.path, with: processor, json: json, writing: writing) {
-                    case .success(let baked): show(baked)
-                    case .failure(let error): try goOn(past: locator.locating(error))
-                    }
-                    count += 1
-                    progress.update(bytesRead: reader.source.bytesRead, records: count)
-                }
-            } else {
-                // The jobs take turns reading batches of records, bake each
-                // record from its index and write its line; the lines are
-                // printed in order, and the first failing record stops the
-                // run where one job would have stopped (a malformed payload
-                // fails after the records before it are printed). A record's
-                // own failure is the work's output, so that it is told apart
-                // from a failure to read, which stops the run even with
-                // --keep-going.
-                let engine = RecordJobs<AnyIngredientSource, Result<BakedRecord, EasyBakeError>, EasyBakeError>(
-                    reader: reader, keeping: keeping, jobs: jobs,
-                    makeWork: {
-                        // Each job bakes in a session of its own.
-                        let processor = RecipeProcessor(recipe: recipe)
-                        return { index, place in
-                            .success(BakedRecord.bake(&index, at: place.path, with: processor, json: json, writing: writing))
+                var reader = try RecordReader(source: source, each: recordPath, keeping: keeping)
+                var progress = ProgressLine()
+                var count = 0
+                let jobs = max(1, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                if jobs == 1 {
+                    // Each record is read into an index, as the jobs read it and
+                    // as `Baker.bakeEach` does: by the source's native reader of
+                    // records where it has one (YAML's scanner), by its events
+                    // otherwise; and baked from it, in one session.
+                    let processor = RecipeProcessor(recipe: recipe)
+                    var index = IngredientIndex()
+                    while let record = try reader.nextRecord(into: &index, keeping: keeping) {
+                        switch BakedRecord.bake(&index, at: record.path, with: processor, json: json, writing: writing)
+                        {
+                        case .success(let baked): show(baked)
+                        case .failure(let error): try goOn(past: locator.locating(error))
                         }
+                        count += 1
+                        progress.update(bytesRead: reader.source.bytesRead, records: count)
                     }
-                )
-                try engine.run { (result) throws(EasyBakeError) in
-                    switch result {
-                    case .success(.success(let baked)):
-                        show(baked)
-                    case .success(.failure(let error)):
-                        try goOn(past: locator.locating(error))
-                    case .failure(let error):
-                        throw locator.locating(error)
+                } else {
+                    // The jobs take turns reading batches of records, bake each
+                    // record from its index and write its line; the lines are
+                    // printed in order, and the first failing record stops the
+                    // run where one job would have stopped (a malformed payload
+                    // fails after the records before it are printed). A record's
+                    // own failure is the work's output, so that it is told apart
+                    // from a failure to read, which stops the run even with
+                    // --keep-going.
+                    let engine = RecordJobs<AnyIngredientSource, Result<BakedRecord, EasyBakeError>, EasyBakeError>(
+                        reader: reader, keeping: keeping, jobs: jobs,
+                        makeWork: {
+                            // Each job bakes in a session of its own.
+                            let processor = RecipeProcessor(recipe: recipe)
+                            return { index, place in
+                                .success(
+                                    BakedRecord.bake(
+                                        &index, at: place.path, with: processor, json: json, writing: writing))
+                            }
+                        }
+                    )
+                    try engine.run { (result) throws(EasyBakeError) in
+                        switch result {
+                        case .success(.success(let baked)):
+                            show(baked)
+                        case .success(.failure(let error)):
+                            try goOn(past: locator.locating(error))
+                        case .failure(let error):
+                            throw locator.locating(error)
+                        }
+                        count += 1
+                        if count % 64 == 0 { progress.update(bytesRead: engine.bytesRead, records: count) }
                     }
-                    count += 1
-                    if count % 64 == 0 { progress.update(bytesRead: engine.bytesRead, records: count) }
+                    progress.update(bytesRead: engine.bytesRead, records: count)
                 }
-                progress.update(bytesRead: engine.bytesRead, records: count)
-            }
-            progress.finish()
-            total = count
-            if count == 0, !recordPath.hasWildcard {
-                throw EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath)
-            }
+                progress.finish()
+                total = count
+                if count == 0, !recordPath.hasWildcard {
+                    throw EasyBakeError(.valueNotFound, "no value at \(recordPath)", path: recordPath)
+                }
             }
             if let failed {
                 throw EasyBakeError(
                     failed.first.code,
-                    "\(failed.count) of \(total) record\(total == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed")
+                    "\(failed.count) of \(total) record\(total == 1 ? "" : "s") did not bake (--keep-going); their errors are above, the other records were printed"
+                )
             }
         }
     }
@@ -168,9 +185,10 @@ struct BakedRecord {
     ) -> Result<BakedRecord, EasyBakeError> {
         do throws(EasyBakeError) {
             let (processed, warnings) = try processor.process(&index, recordKey: path.lastKey)
-            return .success(BakedRecord(
-                path: path, line: try json.write(.dictionary(processed.ingredients), options: writing),
-                foundAnyPath: processed.foundAnyPath, warnings: warnings.map { placed($0, at: path) }))
+            return .success(
+                BakedRecord(
+                    path: path, line: try json.write(.dictionary(processed.ingredients), options: writing),
+                    foundAnyPath: processed.foundAnyPath, warnings: warnings.map { placed($0, at: path) }))
         } catch {
             return .failure(placed(error, at: path))
         }
@@ -189,10 +207,12 @@ struct BakedRecord {
 enum NothingFound {
     static func warn(recipe: Recipe, at path: IngredientPath, each: String?) {
         let label = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
-        let paths = recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
+        let paths =
+            recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
             + (recipe.entries.count > 4 ? ", …" : "")
         let place = path.isRoot ? "the payload" : "the record at \(path)"
         let hint = each == nil ? "; are they paths of records, for --each?" : "; is --each one level off?"
-        FileHandle.standardError.write(Data("warning: \(label) found none of its paths (\(paths)) in \(place)\(hint)\n".utf8))
+        FileHandle.standardError.write(
+            Data("warning: \(label) found none of its paths (\(paths)) in \(place)\(hint)\n".utf8))
     }
 }

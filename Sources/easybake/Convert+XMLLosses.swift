@@ -49,9 +49,11 @@ struct XMLLosses: Equatable {
                 oneElementArrays.note(difference.path)
                 // What the element itself lost, below the array.
                 let inside = difference.path.appending(index: 0)
-                pending.append(contentsOf: elements[0].difference(to: new).reversed().map {
-                    IngredientDifference(path: IngredientPath(inside.steps + $0.path.steps), old: $0.old, new: $0.new)
-                })
+                pending.append(
+                    contentsOf: elements[0].difference(to: new).reversed().map {
+                        IngredientDifference(
+                            path: IngredientPath(inside.steps + $0.path.steps), old: $0.old, new: $0.new)
+                    })
             case (let old?, .string(let text)?) where Self.text(of: old) == text:
                 retyped.note(difference.path)
             default:

@@ -5,11 +5,11 @@ import EasyBakeXML
 import EasyBakeYAML
 import Foundation
 #if canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
+    import Darwin
+    private let systemWrite = Darwin.write
 #elseif canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
+    import Glibc
+    private let systemWrite = Glibc.write
 #endif
 
 /// `easybake`: bake feeds with recipe files, read paths, convert formats.
@@ -51,7 +51,9 @@ struct InputOptions: ParsableArguments {
 struct DocumentOptions: ParsableArguments {
     @Option(
         name: .customLong("documents"),
-        help: "For YAML: 'single' (the default; a stream of several documents is an error) or 'all' (every document, as one array whose [*] gives the documents as records).")
+        help:
+            "For YAML: 'single' (the default; a stream of several documents is an error) or 'all' (every document, as one array whose [*] gives the documents as records)."
+    )
     var choice: Choice?
 
     @Option(name: .customLong("document"), help: "For YAML: read only document N of a stream, counting from 0.")
@@ -59,32 +61,44 @@ struct DocumentOptions: ParsableArguments {
 
     @Option(
         name: .customLong("yaml-tags"),
-        help: "For YAML: what a node with an unknown tag (!Ref x) reads as: 'value' (the default; its value, a scalar as its text), 'wrap' (a single-key dictionary, {\"!Ref\": \"x\"}) or 'reject' (an error).")
+        help:
+            "For YAML: what a node with an unknown tag (!Ref x) reads as: 'value' (the default; its value, a scalar as its text), 'wrap' (a single-key dictionary, {\"!Ref\": \"x\"}) or 'reject' (an error)."
+    )
     var yamlTags: YAMLReadingOptions.UnknownTags?
 
     @Flag(
         name: .customLong("xml-accept-namespace-errors"),
-        help: "For XML: read documents that are well-formed XML 1.0 but not namespace-well-formed (undeclared prefixes, ...), names as written; by default they are an error.")
+        help:
+            "For XML: read documents that are well-formed XML 1.0 but not namespace-well-formed (undeclared prefixes, ...), names as written; by default they are an error."
+    )
     var acceptsNamespaceErrors = false
 
     @Option(
         name: .customLong("xml-markup"),
-        help: "For XML: keep the inner markup (#innerXML) and text content (#textContent) of the elements of this name (repeat it, or separate names with commas), in document order.")
+        help:
+            "For XML: keep the inner markup (#innerXML) and text content (#textContent) of the elements of this name (repeat it, or separate names with commas), in document order."
+    )
     var markupElements: [String] = []
 
     @Flag(
         name: .customLong("xml-lenient"),
-        help: "For XML feeds that are not well-formed: read a bare & as text and HTML entities (&nbsp;, &eacute;) as their characters, an unknown &name; as its text; each repair is a warning on standard error with its line and column.")
+        help:
+            "For XML feeds that are not well-formed: read a bare & as text and HTML entities (&nbsp;, &eacute;) as their characters, an unknown &name; as its text; each repair is a warning on standard error with its line and column."
+    )
     var lenientReferences = false
 
     @Option(
         name: .customLong("byte-range"),
-        help: "For JSON Lines, a top-level JSON array or a YAML stream: read only the records (documents) that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once.")
+        help:
+            "For JSON Lines, a top-level JSON array or a YAML stream: read only the records (documents) that begin in bytes START to END (END excluded), as an array; the ranges of a partition read every record once."
+    )
     var byteRange: ByteRangeArgument?
 
     @Option(
         name: .customLong("split"),
-        help: "For JSON Lines, a top-level JSON array or a YAML stream in a file: read share I (from 0) of N equal byte ranges, as --byte-range does.")
+        help:
+            "For JSON Lines, a top-level JSON array or a YAML stream in a file: read share I (from 0) of N equal byte ranges, as --byte-range does."
+    )
     var split: ShareArgument?
 
     enum Choice: String, ExpressibleByArgument, CaseIterable {
@@ -127,7 +141,9 @@ struct DocumentSelection {
         case (nil, nil): return nil
         case (.some(let choice), nil): return choice == .all ? .all : .single
         case (nil, .some(let index)):
-            guard index >= 0 else { throw EasyBakeError(.invalidValue, "--document counts from 0; \(index) is no document") }
+            guard index >= 0 else {
+                throw EasyBakeError(.invalidValue, "--document counts from 0; \(index) is no document")
+            }
             return .document(index)
         case (.some, .some): throw EasyBakeError(.invalidValue, "choose either --documents or --document, not both")
         }
@@ -152,7 +168,8 @@ struct DocumentSelection {
         var arguments: [String] = []
         if acceptsNamespaceErrors { arguments.append("acceptsNamespaceErrors: true") }
         if !markupElements.isEmpty {
-            arguments.append("markupElements: [" + markupElements.sorted().map(\.debugDescription).joined(separator: ", ") + "]")
+            arguments.append(
+                "markupElements: [" + markupElements.sorted().map(\.debugDescription).joined(separator: ", ") + "]")
         }
         if lenientReferences { arguments.append("lenientReferences: true") }
         return arguments.isEmpty ? nil : arguments.joined(separator: ", ")
@@ -211,7 +228,8 @@ struct Payload {
         }
         if let tags = documents.yamlTags {
             guard var yaml = resolved as? YAMLFormat else {
-                throw EasyBakeError(.unsupported, "--yaml-tags chooses how YAML reads unknown tags; the input is \(resolved.name)")
+                throw EasyBakeError(
+                    .unsupported, "--yaml-tags chooses how YAML reads unknown tags; the input is \(resolved.name)")
             }
             yaml.options.unknownTags = tags
             resolved = yaml
@@ -219,21 +237,25 @@ struct Payload {
         if documents.acceptsNamespaceErrors {
             guard var xml = resolved as? XMLFormat else {
                 throw EasyBakeError(
-                    .unsupported, "--xml-accept-namespace-errors relaxes how XML is read; the input is \(resolved.name)")
+                    .unsupported, "--xml-accept-namespace-errors relaxes how XML is read; the input is \(resolved.name)"
+                )
             }
             xml.options.acceptsNamespaceErrors = true
             resolved = xml
         }
         if !documents.markupElements.isEmpty {
             guard var xml = resolved as? XMLFormat else {
-                throw EasyBakeError(.unsupported, "--xml-markup keeps the markup of XML elements; the input is \(resolved.name)")
+                throw EasyBakeError(
+                    .unsupported, "--xml-markup keeps the markup of XML elements; the input is \(resolved.name)")
             }
             xml.options.markupElements = documents.markupElements
             resolved = xml
         }
         if documents.lenientReferences {
             guard var xml = resolved as? XMLFormat else {
-                throw EasyBakeError(.unsupported, "--xml-lenient reads XML feeds that are not well-formed; the input is \(resolved.name)")
+                throw EasyBakeError(
+                    .unsupported,
+                    "--xml-lenient reads XML feeds that are not well-formed; the input is \(resolved.name)")
             }
             xml.options.lenientReferences = true
             resolved = xml
@@ -247,12 +269,14 @@ struct Payload {
         guard let chosen = try documents.chosen() else { return resolved }
         guard var yaml = resolved as? YAMLFormat else {
             throw EasyBakeError(
-                .unsupported, "--documents and --document choose documents of a YAML stream; the input is \(resolved.name)")
+                .unsupported,
+                "--documents and --document choose documents of a YAML stream; the input is \(resolved.name)")
         }
         if yaml.byteRange != nil, chosen != .all {
             throw EasyBakeError(
                 .invalidValue,
-                "a share of a YAML stream (--byte-range, --split) reads its documents as --documents all does; drop --document N or --documents single")
+                "a share of a YAML stream (--byte-range, --split) reads its documents as --documents all does; drop --document N or --documents single"
+            )
         }
         yaml.options.documents = chosen
         return yaml
@@ -353,7 +377,7 @@ func explainingMissing(
         try body()
     } catch {
         guard error.code == .valueNotFound, let missing = error.path,
-              missing.steps.count <= path.steps.count, Array(path.steps.prefix(missing.steps.count)) == missing.steps
+            missing.steps.count <= path.steps.count, Array(path.steps.prefix(missing.steps.count)) == missing.steps
         else { throw error }
         var explained = locator?.locating(error) ?? error
         if let hint = path.jsonPathHint {

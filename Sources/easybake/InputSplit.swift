@@ -26,15 +26,18 @@ enum InputSplit: Equatable {
     ///
     /// - Throws: ``EasyBakeError/Code/unsupported`` for a format that does
     ///   not split, or a share of standard input, whose size is unknown.
-    func applied(to format: any IngredientFormat, input: IngredientInput) throws(EasyBakeError) -> any IngredientFormat {
+    func applied(to format: any IngredientFormat, input: IngredientInput) throws(EasyBakeError) -> any IngredientFormat
+    {
         let range: Range<Int>
         switch self {
         case .byteRange(let given):
             range = given
         case .share:
             guard let path = input.filePath,
-                  let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
-                throw EasyBakeError(.unsupported, "--split divides a file by its size; for standard input give --byte-range START-END")
+                let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+            else {
+                throw EasyBakeError(
+                    .unsupported, "--split divides a file by its size; for standard input give --byte-range START-END")
             }
             range = byteRange(size: size)
         }
@@ -52,7 +55,8 @@ enum InputSplit: Equatable {
         }
         throw EasyBakeError(
             .unsupported,
-            "--byte-range and --split read a share of JSON Lines, of a top-level JSON array or of a YAML stream; the input is \(format.name)")
+            "--byte-range and --split read a share of JSON Lines, of a top-level JSON array or of a YAML stream; the input is \(format.name)"
+        )
     }
 }
 
@@ -62,7 +66,9 @@ struct ByteRangeArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, end >= start else { return nil }
+        guard parts.count == 2, let start = Int(parts[0]), let end = Int(parts[1]), start >= 0, end >= start else {
+            return nil
+        }
         range = start..<end
     }
 
@@ -76,7 +82,9 @@ struct ShareArgument: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0, (0..<count).contains(index) else {
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0,
+            (0..<count).contains(index)
+        else {
             return nil
         }
         self.index = index

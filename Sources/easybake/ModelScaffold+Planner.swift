@@ -93,11 +93,15 @@ extension ModelScaffold {
             usedTypeNames.insert(name)
             let plan = TypePlan(name: name)
             if !shape.unplacedKinds.isEmpty {
-                notes.append("\(path.isEmpty ? "the records" : path) also held \(shape.unplacedKinds.map(\.description).joined(separator: ", ")) values beside dictionaries; those fail to bake as \(name)")
+                notes.append(
+                    "\(path.isEmpty ? "the records" : path) also held \(shape.unplacedKinds.map(\.description).joined(separator: ", ")) values beside dictionaries; those fail to bake as \(name)"
+                )
             }
             let names = SwiftNames.propertyNames(for: shape.fields.map(\.key))
             for (index, (fieldKey, field)) in shape.fields.enumerated() {
-                let fieldPath = path.isEmpty ? IngredientPath([.key(fieldKey)]).description
+                let fieldPath =
+                    path.isEmpty
+                    ? IngredientPath([.key(fieldKey)]).description
                     : path + IngredientPath([.key(fieldKey)]).description.withLeadingDot
                 var property = self.property(field, key: fieldKey, name: names[index], parent: plan, path: fieldPath)
                 if shape.missing(fieldKey) > 0 { property.isOptional = true }
@@ -111,7 +115,8 @@ extension ModelScaffold {
                 }
                 // Bare text is decoded without the recipe, so without a transformer.
                 if let index = plan.properties.firstIndex(where: { $0.key == "#text" }),
-                   plan.properties[index].type == .date(.rfc822) {
+                    plan.properties[index].type == .date(.rfc822)
+                {
                     plan.properties[index].type = .string
                     plan.properties[index].transformer = nil
                 }
@@ -122,10 +127,12 @@ extension ModelScaffold {
         mutating func property(
             _ shape: Shape, key: String, name: String, parent: TypePlan, path: String
         ) -> PropertyPlan {
-            let (type, transformer, nested, unknown) = resolve(shape, key: key, parent: parent, path: path, singular: false)
+            let (type, transformer, nested, unknown) = resolve(
+                shape, key: key, parent: parent, path: path, singular: false)
             var comment = "`\(path)`"
             if let example = shape.example ?? shape.element?.example,
-               let bytes = try? JSONFormat().write(example) {
+                let bytes = try? JSONFormat().write(example)
+            {
                 comment += ", e.g. " + String(decoding: bytes, as: UTF8.self)
             }
             if let unknown {
@@ -149,9 +156,12 @@ extension ModelScaffold {
             }
             if kinds.contains(.array) {
                 guard let element = shape.element, !element.nonNullKinds.isEmpty else {
-                    let what = shape.element == nil ? "Only empty arrays were seen" : "Only nulls were seen in the arrays"
-                    return (.array(.string, optionalElements: shape.element != nil), nil, nil,
-                            "\(what), so no sample told the element type; String is a guess.")
+                    let what =
+                        shape.element == nil ? "Only empty arrays were seen" : "Only nulls were seen in the arrays"
+                    return (
+                        .array(.string, optionalElements: shape.element != nil), nil, nil,
+                        "\(what), so no sample told the element type; String is a guess."
+                    )
                 }
                 let (elementType, transformer, nested, unknown) = resolve(
                     element, key: key, parent: parent, path: path + "[*]", singular: true)
@@ -159,7 +169,8 @@ extension ModelScaffold {
                 return (.array(elementType, optionalElements: optionalElements), transformer, nested, unknown)
             }
             if kinds.contains(.dictionary), shape.fields.isEmpty, let values = shape.element,
-               !values.nonNullKinds.isEmpty {
+                !values.nonNullKinds.isEmpty
+            {
                 // A dictionary keyed by ids: a map to one type of value.
                 var (valueType, transformer, nested, unknown) = resolve(
                     values, key: key, parent: parent, path: path + "[*]", singular: true)
@@ -167,11 +178,13 @@ extension ModelScaffold {
                     // A recipe's transformer reads a whole value, not a map's
                     // values one by one: the map keeps their text.
                     valueType = .string
-                    unknown = (unknown.map { $0 + " " } ?? "")
+                    unknown =
+                        (unknown.map { $0 + " " } ?? "")
                         + "The map's values need the \(transformer) transformer, which a recipe cannot apply to each; String keeps their text."
                 }
                 if nested?.needsRecipe == true {
-                    unknown = (unknown.map { $0 + " " } ?? "")
+                    unknown =
+                        (unknown.map { $0 + " " } ?? "")
                         + "A map's values bake with its nested recipe through the library; `easybake bake`, which has no model, reads that recipe as the map's own."
                 }
                 return (.map(valueType, optionalValues: values.count(of: .null) > 0), nil, nested, unknown)
@@ -206,7 +219,9 @@ extension ModelScaffold {
             if !kinds.isDisjoint(with: bools), kinds.isSubset(of: bools.union(integers)), shape.integersAreZeroOrOne {
                 return (.bool, kinds == [.bool] ? nil : "bool")
             }
-            if kinds == [.dateString], !shape.mixedDateStyles, shape.dateStyles.count == 1, let style = shape.dateStyles.first {
+            if kinds == [.dateString], !shape.mixedDateStyles, shape.dateStyles.count == 1,
+                let style = shape.dateStyles.first
+            {
                 return (.date(style), style.rawValue)
             }
             if kinds == [.urlString] {

@@ -121,7 +121,8 @@ extension ModelScaffold {
             let scalars = scalarKinds
             if count(of: .dictionary) > 0, !scalars.isEmpty {
                 let scalarCount = scalars.reduce(0) { $0 + count(of: $1) }
-                let isXMLText = !fields.isEmpty && fields.allSatisfy { $0.key == "#text" || $0.key.hasPrefix("@") }
+                let isXMLText =
+                    !fields.isEmpty && fields.allSatisfy { $0.key == "#text" || $0.key.hasPrefix("@") }
                     || fields.isEmpty
                 if isXMLText {
                     let text = fieldCreating("#text")

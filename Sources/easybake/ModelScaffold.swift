@@ -86,7 +86,8 @@ enum ModelScaffold {
     static func checkRoot(_ root: Shape, survey: PathSurvey, each: String?) throws(EasyBakeError) {
         let kinds = root.nonNullKinds
         if kinds == [.dictionary] && root.count(of: .null) == 0 { return }
-        let what = each == nil ? "the payload's root must be a dictionary" : "the records at \(each!) must be dictionaries"
+        let what =
+            each == nil ? "the payload's root must be a dictionary" : "the records at \(each!) must be dictionaries"
         var found = root.kindCounts.keys.sorted { $0.rawValue < $1.rawValue }.map(\.description).joined(separator: ", ")
         if found.isEmpty { found = "nothing" }
         var message = "\(what) to make a struct of, found \(found)"
@@ -103,7 +104,7 @@ enum ModelScaffold {
         let entries = survey.entries
         let candidates = entries.filter { entry in
             guard !entry.path.isRoot, entry.count(of: .array) > 0,
-                  entry.path.steps.allSatisfy({ if case .key = $0 { true } else { false } })
+                entry.path.steps.allSatisfy({ if case .key = $0 { true } else { false } })
             else { return false }
             let element = entry.path.appending(.everyElement)
             return entries.contains { $0.path == element && $0.count(of: .dictionary) > 0 }

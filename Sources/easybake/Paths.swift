@@ -43,10 +43,13 @@ struct Paths: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(EasyBakeError) in
             let survey = try PathsSurveying.survey(
-                Payload(path: input, format: inputFormat, documents: documents.selection), each: each, maximumPaths: maximumPaths)
+                Payload(path: input, format: inputFormat, documents: documents.selection), each: each,
+                maximumPaths: maximumPaths)
             switch output {
             case .text: Output.standard.write(Array(PathsSurveying.table(survey).utf8))
-            case .json: Output.standard.writeLine(try JSONFormat().write(PathsSurveying.json(survey), options: .init(prettyPrinted: true)))
+            case .json:
+                Output.standard.writeLine(
+                    try JSONFormat().write(PathsSurveying.json(survey), options: .init(prettyPrinted: true)))
             }
         }
     }
@@ -81,7 +84,8 @@ enum PathsSurveying {
     }
 
     static func kindsText(_ entry: PathSurvey.Entry) -> String {
-        var parts = entry.kinds.count == 1
+        var parts =
+            entry.kinds.count == 1
             ? [entry.kinds[0].kind.description]
             : entry.kinds.map { "\($0.kind) \($0.count)" }
         if entry.missing > 0 { parts.append("missing \(entry.missing)") }
@@ -103,14 +107,16 @@ enum PathsSurveying {
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
-            let padded = cells[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
+            let padded =
+                cells[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  "
                 + cells[1].padding(toLength: widths[1], withPad: " ", startingAt: 0) + "  "
                 + String(repeating: " ", count: widths[2] - cells[2].count) + cells[2]
             return (cells[3].isEmpty ? padded : padded + "  " + cells[3]) + "\n"
         }
         var text = line(header) + rows.map(line).joined()
         if survey.unrecordedValues > 0 {
-            text += "note: more than \(survey.maximumPaths) distinct paths; \(survey.unrecordedValues) values at further paths are not listed (raise --maximum-paths)\n"
+            text +=
+                "note: more than \(survey.maximumPaths) distinct paths; \(survey.unrecordedValues) values at further paths are not listed (raise --maximum-paths)\n"
         }
         return text
     }

@@ -106,7 +106,10 @@ struct RecipeSchema {
         case let each as EachTransformer: return .array(type(of: each.element) ?? .json)
         case let chain as ChainTransformer: return chain.transformers.last.flatMap { type(of: $0) }
         case let lookup as LookupTransformer:
-            let types = Set((Array(lookup.table.values) + [lookup.fallback].compactMap { $0 }).filter { !$0.isNull }.map { type(of: $0) })
+            let types = Set(
+                (Array(lookup.table.values) + [lookup.fallback].compactMap { $0 }).filter { !$0.isNull }.map {
+                    type(of: $0)
+                })
             guard types.count == 1, let only = types.first else { return nil }
             return only
         default: return nil

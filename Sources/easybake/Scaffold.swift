@@ -83,11 +83,16 @@ struct Scaffold: ParsableCommand {
                 Self.note("the payload holds records at \(hint); to model one record, add --each '\(hint)'")
             }
             if survey.unrecordedValues > 0 {
-                Self.note("more than \(survey.maximumPaths) distinct paths; the model leaves out \(survey.unrecordedValues) values (raise --maximum-paths)")
+                Self.note(
+                    "more than \(survey.maximumPaths) distinct paths; the model leaves out \(survey.unrecordedValues) values (raise --maximum-paths)"
+                )
             }
             for note in scaffold.notes { Self.note(note) }
             guard let out else {
-                Output.standard.write(Array("// ==== \(name).swift ====\n\(scaffold.swiftSource)// ==== \(name).recipe.json ====\n\(scaffold.recipeJSON)".utf8))
+                Output.standard.write(
+                    Array(
+                        "// ==== \(name).swift ====\n\(scaffold.swiftSource)// ==== \(name).recipe.json ====\n\(scaffold.recipeJSON)"
+                            .utf8))
                 return
             }
             try Self.write(scaffold, name: name, to: out, force: force)
@@ -99,7 +104,9 @@ struct Scaffold: ParsableCommand {
         return Formats.all.format(forExtension: (payload.path as NSString).pathExtension)?.name ?? "json"
     }
 
-    private static func write(_ scaffold: ModelScaffold.Result, name: String, to directory: String, force: Bool) throws(EasyBakeError) {
+    private static func write(_ scaffold: ModelScaffold.Result, name: String, to directory: String, force: Bool)
+        throws(EasyBakeError)
+    {
         let files = FileManager.default
         let swiftPath = (directory as NSString).appendingPathComponent("\(name).swift")
         let recipePath = (directory as NSString).appendingPathComponent("\(name).recipe.json")

@@ -45,14 +45,16 @@ struct RecipeChoice: ParsableArguments {
             guard let found = recipes.first(where: { $0.name == recipeName }) else {
                 throw EasyBakeError(
                     .recipeNotFound,
-                    "no recipe named \(recipeName.debugDescription) in \(recipe); it has: \(recipes.compactMap(\.name).joined(separator: ", "))")
+                    "no recipe named \(recipeName.debugDescription) in \(recipe); it has: \(recipes.compactMap(\.name).joined(separator: ", "))"
+                )
             }
             return found
         }
         guard recipes.count == 1, let only = recipes.first else {
             throw EasyBakeError(
                 .invalidRecipe,
-                "\(recipe) holds \(recipes.count) recipes; choose one with --recipe-name (\(recipes.compactMap(\.name).joined(separator: ", ")))")
+                "\(recipe) holds \(recipes.count) recipes; choose one with --recipe-name (\(recipes.compactMap(\.name).joined(separator: ", ")))"
+            )
         }
         return only
     }

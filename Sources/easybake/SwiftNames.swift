@@ -135,14 +135,19 @@ enum SwiftNames {
     /// `categories` → `category`, `addresses` → `address`, `devices` → `device`.
     static func singular(_ word: String) -> String {
         let lower = word.lowercased()
-        let irregular = ["people": "person", "children": "child", "men": "man", "women": "woman", "data": "datum", "feet": "foot", "mice": "mouse",
-                         "news": "news", "series": "series", "species": "species"]
+        let irregular = [
+            "people": "person", "children": "child", "men": "man", "women": "woman", "data": "datum", "feet": "foot",
+            "mice": "mouse",
+            "news": "news", "series": "series", "species": "species",
+        ]
         if let singular = irregular[lower] { return matchingCase(singular, of: word) }
         if lower.count > 4, lower.hasSuffix("ies") { return String(word.dropLast(3)) + matchingCase("y", of: word) }
-        for ending in ["sses", "shes", "ches", "xes", "zzes"] where lower.hasSuffix(ending) && lower.count > ending.count {
+        for ending in ["sses", "shes", "ches", "xes", "zzes"]
+        where lower.hasSuffix(ending) && lower.count > ending.count {
             return String(word.dropLast(2))
         }
-        if lower.count > 3, lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is") {
+        if lower.count > 3, lower.hasSuffix("s"), !lower.hasSuffix("ss"), !lower.hasSuffix("us"), !lower.hasSuffix("is")
+        {
             return String(word.dropLast())
         }
         return word
@@ -162,7 +167,8 @@ enum SwiftNames {
         var names = keys.indices.map { index in
             let key = keys[index]
             let hasPrefix = localName(key) != prefixedName(key)
-            return hasPrefix && localCounts[local[index], default: 0] > 1 ? propertyName(prefixedName(key)) : local[index]
+            return hasPrefix && localCounts[local[index], default: 0] > 1
+                ? propertyName(prefixedName(key)) : local[index]
         }
         var used: Set<String> = []
         for index in names.indices {

@@ -25,7 +25,8 @@ struct ByteRangeTests {
 
     /// The records of `ranges` of `text`, read by `make`, one after another.
     static func union(
-        _ text: String, _ ranges: [Range<Int>], _ make: (IngredientInput, Range<Int>) throws(EasyBakeError) -> any IngredientSource
+        _ text: String, _ ranges: [Range<Int>],
+        _ make: (IngredientInput, Range<Int>) throws(EasyBakeError) -> any IngredientSource
     ) throws -> [Ingredients] {
         var records: [Ingredients] = []
         for range in ranges {
@@ -73,7 +74,8 @@ struct ByteRangeTests {
         }
     }
 
-    @Test("ranges of generated users, baked with several jobs, bake as the whole file does", arguments: ["jsonl", "json"])
+    @Test(
+        "ranges of generated users, baked with several jobs, bake as the whole file does", arguments: ["jsonl", "json"])
     func bakedShares(format: String) throws {
         struct User: Decodable, Equatable, Sendable {
             let id: Int
@@ -81,10 +83,13 @@ struct ByteRangeTests {
             let scores: [Double]
         }
         let users = (0..<300).map { index -> Ingredients in
-            ["id": .integer(Int64(index)), "name": .string("user \(index), \"quoted\" [\(index)]"),
-             "scores": .array(IngredientArray((0..<(index % 4)).map { .float(Double($0) / 2) }))]
+            [
+                "id": .integer(Int64(index)), "name": .string("user \(index), \"quoted\" [\(index)]"),
+                "scores": .array(IngredientArray((0..<(index % 4)).map { .float(Double($0) / 2) })),
+            ]
         }
-        let bytes: [UInt8] = format == "jsonl"
+        let bytes: [UInt8] =
+            format == "jsonl"
             ? try JSONLinesFormat().write(.array(IngredientArray(users)))
             : try JSONFormat().write(.array(IngredientArray(users)), options: .init(prettyPrinted: true))
         let input = IngredientInput.bytes(bytes, name: "users.\(format)")
@@ -119,9 +124,12 @@ struct ByteRangeTests {
         // Offset 15 is inside the second line: the range begins with the third.
         let start = 15
         struct Record: Decodable, Equatable { let id: Int }
-        let results = Array(try Baker().bakeEach(
-            Record.self, from: try JSONLinesIngredientSource(.text(text, name: "broken.jsonl"), byteRange: start..<text.utf8.count),
-            each: "[*]"))
+        let results = Array(
+            try Baker().bakeEach(
+                Record.self,
+                from: try JSONLinesIngredientSource(
+                    .text(text, name: "broken.jsonl"), byteRange: start..<text.utf8.count),
+                each: "[*]"))
         #expect(results.count == 2)
         guard case .failure(let error) = results.first else {
             Issue.record("the malformed line baked")

@@ -16,14 +16,23 @@ struct CodableFaithfulTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-            else if let value = try? container.decode(Int64.self) { self = .int(value) }
-            else if let value = try? container.decode(Double.self) { self = .double(value) }
-            else if let value = try? container.decode(String.self) { self = .string(value) }
-            else if let value = try? container.decode([AnyJSON].self) { self = .array(value) }
-            else if let value = try? container.decode([String: AnyJSON].self) { self = .object(value) }
-            else { throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value") }
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Int64.self) {
+                self = .int(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .double(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([AnyJSON].self) {
+                self = .array(value)
+            } else if let value = try? container.decode([String: AnyJSON].self) {
+                self = .object(value)
+            } else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
+            }
         }
     }
 
@@ -40,12 +49,19 @@ struct CodableFaithfulTests {
                 self = .list(values)
                 return
             }
-            if let map = try? decoder.singleValueContainer().decode([String: LooseValue].self) { self = .map(map); return }
+            if let map = try? decoder.singleValueContainer().decode([String: LooseValue].self) {
+                self = .map(map); return
+            }
             let single = try decoder.singleValueContainer()
-            if single.decodeNil() { self = .none }
-            else if let value = try? single.decode(Int.self) { self = .int(value) }
-            else if let value = try? single.decode(Double.self) { self = .double(value) }
-            else { self = .flag(try single.decode(Bool.self)) }
+            if single.decodeNil() {
+                self = .none
+            } else if let value = try? single.decode(Int.self) {
+                self = .int(value)
+            } else if let value = try? single.decode(Double.self) {
+                self = .double(value)
+            } else {
+                self = .flag(try single.decode(Bool.self))
+            }
         }
     }
 
@@ -59,7 +75,8 @@ struct CodableFaithfulTests {
 
     @Test("a probing enum bakes what JSONDecoder decodes: 0, 1, \"0\", \"12\" and dictionaries keep their kinds")
     func probes() throws {
-        let json = #"{"zero": 0, "one": 1, "text0": "0", "text12": "12", "yes": "yes", "flag": true, "pi": 3.5, "big": 1e2, "list": [0, "1", {"a": 1}], "none": null}"#
+        let json =
+            #"{"zero": 0, "one": 1, "text0": "0", "text12": "12", "yes": "yes", "flag": true, "pi": 3.5, "big": 1e2, "list": [0, "1", {"a": 1}], "none": null}"#
         let baked = try Self.easyBake(AnyJSON.self, json)
         #expect(baked == (try Self.jsonDecoder(AnyJSON.self, json)))
         guard case .object(let object) = baked else { Issue.record("not an object: \(baked)"); return }
@@ -111,7 +128,8 @@ struct CodableFaithfulTests {
         #expect(lenient.count == 42 && lenient.flag && lenient.label == "7" && lenient.ratio == 2.5)
         // Everywhere: the probes convert too, as before the option.
         let everywhere = Baker.Options(coercions: .everywhere)
-        #expect(try Self.easyBake(AnyJSON.self, #"[0, "1"]"#, options: everywhere) == .array([.bool(false), .bool(true)]))
+        #expect(
+            try Self.easyBake(AnyJSON.self, #"[0, "1"]"#, options: everywhere) == .array([.bool(false), .bool(true)]))
         #expect(try Self.easyBake(AnyJSON.self, #"[0, "1"]"#) == .array([.int(0), .string("1")]))
         // Nowhere: each value must be of its property's kind.
         let none = Baker.Options(coercions: .none)
@@ -121,11 +139,15 @@ struct CodableFaithfulTests {
             values[key] = wrong
             let payload = "{" + values.map { #""\#($0.key)": \#($0.value)"# }.joined(separator: ", ") + "}"
             #expect(try Self.easyBake(Model.self, payload).count == 42)
-            let error = try #require(throws: EasyBakeError.self) { try Self.easyBake(Model.self, payload, options: none) }
+            let error = try #require(throws: EasyBakeError.self) {
+                try Self.easyBake(Model.self, payload, options: none)
+            }
             #expect(error.code == .typeMismatch, "\(key)")
             #expect(error.path?.description == key)
         }
-        struct Exact: Decodable { let count: Int; let flag: Bool; let label: String; let ratio: Double; let list: [Int] }
+        struct Exact: Decodable {
+            let count: Int; let flag: Bool; let label: String; let ratio: Double; let list: [Int]
+        }
         let exact = try Self.easyBake(
             Exact.self, #"{"count": 42, "flag": true, "label": "x", "ratio": 2, "list": [1, 2.0]}"#, options: none)
         #expect(exact.ratio == 2 && exact.list == [1, 2])
@@ -133,10 +155,13 @@ struct CodableFaithfulTests {
         #expect(throws: EasyBakeError.self) { try Self.easyBake([String].self, #"["a", 2]"#, options: none) }
     }
 
-    @Test("a String asked of a number gets its literal as written", arguments: ["1e2", "1.10", "-0.0", "12345678901234567890123", "0.000"])
+    @Test(
+        "a String asked of a number gets its literal as written",
+        arguments: ["1e2", "1.10", "-0.0", "12345678901234567890123", "0.000"])
     func numberText(literal: String) throws {
         struct Model: Decodable { let text: String; let optional: String?; let list: [String] }
-        let model = try Self.easyBake(Model.self, #"{"text": \#(literal), "optional": \#(literal), "list": [\#(literal)]}"#)
+        let model = try Self.easyBake(
+            Model.self, #"{"text": \#(literal), "optional": \#(literal), "list": [\#(literal)]}"#)
         #expect(model.text == literal)
         #expect(model.optional == literal)
         #expect(model.list == [literal])
@@ -149,7 +174,8 @@ struct CodableFaithfulTests {
             let json = Self.randomValue(depth: 0, using: &random)
             let expected = try Self.jsonDecoder(AnyJSON.self, json)
             #expect(try Self.easyBake(AnyJSON.self, json) == expected, "round \(round): \(json)")
-            #expect(try Self.easyBake(LooseValue.self, json) == (try Self.jsonDecoder(LooseValue.self, json)), "\(json)")
+            #expect(
+                try Self.easyBake(LooseValue.self, json) == (try Self.jsonDecoder(LooseValue.self, json)), "\(json)")
             // The same value as a property, through a recipe's nested dictionary.
             struct Holder: Decodable { let value: AnyJSON }
             #expect(try Self.easyBake(Holder.self, #"{"value": \#(json)}"#).value == expected)
@@ -161,7 +187,8 @@ struct CodableFaithfulTests {
         for name in ["json/users.json", "json/benchmark-users.json"] {
             let text = try String(contentsOf: TestPaths.fixture(name), encoding: .utf8)
             #expect(try Self.easyBake(AnyJSON.self, text) == (try Self.jsonDecoder(AnyJSON.self, text)), "\(name)")
-            #expect(try Self.easyBake(LooseValue.self, text) == (try Self.jsonDecoder(LooseValue.self, text)), "\(name)")
+            #expect(
+                try Self.easyBake(LooseValue.self, text) == (try Self.jsonDecoder(LooseValue.self, text)), "\(name)")
         }
     }
 
@@ -173,17 +200,20 @@ struct CodableFaithfulTests {
         switch choice {
         case 0: return ["0", "1", "-1", "42", "9007199254740991"].randomElement(using: &random)!
         case 1: return ["0.5", "-2.25", "1e2", "1.0", "3.14"].randomElement(using: &random)!
-        case 2: return [#""0""#, #""1""#, #""12""#, #""true""#, #""no""#, #""2.5""#, #""""#].randomElement(using: &random)!
+        case 2:
+            return [#""0""#, #""1""#, #""12""#, #""true""#, #""no""#, #""2.5""#, #""""#].randomElement(using: &random)!
         case 3: return Bool.random(using: &random) ? "true" : "false"
         case 4: return "null"
         case 5: return #""word \#(Int.random(in: 0..<100, using: &random))""#
         case 6: return #""\#(Int.random(in: 0..<10_000, using: &random))""#
         case 7:
             let count = Int.random(in: 0..<4, using: &random)
-            return "[" + (0..<count).map { _ in randomValue(depth: depth + 1, using: &random) }.joined(separator: ",") + "]"
+            return "[" + (0..<count).map { _ in randomValue(depth: depth + 1, using: &random) }.joined(separator: ",")
+                + "]"
         default:
             let count = Int.random(in: 0..<4, using: &random)
-            return "{" + (0..<count).map { i in #""k\#(i)": "# + randomValue(depth: depth + 1, using: &random) }
+            return "{"
+                + (0..<count).map { i in #""k\#(i)": "# + randomValue(depth: depth + 1, using: &random) }
                 .joined(separator: ",") + "}"
         }
     }

@@ -44,14 +44,15 @@ struct DocumentExampleTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("document-example-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            try Data("{\n  \"name\": \"Ada\",\n  \"age\": \"forty\"\n}\n".utf8).write(to: directory.appendingPathComponent("users.json"))
+            try Data("{\n  \"name\": \"Ada\",\n  \"age\": \"forty\"\n}\n".utf8).write(
+                to: directory.appendingPathComponent("users.json"))
             guard FileManager.default.changeCurrentDirectoryPath(directory.path) else { exit(2) }
 
             do {
                 let document = try Document(reading: .file("users.json"), format: .json)
                 let user = try Baker().bake(User.self, from: document, recipe: recipe)
                 _ = user
-                exit(3)                                 // the example fails to bake
+                exit(3)  // the example fails to bake
             } catch {
                 let shown = try DocumentExampleTests.shownExample().error
                 let lines = String(describing: error).split(separator: "\n").prefix(2).map(String.init)

@@ -28,7 +28,9 @@ struct DoubleReadingTests {
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return sign + trimmed
         case 1, 2: return sign + trimmed + "." + digits(Int.random(in: 1...12, using: &random))
-        default: return sign + trimmed + "." + digits(Int.random(in: 1...6, using: &random)) + "e" + String(Int.random(in: -30...30, using: &random))
+        default:
+            return sign + trimmed + "." + digits(Int.random(in: 1...6, using: &random)) + "e"
+                + String(Int.random(in: -30...30, using: &random))
         }
     }
 
@@ -51,8 +53,10 @@ struct DoubleReadingTests {
 
     @Test("numbers in strings, integers past 18 digits and negative zero take the coercion")
     func otherNumbers() throws {
-        for (literal, value) in [("\"2.5\"", 2.5), ("12345678901234567890", 12345678901234567890.0), ("-0.0", -0.0),
-                                 ("-0", 0), ("1e2", 100), ("0.1", 0.1), ("123456789012345.6", 123456789012345.6)] {
+        for (literal, value) in [
+            ("\"2.5\"", 2.5), ("12345678901234567890", 12345678901234567890.0), ("-0.0", -0.0),
+            ("-0", 0), ("1e2", 100), ("0.1", 0.1), ("123456789012345.6", 123456789012345.6),
+        ] {
             let payload = "{\"d\": \(literal), \"o\": \(literal), \"list\": [\(literal)]}"
             let reading = try Baker().bake(Reading.self, from: .text(payload), format: .json)
             #expect(reading.d == value && reading.d.sign == value.sign, "\(literal)")

@@ -10,7 +10,8 @@ struct DuplicateKeyLocationTests {
     static let text = "{\n\"a\": {\"b\": 1},\n\"a\": {\"b\": 2, \"c\": 3},\n\"d\": 4\n}\n"
 
     static func line(_ path: String, _ policy: DuplicateKeyPolicy) throws -> Int? {
-        let document = try Document(reading: .text(text), format: JSONFormat(options: JSONReadingOptions(duplicateKeys: policy)))
+        let document = try Document(
+            reading: .text(text), format: JSONFormat(options: JSONReadingOptions(duplicateKeys: policy)))
         return document.location(of: try IngredientPath(parsing: path))?.line
     }
 

@@ -33,7 +33,7 @@ struct ErrorsAndLimitsArticleTests {
         do {
             _ = try Baker().bake(Reading.self, from: try JSONFormat().read(.text(#"{"celsius": "warm"}"#)))
         } catch {
-            if error.code == .typeMismatch { print(error.path?.description ?? "") }   // celsius
+            if error.code == .typeMismatch { print(error.path?.description ?? "") }  // celsius
         }
         #expect(printed == ["celsius"])
     }
@@ -49,14 +49,15 @@ struct ErrorsAndLimitsArticleTests {
         do {
             _ = try format.read(.text("[\(tooMany)]"))
         } catch {
-            print(error.message)                                  // maximumNodes limit of 1000 exceeded
+            print(error.message)  // maximumNodes limit of 1000 exceeded
         }
         #expect(printed == ["maximumNodes limit of 1000 exceeded"])
     }
 
     @Test("numbers are never rounded; duplicate keys keep the first")
     func policies() throws {
-        let tree = try JSONFormat().read(.text(#"{"big": 123456789012345678901234567890, "tiny": 1e-400, "a": 1, "a": 2}"#))
+        let tree = try JSONFormat().read(
+            .text(#"{"big": 123456789012345678901234567890, "tiny": 1e-400, "a": 1, "a": 2}"#))
         #expect(tree["big"] == .exactNumber("123456789012345678901234567890"))
         #expect(tree["tiny"] == .exactNumber("1e-400"))
         #expect(tree["a"] == 1)

@@ -10,10 +10,10 @@ import Testing
 
 @Suite("Getting started (article and README)")
 struct GettingStartedTests {
-    struct User: Dough {                       // Codable + Identifiable, equal by id
+    struct User: Dough {  // Codable + Identifiable, equal by id
         let id: Int
         let name: String
-        let unreadMessages: Int                // filled from "unread_messages" by implicit matching
+        let unreadMessages: Int  // filled from "unread_messages" by implicit matching
         let joined: Date
         let homepage: URL?
         let city: String
@@ -23,7 +23,10 @@ struct GettingStartedTests {
         static let recipe = Result {
             try Recipe(
                 name: "User",
-                mapping: ["id": "user_id", "name": "full_name", "joined": "joined", "homepage": "homepage", "city": "address.town"],
+                mapping: [
+                    "id": "user_id", "name": "full_name", "joined": "joined", "homepage": "homepage",
+                    "city": "address.town",
+                ],
                 transformers: ["joined": .spec(["date": "yyyy-MM-dd"])]
             )
         }
@@ -36,7 +39,8 @@ struct GettingStartedTests {
         let check = try DocumentationExamples.checkSwiftListings(in: Self.article, runBy: #filePath)
         #expect(check.listings == 4)
         #expect(check.notRun == [])
-        let readme = DocumentationExamples.listings(in: try DocumentationExamples.text(of: "README.md"), language: "swift")
+        let readme = DocumentationExamples.listings(
+            in: try DocumentationExamples.text(of: "README.md"), language: "swift")
         let example = try #require(readme.first { $0.text.hasPrefix("import EasyBake") })
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         #expect(DocumentationExamples.missingLines(of: example.text, in: source) == [], "README")
@@ -44,9 +48,10 @@ struct GettingStartedTests {
 
     @Test("bake, update and decompose as shown")
     func bakeUpdateDecompose() throws {
-        let json = #"{"user_id": 7, "full_name": "Ada", "unread_messages": "12", "joined": "1843-07-10", "address": {"town": "London"}}"#
+        let json =
+            #"{"user_id": 7, "full_name": "Ada", "unread_messages": "12", "joined": "1843-07-10", "address": {"town": "London"}}"#
         let tree = try JSONFormat().read(.text(json))
-        let user = try Baker().bake(User.self, from: tree)                  // uses User.bakingRecipe
+        let user = try Baker().bake(User.self, from: tree)  // uses User.bakingRecipe
         let same = try Baker().bake(User.self, from: .text(json), format: JSONFormat())  // no tree
         #expect(same.hasSameContents(as: user))
         #expect(user.unreadMessages == 12)
@@ -68,7 +73,8 @@ struct GettingStartedTests {
 
     @Test("a baking error from a document shows the line and column, as shown")
     func locatedError() throws {
-        let text = "{\n  \"user_id\": 7,\n  \"full_name\": \"Ada\",\n  \"unread_messages\": \"many\",\n  \"joined\": \"1843-07-10\",\n  \"address\": {\"town\": \"London\"}\n}"
+        let text =
+            "{\n  \"user_id\": 7,\n  \"full_name\": \"Ada\",\n  \"unread_messages\": \"many\",\n  \"joined\": \"1843-07-10\",\n  \"address\": {\"town\": \"London\"}\n}"
         let document = try Document(reading: .text(text, name: "users.json"), format: JSONFormat())
         let error = #expect(throws: EasyBakeError.self) { try Baker().bake(User.self, from: document) }
         #expect(error?.code == .typeMismatch)

@@ -18,9 +18,10 @@ struct IntegerReadingTests {
         var random = SeededGenerator(seed: 0x1D)
         for length in 1...21 {
             for _ in 0..<40 {
-                var digits = String((0..<length).map { index in
-                    Character(String(Int.random(in: index == 0 && length > 1 ? 1...9 : 0...9, using: &random)))
-                })
+                var digits = String(
+                    (0..<length).map { index in
+                        Character(String(Int.random(in: index == 0 && length > 1 ? 1...9 : 0...9, using: &random)))
+                    })
                 if Bool.random(using: &random) { digits = "-" + digits }
                 let payload = "{\"n\": \(digits), \"m\": \(digits)}"
                 let expected = Int(digits)
@@ -40,8 +41,11 @@ struct IntegerReadingTests {
 
     @Test("the extremes and negative zero")
     func extremes() throws {
-        for (literal, value) in [("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("-0", 0), ("0", 0)] {
-            let counter = try Baker().bake(Counter.self, from: .text("{\"n\": \(literal), \"m\": \(literal)}"), format: .json)
+        for (literal, value) in [
+            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("-0", 0), ("0", 0),
+        ] {
+            let counter = try Baker().bake(
+                Counter.self, from: .text("{\"n\": \(literal), \"m\": \(literal)}"), format: .json)
             #expect(counter.n == value)
             #expect(counter.m == Int64(value))
         }

@@ -15,7 +15,9 @@ struct JSONDeferredReadingTests {
     /// `depth` (0: the root) either in place or left unread and read after,
     /// and logs what it met: the events, each value read, and the error
     /// that ended the walk.
-    static func walk(_ bytes: [UInt8], depth: Int, deferring: Bool, _ scanning: JSONByteScanning) -> (log: [String], deferred: Int) {
+    static func walk(_ bytes: [UInt8], depth: Int, deferring: Bool, _ scanning: JSONByteScanning) -> (
+        log: [String], deferred: Int
+    ) {
         var log: [String] = []
         var deferred = 0
         do throws(EasyBakeError) {
@@ -24,7 +26,8 @@ struct JSONDeferredReadingTests {
             var open = 0
             while let event = try source.next() {
                 switch event {
-                case .beginArray, .beginDictionary where open == depth:
+                case .beginArray,
+                    .beginDictionary where open == depth:
                     var index = IngredientIndex()
                     if deferring, let value = source.deferValue(startingWith: event, keeping: nil) {
                         deferred += 1
@@ -55,17 +58,22 @@ struct JSONDeferredReadingTests {
         // finder's 64-byte blocks, brackets inside strings, and damage of
         // every kind.
         func run(_ count: Int) -> String { String(repeating: "w", count: count) }
-        let values = ["12", "-0.5e3", "true", "null", "\"é\"", "\"[{\"", "\"}]\\\"]\"", "\"\\\\\"", "\"\\\\\\\\\\\"\"",
-                      "\"" + run(62) + "\\\"\"", "\"" + run(63) + "\\\\\"", "\"" + run(61) + "\\\\\\\"}\"",
-                      "{\"k\": [1, {\"a\\\"\": \"b]\"}]}", "[]", "{}", "[[[" + "\"" + run(70) + "\"]]]",
-                      "{\"" + run(60) + "\": {\"x\": \"\\u005d\"}}"]
-        let pieces = ["{", "}", "[", "]", ",", ":", "\"k\"", "\"", "\\", "\"\\", " ", "\n", "\u{1}", "tru", "\"" + run(63)]
+        let values = [
+            "12", "-0.5e3", "true", "null", "\"é\"", "\"[{\"", "\"}]\\\"]\"", "\"\\\\\"", "\"\\\\\\\\\\\"\"",
+            "\"" + run(62) + "\\\"\"", "\"" + run(63) + "\\\\\"", "\"" + run(61) + "\\\\\\\"}\"",
+            "{\"k\": [1, {\"a\\\"\": \"b]\"}]}", "[]", "{}", "[[[" + "\"" + run(70) + "\"]]]",
+            "{\"" + run(60) + "\": {\"x\": \"\\u005d\"}}",
+        ]
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", "\"k\"", "\"", "\\", "\"\\", " ", "\n", "\u{1}", "tru", "\"" + run(63),
+        ]
         var documents: [[UInt8]] = (0..<3_000).map { number in
             var elements: [String] = []
             for _ in 0..<Int.random(in: 1...30, using: &random) {
                 elements.append(values.randomElement(using: &random)!)
             }
-            var text = number % 3 == 0
+            var text =
+                number % 3 == 0
                 ? "{" + elements.enumerated().map { "\"k\($0.offset)\": \($0.element)" }.joined(separator: ", ") + "}"
                 : "[" + elements.joined(separator: ", ") + "]"
             // Two documents in three are damaged somewhere.
@@ -94,7 +102,9 @@ struct JSONDeferredReadingTests {
                 let inPlace = Self.walk(bytes, depth: depth, deferring: false, .vector)
                 for scanning in JSONByteScanning.allCases {
                     let left = Self.walk(bytes, depth: depth, deferring: true, scanning)
-                    #expect(left.log == inPlace.log, "\(scanning) depth \(depth): \(String(decoding: bytes, as: UTF8.self))")
+                    #expect(
+                        left.log == inPlace.log, "\(scanning) depth \(depth): \(String(decoding: bytes, as: UTF8.self))"
+                    )
                     deferred += left.deferred
                 }
                 if inPlace.log.last?.hasPrefix("syntax") == true { failed += 1 }
@@ -107,7 +117,9 @@ struct JSONDeferredReadingTests {
 
     @Test("pruned to a recipe's paths, a value left unread keeps what reading in place keeps")
     func pruned() throws {
-        let users = (0..<200).map { #"{"id": \#($0), "name": "u\#($0) [\\\"x\\\"]", "skip": {"deep": [[\#($0)]]}, "tags": ["a"]}"# }
+        let users = (0..<200).map {
+            #"{"id": \#($0), "name": "u\#($0) [\\\"x\\\"]", "skip": {"deep": [[\#($0)]]}, "tags": ["a"]}"#
+        }
         let bytes = Array(("[" + users.joined(separator: ",") + "]").utf8)
         let matcher = try PathMatcher(["name", "tags[0]"])
         var inPlace = try JSONIngredientSource(.bytes(bytes)), left = try JSONIngredientSource(.bytes(bytes))

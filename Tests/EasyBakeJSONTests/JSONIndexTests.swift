@@ -57,16 +57,19 @@ struct JSONIndexTests {
     static func expectAgreement(_ bytes: [UInt8], limits: IngredientLimits = .default, _ name: String) {
         for scanning in JSONByteScanning.allCases {
             expectAgreement(
-                indexEvents(bytes, limits: limits, scanning: scanning), sourceEvents(bytes, limits: limits, scanning: scanning),
+                indexEvents(bytes, limits: limits, scanning: scanning),
+                sourceEvents(bytes, limits: limits, scanning: scanning),
                 "\(name) (\(scanning): index, events)")
         }
         expectAgreement(
-            sourceEvents(bytes, limits: limits, scanning: .vector), sourceEvents(bytes, limits: limits, scanning: .word),
+            sourceEvents(bytes, limits: limits, scanning: .vector),
+            sourceEvents(bytes, limits: limits, scanning: .word),
             "\(name) (events: vector, word)")
     }
 
     static func expectAgreement(
-        _ first: Swift.Result<[IngredientEvent], EasyBakeError>, _ second: Swift.Result<[IngredientEvent], EasyBakeError>,
+        _ first: Swift.Result<[IngredientEvent], EasyBakeError>,
+        _ second: Swift.Result<[IngredientEvent], EasyBakeError>,
         _ name: String
     ) {
         switch (first, second) {
@@ -86,12 +89,14 @@ struct JSONIndexTests {
 
     @Test("entries are depth first; a container spans its contents and counts its elements")
     func layout() throws {
-        let index = try Self.index(#"{"id": 7, "tags": ["a", 2.5e1], "none": null, "ok": true, "no": false, "empty": {}}"#)
+        let index = try Self.index(
+            #"{"id": 7, "tags": ["a", 2.5e1], "none": null, "ok": true, "no": false, "empty": {}}"#)
         let kinds = (0..<index.count).map { index.kind(at: $0) }
-        #expect(kinds == [
-            .dictionary, .string, .integer, .string, .array, .string, .float, .string, .null,
-            .string, .true, .string, .false, .string, .dictionary,
-        ])
+        #expect(
+            kinds == [
+                .dictionary, .string, .integer, .string, .array, .string, .float, .string, .null,
+                .string, .true, .string, .false, .string, .dictionary,
+            ])
         #expect(index.end(of: 0) == index.count)
         #expect(index.elementCount(at: 0) == 6)
         #expect(index.end(of: 4) == 7)
@@ -136,7 +141,8 @@ struct JSONIndexTests {
 
     @Test("a tree built from the index equals the tree built from the source")
     func tree() throws {
-        let text = #"{"users": [{"id": 1, "name": "Ada", "tags": [], "score": 1e400, "big": 123456789012345678901234567890}]}"#
+        let text =
+            #"{"users": [{"id": 1, "name": "Ada", "tags": [], "score": 1e400, "big": 123456789012345678901234567890}]}"#
         let index = try Self.index(text)
         var events = IndexedIngredientSource(index: index)
         let fromIndex = try Ingredients(reading: &events)
@@ -156,11 +162,15 @@ struct JSONIndexTests {
         #expect(try events.next() == nil)
     }
 
-    @Test("malformed documents fail as the event source fails: same message, same place", arguments: [
-        "", " ", "[1,]", #"{"a":1,}"#, "[1 2]", #"{"a" 1}"#, #"{"a":}"#, "[", "]", "{", #"{"a":1"#, "[1,", "01", "-",
-        "1.", "1e", "tru", "nul", #""abc"#, #""\x""#, #""\ud800""#, "[1]]", "{} {}", #"{1:2}"#, "[\"a\u{01}\"]", "[.5]",
-        "\u{FEFF}", "[\"\\u00\"]", "[true false]", "{\"a\":[}", "[{]}",
-    ])
+    @Test(
+        "malformed documents fail as the event source fails: same message, same place",
+        arguments: [
+            "", " ", "[1,]", #"{"a":1,}"#, "[1 2]", #"{"a" 1}"#, #"{"a":}"#, "[", "]", "{", #"{"a":1"#, "[1,", "01",
+            "-",
+            "1.", "1e", "tru", "nul", #""abc"#, #""\x""#, #""\ud800""#, "[1]]", "{} {}", #"{1:2}"#, "[\"a\u{01}\"]",
+            "[.5]",
+            "\u{FEFF}", "[\"\\u00\"]", "[true false]", "{\"a\":[}", "[{]}",
+        ])
     func errors(_ text: String) {
         Self.expectAgreement(Array(text.utf8), text.debugDescription)
     }
@@ -204,7 +214,9 @@ struct JSONIndexTests {
         }
     }
 
-    static let prunedPaths: [IngredientPath] = ["users[0].name", "users[*].tags[1]", "count", "f"].map { try! IngredientPath(parsing: $0) }
+    static let prunedPaths: [IngredientPath] = ["users[0].name", "users[*].tags[1]", "count", "f"].map {
+        try! IngredientPath(parsing: $0)
+    }
 
     /// An index pruned to a few paths agrees with the whole tree: the same
     /// values at those paths, or the same error — a member left out is
@@ -240,7 +252,8 @@ struct JSONIndexTests {
 
     @Test("an index pruned to a few paths keeps what they reach and leaves out members no path needs")
     func pruned() throws {
-        let text = #"{"skip": {"deep": [1, 2, {"x": "y"}]}, "users": [{"name": "Ada", "age": 36, "tags": ["a", "b"]}], "count": 2, "f": [1, {"g": 2}]}"#
+        let text =
+            #"{"skip": {"deep": [1, 2, {"x": "y"}]}, "users": [{"name": "Ada", "age": 36, "tags": ["a", "b"]}], "count": 2, "f": [1, {"g": 2}]}"#
         var source = try JSONIngredientSource(.text(text))
         let first = try #require(try source.next())
         var index = IngredientIndex()
@@ -248,14 +261,18 @@ struct JSONIndexTests {
         let tree = try Ingredients(index: index, at: 0)
         // `skip` is left out; the records keep only what the paths need; `f`
         // is kept whole, as is an element no path needs (it keeps its place).
-        #expect(tree == [
-            "users": [["name": "Ada", "tags": ["a", "b"]]],
-            "count": 2,
-            "f": [1, ["g": 2]],
-        ])
+        #expect(
+            tree == [
+                "users": [["name": "Ada", "tags": ["a", "b"]]],
+                "count": 2,
+                "f": [1, ["g": 2]],
+            ])
         Self.expectPrunedAgreement(Array(text.utf8), "sample")
-        for malformed in [#"{"skip": [1,, 2], "count": 1}"#, "{\"skip\": \"a\u{01}\", \"count\": 1}", #"{"skip": {"a" 1}, "count": 1}"#,
-                          #"{"count": 1, "skip": tru}"#, #"{"users": [{"age": 01}]}"#] {
+        for malformed in [
+            #"{"skip": [1,, 2], "count": 1}"#, "{\"skip\": \"a\u{01}\", \"count\": 1}",
+            #"{"skip": {"a" 1}, "count": 1}"#,
+            #"{"count": 1, "skip": tru}"#, #"{"users": [{"age": 01}]}"#,
+        ] {
             Self.expectPrunedAgreement(Array(malformed.utf8), malformed)
         }
     }
@@ -264,11 +281,14 @@ struct JSONIndexTests {
 /// The index over every file of JSONTestSuite: what the event source
 /// accepts, the index accepts with the same events; what it rejects, the
 /// index rejects with the same error.
-@Suite("JSON index over JSONTestSuite", .enabled(if: TestPaths.corpus("JSONTestSuite") != nil, "../shared/corpora is absent"))
+@Suite(
+    "JSON index over JSONTestSuite",
+    .enabled(if: TestPaths.corpus("JSONTestSuite") != nil, "../shared/corpora is absent"))
 struct JSONIndexSuiteTests {
     static func files() -> [String] {
         guard let folder = TestPaths.corpus("JSONTestSuite")?.appendingPathComponent("test_parsing"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }
 

@@ -61,7 +61,9 @@ struct JSONLinesSkippingTests {
             var source = try Self.source(text)
             for _ in 0..<index { _ = try source.next() }
             try source.skipValue()
-            #expect(try collectEvents(&source)[...] == Self.reference(events, skippingAt: index), "skip at event \(index) of \(text.debugDescription)")
+            #expect(
+                try collectEvents(&source)[...] == Self.reference(events, skippingAt: index),
+                "skip at event \(index) of \(text.debugDescription)")
         }
     }
 
@@ -78,7 +80,9 @@ struct JSONLinesSkippingTests {
             var source = try Self.source(text)
             for _ in 0...index { _ = try source.next() }
             try source.skipRestOfContainer()
-            #expect(try collectEvents(&source)[...] == Self.reference(events, skippingAt: index), "skip rest at event \(index) of \(text.debugDescription)")
+            #expect(
+                try collectEvents(&source)[...] == Self.reference(events, skippingAt: index),
+                "skip rest at event \(index) of \(text.debugDescription)")
         }
     }
 

@@ -68,7 +68,8 @@ struct JSONLinesTests {
     @Test("writing puts each element of an array on a line of its own, compact")
     func writing() throws {
         let records: Ingredients = [["id": 1, "name": "Ada"], [1, 2], "line\nbreak", .null]
-        let text = String(decoding: try JSONLinesFormat().write(records, options: .init(prettyPrinted: true)), as: UTF8.self)
+        let text = String(
+            decoding: try JSONLinesFormat().write(records, options: .init(prettyPrinted: true)), as: UTF8.self)
         #expect(text == "{\"id\":1,\"name\":\"Ada\"}\n[1,2]\n\"line\\nbreak\"\nnull\n")
         #expect(try Self.lines(text) == records)
         let sorted = try JSONLinesFormat().write([["b": 1, "a": 2]], options: .init(sortedKeys: true))
@@ -79,7 +80,8 @@ struct JSONLinesTests {
 
     @Test("[*] streams every line as a record, and a path reads one line")
     func records() throws {
-        let text = "{\"id\": 1, \"name\": \"Ada\"}\n\n{\"id\": 2, \"name\": \"Grace\"}\n{\"id\": 3, \"name\": \"Katherine\"}\n"
+        let text =
+            "{\"id\": 1, \"name\": \"Ada\"}\n\n{\"id\": 2, \"name\": \"Grace\"}\n{\"id\": 3, \"name\": \"Katherine\"}\n"
         var reader = try RecordReader(source: try JSONLinesIngredientSource(.text(text)), each: "[*]")
         var names: [Ingredients] = []
         var paths: [String] = []
@@ -98,9 +100,11 @@ struct JSONLinesTests {
 
     @Test("bakeEach over JSON Lines fails a malformed line's record alone and goes on")
     func bakeEachFailsOneRecord() throws {
-        let text = "{\"id\": 1, \"name\": \"Ada\"}\n{\"id\": 2, \"name\": }\n\n{\"id\": 3, \"name\": \"Katherine\"}\r\n{\"id\": \"four\", \"name\": \"Linus\"}\n{\"id\": 5, \"name\": \"Barbara\"}"
-        let results = Array(try Baker().bakeEach(
-            Person.self, from: try JSONLinesIngredientSource(.text(text, name: "people.jsonl")), each: "[*]"))
+        let text =
+            "{\"id\": 1, \"name\": \"Ada\"}\n{\"id\": 2, \"name\": }\n\n{\"id\": 3, \"name\": \"Katherine\"}\r\n{\"id\": \"four\", \"name\": \"Linus\"}\n{\"id\": 5, \"name\": \"Barbara\"}"
+        let results = Array(
+            try Baker().bakeEach(
+                Person.self, from: try JSONLinesIngredientSource(.text(text, name: "people.jsonl")), each: "[*]"))
         #expect(results.count == 5)
         #expect(try results[0].get() == Person(id: 1, name: "Ada"))
         guard case .failure(let malformed) = results[1] else {
@@ -122,9 +126,10 @@ struct JSONLinesTests {
         #expect(try results[4].get() == Person(id: 5, name: "Barbara"))
         // Records read pruned to the recipe's paths fail alone too.
         let recipe = try Recipe(mapping: ["id": "id", "name": "name"])
-        let pruned = Array(try Baker().bakeEach(
-            Person.self, from: try JSONLinesIngredientSource(.text(text, name: "people.jsonl")), each: "[*]",
-            recipe: recipe, materialization: .recipePaths))
+        let pruned = Array(
+            try Baker().bakeEach(
+                Person.self, from: try JSONLinesIngredientSource(.text(text, name: "people.jsonl")), each: "[*]",
+                recipe: recipe, materialization: .recipePaths))
         #expect(pruned.map { (try? $0.get())?.id } == [1, nil, 3, nil, 5])
         guard case .failure(let prunedError) = pruned[1] else { return }
         #expect(prunedError.location?.line == 2)
@@ -133,18 +138,21 @@ struct JSONLinesTests {
 
     @Test("streamed records equal the records of the tree, whole or pruned")
     func streamedEqualsTree() throws {
-        let text = "{\"id\": 1, \"name\": \"Ada\", \"x\": [1, {\"y\": 2}]}\n{\"name\": \"Grace\", \"id\": 2, \"z\": {}}\n"
+        let text =
+            "{\"id\": 1, \"name\": \"Ada\", \"x\": [1, {\"y\": 2}]}\n{\"name\": \"Grace\", \"id\": 2, \"z\": {}}\n"
         let expected = [Person(id: 1, name: "Ada"), Person(id: 2, name: "Grace")]
         #expect(try Self.lines(text).arrayValue?.count == 2)
         for materialization in [Baker.RecordMaterialization.automatic, .wholeRecords] {
             let streamed = try Baker().bakeEach(
-                Person.self, from: try JSONLinesIngredientSource(.text(text)), each: "[*]", materialization: materialization
+                Person.self, from: try JSONLinesIngredientSource(.text(text)), each: "[*]",
+                materialization: materialization
             ).map { try $0.get() }
             #expect(streamed == expected)
         }
         let recipe = try Recipe(mapping: ["id": "id", "name": "name"])
         let pruned = try Baker().bakeEach(
-            Person.self, from: try JSONLinesIngredientSource(.text(text)), each: "[*]", recipe: recipe, materialization: .recipePaths
+            Person.self, from: try JSONLinesIngredientSource(.text(text)), each: "[*]", recipe: recipe,
+            materialization: .recipePaths
         ).map { try $0.get() }
         #expect(pruned == expected)
     }

@@ -22,9 +22,9 @@ struct JSONPoliciesArticleTests {
     @Test("read, write, and choose by extension")
     func landing() throws {
         let tree = try JSONFormat().read(.text(#"{"id": 7, "tags": ["a", "b"]}"#))
-        let text = try JSONFormat().write(tree, options: .init(sortedKeys: true))   // {"id":7,"tags":["a","b"]}
+        let text = try JSONFormat().write(tree, options: .init(sortedKeys: true))  // {"id":7,"tags":["a","b"]}
         #expect(String(decoding: text, as: UTF8.self) == #"{"id":7,"tags":["a","b"]}"#)
-        let formats = FormatRegistry([.json, .jsonLines])                          // by extension: .json, .jsonl, .ndjson
+        let formats = FormatRegistry([.json, .jsonLines])  // by extension: .json, .jsonl, .ndjson
         let records = try Document(reading: .text("{\"id\": 1}\n", name: "users.jsonl"), formats: formats)
         #expect(records.format.name == "jsonl")
         #expect(records.tree == [["id": 1]])
@@ -41,7 +41,7 @@ struct JSONPoliciesArticleTests {
         do {
             _ = try strict.read(.text(#"{"id": 1, "id": 2}"#))
         } catch {
-            print(error.code, error.location?.description ?? "")   // duplicate key <text>:1:11
+            print(error.code, error.location?.description ?? "")  // duplicate key <text>:1:11
         }
         #expect(numbers["id"] == 1)
         #expect(numbers["big"] == .exactNumber("18446744073709551616"))
@@ -54,6 +54,6 @@ struct JSONPoliciesArticleTests {
             #expect(throws: EasyBakeError.self, "\(bad)") { try JSONFormat().read(.text(bad)) }
         }
         #expect(try JSONFormat().read(.bytes([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))) == [1])
-        #expect(try JSONFormat().read(.bytes([0, 0x5B, 0, 0x31, 0, 0x5D])) == [1])   // UTF-16BE
+        #expect(try JSONFormat().read(.bytes([0, 0x5B, 0, 0x31, 0, 0x5D])) == [1])  // UTF-16BE
     }
 }

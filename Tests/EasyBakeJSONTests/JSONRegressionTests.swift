@@ -9,9 +9,12 @@ import Testing
 /// The target's seeds (`Fuzz/Seeds/json/`) are held to the same.
 @Suite("JSON fuzz regressions")
 struct JSONRegressionTests {
-    @Test("each regression input and fuzz seed keeps the fuzz target's properties", arguments: TestPaths.fuzzInputs("json"))
+    @Test(
+        "each regression input and fuzz seed keeps the fuzz target's properties",
+        arguments: TestPaths.fuzzInputs("json"))
     func regression(file: URL) {
         #expect(regressionFailure(file, format: JSONFormat()) == nil, "\(file.lastPathComponent)")
-        #expect(regressionFailure(file, format: JSONFormat(), writing: .init(prettyPrinted: true, sortedKeys: true)) == nil)
+        #expect(
+            regressionFailure(file, format: JSONFormat(), writing: .init(prettyPrinted: true, sortedKeys: true)) == nil)
     }
 }

@@ -17,7 +17,8 @@ struct JSONSkippingTests {
                 try body()
                 self = .ok
             } catch {
-                self = .failed(error.code, line: error.location?.line, column: error.location?.column, message: error.message)
+                self = .failed(
+                    error.code, line: error.location?.line, column: error.location?.column, message: error.message)
             }
         }
     }
@@ -46,8 +47,10 @@ struct JSONSkippingTests {
     @Test("random documents with random damage: skipping agrees with reading")
     func differential() throws {
         var random = SeededGenerator(seed: 0x5C1F)
-        let pieces = ["{", "}", "[", "]", ",", ":", "\"k\"", "\"a\\u00e9\\n\"", "\"é\"", "1", "-0.5e3", "01", "tru", "true",
-                      "null", " ", "\"x", "\\", "\u{1}", "\"\u{1}\"", "1.", "[1,]", "{\"a\":1,}"]
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", "\"k\"", "\"a\\u00e9\\n\"", "\"é\"", "1", "-0.5e3", "01", "tru", "true",
+            "null", " ", "\"x", "\\", "\u{1}", "\"\u{1}\"", "1.", "[1,]", "{\"a\":1,}",
+        ]
         var disagreements: [String] = []
         var failures = 0
         for _ in 0..<4_000 {
@@ -62,7 +65,9 @@ struct JSONSkippingTests {
             }
             let (read, skip, skipRest) = Self.outcomes(Array(text.utf8))
             if read != .ok { failures += 1 }
-            if read != skip || read != skipRest { disagreements.append("\(text)\n read \(read)\n skip \(skip)\n rest \(skipRest)") }
+            if read != skip || read != skipRest {
+                disagreements.append("\(text)\n read \(read)\n skip \(skip)\n rest \(skipRest)")
+            }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n\n"))")
         #expect(failures > 1_000)
@@ -87,11 +92,15 @@ struct JSONSkippingTests {
             var text = "{"
             for index in 0..<Int.random(in: 0...5, using: &random) {
                 if index > 0 { text += Int.random(in: 0..<40, using: &random) == 0 ? "" : "," }
-                text += "\"\(keys.randomElement(using: &random)!)\"" + (Int.random(in: 0..<40, using: &random) == 0 ? "" : ":")
+                text +=
+                    "\"\(keys.randomElement(using: &random)!)\""
+                    + (Int.random(in: 0..<40, using: &random) == 0 ? "" : ":")
                 text += ["1", "{\"a\": [2]}", "\"x\"", "[]", "tru"].randomElement(using: &random)!
             }
             text += Int.random(in: 0..<30, using: &random) == 0 ? "" : "}"
-            let paths = (0..<2).map { _ in IngredientPath([.key(["a", "b", "ab", "é", "K", ""].randomElement(using: &random)!)]) }
+            let paths = (0..<2).map { _ in
+                IngredientPath([.key(["a", "b", "ab", "é", "K", ""].randomElement(using: &random)!)])
+            }
             let matcher = PathMatcher(paths + [IngredientPath([.key("a"), .key("a"), .index(0)])])
             let native = Outcome { () throws(EasyBakeError) in
                 var source = try JSONIngredientSource(.text(text))
@@ -157,12 +166,16 @@ struct JSONSkippingTests {
         var random = SeededGenerator(seed: 0x57A6)
         // Strings around the 8- and 16-byte steps of the two scans, escapes
         // and non-ASCII text at their edges, and damage of every kind.
-        let pieces = ["{", "}", "[", "]", ",", ":", "\"k\"", "\"a\\\\\"", "\"\\\"\"", "\\", "\"é\"", " ", "\n", "12", "-0.5e3",
-                      "true", "nul", "\"\u{1}\"", "\"x", "\"" + String(repeating: "w", count: 15) + "\"",
-                      "\"" + String(repeating: "w", count: 17) + "é\"", "\"" + String(repeating: "w", count: 31) + "\\n\""]
-        let values = ["12", "-0.5e3", "true", "null", "\"é\"", "\"" + String(repeating: "w", count: 15) + "\"",
-                      "\"" + String(repeating: "w", count: 17) + "é\"", "\"" + String(repeating: "w", count: 31) + "\\n\"",
-                      "{\"k\": [1, {\"a\\\"\": \"b\"}]}", "[]", "{}"]
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", "\"k\"", "\"a\\\\\"", "\"\\\"\"", "\\", "\"é\"", " ", "\n", "12", "-0.5e3",
+            "true", "nul", "\"\u{1}\"", "\"x", "\"" + String(repeating: "w", count: 15) + "\"",
+            "\"" + String(repeating: "w", count: 17) + "é\"", "\"" + String(repeating: "w", count: 31) + "\\n\"",
+        ]
+        let values = [
+            "12", "-0.5e3", "true", "null", "\"é\"", "\"" + String(repeating: "w", count: 15) + "\"",
+            "\"" + String(repeating: "w", count: 17) + "é\"", "\"" + String(repeating: "w", count: 31) + "\\n\"",
+            "{\"k\": [1, {\"a\\\"\": \"b\"}]}", "[]", "{}",
+        ]
         var documents: [[UInt8]] = (0..<3_000).map { number in
             var text = "["
             for index in 0..<Int.random(in: 1...40, using: &random) {

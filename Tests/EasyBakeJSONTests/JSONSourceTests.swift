@@ -4,7 +4,9 @@ import EasyBake
 import EasyBakeJSON
 import EasyBakeTestSupport
 
-func parse(_ text: String, limits: IngredientLimits = .default, duplicates: DuplicateKeyPolicy = .firstWins) throws(EasyBakeError) -> Ingredients {
+func parse(_ text: String, limits: IngredientLimits = .default, duplicates: DuplicateKeyPolicy = .firstWins)
+    throws(EasyBakeError) -> Ingredients
+{
     try JSONFormat(options: .init(duplicateKeys: duplicates, limits: limits)).read(.text(text))
 }
 
@@ -23,20 +25,25 @@ func parseError(_ text: String, limits: IngredientLimits = .default) -> EasyBake
 
 @Suite("JSON source: grammar")
 struct JSONGrammarTests {
-    @Test("values parse into the tree", arguments: [
-        ("null", Ingredients.null), ("true", true), ("false", false), ("0", 0), ("-0", 0), ("12", 12),
-        ("-3.5", -3.5), ("1e2", 100.0), ("1E-2", 0.01), ("\"a\\u00e9\\n\"", "aé\n"), ("[]", []), ("{}", [:]),
-        (" [1, [2, {\"a\": null}]] ", [1, [2, ["a": .null]]]), ("\"\\ud83d\\ude00\"", "😀"), ("\"\\/\"", "/"),
-    ] as [(String, Ingredients)])
+    @Test(
+        "values parse into the tree",
+        arguments: [
+            ("null", Ingredients.null), ("true", true), ("false", false), ("0", 0), ("-0", 0), ("12", 12),
+            ("-3.5", -3.5), ("1e2", 100.0), ("1E-2", 0.01), ("\"a\\u00e9\\n\"", "aé\n"), ("[]", []), ("{}", [:]),
+            (" [1, [2, {\"a\": null}]] ", [1, [2, ["a": .null]]]), ("\"\\ud83d\\ude00\"", "😀"), ("\"\\/\"", "/"),
+        ] as [(String, Ingredients)])
     func accepts(_ text: String, _ expected: Ingredients) throws {
         #expect(try parse(text) == expected)
     }
 
-    @Test("strict RFC 8259: these are rejected", arguments: [
-        "", " ", "[1,]", "{\"a\":1,}", "[01]", "[1.]", "[.5]", "[1e]", "[+1]", "// c\n1", "/* c */ 1", "[1] x",
-        "{a:1}", "{'a':1}", "[\"\\x41\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"a\tb\"]", "[\"\u{01}\"]", "tru", "nul",
-        "[NaN]", "[Infinity]", "[-]", "{\"a\" 1}", "{\"a\":}", "[1 2]", "\"abc", "[", "{", "{\"a\"", "[1,", "1 2",
-    ])
+    @Test(
+        "strict RFC 8259: these are rejected",
+        arguments: [
+            "", " ", "[1,]", "{\"a\":1,}", "[01]", "[1.]", "[.5]", "[1e]", "[+1]", "// c\n1", "/* c */ 1", "[1] x",
+            "{a:1}", "{'a':1}", "[\"\\x41\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"a\tb\"]", "[\"\u{01}\"]", "tru",
+            "nul",
+            "[NaN]", "[Infinity]", "[-]", "{\"a\" 1}", "{\"a\":}", "[1 2]", "\"abc", "[", "{", "{\"a\"", "[1,", "1 2",
+        ])
     func rejects(_ text: String) {
         let error = parseError(text)
         #expect(error?.code == .syntax, "\(text.debugDescription) → \(String(describing: error))")
@@ -64,10 +71,12 @@ struct JSONGrammarTests {
         #expect(error.message.contains("end of the input"))
     }
 
-    @Test("invalid UTF-8 is rejected with its position", arguments: [
-        [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x5B, 0x22, 0x61, 0x80, 0x22, 0x5D],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 is rejected with its position",
+        arguments: [
+            [0x22, 0xFF, 0x22], [0x22, 0xC0, 0xAF, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xE2, 0x82, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], [0x5B, 0x22, 0x61, 0x80, 0x22, 0x5D],
+        ] as [[UInt8]])
     func invalidUTF8(_ bytes: [UInt8]) {
         let error = #expect(throws: EasyBakeError.self) { try parse(bytes: bytes) }
         #expect(error?.message.contains("UTF-8") == true)
@@ -156,11 +165,13 @@ struct JSONEncodingTests {
         #expect(try parse(bytes: [0xEF, 0xBB, 0xBF] + Array(Self.text.utf8)) == Self.expected)
     }
 
-    @Test("UTF-16 and UTF-32, with and without a BOM, are transcoded", arguments: [
-        (String.Encoding.utf16BigEndian, [UInt8]()), (.utf16LittleEndian, []), (.utf16BigEndian, [0xFE, 0xFF]),
-        (.utf16LittleEndian, [0xFF, 0xFE]), (.utf32BigEndian, []), (.utf32LittleEndian, []),
-        (.utf32BigEndian, [0, 0, 0xFE, 0xFF]), (.utf32LittleEndian, [0xFF, 0xFE, 0, 0]),
-    ] as [(String.Encoding, [UInt8])])
+    @Test(
+        "UTF-16 and UTF-32, with and without a BOM, are transcoded",
+        arguments: [
+            (String.Encoding.utf16BigEndian, [UInt8]()), (.utf16LittleEndian, []), (.utf16BigEndian, [0xFE, 0xFF]),
+            (.utf16LittleEndian, [0xFF, 0xFE]), (.utf32BigEndian, []), (.utf32LittleEndian, []),
+            (.utf32BigEndian, [0, 0, 0xFE, 0xFF]), (.utf32LittleEndian, [0xFF, 0xFE, 0, 0]),
+        ] as [(String.Encoding, [UInt8])])
     func wideEncodings(_ encoding: String.Encoding, _ bom: [UInt8]) throws {
         #expect(try parse(bytes: Self.encode(Self.text, encoding, bom: bom)) == Self.expected)
     }
@@ -201,7 +212,9 @@ struct JSONSkipTests {
     func skipMatchesRead() throws {
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<200 {
-            let elements = (0..<Int.random(in: 1...6, using: &generator)).map { _ in RandomTree.make(depth: 4, using: &generator) }
+            let elements = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+                RandomTree.make(depth: 4, using: &generator)
+            }
             let text = String(decoding: try JSONFormat().write(.array(IngredientArray(elements))), as: UTF8.self)
             let skip = Int.random(in: 0..<elements.count, using: &generator)
             var source = try JSONIngredientSource(.text(text))
@@ -233,7 +246,11 @@ struct JSONSkipTests {
     func events() throws {
         var source = try JSONIngredientSource(.text("{\"id\": 7, \"tags\": [\"a\"]}"))
         let events = try collectEvents(&source)
-        #expect(events == [.beginDictionary, .key("id"), .scalar(7), .key("tags"), .beginArray, .scalar("a"), .endArray, .endDictionary])
+        #expect(
+            events == [
+                .beginDictionary, .key("id"), .scalar(7), .key("tags"), .beginArray, .scalar("a"), .endArray,
+                .endDictionary,
+            ])
     }
 }
 
@@ -244,7 +261,10 @@ struct JSONWriterTests {
         var generator = SeededGenerator(seed: 99)
         for _ in 0..<300 {
             let tree = RandomTree.make(depth: 5, using: &generator)
-            for options in [WritingOptions(), WritingOptions(prettyPrinted: true), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 4)] {
+            for options in [
+                WritingOptions(), WritingOptions(prettyPrinted: true),
+                WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 4),
+            ] {
                 let bytes = try JSONFormat().write(tree, options: options)
                 #expect(try parse(bytes: bytes) == tree, "\(String(decoding: bytes, as: UTF8.self))")
             }
@@ -254,9 +274,14 @@ struct JSONWriterTests {
     @Test("layout: compact, pretty, sorted; floats stay floats")
     func layout() throws {
         let tree: Ingredients = ["b": [1, 2.0, "x\"\n\u{1}"], "a": [:], "c": []]
-        #expect(String(decoding: try JSONFormat().write(tree), as: UTF8.self) == #"{"b":[1,2.0,"x\"\n\u0001"],"a":{},"c":[]}"#)
-        let pretty = String(decoding: try JSONFormat().write(tree, options: .init(prettyPrinted: true, sortedKeys: true)), as: UTF8.self)
-        #expect(pretty == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2.0,\n    \"x\\\"\\n\\u0001\"\n  ],\n  \"c\": []\n}")
+        #expect(
+            String(decoding: try JSONFormat().write(tree), as: UTF8.self)
+                == #"{"b":[1,2.0,"x\"\n\u0001"],"a":{},"c":[]}"#)
+        let pretty = String(
+            decoding: try JSONFormat().write(tree, options: .init(prettyPrinted: true, sortedKeys: true)), as: UTF8.self
+        )
+        #expect(
+            pretty == "{\n  \"a\": {},\n  \"b\": [\n    1,\n    2.0,\n    \"x\\\"\\n\\u0001\"\n  ],\n  \"c\": []\n}")
     }
 
     @Test("non-finite numbers cannot be written")
@@ -268,7 +293,8 @@ struct JSONWriterTests {
     @Test("exact numbers are written as their text")
     func exactNumbers() throws {
         let tree: Ingredients = [.exactNumber("1e400"), .exactNumber("123456789012345678901234567890")]
-        #expect(String(decoding: try JSONFormat().write(tree), as: UTF8.self) == "[1e400,123456789012345678901234567890]")
+        #expect(
+            String(decoding: try JSONFormat().write(tree), as: UTF8.self) == "[1e400,123456789012345678901234567890]")
     }
 }
 
@@ -303,7 +329,10 @@ enum RandomTree {
         case 4: return .string(text(using: &generator))
         case 5: return .exactNumber("1234567890123456789012345\(Int.random(in: 0...9, using: &generator))")
         case 6, 7:
-            return .array(IngredientArray((0..<Int.random(in: 0...4, using: &generator)).map { _ in make(depth: depth - 1, using: &generator) }))
+            return .array(
+                IngredientArray(
+                    (0..<Int.random(in: 0...4, using: &generator)).map { _ in make(depth: depth - 1, using: &generator)
+                    }))
         default:
             var entries = ContiguousArray<IngredientDictionary.Element>()
             var seen = Set<String>()
@@ -317,7 +346,8 @@ enum RandomTree {
 
     static func text(using generator: inout SeededGenerator) -> String {
         let alphabet: [Character] = ["a", "b", "Z", " ", "\"", "\\", "\n", "\t", "é", "😀", "\u{0}", "\u{1F}", "/", "日"]
-        return String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        return String(
+            (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
     }
 }
 
@@ -341,7 +371,8 @@ struct WritingTextTests {
             func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
                 throw EasyBakeError(.unsupported, "no reader")
             }
-            func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8] {
+            func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8]
+            {
                 [0x5A, 0x6F, 0xEB]  // "Zoë" in Latin-1
             }
         }

@@ -10,12 +10,15 @@ import EasyBakeTestSupport
 struct JSONTestSuiteTests {
     static func cases(prefix: String) -> [String] {
         guard let folder = TestPaths.corpus("JSONTestSuite")?.appendingPathComponent("test_parsing"),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [] }
         return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
     }
 
     static func read(_ name: String) throws(EasyBakeError) -> Ingredients {
-        let path = TestPaths.corpus("JSONTestSuite")!.appendingPathComponent("test_parsing").appendingPathComponent(name).path
+        let path = TestPaths.corpus("JSONTestSuite")!.appendingPathComponent("test_parsing").appendingPathComponent(
+            name
+        ).path
         return try JSONFormat().read(.file(path))
     }
 

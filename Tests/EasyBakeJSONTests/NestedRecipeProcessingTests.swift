@@ -7,24 +7,25 @@ import Testing
 @Suite("Nested recipes in processing")
 struct NestedRecipeProcessingTests {
     static let recipeFile = """
-    {
-      "name": "Order",
-      "mapping": {"id": "id", "customer": "customer"},
-      "nested": {
-        "customer": {
-          "name": "Customer",
-          "mapping": {
-            "since": {"path": "since", "transformer": {"date": "dd.MM.yyyy"}},
-            "tier": {"path": "tier", "transformer": {"lookup": {"G": "gold", "S": "silver"}}}
+        {
+          "name": "Order",
+          "mapping": {"id": "id", "customer": "customer"},
+          "nested": {
+            "customer": {
+              "name": "Customer",
+              "mapping": {
+                "since": {"path": "since", "transformer": {"date": "dd.MM.yyyy"}},
+                "tier": {"path": "tier", "transformer": {"lookup": {"G": "gold", "S": "silver"}}}
+              }
+            }
           }
         }
-      }
-    }
-    """
+        """
 
     @Test("processing applies a nested recipe to a dictionary and to each element of an array")
     func process() throws {
-        let recipe = try #require(try RecipeFile.load(.text(NestedRecipeProcessingTests.recipeFile), format: JSONFormat()).first)
+        let recipe = try #require(
+            try RecipeFile.load(.text(NestedRecipeProcessingTests.recipeFile), format: JSONFormat()).first)
         let one = try recipe.process(["id": 1, "customer": ["since": "01.02.2020", "tier": "G"]])
         #expect(one["customer"] == ["since": "2020-02-01T00:00:00Z", "tier": "gold"])
         let many = try recipe.process(["id": 2, "customer": [["since": "01.02.2020", "tier": "S"], ["tier": "G"]]])

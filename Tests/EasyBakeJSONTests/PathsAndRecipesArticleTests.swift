@@ -21,10 +21,10 @@ struct PathsAndRecipesArticleTests {
     @Test("paths: last element, every element, null and missing")
     func paths() throws {
         let tree: Ingredients = ["users": [["name": "Ada"], ["name": "Grace", "email": .null]]]
-        let last = try tree.resolve("users[-1].name")          // "Grace"
-        let names = try tree.resolve("users[*].name")          // ["Ada", "Grace"]
-        let email = try tree.resolve("users[1].email")         // .null: present and null
-        let phone = try tree.resolve("users[1].phone")         // nil: missing
+        let last = try tree.resolve("users[-1].name")  // "Grace"
+        let names = try tree.resolve("users[*].name")  // ["Ada", "Grace"]
+        let email = try tree.resolve("users[1].email")  // .null: present and null
+        let phone = try tree.resolve("users[1].phone")  // nil: missing
         #expect(last == "Grace")
         #expect(names == ["Ada", "Grace"])
         #expect(email == .null)
@@ -45,7 +45,9 @@ struct PathsAndRecipesArticleTests {
             transformers: ["name": "trim"],
             defaults: ["city": "Unknown"]
         )
-        let processed = try recipe.process(["user_id": 1, "full_name": " Ada ", "tags": [["label": "x"], ["label": "y"]]])
+        let processed = try recipe.process([
+            "user_id": 1, "full_name": " Ada ", "tags": [["label": "x"], ["label": "y"]],
+        ])
         #expect(processed["name"] == "Ada")
         #expect(processed["city"] == "Unknown")
         #expect(processed["tags"] == ["x", "y"])
@@ -64,9 +66,12 @@ struct PathsAndRecipesArticleTests {
         let tolerant = Baker(options: .init(unknownRecipeKeys: .warning))
         let baked = try tolerant.bakeReporting(Member.self, from: memberTree, recipe: misspelt)
         #expect(baked.value == Member(id: 7, name: "Ada", email: nil))
-        let message = #"recipe "Member" names a key that is not a property of Member: "emial" (did you mean "email"?); Member's properties: id, name, email"#
+        let message =
+            #"recipe "Member" names a key that is not a property of Member: "emial" (did you mean "email"?); Member's properties: id, name, email"#
         #expect(baked.warnings.map(\.message) == [message])
-        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: memberTree, recipe: misspelt) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Member.self, from: memberTree, recipe: misspelt)
+        }
         #expect(error?.code == .unknownRecipeKey)
         #expect(error?.message == message)
         // The article quotes the message.
@@ -98,10 +103,12 @@ struct PathsAndRecipesArticleTests {
             let tags: [String]
             let address: Address
         }
-        let user = try Baker().bake(User.self, from: [
-            "user_id": 1, "full_name": " Ada ", "joined": "1843-07-10", "role": "A",
-            "tags": " math, poetry ", "profile": ["address": ["town": "London"]],
-        ], recipe: recipe)
+        let user = try Baker().bake(
+            User.self,
+            from: [
+                "user_id": 1, "full_name": " Ada ", "joined": "1843-07-10", "role": "A",
+                "tags": " math, poetry ", "profile": ["address": ["town": "London"]],
+            ], recipe: recipe)
         #expect(user.name == "Ada")
         #expect(user.unreadMessages == 0)
         #expect(user.role == "admin")
@@ -113,7 +120,7 @@ struct PathsAndRecipesArticleTests {
     func box() throws {
         let recipeFilePath = TestPaths.fixture("recipes/users.json").path
         let box = RecipeBox()
-        try box.load(.file(recipeFilePath), format: JSONFormat())     // Fixtures/recipes/users.json
+        try box.load(.file(recipeFilePath), format: JSONFormat())  // Fixtures/recipes/users.json
         let users = try box.recipe(named: "User")
         #expect(users.entry(for: "city")?.path.description == "address.town")
         #expect(throws: EasyBakeError.self) { try box.add(users) }

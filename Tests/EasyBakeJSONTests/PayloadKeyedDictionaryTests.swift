@@ -52,8 +52,9 @@ struct PayloadKeyedDictionaryTests {
         let fromTree = try Baker().bake(Catalogue.self, from: try JSONFormat().read(.text(json)), recipe: recipe)
         #expect(fromTree.events == expected)
         let streamed = try Baker().bakeEach(
-            Catalogue.self, from: try JSONIngredientSource(.text("[\(json), \(json)]")), each: "[*]", recipe: recipe)
-            .map { try $0.get().events }
+            Catalogue.self, from: try JSONIngredientSource(.text("[\(json), \(json)]")), each: "[*]", recipe: recipe
+        )
+        .map { try $0.get().events }
         #expect(streamed == [expected, expected])
         // An error inside a value names the value's key in its path.
         let broken = json.replacingOccurrences(of: "80", with: "\"many\"")

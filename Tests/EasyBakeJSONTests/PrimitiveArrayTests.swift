@@ -43,7 +43,8 @@ struct PrimitiveArrayTests {
     }
 
     static func expectSame<Element: Decodable & Equatable>(
-        _ element: Element.Type, _ json: String, options: Baker.Options = .init(), sourceLocation: Testing.SourceLocation = #_sourceLocation
+        _ element: Element.Type, _ json: String, options: Baker.Options = .init(),
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) -> Outcome<[Element]> {
         let fast = outcome(Fast<Element>.self, json, options: options) { $0.values }
         let generic = outcome(Generic<Element>.self, json, options: options) { Array($0.values) }
@@ -53,7 +54,8 @@ struct PrimitiveArrayTests {
 
     @Test("values coerce as every other value does")
     func values() {
-        #expect(Self.expectSame(Double.self, #"{"values": [1, 2.5, "3", -0.0, 1e3]}"#).value == [1, 2.5, 3, -0.0, 1000])
+        #expect(
+            Self.expectSame(Double.self, #"{"values": [1, 2.5, "3", -0.0, 1e3]}"#).value == [1, 2.5, 3, -0.0, 1000])
         #expect(Self.expectSame(Int.self, #"{"values": [1, "2", 3.0]}"#).value == [1, 2, 3])
         #expect(Self.expectSame(String.self, #"{"values": ["a", "b\u00e9", ""]}"#).value == ["a", "bé", ""])
         #expect(Self.expectSame(Bool.self, #"{"values": [true, false, "true"]}"#).value == [true, false, true])
@@ -89,12 +91,15 @@ struct PrimitiveArrayTests {
             Polygon.self, from: .text(#"{"coordinates": [[[1, 2], [3.5, -4]], [[5, 6]]]}"#), format: JSONFormat())
         #expect(polygon.coordinates == [[[1, 2], [3.5, -4]], [[5, 6]]])
         #expect {
-            try Baker().bake(Polygon.self, from: .text(#"{"coordinates": [[[1, 2], [3.5, "x"]]]}"#), format: JSONFormat())
+            try Baker().bake(
+                Polygon.self, from: .text(#"{"coordinates": [[[1, 2], [3.5, "x"]]]}"#), format: JSONFormat())
         } throws: { error in
             (error as? EasyBakeError)?.path?.description == "coordinates[0][1][1]"
         }
         let rows = Self.outcome(Fast<[Int]>.self, #"{"values": [[1, 2], [3, null]]}"#, options: .init()) { $0.values }
-        let genericRows = Self.outcome(Generic<ContiguousArray<Int>>.self, #"{"values": [[1, 2], [3, null]]}"#, options: .init()) {
+        let genericRows = Self.outcome(
+            Generic<ContiguousArray<Int>>.self, #"{"values": [[1, 2], [3, null]]}"#, options: .init()
+        ) {
             $0.values.map { Array($0) }
         }
         #expect(rows == genericRows)

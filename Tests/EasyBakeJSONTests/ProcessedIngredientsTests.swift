@@ -14,12 +14,14 @@ struct ProcessedIngredientsTests {
         transformers: ["id": "number", "name": "trim", "role": .spec(["lookup": ["A": "admin"]])],
         defaults: ["city": "Unknown", "unmapped": "never printed"])
 
-    static let payload = #"{"users": [{"user_id": "7", "full_name": " Ada ", "role": "A", "seen_at": null}, {"user_id": 8, "address": {"town": "Paris"}}]}"#
+    static let payload =
+        #"{"users": [{"user_id": "7", "full_name": " Ada ", "role": "A", "seen_at": null}, {"user_id": 8, "address": {"town": "Paris"}}]}"#
 
     @Test("properties in the recipe's order: defaults applied, null kept, a missing one without default left out")
     func values() throws {
         let tree = try JSONFormat().read(.text(Self.payload))
-        let first = try Baker().bake(ProcessedIngredients.self, from: try #require(tree["users"]?[0]), recipe: Self.recipe)
+        let first = try Baker().bake(
+            ProcessedIngredients.self, from: try #require(tree["users"]?[0]), recipe: Self.recipe)
         #expect(Array(first.ingredients.keys) == ["id", "name", "city", "role", "seen"])
         #expect(first.ingredients["id"] == 7)
         #expect(first.ingredients["name"] == "Ada")
@@ -30,7 +32,8 @@ struct ProcessedIngredientsTests {
         // A default of a key the recipe does not map is no property of it:
         // left out, and no unknown-key error either.
         #expect(first.ingredients["unmapped"] == nil)
-        let second = try Baker().bake(ProcessedIngredients.self, from: try #require(tree["users"]?[1]), recipe: Self.recipe)
+        let second = try Baker().bake(
+            ProcessedIngredients.self, from: try #require(tree["users"]?[1]), recipe: Self.recipe)
         #expect(Array(second.ingredients.keys) == ["id", "city"])
         #expect(second.ingredients["city"] == "Paris")
         #expect(try Self.recipe.process(try #require(tree["users"]?[0])) == first.ingredients)
@@ -40,14 +43,17 @@ struct ProcessedIngredientsTests {
     func roads() throws {
         let tree = try JSONFormat().read(.text(Self.payload))
         let fromTrees = try (0..<2).map { i in
-            try Baker().bake(ProcessedIngredients.self, from: try #require(tree["users"]?[i]), recipe: Self.recipe).ingredients
+            try Baker().bake(ProcessedIngredients.self, from: try #require(tree["users"]?[i]), recipe: Self.recipe)
+                .ingredients
         }
         let streamed = try Baker().bakeEach(
-            ProcessedIngredients.self, from: try JSONIngredientSource(.text(Self.payload)), each: "users[*]", recipe: Self.recipe
+            ProcessedIngredients.self, from: try JSONIngredientSource(.text(Self.payload)), each: "users[*]",
+            recipe: Self.recipe
         ).map { try $0.get().ingredients }
         #expect(streamed == fromTrees)
         let record = #"{"user_id": "7", "full_name": " Ada ", "role": "A", "seen_at": null}"#
-        let fromBytes = try Baker().bake(ProcessedIngredients.self, from: .text(record), format: JSONFormat(), recipe: Self.recipe)
+        let fromBytes = try Baker().bake(
+            ProcessedIngredients.self, from: .text(record), format: JSONFormat(), recipe: Self.recipe)
         #expect(fromBytes.ingredients == fromTrees[0])
     }
 
@@ -73,10 +79,15 @@ struct ProcessedIngredientsTests {
     static let orderRecipe = try! Recipe(
         name: "Order",
         mapping: ["id": "id", "customer": "customer"],
-        nested: ["customer": try! Recipe(name: "Customer", mapping: ["tier": "tier"], transformers: ["tier": .spec(["lookup": ["G": "gold"]])])],
+        nested: [
+            "customer": try! Recipe(
+                name: "Customer", mapping: ["tier": "tier"], transformers: ["tier": .spec(["lookup": ["G": "gold"]])])
+        ],
         lossy: ["customer"])
 
-    @Test("a nested recipe reads a dictionary, an array element by element, null as null; a plain value fails where baking fails")
+    @Test(
+        "a nested recipe reads a dictionary, an array element by element, null as null; a plain value fails where baking fails"
+    )
     func nested() throws {
         let one = try Self.orderRecipe.process(["id": 1, "customer": ["tier": "G"]])
         #expect(one["customer"] == ["tier": "gold"])
@@ -84,7 +95,9 @@ struct ProcessedIngredientsTests {
         #expect(none["customer"] == .null)
         let nestedArrays = try Self.orderRecipe.process(["id": 1, "customer": [[["tier": "G"]], .null]])
         #expect(nestedArrays["customer"] == [[["tier": "gold"]], .null])
-        let plain = #expect(throws: EasyBakeError.self) { _ = try Self.orderRecipe.process(["id": 4, "customer": "Ada"]) }
+        let plain = #expect(throws: EasyBakeError.self) {
+            _ = try Self.orderRecipe.process(["id": 4, "customer": "Ada"])
+        }
         #expect(plain?.code == .typeMismatch)
         #expect(plain?.path?.description == "customer")
         #expect(plain?.message == #"Order.customer: expected a dictionary, found "Ada" (string)"#)
@@ -100,7 +113,9 @@ struct ProcessedIngredientsTests {
         #expect(result.warnings.first?.message.hasPrefix("dropped array element: ") == true, "\(result.warnings)")
         #expect(result.warnings.first?.path?.description == "customer[1].tier")
         // Without lossy, the element fails the value.
-        let strict = try Recipe(name: "Order", mapping: ["customer": "customer"], nested: ["customer": Self.orderRecipe.nested["customer"]!])
+        let strict = try Recipe(
+            name: "Order", mapping: ["customer": "customer"], nested: ["customer": Self.orderRecipe.nested["customer"]!]
+        )
         let error = #expect(throws: EasyBakeError.self) {
             _ = try strict.process(["customer": [["tier": "G"], ["tier": "X"]]])
         }
@@ -116,7 +131,9 @@ struct ProcessedIngredientsTests {
 
     @Test("it needs the baker and a recipe")
     func misuse() throws {
-        let noRecipe = #expect(throws: EasyBakeError.self) { _ = try Baker().bake(ProcessedIngredients.self, from: ["a": 1]) }
+        let noRecipe = #expect(throws: EasyBakeError.self) {
+            _ = try Baker().bake(ProcessedIngredients.self, from: ["a": 1])
+        }
         #expect(noRecipe?.code == .invalidRecipe)
         let foreign = #expect(throws: EasyBakeError.self) {
             _ = try JSONDecoder().decode(ProcessedIngredients.self, from: Data(#"{"a": 1}"#.utf8))

@@ -25,9 +25,11 @@ struct SplittingArticleTests {
 
     @Test("four workers' shares bake every user once, in order")
     func shares() throws {
-        let users: Ingredients = .array(IngredientArray((0..<97).map { index -> Ingredients in
-            ["id": .integer(Int64(index)), "name": .string(String(repeating: "n", count: index % 13))]
-        }))
+        let users: Ingredients = .array(
+            IngredientArray(
+                (0..<97).map { index -> Ingredients in
+                    ["id": .integer(Int64(index)), "name": .string(String(repeating: "n", count: index % 13))]
+                }))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("users-\(UUID()).jsonl").path
         try Data(try JSONLinesFormat().write(users)).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -52,7 +52,8 @@ struct BakeableRuntimeTests {
 
     @Test("@Lossy drops the elements of its array that do not bake, and only those")
     func lossyProperty() throws {
-        let payload = #"{"items": [{"sku": "a"}, {"sku": 7}, {"sku": "c"}, {}], "codes": [1, "x", 3], "strict": [1, 2]}"#
+        let payload =
+            #"{"items": [{"sku": "a"}, {"sku": 7}, {"sku": "c"}, {}], "codes": [1, "x", 3], "strict": [1, 2]}"#
         let result = try Baker().bakeReporting(LossyFeed.self, from: .text(payload), format: .json)
         #expect(result.value.items.map(\.sku) == ["a", "7", "c"])
         #expect(result.value.codes == [1, 3])
@@ -65,7 +66,8 @@ struct BakeableRuntimeTests {
 
     @Test("a nested struct whose properties name the types nested beside it bakes through its initializer")
     func nestedSiblingTypes() throws {
-        let payload = #"{"features": [{"properties": {"name": "a"}, "tags": [{"label": "x"}]}, {"properties": {"name": "b"}}]}"#
+        let payload =
+            #"{"features": [{"properties": {"name": "a"}, "tags": [{"label": "x"}]}, {"properties": {"name": "b"}}]}"#
         let collection = try Baker().bake(FeatureSet.self, from: .text(payload), format: .json)
         #expect(collection.features.map(\.properties.name) == ["a", "b"])
         #expect(collection.features.map { $0.tags?.map(\.label) } == [["x"], nil])
@@ -74,7 +76,9 @@ struct BakeableRuntimeTests {
 
     @Test("an unknown transformer name is reported where the model is baked")
     func unknownTransformerIsABakingError() {
-        #expect(throws: EasyBakeError.self) { try Baker().bake(Misnamed.self, from: .text(#"{"when": "x"}"#), format: .json) }
+        #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Misnamed.self, from: .text(#"{"when": "x"}"#), format: .json)
+        }
     }
 }
 
@@ -100,7 +104,9 @@ struct TransformerReferenceTests {
         #expect(event.starts == Date(timeIntervalSince1970: 1_714_979_289))
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
-        #expect(utc.dateComponents([.year, .month, .day], from: event.day) == DateComponents(year: 2025, month: 12, day: 24))
+        #expect(
+            utc.dateComponents([.year, .month, .day], from: event.day) == DateComponents(year: 2025, month: 12, day: 24)
+        )
         #expect(event.site == URL(string: "https://example.com/x"))
         let named = try Recipe(
             mapping: ["starts": "starts", "day": "day", "site": "site"],
@@ -123,7 +129,10 @@ struct Page<Item: Codable & Equatable>: Codable, Equatable {
 struct GenericBakeableTests {
     @Test("a generic struct bakes its recipe and its items")
     func genericPage() throws {
-        let page = try Baker().bake(Page<Order>.self, from: .text(#"{"data": {"items": [{"sku": "A", "quantity": 2, "placedAt": "2024-05-06T07:08:09Z"}]}}"#), format: .json)
+        let page = try Baker().bake(
+            Page<Order>.self,
+            from: .text(#"{"data": {"items": [{"sku": "A", "quantity": 2, "placedAt": "2024-05-06T07:08:09Z"}]}}"#),
+            format: .json)
         #expect(page.page == 1)
         #expect(page.items.map(\.sku) == ["A"])
         #expect(try Page<Order>.bakingRecipe?.name == "Page")
@@ -187,9 +196,11 @@ struct BakeableFeedTransformerTests {
              "categories": "x;y", "georss:point": "45.256 -71.92"}
             """#
         let episode = try Baker().bake(MacroEpisode.self, from: .text(json), format: JSONFormat())
-        #expect(episode == MacroEpisode(
-            seconds: 3_723, tags: ["news": 5, "reuters": 1], keywords: ["a", "b"], categories: ["x", "y"],
-            place: .init(latitude: 45.256, longitude: -71.92)))
+        #expect(
+            episode
+                == MacroEpisode(
+                    seconds: 3_723, tags: ["news": 5, "reuters": 1], keywords: ["a", "b"], categories: ["x", "y"],
+                    place: .init(latitude: 45.256, longitude: -71.92)))
     }
 }
 
@@ -205,10 +216,12 @@ struct MisspellingHintTests {
     func knownPropertyIsNoMisspelling() throws {
         let recipe = try Recipe(name: "Parcel", orderedMapping: [("items", "list")])
         #expect {
-            try Baker().bake(Parcel.self, from: .bytes(Array(#"{"list": ["a"]}"#.utf8)), format: JSONFormat(), recipe: recipe)
+            try Baker().bake(
+                Parcel.self, from: .bytes(Array(#"{"list": ["a"]}"#.utf8)), format: JSONFormat(), recipe: recipe)
         } throws: { error in
             let error = error as! EasyBakeError
-            return error.code == .valueNotFound && error.baking?.property == "item" && !error.message.contains("did you mean")
+            return error.code == .valueNotFound && error.baking?.property == "item"
+                && !error.message.contains("did you mean")
         }
     }
 
@@ -216,7 +229,9 @@ struct MisspellingHintTests {
     func unknownKeyIsNamed() throws {
         let recipe = try Recipe(name: "Parcel", orderedMapping: [("itme", "thing"), ("items", "list")])
         #expect {
-            try Baker().bake(Parcel.self, from: .bytes(Array(#"{"thing": "x", "list": []}"#.utf8)), format: JSONFormat(), recipe: recipe)
+            try Baker().bake(
+                Parcel.self, from: .bytes(Array(#"{"thing": "x", "list": []}"#.utf8)), format: JSONFormat(),
+                recipe: recipe)
         } throws: { error in
             let error = error as! EasyBakeError
             return error.code == .valueNotFound

@@ -84,7 +84,8 @@ struct BakingAtFullSpeedArticleTests {
 
     @Test("an error names the property, the path and the place")
     func errors() throws {
-        let json = #"{"profile": {"name": "Ann"}, "orders": [{"sku": "A-1", "quantity": "two", "placedAt": "2024-05-06T07:08:09Z"}]}"#
+        let json =
+            #"{"profile": {"name": "Ann"}, "orders": [{"sku": "A-1", "quantity": "two", "placedAt": "2024-05-06T07:08:09Z"}]}"#
         do {
             _ = try Baker().bake(Customer.self, from: .text(json), format: .json)
             Issue.record("baked a quantity of \"two\"")

@@ -114,8 +114,12 @@ struct BakingInitializerPropertyTests {
             let tree: Ingredients = ["model": Self.model(&random)]
             let bytes = try format.write(tree)
             let options = Self.options[round % Self.options.count]
-            let generated = Result { try Baker(options: options).bakeReporting(GeneratedDocument.self, from: .bytes(bytes), format: format) }
-            let decodable = Result { try Baker(options: options).bakeReporting(DecodableDocument.self, from: .bytes(bytes), format: format) }
+            let generated = Result {
+                try Baker(options: options).bakeReporting(GeneratedDocument.self, from: .bytes(bytes), format: format)
+            }
+            let decodable = Result {
+                try Baker(options: options).bakeReporting(DecodableDocument.self, from: .bytes(bytes), format: format)
+            }
             let context = "\(name), round \(round): \(String(decoding: bytes, as: UTF8.self))"
             switch (generated, decodable) {
             case (.success(let fast), .success(let slow)):
@@ -137,7 +141,8 @@ struct BakingInitializerPropertyTests {
     /// What an error says, with the twins' names made the same.
     static func describe(_ error: any Error) -> String {
         guard let error = error as? EasyBakeError else { return "\(type(of: error)): \(error)" }
-        let text = "\(error.code) \(error.path.map { "\($0)" } ?? "-") \(error.location.map { "\($0)" } ?? "-") \(error.message)"
+        let text =
+            "\(error.code) \(error.path.map { "\($0)" } ?? "-") \(error.location.map { "\($0)" } ?? "-") \(error.message)"
         return withoutGuessedMisspelling(text.replacingOccurrences(of: "Decodable", with: "Generated"))
     }
 
@@ -174,18 +179,35 @@ struct BakingInitializerPropertyTests {
             default: members.append((key, value()))
             }
         }
-        add("meta", ["ident": Int.random(in: 0..<3, using: &random) == 0 ? .string("42") : .integer(Int64.random(in: -999...999, using: &random))])
+        add(
+            "meta",
+            [
+                "ident": Int.random(in: 0..<3, using: &random) == 0
+                    ? .string("42") : .integer(Int64.random(in: -999...999, using: &random))
+            ])
         add("name", .string(["Ann", "Bo", "Çelik", "李"].randomElement(using: &random)!))
         add("nickname", .string("nick"))
-        add("score", Bool.random(using: &random) ? .float(Double(Int.random(in: 0..<10_000, using: &random)) / 100) : .integer(5))
+        add(
+            "score",
+            Bool.random(using: &random) ? .float(Double(Int.random(in: 0..<10_000, using: &random)) / 100) : .integer(5)
+        )
         add("count64", .integer(Int64.random(in: Int64.min...Int64.max, using: &random)))
         // XML writes no element for an empty array: mostly one or two.
-        add("flags", .array(IngredientArray((0..<Int.random(in: 1..<3, using: &random)).map { _ in
-            Int.random(in: 0..<15, using: &random) == 0 ? .string("yes") : .bool(Bool.random(using: &random))
-        })))
-        add("tags", .array(IngredientArray((0..<Int.random(in: 0..<3, using: &random)).map { index in .string("t\(index)") })))
+        add(
+            "flags",
+            .array(
+                IngredientArray(
+                    (0..<Int.random(in: 1..<3, using: &random)).map { _ in
+                        Int.random(in: 0..<15, using: &random) == 0
+                            ? .string("yes") : .bool(Bool.random(using: &random))
+                    })))
+        add(
+            "tags",
+            .array(IngredientArray((0..<Int.random(in: 0..<3, using: &random)).map { index in .string("t\(index)") })))
         add("created", .string("2024-05-06T07:08:09Z"))
-        add("updated", Int.random(in: 0..<6, using: &random) > 0 ? .string("2023-01-02T03:04:05.250Z") : .integer(1_700_000_000))
+        add(
+            "updated",
+            Int.random(in: 0..<6, using: &random) > 0 ? .string("2023-01-02T03:04:05.250Z") : .integer(1_700_000_000))
         add("link", .string("https://example.com/a?b=c"))
         add("item", item(&random))
         add("items", .array(IngredientArray((0..<Int.random(in: 0..<4, using: &random)).map { _ in item(&random) })))
@@ -202,7 +224,11 @@ struct BakingInitializerPropertyTests {
     static func item(_ random: inout SeededGenerator) -> Ingredients {
         var members: [(String, Ingredients)] = [
             ("sku", .string("S-\(Int.random(in: 0..<100, using: &random))")),
-            ("quantity", Int.random(in: 0..<12, using: &random) == 0 ? .string("x") : .integer(Int64.random(in: 0..<5, using: &random))),
+            (
+                "quantity",
+                Int.random(in: 0..<12, using: &random) == 0
+                    ? .string("x") : .integer(Int64.random(in: 0..<5, using: &random))
+            ),
             ("price", Int.random(in: 0..<6, using: &random) == 0 ? .null : .float(9.5)),
             ("shipped", .bool(Bool.random(using: &random))),
         ]

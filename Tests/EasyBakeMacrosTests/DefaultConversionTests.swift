@@ -39,9 +39,13 @@ struct DefaultConversionTests {
         let (typeName, bakes) = Self.types[typeIndex]
         var accepted = 0
         for (source, value) in Self.literals {
-            let macroAccepts = DefaultLiteral.mismatch(ExprSyntax("\(raw: source)"), TypeSyntax("\(raw: typeName)")) == nil
+            let macroAccepts =
+                DefaultLiteral.mismatch(ExprSyntax("\(raw: source)"), TypeSyntax("\(raw: typeName)")) == nil
             let bakingConverts = bakes(value)
-            #expect(macroAccepts == bakingConverts, "@Default(\(source)) var value: \(typeName): the macro \(macroAccepts ? "accepts" : "refuses") it, baking \(bakingConverts ? "converts" : "does not convert") it")
+            #expect(
+                macroAccepts == bakingConverts,
+                "@Default(\(source)) var value: \(typeName): the macro \(macroAccepts ? "accepts" : "refuses") it, baking \(bakingConverts ? "converts" : "does not convert") it"
+            )
             if macroAccepts { accepted += 1 }
         }
         // Every scalar converts into a String; on every other type both

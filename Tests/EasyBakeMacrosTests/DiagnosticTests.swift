@@ -14,23 +14,24 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            class User {
-                var name = ""
-            }
-            """,
+                class User {
+                    var name = ""
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Bakeable applies to structs only, not to a class: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
+                    message:
+                        "@Bakeable applies to structs only, not to a class: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
                     line: 1, column: 1, fixIts: [FixItSpec(message: "Make it a struct")])
             ],
             macroSpecs: macroSpecs,
             applyFixIts: ["Make it a struct"],
             fixedSource: """
-            @Bakeable
-            struct User {
-                var name = ""
-            }
-            """)
+                @Bakeable
+                struct User {
+                    var name = ""
+                }
+                """)
     }
 
     func testActorIsReportedWithAFixIt() {
@@ -39,7 +40,8 @@ final class DiagnosticTests: XCTestCase {
             expandedSource: "actor Counter {}",
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Bakeable applies to structs only, not to a actor: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
+                    message:
+                        "@Bakeable applies to structs only, not to a actor: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
                     line: 1, column: 1, fixIts: [FixItSpec(message: "Make it a struct")])
             ],
             macroSpecs: macroSpecs)
@@ -54,13 +56,14 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            enum Role {
-                case admin
-            }
-            """,
+                enum Role {
+                    case admin
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Bakeable applies to structs only, not to an enum: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
+                    message:
+                        "@Bakeable applies to structs only, not to an enum: a struct's stored properties are what a recipe maps (classes, actors and enums are not supported)",
                     line: 1, column: 1)
             ],
             macroSpecs: macroSpecs)
@@ -74,22 +77,23 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct User {
-                var first: String
-            }
-            """,
+                struct User {
+                    var first: String
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: #"malformed ingredient path "address..first name": at column 9, expected a key after '.' (quote keys with special characters: ["a.b"]), found '.'"#,
+                    message:
+                        #"malformed ingredient path "address..first name": at column 9, expected a key after '.' (quote keys with special characters: ["a.b"]), found '.'"#,
                     line: 2, column: 17, fixIts: [FixItSpec(message: #"Use the path 'address["first name"]'"#)])
             ],
             macroSpecs: macroSpecs,
             applyFixIts: [#"Use the path 'address["first name"]'"#],
             fixedSource: """
-            struct User {
-                @Ingredient(#"address["first name"]"#) var first: String
-            }
-            """)
+                struct User {
+                    @Ingredient(#"address["first name"]"#) var first: String
+                }
+                """)
     }
 
     func testMalformedBracketPathIsReportedWithoutASuggestion() {
@@ -100,13 +104,14 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct User {
-                var tag: String
-            }
-            """,
+                struct User {
+                    var tag: String
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: #"malformed ingredient path "tags[x]": at column 6, expected an index, '*' or a quoted key after '[', found 'x'"#,
+                    message:
+                        #"malformed ingredient path "tags[x]": at column 6, expected an index, '*' or a quoted key after '[', found 'x'"#,
                     line: 2, column: 17)
             ],
             macroSpecs: macroSpecs)
@@ -120,13 +125,14 @@ final class DiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: """
-            struct User {
-                var town: String
-            }
-            """,
+                struct User {
+                    var town: String
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "@Ingredient's path must be a string literal without interpolation, so that it can be checked when the code compiles",
+                    message:
+                        "@Ingredient's path must be a string literal without interpolation, so that it can be checked when the code compiles",
                     line: 2, column: 17)
             ],
             macroSpecs: macroSpecs)
@@ -140,10 +146,10 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct User {
-                var name: String { "" }
-            }
-            """,
+                struct User {
+                    var name: String { "" }
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
                     message: "@Ingredient applies to stored properties only: a computed property is not baked",
@@ -152,10 +158,10 @@ final class DiagnosticTests: XCTestCase {
             macroSpecs: macroSpecs,
             applyFixIts: ["Remove '@Ingredient'"],
             fixedSource: """
-            struct User {
-                var name: String { "" }
-            }
-            """)
+                struct User {
+                    var name: String { "" }
+                }
+                """)
     }
 
     func testDefaultOnAStaticPropertyIsReported() {
@@ -166,10 +172,10 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct User {
-                static var count: Int = 0
-            }
-            """,
+                struct User {
+                    static var count: Int = 0
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
                     message: "@Default applies to instance properties only: a static property is not baked",
@@ -189,11 +195,11 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct User {
-                var unread: Int
-                var read: Int
-            }
-            """,
+                struct User {
+                    var unread: Int
+                    var read: Int
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
                     message: "@Default's string literal cannot bake into a property of type 'Int'", line: 3, column: 14)
@@ -215,13 +221,13 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct Reading {
-                var value: Double
-                var note: String?
-                var day: Day
-                var n: Int
-            }
-            """,
+                struct Reading {
+                    var value: Double
+                    var note: String?
+                    var day: Day
+                    var n: Int
+                }
+                """,
             macroSpecs: macroSpecs)
         assertMacroExpansion(
             """
@@ -233,20 +239,21 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct Reading {
-                var name: String
-                var count: Int?
-                var flag: Bool
-                var small: UInt8
-            }
-            """,
+                struct Reading {
+                    var name: String
+                    var count: Int?
+                    var flag: Bool
+                    var small: UInt8
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
                     message: "@Default's float literal cannot bake into a property of type 'Int?'", line: 3, column: 14),
                 DiagnosticSpec(
                     message: "@Default's array literal cannot bake into a property of type 'Bool'", line: 4, column: 14),
                 DiagnosticSpec(
-                    message: "@Default's integer literal cannot bake into a property of type 'UInt8'", line: 5, column: 14),
+                    message: "@Default's integer literal cannot bake into a property of type 'UInt8'", line: 5,
+                    column: 14),
             ],
             macroSpecs: macroSpecs)
     }
@@ -262,22 +269,24 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct Post {
-                var created: Date
-            }
-            """,
+                struct Post {
+                    var created: Date
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: #""iso8061" is no built-in transformer (did you mean "iso8601"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
-                    line: 2, column: 44, severity: .warning, fixIts: [FixItSpec(message: "Use the built-in transformer 'iso8601'")])
+                    message:
+                        #""iso8061" is no built-in transformer (did you mean "iso8601"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 2, column: 44, severity: .warning,
+                    fixIts: [FixItSpec(message: "Use the built-in transformer 'iso8601'")])
             ],
             macroSpecs: macroSpecs,
             applyFixIts: ["Use the built-in transformer 'iso8601'"],
             fixedSource: """
-            struct Post {
-                @Ingredient("created_at", transformer: "iso8601") var created: Date
-            }
-            """)
+                struct Post {
+                    @Ingredient("created_at", transformer: "iso8601") var created: Date
+                }
+                """)
     }
 
     func testTransformerNamesInAChainAndWithoutAPathAreChecked() {
@@ -291,23 +300,28 @@ final class DiagnosticTests: XCTestCase {
             }
             """,
             expandedSource: """
-            struct Post {
-                var tags: [String]
-                var name: String
-                var day: Date
-                var site: URL
-            }
-            """,
+                struct Post {
+                    var tags: [String]
+                    var name: String
+                    var day: Date
+                    var site: URL
+                }
+                """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: #""lowercse" is no built-in transformer (did you mean "lowercase"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
-                    line: 2, column: 47, severity: .warning, fixIts: [FixItSpec(message: "Use the built-in transformer 'lowercase'")]),
+                    message:
+                        #""lowercse" is no built-in transformer (did you mean "lowercase"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 2, column: 47, severity: .warning,
+                    fixIts: [FixItSpec(message: "Use the built-in transformer 'lowercase'")]),
                 DiagnosticSpec(
-                    message: #""identity" is no built-in transformer; baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    message:
+                        #""identity" is no built-in transformer; baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
                     line: 2, column: 59, severity: .warning),
                 DiagnosticSpec(
-                    message: #""trimm" is no built-in transformer (did you mean "trim"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
-                    line: 3, column: 30, severity: .warning, fixIts: [FixItSpec(message: "Use the built-in transformer 'trim'")]),
+                    message:
+                        #""trimm" is no built-in transformer (did you mean "trim"?); baking fails unless the recipe's TransformerRegistry registers it. Built-in: base64, bool, duration, geoPoint, iso8601, lowercase, number, pairs, rfc1123, rfc2822, rfc822, split, string, trim, unixMilliseconds, unixSeconds, uppercase, url, uuid"#,
+                    line: 3, column: 30, severity: .warning,
+                    fixIts: [FixItSpec(message: "Use the built-in transformer 'trim'")]),
             ],
             macroSpecs: macroSpecs)
     }

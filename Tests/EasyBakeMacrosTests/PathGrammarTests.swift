@@ -53,8 +53,9 @@ struct BuiltInTransformerNameTests {
     func runTimeMessage() {
         let error = #expect(throws: EasyBakeError.self) { try TransformerRegistry.builtIn.resolve("iso8061") }
         #expect(error?.code == .unknownTransformer)
-        #expect(error?.message == #"unknown transformer "iso8061"; did you mean "iso8601"? known: "#
-            + TransformerRegistry.builtIn.names.joined(separator: ", ")
-            + #"; factories, written {"name": argument}: date, lookup, pairs, split, url, each"#)
+        #expect(
+            error?.message == #"unknown transformer "iso8061"; did you mean "iso8601"? known: "#
+                + TransformerRegistry.builtIn.names.joined(separator: ", ")
+                + #"; factories, written {"name": argument}: date, lookup, pairs, split, url, each"#)
     }
 }

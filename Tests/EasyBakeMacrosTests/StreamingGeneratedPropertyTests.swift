@@ -62,7 +62,8 @@ struct StreamingGeneratedPropertyTests {
             // Each record's own tree, read back from the payload, bakes to
             // what its streamed record baked.
             let tree = try layout.format.read(.bytes(bytes))
-            let trees: [Ingredients] = layout.name == "json lines"
+            let trees: [Ingredients] =
+                layout.name == "json lines"
                 ? tree.arrayValue.map(Array.init) ?? []
                 : Self.records(at: layout.each, in: tree)
             #expect(trees.count == generated.count, "\(context)")
@@ -71,7 +72,9 @@ struct StreamingGeneratedPropertyTests {
                 switch (streamed, alone) {
                 case (.success(let a), .success(let b)):
                     baked += 1
-                    #expect(try BakingInitializerPropertyTests.json(a) == BakingInitializerPropertyTests.json(b), "\(context)")
+                    #expect(
+                        try BakingInitializerPropertyTests.json(a) == BakingInitializerPropertyTests.json(b),
+                        "\(context)")
                 case (.failure(let a), .failure(let b)):
                     failed += 1
                     #expect(a.code == b.code, "record \(number): \(a) against \(b); \(context)")
@@ -82,8 +85,9 @@ struct StreamingGeneratedPropertyTests {
                     // before, or from the generated model's keys.
                     let treeMessage = BakingInitializerPropertyTests.withoutGuessedMisspelling(
                         b.message.replacingOccurrences(of: "Decodable", with: "Generated"))
-                    #expect(a.message.hasSuffix(treeMessage),
-                            "record \(number): \(a.message) against \(treeMessage); \(context)")
+                    #expect(
+                        a.message.hasSuffix(treeMessage),
+                        "record \(number): \(a.message) against \(treeMessage); \(context)")
                     // The streamed error names its record and the place in the input.
                     #expect(a.message.hasPrefix("record \(number): "), "\(a.message)")
                     #expect(a.location != nil, "\(a)")
@@ -94,7 +98,8 @@ struct StreamingGeneratedPropertyTests {
 
             // Several jobs give exactly what one does, in order, both ways.
             for jobs in [2, 3] {
-                let parallel = Array(try baker.bakeEach(GeneratedModel.self, from: try source(), each: layout.each, jobs: jobs))
+                let parallel = Array(
+                    try baker.bakeEach(GeneratedModel.self, from: try source(), each: layout.each, jobs: jobs))
                 #expect(parallel.map(Self.describe) == generated.map(Self.describe), "jobs \(jobs); \(context)")
                 var handedOut: [Result<GeneratedModel, EasyBakeError>] = []
                 try baker.bakeEach(GeneratedModel.self, from: try source(), each: layout.each, jobs: jobs) {
@@ -122,7 +127,8 @@ struct StreamingGeneratedPropertyTests {
                 BakingInitializerPropertyTests.model(&random)
             }
             let bytes = try layout.write(records)
-            let baker = Baker(options: BakingInitializerPropertyTests.options[round % BakingInitializerPropertyTests.options.count])
+            let baker = Baker(
+                options: BakingInitializerPropertyTests.options[round % BakingInitializerPropertyTests.options.count])
             let context = "round \(round): \(String(decoding: bytes, as: UTF8.self))"
             func stream(natively: Bool, jobs: Int = 1) throws -> [Result<GeneratedModel, EasyBakeError>] {
                 let source = try XMLIngredientSource(.bytes(bytes))
@@ -136,18 +142,23 @@ struct StreamingGeneratedPropertyTests {
             for (number, (a, b)) in zip(native, events).enumerated() {
                 switch (a, b) {
                 case (.success(let x), .success(let y)):
-                    #expect(try BakingInitializerPropertyTests.json(x) == BakingInitializerPropertyTests.json(y), "\(context)")
+                    #expect(
+                        try BakingInitializerPropertyTests.json(x) == BakingInitializerPropertyTests.json(y),
+                        "\(context)")
                 case (.failure(let x), .failure(let y)):
                     // The event road knows only the record's place.
-                    #expect(x.code == y.code && x.message == y.message && x.path == y.path, "\(x) against \(y); \(context)")
+                    #expect(
+                        x.code == y.code && x.message == y.message && x.path == y.path, "\(x) against \(y); \(context)")
                 default:
                     Issue.record("record \(number): natively \(a), through events \(b); \(context)")
                 }
             }
             var index = IngredientIndex()
             try layout.format.readIndex(.bytes(bytes), into: &index)
-            let whole = try #require(RecordRoads.wholeDocumentResults(
-                GeneratedModel.self, from: &index, each: try IngredientPath(parsing: layout.each), recipe: nil, baker: baker))
+            let whole = try #require(
+                RecordRoads.wholeDocumentResults(
+                    GeneratedModel.self, from: &index, each: try IngredientPath(parsing: layout.each), recipe: nil,
+                    baker: baker))
             #expect(whole.count == native.count, "\(context)")
             for (number, (streamed, alone)) in zip(native, whole).enumerated() {
                 if case .success = streamed { baked += 1 } else { failed += 1 }
@@ -170,19 +181,23 @@ struct StreamingGeneratedPropertyTests {
                 BakingInitializerPropertyTests.model(&random)
             }
             let bytes = try YAMLFormat().write(["models": .array(IngredientArray(records))])
-            let baker = Baker(options: BakingInitializerPropertyTests.options[round % BakingInitializerPropertyTests.options.count])
+            let baker = Baker(
+                options: BakingInitializerPropertyTests.options[round % BakingInitializerPropertyTests.options.count])
             let context = "round \(round): \(String(decoding: bytes, as: UTF8.self))"
             func source(natively: Bool) throws -> YAMLIngredientSource {
                 let source = try YAMLIngredientSource(.bytes(bytes))
                 source.readsRecordsNatively = natively
                 return source
             }
-            let events = Array(try baker.bakeEach(GeneratedModel.self, from: try source(natively: false), each: "models[*]"))
-                .map(Self.describeWithoutPlace)
+            let events = Array(
+                try baker.bakeEach(GeneratedModel.self, from: try source(natively: false), each: "models[*]")
+            )
+            .map(Self.describeWithoutPlace)
             let nativeSource = try source(natively: true)
             let generated = Array(try baker.bakeEach(GeneratedModel.self, from: nativeSource, each: "models[*]"))
             if nativeSource.readAllRecordsNatively { native += 1 }
-            let decodable = Array(try baker.bakeEach(DecodableModel.self, from: try source(natively: true), each: "models[*]"))
+            let decodable = Array(
+                try baker.bakeEach(DecodableModel.self, from: try source(natively: true), each: "models[*]"))
             #expect(generated.count == records.count, "\(context)")
             // Models alike; errors alike but for their place, which the
             // native index knows to the value.

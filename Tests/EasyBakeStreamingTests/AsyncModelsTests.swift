@@ -51,7 +51,8 @@ struct AsyncModelsTests {
                         guard n == 150 else { return }
                         reached.raise()
                         guard opened.wait(seconds: Self.patience) else {
-                            throw EasyBakeError(.io, "record \(n) waited for a task that never ran: the reading blocked its thread")
+                            throw EasyBakeError(
+                                .io, "record \(n) waited for a task that never ran: the reading blocked its thread")
                         }
                     }
                     var ns: [Int] = []
@@ -92,8 +93,10 @@ struct AsyncModelsTests {
             let users = Array(try Baker().bakeEach(User.self, from: JSONIngredientSource(.text(text)), each: "[*]"))
             for jobs in [1, 2] {
                 let onJobs = await Self.results(
-                    of: try Baker().bakeEach(User.self, from: JSONIngredientSource(.text(text)), each: "[*]", jobs: jobs)
-                        .models)
+                    of: try Baker().bakeEach(
+                        User.self, from: JSONIngredientSource(.text(text)), each: "[*]", jobs: jobs
+                    )
+                    .models)
                 #expect(onJobs.map(Self.describe) == users.map(Self.describe), "jobs \(jobs)")
             }
         }
@@ -240,7 +243,9 @@ private struct GeneratedRecords: IngredientSource {
         self.reading = reading
     }
 
-    var location: EasyBake.SourceLocation { EasyBake.SourceLocation(sourceName: "<generated>", line: 1, column: record + 1) }
+    var location: EasyBake.SourceLocation {
+        EasyBake.SourceLocation(sourceName: "<generated>", line: 1, column: record + 1)
+    }
 
     mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         if let event = queued.popLast() { return event }

@@ -29,8 +29,9 @@ struct DictionaryWildcardTests {
         let name: String
     }
 
-    @Test("#key names the record's own key: streamed (one job and two), in a map, and in a property's dictionary",
-          arguments: 0..<2)
+    @Test(
+        "#key names the record's own key: streamed (one job and two), in a map, and in a property's dictionary",
+        arguments: 0..<2)
     func ownKey(formatIndex: Int) throws {
         let (name, format, text) = Self.catalog[formatIndex]
         let input = IngredientInput.bytes(Array(text.utf8), name: "catalog.\(name)")
@@ -38,7 +39,8 @@ struct DictionaryWildcardTests {
         let expected = [KeyedEvent(id: 138586341, name: "Opera"), KeyedEvent(id: 138586345, name: "Ballet")]
         for jobs in [1, 2] {
             let baked = try Baker().bakeEach(
-                KeyedEvent.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: "events[*]", recipe: recipe, jobs: jobs
+                KeyedEvent.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: "events[*]",
+                recipe: recipe, jobs: jobs
             ).map { try $0.get() }
             #expect(baked == expected, "\(name), \(jobs) jobs")
         }
@@ -60,7 +62,8 @@ struct DictionaryWildcardTests {
         struct Item: Decodable, Equatable, Sendable { let key: String }
         let recipe = try Recipe(mapping: ["key": "#key"], defaults: ["key": "none"])
         let members = try Baker().bakeEach(
-            Item.self, from: try JSONIngredientSource(.text(##"{"a": {"#key": "mine"}, "b": {}}"##)), each: "[*]", recipe: recipe
+            Item.self, from: try JSONIngredientSource(.text(##"{"a": {"#key": "mine"}, "b": {}}"##)), each: "[*]",
+            recipe: recipe
         ).map { try $0.get().key }
         #expect(members == ["mine", "b"])
         let elements = try Baker().bakeEach(
@@ -69,8 +72,10 @@ struct DictionaryWildcardTests {
         #expect(elements == ["none", "none"])
         let strict = try Recipe(mapping: ["key": "#key"])
         #expect(throws: EasyBakeError.self) {
-            _ = try Baker().bakeEach(Item.self, from: try JSONIngredientSource(.text("[{}]")), each: "[*]", recipe: strict)
-                .map { try $0.get() }
+            _ = try Baker().bakeEach(
+                Item.self, from: try JSONIngredientSource(.text("[{}]")), each: "[*]", recipe: strict
+            )
+            .map { try $0.get() }
         }
         // The recipe processing that `easybake bake` prints reads it the same way.
         #expect(try recipe.process(["x": 1], ownKey: "138") == ["key": "138"])
@@ -95,7 +100,9 @@ struct DictionaryWildcardTests {
         #expect(records.map(\.value) == [["name": "Opera"], ["name": "Ballet"]])
     }
 
-    @Test("bakeEach bakes every value, on one job or several, and a recipe's [*] reads them from the bytes", arguments: 0..<2)
+    @Test(
+        "bakeEach bakes every value, on one job or several, and a recipe's [*] reads them from the bytes",
+        arguments: 0..<2)
     func baking(formatIndex: Int) throws {
         let (name, format, text) = Self.catalog[formatIndex]
         let input = IngredientInput.bytes(Array(text.utf8), name: "catalog.\(name)")
@@ -107,7 +114,8 @@ struct DictionaryWildcardTests {
         }
         let recipe = try Recipe(mapping: ["names": "events[*].name"])
         #expect(try Baker().bake(Names.self, from: input, format: format, recipe: recipe).names == ["Opera", "Ballet"])
-        #expect(try Baker().bake(Names.self, from: try format.read(input), recipe: recipe).names == ["Opera", "Ballet"])
+        #expect(
+            try Baker().bake(Names.self, from: try format.read(input), recipe: recipe).names == ["Opera", "Ballet"])
     }
 
     @Test("an error inside a value names the member's key")
@@ -116,14 +124,25 @@ struct DictionaryWildcardTests {
         let input = IngredientInput.bytes(Array(text.utf8), name: "events.json")
         let recipe = try Recipe(mapping: ["names": "events[*].name"])
         for (way, bake) in [
-            ("index", { () throws(EasyBakeError) in _ = try Baker().bake(Names.self, from: input, format: JSONFormat(), recipe: recipe) }),
-            ("tree", { () throws(EasyBakeError) in _ = try Baker().bake(Names.self, from: try JSONFormat().read(input), recipe: recipe) }),
+            (
+                "index",
+                { () throws(EasyBakeError) in
+                    _ = try Baker().bake(Names.self, from: input, format: JSONFormat(), recipe: recipe)
+                }
+            ),
+            (
+                "tree",
+                { () throws(EasyBakeError) in
+                    _ = try Baker().bake(Names.self, from: try JSONFormat().read(input), recipe: recipe)
+                }
+            ),
         ] as [(String, () throws(EasyBakeError) -> Void)] {
             let error = #expect(throws: EasyBakeError.self, "\(way)") { try bake() }
             #expect(error?.path?.description == "events.b.name", "\(way)")
         }
-        let results = Array(try Baker().bakeEach(
-            Event.self, from: try JSONIngredientSource(input), each: "events[*]"))
+        let results = Array(
+            try Baker().bakeEach(
+                Event.self, from: try JSONIngredientSource(input), each: "events[*]"))
         #expect(results.count == 2)
         guard case .failure(let failed) = results.last else {
             Issue.record("a list baked as a name")
@@ -157,7 +176,10 @@ struct DictionaryWildcardTests {
         #expect(try tree.resolve("rss.channel.item[*].title") == ["Only"])
 
         var source = try XMLIngredientSource(input)
-        #expect(try PathMatcher(["rss.channel.item[*].title"]).resolve(from: &source)["rss.channel.item[*].title"] == ["Only"])
+        #expect(
+            try PathMatcher(["rss.channel.item[*].title"]).resolve(from: &source)["rss.channel.item[*].title"] == [
+                "Only"
+            ])
 
         var reader = try RecordReader(source: try XMLIngredientSource(input), each: "rss.channel.item[*]")
         #expect(try reader.next()?.path.description == "rss.channel.item[0]")

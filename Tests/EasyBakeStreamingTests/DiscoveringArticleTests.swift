@@ -12,7 +12,8 @@ struct DiscoveringArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBake", "DiscoveringPayloads"), runBy: #filePath)
+        let check = try DocumentationExamples.checkSwiftListings(
+            in: try DocumentationExamples.article("EasyBake", "DiscoveringPayloads"), runBy: #filePath)
         #expect(check.listings == 1)
         #expect(check.notRun == [])
     }
@@ -20,7 +21,7 @@ struct DiscoveringArticleTests {
     @Test("a survey of the whole payload, then of each record")
     func survey() throws {
         var survey = PathSurvey()
-        var source = try JSONIngredientSource(.file(usersPath))     // Fixtures/json/users.json
+        var source = try JSONIngredientSource(.file(usersPath))  // Fixtures/json/users.json
         try survey.add(from: &source)
         let sometimesMissing = survey.entries.filter { $0.missing > 0 }.map(\.path.description)
         var records = try RecordReader(source: try JSONIngredientSource(.file(usersPath)), each: "users[*]")
@@ -30,10 +31,14 @@ struct DiscoveringArticleTests {
         }) != nil {}
         #expect(sometimesMissing == ["users[*].email", "users[*].homepage", "users[*].address.postcode"])
         #expect(perRecord.documents == 3)
-        let relative = survey.entries.map(\.path.description).filter { $0.hasPrefix("users[*].") }.map { String($0.dropFirst(9)) }
+        let relative = survey.entries.map(\.path.description).filter { $0.hasPrefix("users[*].") }.map {
+            String($0.dropFirst(9))
+        }
         #expect(perRecord.entries.map(\.path.description).dropFirst().elementsEqual(relative))
         // The article says so.
         let article = try DocumentationExamples.article("EasyBake", "DiscoveringPayloads")
-        #expect(article.replacingOccurrences(of: "\n", with: " ").contains(#"`sometimesMissing` is `["users[*].email", "users[*].homepage", "users[*].address.postcode"]`"#))
+        #expect(
+            article.replacingOccurrences(of: "\n", with: " ").contains(
+                #"`sometimesMissing` is `["users[*].email", "users[*].homepage", "users[*].address.postcode"]`"#))
     }
 }

@@ -27,7 +27,9 @@ struct IndexBakingPropertyTests {
         recipe: Recipe, options: Baker.Options, _ label: String
     ) -> Bool {
         let baker = Baker(options: options)
-        let fromBytes = Result { () throws(EasyBakeError) in try baker.bakeReporting(type, from: input, format: format, recipe: recipe) }
+        let fromBytes = Result { () throws(EasyBakeError) in
+            try baker.bakeReporting(type, from: input, format: format, recipe: recipe)
+        }
         let fromTree = Result { () throws(EasyBakeError) in try baker.bakeReporting(type, from: tree, recipe: recipe) }
         switch (fromBytes, fromTree) {
         case (.success(let a), .success(let b)):
@@ -53,13 +55,20 @@ struct IndexBakingPropertyTests {
         var compared = 0, failures = 0
         for round in 0..<300 {
             guard let (input, tree) = try StreamingPropertyTests.payload(formatIndex, using: &random) else { continue }
-            guard let recipe = try? Recipe(
-                name: "Probe", orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: tree, using: &random).description) })
+            guard
+                let recipe = try? Recipe(
+                    name: "Probe",
+                    orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: tree, using: &random).description) })
             else { continue }
-            let options = Baker.Options(lossyArrays: round % 2 == 0, missingValues: round % 3 == 0 ? .emptyValue : .error)
+            let options = Baker.Options(
+                lossyArrays: round % 2 == 0, missingValues: round % 3 == 0 ? .emptyValue : .error)
             let label = "\(name) \(recipe.entries.map(\.path.description))"
-            if Self.compare(Probe.self, input, tree, format: format, recipe: recipe, options: options, label) { failures += 1 }
-            if Self.compare(Strict.self, input, tree, format: format, recipe: recipe, options: options, label) { failures += 1 }
+            if Self.compare(Probe.self, input, tree, format: format, recipe: recipe, options: options, label) {
+                failures += 1
+            }
+            if Self.compare(Strict.self, input, tree, format: format, recipe: recipe, options: options, label) {
+                failures += 1
+            }
             compared += 1
         }
         #expect(compared > 100)

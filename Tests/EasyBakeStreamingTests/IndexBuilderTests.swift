@@ -20,7 +20,9 @@ struct IndexBuilderTests {
         }
         let tree = run { () throws(EasyBakeError) in
             var source = EventListSource(events)
-            guard let tree = try Ingredients.read(from: &source, duplicateKeys: policy) else { throw EasyBakeError(.syntax, "empty") }
+            guard let tree = try Ingredients.read(from: &source, duplicateKeys: policy) else {
+                throw EasyBakeError(.syntax, "empty")
+            }
             return tree
         }
         let viaIndex = run { () throws(EasyBakeError) in
@@ -37,7 +39,9 @@ struct IndexBuilderTests {
         switch depth > 0 ? Int.random(in: 0..<4, using: &random) : 3 {
         case 0:
             events.append(.beginArray)
-            for _ in 0..<Int.random(in: 0...3, using: &random) { Self.events(depth: depth - 1, using: &random, into: &events) }
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                Self.events(depth: depth - 1, using: &random, into: &events)
+            }
             events.append(.endArray)
         case 1, 2:
             events.append(.beginDictionary)
@@ -48,7 +52,8 @@ struct IndexBuilderTests {
             events.append(.endDictionary)
         default:
             let scalars: [Ingredients] = [
-                .null, true, false, 0, -7, .integer(.max), 2.5, .float(-0.0), .exactNumber("123456789012345678901234567890"),
+                .null, true, false, 0, -7, .integer(.max), 2.5, .float(-0.0),
+                .exactNumber("123456789012345678901234567890"),
                 .exactNumber("1e400"), "", "text", "naïve \u{1F600}",
             ]
             events.append(.scalar(scalars.randomElement(using: &random)!))
@@ -123,22 +128,28 @@ struct IndexBuilderTests {
         #expect(checked > 100)
     }
 
-    @Test("the shipped fixtures", arguments: [
-        "json/users.json", "xml/atom.xml", "xml/feed.rss", "yaml/members.yaml", "yaml/users.yaml", "yaml/user-records.yaml",
-    ])
+    @Test(
+        "the shipped fixtures",
+        arguments: [
+            "json/users.json", "xml/atom.xml", "xml/feed.rss", "yaml/members.yaml", "yaml/users.yaml",
+            "yaml/user-records.yaml",
+        ])
     func fixtures(_ path: String) throws {
         let format: any IngredientFormat =
-            path.hasPrefix("json") ? JSONFormat() : path.hasPrefix("xml") ? XMLFormat() as any IngredientFormat : YAMLFormat()
+            path.hasPrefix("json")
+            ? JSONFormat() : path.hasPrefix("xml") ? XMLFormat() as any IngredientFormat : YAMLFormat()
         let input = IngredientInput.file(TestPaths.fixture(path).path)
         var index = IngredientIndex()
         try format.readIndex(input, into: &index)
         #expect(try Ingredients(index: index) == (try format.read(input)))
     }
 
-    @Test("a format's index of a single value agrees with its tree: the same value, or the same error", arguments: [
-        ("a: 1\n---\nb: 2\n", "yaml"), ("", "yaml"), ("<a/><b/>", "xml"), ("[1] [2]", "json"), ("", "json"),
-        ("{\"a\": 1, \"a\": 2}", "json"),
-    ])
+    @Test(
+        "a format's index of a single value agrees with its tree: the same value, or the same error",
+        arguments: [
+            ("a: 1\n---\nb: 2\n", "yaml"), ("", "yaml"), ("<a/><b/>", "xml"), ("[1] [2]", "json"), ("", "json"),
+            ("{\"a\": 1, \"a\": 2}", "json"),
+        ])
     func singleValue(_ text: String, _ name: String) {
         let format: any IngredientFormat =
             name == "json" ? JSONFormat() : name == "xml" ? XMLFormat() as any IngredientFormat : YAMLFormat()
@@ -162,7 +173,9 @@ struct IndexBuilderTests {
 
     @Test("a tree's index")
     func treeIndex() throws {
-        let tree: Ingredients = ["id": 7, "name": "Ada", "tags": ["a", 1, 2.5, .null, true], "nested": ["deep": [:]], "empty": []]
+        let tree: Ingredients = [
+            "id": 7, "name": "Ada", "tags": ["a", 1, 2.5, .null, true], "nested": ["deep": [:]], "empty": [],
+        ]
         let index = IngredientIndex(tree)
         #expect(index.count == 18)
         #expect(try Ingredients(index: index) == tree)

@@ -20,7 +20,9 @@ struct IngredientSourceContractTests {
     @Test("JSON and JSON Lines")
     func jsonSources() throws {
         try Self.expectKept("json") { () throws(EasyBakeError) in try JSONIngredientSource(.text(Self.json)) }
-        try Self.expectKept("json array") { () throws(EasyBakeError) in try JSONIngredientSource(.text("[1, [2, {\"k\": 3}], {}]")) }
+        try Self.expectKept("json array") { () throws(EasyBakeError) in
+            try JSONIngredientSource(.text("[1, [2, {\"k\": 3}], {}]"))
+        }
         try Self.expectKept("json scalar") { () throws(EasyBakeError) in try JSONIngredientSource(.text("\"only\"")) }
         try Self.expectKept("json lines") { () throws(EasyBakeError) in
             try JSONLinesIngredientSource(.text("{\"a\": [1, 2]}\n\n7\n{\"b\": {\"c\": true}}\n"))
@@ -32,7 +34,8 @@ struct IngredientSourceContractTests {
                 try JSONIngredientSource(.text(array), byteRange: range)
             }
             try Self.expectKept("json lines, bytes \(range)") { () throws(EasyBakeError) in
-                try JSONLinesIngredientSource(.text("1\n[2, 3]\n{\"k\": [4]}\n\"five\"\n{\"six\": {}}\n7\n"), byteRange: range)
+                try JSONLinesIngredientSource(
+                    .text("1\n[2, 3]\n{\"k\": [4]}\n\"five\"\n{\"six\": {}}\n7\n"), byteRange: range)
             }
         }
     }
@@ -53,7 +56,8 @@ struct IngredientSourceContractTests {
     func treeSource() throws {
         let tree = try JSONFormat().read(.text(Self.json))
         try Self.expectKept("tree") { () throws(EasyBakeError) in IngredientTreeSource(tree) }
-        try Self.expectKept("tree, sorted") { () throws(EasyBakeError) in IngredientTreeSource(tree, sortingKeys: true) }
+        try Self.expectKept("tree, sorted") { () throws(EasyBakeError) in IngredientTreeSource(tree, sortingKeys: true)
+        }
     }
 
     @Test("an index's events")
@@ -73,9 +77,13 @@ struct IngredientSourceContractTests {
         #expect(try YAMLFormat(options: YAMLReadingOptions(documents: .all)).read(.text(yaml)) == [[1, 2], [3]])
         for format in [JSONFormat(), JSONLinesFormat(), XMLFormat()] as [any IngredientFormat] {
             var source = try twoValues()
-            let error = #expect(throws: EasyBakeError.self, "\(format.name)") { try format.write(&source, options: WritingOptions()) }
+            let error = #expect(throws: EasyBakeError.self, "\(format.name)") {
+                try format.write(&source, options: WritingOptions())
+            }
             #expect(error?.code == .unsupported, "\(format.name)")
-            #expect(error?.message.hasPrefix("\(format.name) holds one value") == true, "\(format.name): \(error?.message ?? "")")
+            #expect(
+                error?.message.hasPrefix("\(format.name) holds one value") == true,
+                "\(format.name): \(error?.message ?? "")")
             // One value writes as before.
             var one = IngredientTreeSource([[1, 2]])
             #expect(throws: Never.self, "\(format.name)") { _ = try format.write(&one, options: WritingOptions()) }

@@ -18,10 +18,14 @@ struct NodeLimitTests {
     static let json = #"{"a": [1, 2, 3, 4, 5, 6, 7, 8, 9]}"#
 
     static func sources(_ text: String? = nil) throws -> [(String, AnyIngredientSource)] {
-        let xml = "<a>" + (1...10).map { "<n>\($0)</n>" }.joined() + "</a>"   // a, its array, 10 strings
+        let xml = "<a>" + (1...10).map { "<n>\($0)</n>" }.joined() + "</a>"  // a, its array, 10 strings
         let yaml = "a: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n"
         return [
-            ("json", AnyIngredientSource(try JSONIngredientSource(.text(text ?? json, name: "t.json"), options: .init(limits: ten)))),
+            (
+                "json",
+                AnyIngredientSource(
+                    try JSONIngredientSource(.text(text ?? json, name: "t.json"), options: .init(limits: ten)))
+            ),
             ("xml", AnyIngredientSource(try XMLIngredientSource(.text(xml), options: .init(limits: ten)))),
             ("yaml", AnyIngredientSource(try YAMLIngredientSource(.text(yaml), options: .init(limits: ten)))),
         ]
@@ -35,7 +39,8 @@ struct NodeLimitTests {
             #expect(error?.message == "maximumNodes limit of 10 exceeded", "\(name)")
             #expect(error?.location != nil, "\(name)")
         }
-        var fits = try JSONIngredientSource(.text(#"{"a": [1, 2, 3, 4, 5, 6, 7, 8]}"#), options: .init(limits: Self.ten))
+        var fits = try JSONIngredientSource(
+            .text(#"{"a": [1, 2, 3, 4, 5, 6, 7, 8]}"#), options: .init(limits: Self.ten))
         #expect(try Ingredients(reading: &fits)["a"]?.arrayValue?.count == 8)
     }
 
@@ -50,7 +55,8 @@ struct NodeLimitTests {
         let error = #expect(throws: EasyBakeError.self) { try PathMatcher(["a[-1]"]).resolve(from: &last) }
         #expect(error?.code == .limitExceeded)
         let records = #"{"r": [[1, 2, 3], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [1]]}"#
-        var reader = try RecordReader(source: try JSONIngredientSource(.text(records), options: .init(limits: Self.ten)), each: "r[*]")
+        var reader = try RecordReader(
+            source: try JSONIngredientSource(.text(records), options: .init(limits: Self.ten)), each: "r[*]")
         #expect(try reader.next()?.ingredients == [1, 2, 3])
         let recordError = #expect(throws: EasyBakeError.self) { try reader.next() }
         #expect(recordError?.message == "maximumNodes limit of 10 exceeded")

@@ -34,15 +34,19 @@ struct ParallelBakingTests {
 
     static func expectSame(
         _ make: () throws -> any IngredientSource, each: String, recipe: Recipe? = nil,
-        materialization: Baker.RecordMaterialization = .automatic, sourceLocation: Testing.SourceLocation = #_sourceLocation
+        materialization: Baker.RecordMaterialization = .automatic,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
-        let sequential = Array(try Baker().bakeEach(
-            User.self, from: AnyIngredientSource(try make()), each: each, recipe: recipe, materialization: materialization))
+        let sequential = Array(
+            try Baker().bakeEach(
+                User.self, from: AnyIngredientSource(try make()), each: each, recipe: recipe,
+                materialization: materialization))
         #expect(sequential.count > 0, sourceLocation: sourceLocation)
         for jobs in [1, 2, 4] {
-            let parallel = Array(try Baker().bakeEach(
-                User.self, from: AnyIngredientSource(try make()), each: each, recipe: recipe,
-                materialization: materialization, jobs: jobs))
+            let parallel = Array(
+                try Baker().bakeEach(
+                    User.self, from: AnyIngredientSource(try make()), each: each, recipe: recipe,
+                    materialization: materialization, jobs: jobs))
             #expect(parallel.map(describe) == sequential.map(describe), "jobs \(jobs)", sourceLocation: sourceLocation)
             var handedOut: [String] = []
             try Baker().bakeEach(
@@ -59,7 +63,8 @@ struct ParallelBakingTests {
         try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]")
         let recipe = try Recipe(mapping: ["id": "id", "name": "name", "tags": "tags"])
         try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe)
-        try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
+        try Self.expectSame(
+            { try JSONIngredientSource(.text(json)) }, each: "users[*]", recipe: recipe, materialization: .recipePaths)
     }
 
     @Test("records left for the jobs to read: damage anywhere ends the stream where one job ends it")
@@ -80,13 +85,15 @@ struct ParallelBakingTests {
                 bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
             }
             for scanning in JSONByteScanning.allCases {
-                try Self.expectSame({
-                    var source = try JSONIngredientSource(.bytes(bytes))
-                    source.byteScanning = scanning
-                    return source
-                }, each: "users[*]")
+                try Self.expectSame(
+                    {
+                        var source = try JSONIngredientSource(.bytes(bytes))
+                        source.byteScanning = scanning
+                        return source
+                    }, each: "users[*]")
             }
-            let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(.bytes(bytes)), each: "users[*]"))
+            let results = Array(
+                try Baker().bakeEach(User.self, from: try JSONIngredientSource(.bytes(bytes)), each: "users[*]"))
             if results.count < 300 { failedEarly += 1 }
         }
         #expect(failedEarly > 30)
@@ -104,7 +111,8 @@ struct ParallelBakingTests {
     func sourceError() throws {
         let json = #"{"users": ["# + Self.users(300).joined(separator: ",") + #", {"id": 1, "name": "x", "tags": [}]}"#
         try Self.expectSame({ try JSONIngredientSource(.text(json)) }, each: "users[*]")
-        let results = Array(try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 2))
+        let results = Array(
+            try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 2))
         #expect(results.count == 301)
         #expect(results.last.map(Self.describe)?.hasPrefix("syntax") == true)
     }
@@ -122,7 +130,8 @@ struct ParallelBakingTests {
         let json = #"{"users": ["# + Self.users(2_000).joined(separator: ",") + "]}"
         var ids: [Int] = []
         var calls = 0
-        try Baker().bakeEach(Account.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 4) { result in
+        try Baker().bakeEach(Account.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 4) {
+            result in
             calls += 1
             if case .success(let account) = result {
                 account.seenBy += 1
@@ -141,7 +150,9 @@ struct ParallelBakingTests {
         for jobs in [1, 2, 4] {
             var handedOut = 0
             #expect(throws: Stop.self) {
-                try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: jobs) { _ in
+                try Baker().bakeEach(
+                    User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: jobs
+                ) { _ in
                     handedOut += 1
                     if handedOut == 500 { throw Stop() }
                 }
@@ -155,7 +166,9 @@ struct ParallelBakingTests {
         let json = #"{"users": ["# + Self.users(5_000).joined(separator: ",") + "]}"
         for _ in 0..<20 {
             var taken = 0
-            for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 3) {
+            for result in try Baker().bakeEach(
+                User.self, from: try JSONIngredientSource(.text(json)), each: "users[*]", jobs: 3)
+            {
                 _ = result
                 taken += 1
                 if taken == 200 { break }

@@ -31,11 +31,13 @@ struct PathSurveyTests {
             if id > 0 { json += "," }
             json += #""\#(138_586_341 + id)": {"name": "e\#(id)", "price": 19.99}"#
         }
-        json += #"}, "owners": {"0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11": 1, "5f8d0b3e9c1a2f4b6d7e8a90": 2, "name": "x"}}"#
+        json +=
+            #"}, "owners": {"0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11": 1, "5f8d0b3e9c1a2f4b6d7e8a90": 2, "name": "x"}}"#
         let survey = try Self.survey(json: json, maximumPaths: 50)
-        #expect(survey.entries.map(\.path.description) == [
-            "", "events", "events[*]", "events[*].name", "events[*].price", "owners", "owners[*]", "owners.name",
-        ])
+        #expect(
+            survey.entries.map(\.path.description) == [
+                "", "events", "events[*]", "events[*].name", "events[*].price", "owners", "owners[*]", "owners.name",
+            ])
         #expect(Self.entry(survey, "events")?.idKeys == 500)
         #expect(Self.entry(survey, "events[*]")?.count == 500)
         #expect(Self.entry(survey, "events[*].price")?.fractionDigits == 2)
@@ -60,42 +62,51 @@ struct PathSurveyTests {
         }
         recipes += #"}, "meta": {"v": 1}}"#
         let survey = try Self.survey(json: recipes, maximumPaths: 5_000)
-        #expect(survey.entries.map(\.path.description) == [
-            "", "recipes", "recipes[*]", "recipes[*].name", "recipes[*].minutes", "recipes[*].note", "meta", "meta.v",
-        ])
+        #expect(
+            survey.entries.map(\.path.description) == [
+                "", "recipes", "recipes[*]", "recipes[*].name", "recipes[*].minutes", "recipes[*].note", "meta",
+                "meta.v",
+            ])
         #expect(Self.entry(survey, "recipes")?.idKeys == 150)
         #expect(Self.entry(survey, "recipes[*]")?.count == 150)
         #expect(Self.entry(survey, "recipes[*].minutes")?.count == 150)
         #expect(Self.entry(survey, "recipes[*].note")?.missing == 100)
         // A wide record of fields of every kind stays a record.
-        let wide = "{" + (0..<100).map { #""field\#($0)": \#($0 % 2 == 0 ? "\($0)" : #""s""#)"# }.joined(separator: ",") + "}"
+        let wide =
+            "{" + (0..<100).map { #""field\#($0)": \#($0 % 2 == 0 ? "\($0)" : #""s""#)"# }.joined(separator: ",") + "}"
         let record = try Self.survey(json: wide)
         #expect(record.entries.count == 101)
         #expect(Self.entry(record, "")?.idKeys == 0)
     }
 
-    @Test("what looks like an id", arguments: [
-        ("138586341", true), ("0", true), ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11", true), ("5f8d0b3e9c1a2f4b6d7e8a90", true),
-        ("name", false), ("user_id", false), ("deadbeefdeadbeef", false), ("v2", false), ("2024-01-01", false), ("", false),
-        ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a1z", false),
-    ])
+    @Test(
+        "what looks like an id",
+        arguments: [
+            ("138586341", true), ("0", true), ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11", true),
+            ("5f8d0b3e9c1a2f4b6d7e8a90", true),
+            ("name", false), ("user_id", false), ("deadbeefdeadbeef", false), ("v2", false), ("2024-01-01", false),
+            ("", false),
+            ("0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a1z", false),
+        ])
     func idKeyShapes(key: String, isID: Bool) {
         #expect(PathSurvey.isIDKey(key) == isID, "\(key)")
     }
 
     @Test("indexes generalise to [*]; kinds, counts, missing keys and the first example per path")
     func json() throws {
-        let survey = try Self.survey(json: """
-            {"users": [
-              {"id": 1, "name": "Ada", "email": null, "tags": ["a", "b"], "address": {"town": "London"}},
-              {"id": "2", "name": "Grace", "email": "g@example.com", "tags": []},
-              {"id": 3.5, "name": "Kate", "tags": ["c"], "address": {"town": "Paris", "zip": "75001"}}
-            ]}
-            """)
-        #expect(survey.entries.map(\.path.description) == [
-            "", "users", "users[*]", "users[*].id", "users[*].name", "users[*].email", "users[*].tags",
-            "users[*].tags[*]", "users[*].address", "users[*].address.town", "users[*].address.zip",
-        ])
+        let survey = try Self.survey(
+            json: """
+                {"users": [
+                  {"id": 1, "name": "Ada", "email": null, "tags": ["a", "b"], "address": {"town": "London"}},
+                  {"id": "2", "name": "Grace", "email": "g@example.com", "tags": []},
+                  {"id": 3.5, "name": "Kate", "tags": ["c"], "address": {"town": "Paris", "zip": "75001"}}
+                ]}
+                """)
+        #expect(
+            survey.entries.map(\.path.description) == [
+                "", "users", "users[*]", "users[*].id", "users[*].name", "users[*].email", "users[*].tags",
+                "users[*].tags[*]", "users[*].address", "users[*].address.town", "users[*].address.zip",
+            ])
         #expect(Self.kinds(Self.entry(survey, "users[*]")) == ["dictionary 3"])
         #expect(Self.kinds(Self.entry(survey, "users[*].id")) == ["integer 1", "float 1", "integer-like string 1"])
         #expect(Self.entry(survey, "users[*].id")?.example == 1)
@@ -112,16 +123,23 @@ struct PathSurveyTests {
         #expect(survey.unrecordedValues == 0)
     }
 
-    @Test("strings are told apart by what they look like", arguments: [
-        ("2024-03-01", "date-like string"), ("2024-03-01T12:30:05+02:00", "date-like string"),
-        ("2024-03-01 12:30", "date-like string"), ("Sat, 07 Sep 2002 00:00:01 GMT", "date-like string"),
-        ("07 Sep 2002 00:00 +0100", "date-like string"), ("2024-03-0", "string"), ("Sat, 07 Sept 2002 00:00 GMT", "string"),
-        ("https://example.com/a?b=c", "URL-like string"), ("ftp://x.org", "URL-like string"), ("https://", "string"),
-        ("see https://example.com", "string"), ("mailto:a@b.c", "string"),
-        ("42", "integer-like string"), ("-7", "integer-like string"), ("007", "string"), ("0", "integer-like string"),
-        ("4.5", "float-like string"), ("1e9", "float-like string"), ("-0.25E-3", "float-like string"), ("1.", "string"),
-        ("12345678901234567890", "string"), ("12345678901234567890.12", "float-like string"), ("true", "bool-like string"), ("False", "string"), ("", "string"),
-    ])
+    @Test(
+        "strings are told apart by what they look like",
+        arguments: [
+            ("2024-03-01", "date-like string"), ("2024-03-01T12:30:05+02:00", "date-like string"),
+            ("2024-03-01 12:30", "date-like string"), ("Sat, 07 Sep 2002 00:00:01 GMT", "date-like string"),
+            ("07 Sep 2002 00:00 +0100", "date-like string"), ("2024-03-0", "string"),
+            ("Sat, 07 Sept 2002 00:00 GMT", "string"),
+            ("https://example.com/a?b=c", "URL-like string"), ("ftp://x.org", "URL-like string"),
+            ("https://", "string"),
+            ("see https://example.com", "string"), ("mailto:a@b.c", "string"),
+            ("42", "integer-like string"), ("-7", "integer-like string"), ("007", "string"),
+            ("0", "integer-like string"),
+            ("4.5", "float-like string"), ("1e9", "float-like string"), ("-0.25E-3", "float-like string"),
+            ("1.", "string"),
+            ("12345678901234567890", "string"), ("12345678901234567890.12", "float-like string"),
+            ("true", "bool-like string"), ("False", "string"), ("", "string"),
+        ])
     func stringShapes(text: String, kind: String) throws {
         var survey = PathSurvey()
         survey.add(.string(text))
@@ -131,7 +149,10 @@ struct PathSurveyTests {
     @Test("date-like strings note their style when all share one")
     func dateStyles() throws {
         var survey = PathSurvey()
-        survey.add(["a": ["2024-03-01", "2024-03-02T10:00:00Z"], "b": ["Sat, 07 Sep 2002 00:00:01 GMT"], "c": ["2024-03-01", "Sat, 07 Sep 2002 00:00:01 GMT"]])
+        survey.add([
+            "a": ["2024-03-01", "2024-03-02T10:00:00Z"], "b": ["Sat, 07 Sep 2002 00:00:01 GMT"],
+            "c": ["2024-03-01", "Sat, 07 Sep 2002 00:00:01 GMT"],
+        ])
         #expect(Self.entry(survey, "a[*]")?.dateStyle == .iso8601)
         #expect(Self.entry(survey, "b[*]")?.dateStyle == .rfc822)
         #expect(Self.entry(survey, "c[*]")?.dateStyle == nil)
@@ -187,13 +208,17 @@ struct PathSurveyTests {
     @Test("XML: an element that repeats within its parent is an array, its values at [*]")
     func xmlCollect() throws {
         var survey = PathSurvey()
-        var source = try XMLIngredientSource(.text("""
-            <feed><entry id="1"><tag>a</tag><tag>b</tag></entry><entry id="2"><tag>c</tag></entry><entry/></feed>
-            """))
+        var source = try XMLIngredientSource(
+            .text(
+                """
+                <feed><entry id="1"><tag>a</tag><tag>b</tag></entry><entry id="2"><tag>c</tag></entry><entry/></feed>
+                """))
         try survey.add(from: &source)
-        #expect(survey.entries.map(\.path.description) == [
-            "", "feed", "feed.entry", "feed.entry[*]", "feed.entry[*].@id", "feed.entry[*].tag", "feed.entry[*].tag[*]",
-        ])
+        #expect(
+            survey.entries.map(\.path.description) == [
+                "", "feed", "feed.entry", "feed.entry[*]", "feed.entry[*].@id", "feed.entry[*].tag",
+                "feed.entry[*].tag[*]",
+            ])
         #expect(Self.kinds(Self.entry(survey, "feed.entry")) == ["array 1"])
         #expect(Self.kinds(Self.entry(survey, "feed.entry[*]")) == ["null 1", "dictionary 2"])
         #expect(Self.kinds(Self.entry(survey, "feed.entry[*].@id")) == ["integer-like string 2"])

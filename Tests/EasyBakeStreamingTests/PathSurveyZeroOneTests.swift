@@ -14,7 +14,8 @@ struct PathSurveyZeroOneTests {
 
     @Test("integers, integer-like strings and exact numbers are told apart from 0 and 1")
     func zeroOrOne() throws {
-        let found = try entries("""
+        let found = try entries(
+            """
             [{"flag": 1, "text": "0", "big": 0, "two": 1, "many": "2", "huge": 0, "none": true},
              {"flag": false, "text": "1", "big": 1, "two": 2, "many": 1, "huge": 123456789012345678901234567890, "none": "x"}]
             """)

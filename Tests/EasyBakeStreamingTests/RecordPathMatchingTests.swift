@@ -12,22 +12,29 @@ import Testing
 struct RecordPathMatchingTests {
     struct User: Decodable, Sendable { let name: String? }
 
-    static func bakeEach(_ text: String, format: some IngredientFormat, each: String) throws -> [Result<User, EasyBakeError>] {
-        Array(try Baker().bakeEach(
-            User.self, from: AnyIngredientSource(try format.makeSource(for: .text(text))), each: each))
+    static func bakeEach(_ text: String, format: some IngredientFormat, each: String) throws -> [Result<
+        User, EasyBakeError
+    >] {
+        Array(
+            try Baker().bakeEach(
+                User.self, from: AnyIngredientSource(try format.makeSource(for: .text(text))), each: each))
     }
 
-    @Test("a key that is not in the payload fails the stream, naming the step where the path breaks", arguments: [
-        (#"{"users": [{"name": "Ada"}]}"#, "user[*]", "user"),
-        (#"{"data": {"users": [{"name": "Ada"}]}}"#, "data.user[*]", "data.user"),
-        (#"{"data": {"users": [{"name": "Ada"}]}}"#, "date.users[*]", "date"),
-        (#"{"a": [{"b": [1]}, {"b": [2]}]}"#, "a[*].c[*]", "a[*].c"),
-        ("7", "users[*]", "users"),
-    ])
+    @Test(
+        "a key that is not in the payload fails the stream, naming the step where the path breaks",
+        arguments: [
+            (#"{"users": [{"name": "Ada"}]}"#, "user[*]", "user"),
+            (#"{"data": {"users": [{"name": "Ada"}]}}"#, "data.user[*]", "data.user"),
+            (#"{"data": {"users": [{"name": "Ada"}]}}"#, "date.users[*]", "date"),
+            (#"{"a": [{"b": [1]}, {"b": [2]}]}"#, "a[*].c[*]", "a[*].c"),
+            ("7", "users[*]", "users"),
+        ])
     func missing(text: String, each: String, broken: String) throws {
         for jobs in [1, 2] {
-            let results = Array(try Baker().bakeEach(
-                User.self, from: AnyIngredientSource(try JSONFormat().makeSource(for: .text(text))), each: each, jobs: jobs))
+            let results = Array(
+                try Baker().bakeEach(
+                    User.self, from: AnyIngredientSource(try JSONFormat().makeSource(for: .text(text))), each: each,
+                    jobs: jobs))
             guard results.count == 1, case .failure(let error) = results[0] else {
                 Issue.record("\(each): \(results.count) results, no error")
                 continue
@@ -38,9 +45,11 @@ struct RecordPathMatchingTests {
         }
     }
 
-    @Test("reaching the records' parent is zero records, empty, null or not", arguments: [
-        #"{"users": []}"#, #"{"users": {}}"#, #"{"users": null}"#, #"{"a": [{"c": []}, {"b": 1}]}"#,
-    ])
+    @Test(
+        "reaching the records' parent is zero records, empty, null or not",
+        arguments: [
+            #"{"users": []}"#, #"{"users": {}}"#, #"{"users": null}"#, #"{"a": [{"c": []}, {"b": 1}]}"#,
+        ])
     func empty(text: String) throws {
         let each = text.contains("\"a\"") ? "a[*].c[*]" : "users[*]"
         #expect(try Self.bakeEach(text, format: JSONFormat(), each: each).isEmpty, "\(text)")
@@ -69,7 +78,8 @@ struct RecordPathMatchingTests {
 
     @Test("the command says which key the payload has instead")
     func suggestion() throws {
-        let document = try Document(reading: .text(#"{"users": [{"full_name": "Ada"}], "meta": {}}"#), format: JSONFormat())
+        let document = try Document(
+            reading: .text(#"{"users": [{"full_name": "Ada"}], "meta": {}}"#), format: JSONFormat())
         func suggestion(_ path: String) throws -> String? {
             document.suggestion(for: try IngredientPath(parsing: path))?.description
         }
@@ -88,7 +98,9 @@ struct RecordPathMatchingTests {
         #expect(wrongLevel.value.name == nil)
         #expect(wrongLevel.warnings.count == 1)
         #expect(wrongLevel.warnings.first?.code == .valueNotFound)
-        #expect(wrongLevel.warnings.first?.message.contains(#"recipe "Person" found none of its paths (full_name, years)"#) == true)
+        #expect(
+            wrongLevel.warnings.first?.message.contains(#"recipe "Person" found none of its paths (full_name, years)"#)
+                == true)
         let right = try Baker().bakeReporting(
             Person.self, from: .text(#"{"full_name": "Ada"}"#), format: JSONFormat(), recipe: recipe)
         #expect(right.value.name == "Ada")

@@ -18,7 +18,8 @@ struct StreamingArticleTests {
 
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBake", "StreamingLargePayloads"), runBy: #filePath)
+        let check = try DocumentationExamples.checkSwiftListings(
+            in: try DocumentationExamples.article("EasyBake", "StreamingLargePayloads"), runBy: #filePath)
         #expect(check.listings == 4)
         #expect(check.notRun == [])
     }
@@ -35,7 +36,9 @@ struct StreamingArticleTests {
         #expect(names == ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"])
         // The sequence the call without a body returns gives the same.
         var iterated: [String] = []
-        for result in try Baker().bakeEach(User.self, from: try JSONIngredientSource(.file(usersPath)), each: "users[*]", jobs: cores) {
+        for result in try Baker().bakeEach(
+            User.self, from: try JSONIngredientSource(.file(usersPath)), each: "users[*]", jobs: cores)
+        {
             iterated.append(try result.get().name)
         }
         #expect(iterated == names)
@@ -46,11 +49,11 @@ struct StreamingArticleTests {
         var names: [String] = []
         func print(_ name: String) { names.append(name) }
         func print(_ error: EasyBakeError) { Issue.record("\(error)") }
-        let source = try JSONIngredientSource(.file(usersPath))          // Fixtures/json/users.json
+        let source = try JSONIngredientSource(.file(usersPath))  // Fixtures/json/users.json
         for result in try Baker().bakeEach(User.self, from: source, each: "users[*]") {
             switch result {
             case .success(let user): print(user.name)
-            case .failure(let error): print(error)   // names the record (users[41].id), its line and column
+            case .failure(let error): print(error)  // names the record (users[41].id), its line and column
             }
         }
         #expect(names == ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"])
@@ -68,7 +71,7 @@ struct StreamingArticleTests {
     func header() throws {
         var header = try JSONIngredientSource(.file(usersPath))
         let found = try PathMatcher(["meta.source", "users[0].full_name"]).resolve(from: &header)
-        let source = found["meta.source"]                                       // "accounts-api"
+        let source = found["meta.source"]  // "accounts-api"
         #expect(source == "accounts-api")
         #expect(found["users[0].full_name"] == "Ada Lovelace")
         #expect(found.stoppedEarly)

@@ -19,7 +19,9 @@ struct StreamingPropertyTests {
     /// A random tree written in the format and read back: the input and the
     /// tree that streaming must agree with. `nil` for a tree the format's
     /// writer cannot express (draw again).
-    static func payload(_ formatIndex: Int, using random: inout SeededGenerator) throws -> (IngredientInput, Ingredients)? {
+    static func payload(_ formatIndex: Int, using random: inout SeededGenerator) throws -> (
+        IngredientInput, Ingredients
+    )? {
         let (name, format, options) = formats[formatIndex]
         let written = RandomTrees.tree(depth: 4, using: &random, xmlFriendly: name == "xml")
         guard let bytes = try? format.write(written, options: options) else { return nil }
@@ -72,7 +74,9 @@ struct StreamingPropertyTests {
         for _ in 0..<250 {
             guard let (input, tree) = try Self.payload(formatIndex, using: &random) else { continue }
             let each = RandomTrees.recordPath(in: tree, using: &random)
-            let keep = (0..<2).map { _ in RandomTrees.path(in: tree.resolve(each)?.arrayValue?.first ?? .null, using: &random) }
+            let keep = (0..<2).map { _ in
+                RandomTrees.path(in: tree.resolve(each)?.arrayValue?.first ?? .null, using: &random)
+            }
             let expected = RandomTrees.values(at: each.steps[...], in: tree)
 
             var reader = try RecordReader(source: AnyIngredientSource(try format.makeSource(for: input)), each: each)
@@ -94,7 +98,9 @@ struct StreamingPropertyTests {
             while let record = try prunedReader.next() { pruned.append(record.ingredients) }
             #expect(pruned.count == expected.count)
             for (record, full) in zip(pruned, expected) {
-                for path in keep { #expect(record.resolve(path) == full.resolve(path), "\(name) \(each) keeping \(path)") }
+                for path in keep {
+                    #expect(record.resolve(path) == full.resolve(path), "\(name) \(each) keeping \(path)")
+                }
             }
             checked += 1
         }
@@ -127,14 +133,18 @@ struct StreamingPropertyTests {
             guard let (input, tree) = try Self.payload(formatIndex, using: &random) else { continue }
             let each = RandomTrees.recordPath(in: tree, using: &random)
             guard let recipe = RandomTrees.probeRecipe(forRecordsAt: each, in: tree, using: &random) else { continue }
-            let expected: [Result<Probe, EasyBakeError>] = RandomTrees.values(at: each.steps[...], in: tree).map { record in
-                Result { () throws(EasyBakeError) -> Probe in try Baker().bake(Probe.self, from: record, recipe: recipe) }
+            let expected: [Result<Probe, EasyBakeError>] = RandomTrees.values(at: each.steps[...], in: tree).map {
+                record in
+                Result { () throws(EasyBakeError) -> Probe in try Baker().bake(Probe.self, from: record, recipe: recipe)
+                }
             }
             let matchesNothing = RandomTrees.matchesNothing(each, in: tree, elements: format.name == "xml")
             for materialization in [Baker.RecordMaterialization.automatic, .wholeRecords, .recipePaths] {
-                let streamed = Array(try Baker().bakeEach(
-                    Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
-                    recipe: recipe, materialization: materialization))
+                let streamed = Array(
+                    try Baker().bakeEach(
+                        Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)),
+                        each: each.description,
+                        recipe: recipe, materialization: materialization))
                 if matchesNothing {
                     // A record path that never reaches its records' parent fails the stream (issue 27).
                     guard streamed.count == 1, case .failure(let error) = streamed[0] else {
@@ -167,18 +177,24 @@ struct StreamingPropertyTests {
                 }
             }
             // Several jobs bake exactly what one does, in the same order.
-            let sequential = Array(try Baker().bakeEach(
-                Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description, recipe: recipe))
-            for jobs in [2, 3] {
-                let parallel = Array(try Baker().bakeEach(
+            let sequential = Array(
+                try Baker().bakeEach(
                     Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
-                    recipe: recipe, jobs: jobs))
+                    recipe: recipe))
+            for jobs in [2, 3] {
+                let parallel = Array(
+                    try Baker().bakeEach(
+                        Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)),
+                        each: each.description,
+                        recipe: recipe, jobs: jobs))
                 #expect(parallel.map(Self.describe) == sequential.map(Self.describe), "\(name) \(each) jobs \(jobs)")
                 var handedOut: [Result<Probe, EasyBakeError>] = []
                 try Baker().bakeEach(
                     Probe.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each.description,
-                    recipe: recipe, jobs: jobs) { handedOut.append($0) }
-                #expect(handedOut.map(Self.describe) == sequential.map(Self.describe), "\(name) \(each) jobs \(jobs), body")
+                    recipe: recipe, jobs: jobs
+                ) { handedOut.append($0) }
+                #expect(
+                    handedOut.map(Self.describe) == sequential.map(Self.describe), "\(name) \(each) jobs \(jobs), body")
             }
             compared += 1
         }
@@ -194,7 +210,9 @@ enum RandomTrees {
     /// A random tree. XML-friendly trees have a dictionary root, string
     /// scalars, no empty containers and no arrays directly in arrays, which
     /// XML cannot express.
-    static func tree(depth: Int, using random: inout SeededGenerator, xmlFriendly: Bool, inArray: Bool = false) -> Ingredients {
+    static func tree(depth: Int, using random: inout SeededGenerator, xmlFriendly: Bool, inArray: Bool = false)
+        -> Ingredients
+    {
         let roll = Int.random(in: 0..<10, using: &random)
         if depth == 0 || (roll < 4 && !(xmlFriendly && depth == 4)) {
             return scalar(using: &random, xmlFriendly: xmlFriendly)
@@ -207,9 +225,11 @@ enum RandomTrees {
             return .dictionary(IngredientDictionary(uniqueEntries: ContiguousArray(entries)))
         }
         let count = Int.random(in: (xmlFriendly ? 2 : 0)...4, using: &random)
-        return .array(IngredientArray((0..<count).map { _ in
-            tree(depth: depth - 1, using: &random, xmlFriendly: xmlFriendly, inArray: true)
-        }))
+        return .array(
+            IngredientArray(
+                (0..<count).map { _ in
+                    tree(depth: depth - 1, using: &random, xmlFriendly: xmlFriendly, inArray: true)
+                }))
     }
 
     static func scalar(using random: inout SeededGenerator, xmlFriendly: Bool) -> Ingredients {
@@ -235,21 +255,24 @@ enum RandomTrees {
                 if Int.random(in: 0..<4, using: &random) == 0 {
                     // `[*]` over a dictionary: its values, or itself when it is an element.
                     steps.append(.everyElement)
-                    current = dictionary.isElement ? dictionary[key].map { _ in .dictionary(dictionary) } : dictionary[key]
+                    current =
+                        dictionary.isElement ? dictionary[key].map { _ in .dictionary(dictionary) } : dictionary[key]
                 } else {
                     steps.append(.key(key))
                     current = dictionary[key]
                 }
             case .array(let array)? where !stray:
-                let step: IngredientPath.Step = switch Int.random(in: 0..<4, using: &random) {
-                case 0: .everyElement
-                case 1: .index(-1)
-                default: .index(Int.random(in: 0...max(0, array.count), using: &random))
-                }
+                let step: IngredientPath.Step =
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: .everyElement
+                    case 1: .index(-1)
+                    default: .index(Int.random(in: 0...max(0, array.count), using: &random))
+                    }
                 steps.append(step)
                 current = array.first
             default:
-                let step: IngredientPath.Step = Bool.random(using: &random)
+                let step: IngredientPath.Step =
+                    Bool.random(using: &random)
                     ? .key(keys.randomElement(using: &random)!)
                     : [.index(0), .everyElement, .index(-1)].randomElement(using: &random)!
                 steps.append(step)
@@ -262,7 +285,9 @@ enum RandomTrees {
     /// A recipe of three paths into the first record at `each`, for
     /// ``StreamingPropertyTests/Probe``; `nil` when the paths disagree on a
     /// value's shape, which makes no recipe (draw again).
-    static func probeRecipe(forRecordsAt each: IngredientPath, in tree: Ingredients, using random: inout SeededGenerator) -> Recipe? {
+    static func probeRecipe(
+        forRecordsAt each: IngredientPath, in tree: Ingredients, using random: inout SeededGenerator
+    ) -> Recipe? {
         let sample = tree.resolve(each)?.arrayValue?.first ?? .null
         return try? Recipe(
             name: "Probe", orderedMapping: (0..<3).map { ("p\($0)", path(in: sample, using: &random).description) })

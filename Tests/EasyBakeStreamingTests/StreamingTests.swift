@@ -106,7 +106,8 @@ struct StreamingResolutionTests {
 
     @Test("repeated XML elements are elements of an array, in order")
     func collectedElements() throws {
-        let xml = "<feed><entry><id>1</id></entry><note>x</note><entry><id>2</id></entry><entry><id>3</id></entry></feed>"
+        let xml =
+            "<feed><entry><id>1</id></entry><note>x</note><entry><id>2</id></entry><entry><id>3</id></entry></feed>"
         let paths = ["feed.entry[1].id", "feed.entry[*].id", "feed.entry.id", "feed.note"]
         var source = try XMLIngredientSource(.text(xml))
         let found = try PathMatcher(paths).resolve(from: &source)
@@ -137,7 +138,8 @@ struct StreamingRecordTests {
               {"id": 2, "name": "Bob"}
              ]}
             """
-        var reader = try RecordReader(source: try JSONIngredientSource(.text(text, name: "users.json")), each: "users[*]")
+        var reader = try RecordReader(
+            source: try JSONIngredientSource(.text(text, name: "users.json")), each: "users[*]")
         let first = try #require(try reader.next())
         #expect(first.index == 0)
         #expect(first.path.description == "users[0]")
@@ -174,7 +176,8 @@ struct StreamingRecordTests {
 
     @Test("RSS items stream from XML, YAML records from YAML")
     func otherFormats() throws {
-        let rss = "<rss><channel><title>T</title><item><title>A</title></item><item><title>B</title></item></channel></rss>"
+        let rss =
+            "<rss><channel><title>T</title><item><title>A</title></item><item><title>B</title></item></channel></rss>"
         var xmlReader = try RecordReader(source: try XMLIngredientSource(.text(rss)), each: "rss.channel.item[*]")
         #expect(try xmlReader.next()?.ingredients == ["title": "A"])
         #expect(try xmlReader.next()?.path.description == "rss.channel.item[1]")
@@ -230,10 +233,13 @@ struct StreamingBakingTests {
     func bakesEach() throws {
         let tree = try JSONFormat().read(.text(Self.text))
         let expected = try #require(tree.resolve("users")?.arrayValue).map { record in
-            Result { () throws(EasyBakeError) -> User in try Baker().bake(User.self, from: record, recipe: Self.recipe) }
+            Result { () throws(EasyBakeError) -> User in try Baker().bake(User.self, from: record, recipe: Self.recipe)
+            }
         }
-        let streamed = Array(try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(.text(Self.text, name: "users.json")), each: "users[*]", recipe: Self.recipe))
+        let streamed = Array(
+            try Baker().bakeEach(
+                User.self, from: JSONIngredientSource(.text(Self.text, name: "users.json")), each: "users[*]",
+                recipe: Self.recipe))
         #expect(streamed.count == 4)
         #expect(try streamed[0].get() == User(id: 1, name: "Ada", unreadMessages: 3))
         #expect(try streamed[1].get() == expected[1].get())
@@ -253,8 +259,9 @@ struct StreamingBakingTests {
         // unreadMessages is not in the recipe: it is matched implicitly, so
         // streaming must not prune it away.
         let models = try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(.text(Self.text)), each: "users[*]", recipe: Self.recipe)
-            .compactMap { try? $0.get() }
+            User.self, from: JSONIngredientSource(.text(Self.text)), each: "users[*]", recipe: Self.recipe
+        )
+        .compactMap { try? $0.get() }
         #expect(models.map(\.unreadMessages) == [3, nil, 5])
     }
 
@@ -275,10 +282,11 @@ struct StreamingBakingTests {
             let results = try Baker().bakeEach(
                 User.self, from: JSONIngredientSource(.text(Self.text)), each: "users[*]", recipe: full,
                 materialization: materialization)
-            #expect(results.map { try? $0.get() } == [
-                User(id: 1, name: "Ada", unreadMessages: 3), User(id: 2, name: "Bob", unreadMessages: nil), nil,
-                User(id: 4, name: "Di", unreadMessages: 5),
-            ])
+            #expect(
+                results.map { try? $0.get() } == [
+                    User(id: 1, name: "Ada", unreadMessages: 3), User(id: 2, name: "Bob", unreadMessages: nil), nil,
+                    User(id: 4, name: "Di", unreadMessages: 5),
+                ])
         }
     }
 
@@ -288,7 +296,8 @@ struct StreamingBakingTests {
         let text = #"{"users": [{"user_id": 1, "full_name": "Ada"}, {"user_id": 2, "full_name": "Bob"}]}"#
         var names: [String] = []
         for try await user in try Baker().bakeEach(
-            User.self, from: JSONIngredientSource(.text(text)), each: "users[*]", recipe: full).models {
+            User.self, from: JSONIngredientSource(.text(text)), each: "users[*]", recipe: full
+        ).models {
             names.append(user.name)
         }
         #expect(names == ["Ada", "Bob"])
@@ -300,8 +309,10 @@ struct StreamingBakingTests {
             let title: String
             static let bakingRecipe: Recipe? = try? Recipe(mapping: ["title": "t"])
         }
-        let items = try Baker().bakeEach(Item.self, from: JSONIngredientSource(.text(#"[{"t": "x"}, {"t": "y"}]"#)), each: "[*]")
-            .map { try $0.get() }
+        let items = try Baker().bakeEach(
+            Item.self, from: JSONIngredientSource(.text(#"[{"t": "x"}, {"t": "y"}]"#)), each: "[*]"
+        )
+        .map { try $0.get() }
         #expect(items == [Item(title: "x"), Item(title: "y")])
     }
 }

@@ -25,11 +25,15 @@ struct XMLRecordIndexPropertyTests {
     ) throws -> Streamed {
         let source = try XMLIngredientSource(input, options: options)
         source.readsRecordsNatively = natively
-        let results: [Result<Probe, EasyBakeError>] = jobs == 1
-            ? Array(try Baker().bakeEach(
-                Probe.self, from: source, each: each.description, recipe: recipe, materialization: materialization))
-            : Array(try Baker().bakeEach(
-                Probe.self, from: source, each: each.description, recipe: recipe, materialization: materialization, jobs: jobs))
+        let results: [Result<Probe, EasyBakeError>] =
+            jobs == 1
+            ? Array(
+                try Baker().bakeEach(
+                    Probe.self, from: source, each: each.description, recipe: recipe, materialization: materialization))
+            : Array(
+                try Baker().bakeEach(
+                    Probe.self, from: source, each: each.description, recipe: recipe, materialization: materialization,
+                    jobs: jobs))
         // Copies of a source share its parser: the copy the stream read
         // reports its repairs here.
         return Streamed(results: results, warnings: source.warnings.map(\.description))
@@ -59,7 +63,9 @@ struct XMLRecordIndexPropertyTests {
                 }
             }
             if Int.random(in: 0..<6, using: &random) == 0 {
-                let empties: [Ingredients] = [.array(IngredientArray([])), .dictionary(IngredientDictionary(uniqueEntries: [])), .string("")]
+                let empties: [Ingredients] = [
+                    .array(IngredientArray([])), .dictionary(IngredientDictionary(uniqueEntries: [])), .string(""),
+                ]
                 entries.append(("e", empties.randomElement(using: &random)!))
             }
             return .dictionary(IngredientDictionary(uniqueEntries: ContiguousArray(entries)))
@@ -93,8 +99,12 @@ struct XMLRecordIndexPropertyTests {
         options.lenientReferences = Bool.random(using: &random)
         options.trimsText = Bool.random(using: &random)
         if Int.random(in: 0..<5, using: &random) == 0 { options.markupElements = ["b"] }
-        if Int.random(in: 0..<6, using: &random) == 0 { options.limits.maximumNodes = Int.random(in: 1...40, using: &random) }
-        if Int.random(in: 0..<6, using: &random) == 0 { options.limits.maximumDepth = Int.random(in: 3...7, using: &random) }
+        if Int.random(in: 0..<6, using: &random) == 0 {
+            options.limits.maximumNodes = Int.random(in: 1...40, using: &random)
+        }
+        if Int.random(in: 0..<6, using: &random) == 0 {
+            options.limits.maximumDepth = Int.random(in: 3...7, using: &random)
+        }
         return options
     }
 
@@ -127,9 +137,11 @@ struct XMLRecordIndexPropertyTests {
                 ? [.automatic, .wholeRecords, .recipePaths] : [.wholeRecords]
             for materialization in materializations {
                 let native = try Self.stream(
-                    input, options: options, each: each, recipe: recipe, materialization: materialization, natively: true)
+                    input, options: options, each: each, recipe: recipe, materialization: materialization,
+                    natively: true)
                 let events = try Self.stream(
-                    input, options: options, each: each, recipe: recipe, materialization: materialization, natively: false)
+                    input, options: options, each: each, recipe: recipe, materialization: materialization,
+                    natively: false)
                 #expect(native.warnings == events.warnings, "\(materialization): \(context)")
                 if !native.warnings.isEmpty { warned += 1 }
                 #expect(native.results.count == events.results.count, "\(materialization): \(context)")
@@ -145,7 +157,9 @@ struct XMLRecordIndexPropertyTests {
                             // The source's error: the same, at the same line and column.
                             sourceErrors += 1
                             #expect(x.message == y.message, "\(materialization): \(context)")
-                            #expect(RecordRoads.place(x.location) == RecordRoads.place(y.location), "\(x) against \(y): \(context)")
+                            #expect(
+                                RecordRoads.place(x.location) == RecordRoads.place(y.location),
+                                "\(x) against \(y): \(context)")
                         } else {
                             // A bake's error: the event road names the record's
                             // place, the index road the value's. A record read
@@ -158,18 +172,23 @@ struct XMLRecordIndexPropertyTests {
                             }
                         }
                     default:
-                        Issue.record("record \(number), \(materialization): natively \(a), through events \(b); \(context)")
+                        Issue.record(
+                            "record \(number), \(materialization): natively \(a), through events \(b); \(context)")
                     }
                 }
                 // Several jobs give what one does.
                 let parallel = try Self.stream(
-                    input, options: options, each: each, recipe: recipe, materialization: materialization, natively: true, jobs: 2)
-                #expect(parallel.results.map(Self.describe) == native.results.map(Self.describe), "jobs 2, \(materialization): \(context)")
+                    input, options: options, each: each, recipe: recipe, materialization: materialization,
+                    natively: true, jobs: 2)
+                #expect(
+                    parallel.results.map(Self.describe) == native.results.map(Self.describe),
+                    "jobs 2, \(materialization): \(context)")
 
                 // The whole document: its error is the stream's last, its
                 // records' bakes are the stream's (the node limit counts the
                 // whole document there, each record here).
-                guard materialization == .wholeRecords, options.limits.maximumNodes == IngredientLimits.default.maximumNodes
+                guard materialization == .wholeRecords,
+                    options.limits.maximumNodes == IngredientLimits.default.maximumNodes
                 else { continue }
                 switch wholeRead {
                 case .failure(let error):
@@ -178,16 +197,24 @@ struct XMLRecordIndexPropertyTests {
                         Issue.record("the stream did not fail where the document did (\(error)): \(context)")
                         continue
                     }
-                    #expect(last.code == error.code && last.message == error.message, "\(last) against \(error): \(context)")
-                    #expect(RecordRoads.place(last.location) == RecordRoads.place(error.location), "\(last) against \(error): \(context)")
+                    #expect(
+                        last.code == error.code && last.message == error.message, "\(last) against \(error): \(context)"
+                    )
+                    #expect(
+                        RecordRoads.place(last.location) == RecordRoads.place(error.location),
+                        "\(last) against \(error): \(context)")
                 case .success(let repairs):
                     #expect(repairs.map { $0.description } == native.warnings, "\(context)")
-                    guard let whole = RecordRoads.wholeDocumentResults(Probe.self, from: &wholeIndex, each: each, recipe: recipe)
+                    guard
+                        let whole = RecordRoads.wholeDocumentResults(
+                            Probe.self, from: &wholeIndex, each: each, recipe: recipe)
                     else { continue }
                     if RandomTrees.matchesNothing(each, in: read, elements: true) { continue }
                     #expect(whole.count == native.results.count, "\(context)")
                     for (number, (streamed, alone)) in zip(native.results, whole).enumerated() {
-                        let mismatch = RecordRoads.mismatch(streamed: streamed, whole: alone, number: number) { "\($0)" }
+                        let mismatch = RecordRoads.mismatch(streamed: streamed, whole: alone, number: number) {
+                            "\($0)"
+                        }
                         #expect(mismatch == nil, "\(mismatch ?? ""): \(context)")
                     }
                     wholeCompared += 1

@@ -13,7 +13,8 @@ struct YAMLDocumentStreamingTests {
 
     static let stream = "name: web\nport: 80\n---\nname: db\nport: five\n---\nname: cache\nport: 6379\n"
 
-    static func source(_ text: String, _ documents: YAMLReadingOptions.Documents = .all) throws -> YAMLIngredientSource {
+    static func source(_ text: String, _ documents: YAMLReadingOptions.Documents = .all) throws -> YAMLIngredientSource
+    {
         try YAMLIngredientSource(.text(text), options: YAMLReadingOptions(documents: documents))
     }
 

@@ -30,10 +30,13 @@ struct YAMLNativeStreamingTests {
             while let record = try reader.nextRecord(into: &index, keeping: nil) {
                 let location = record.mark.location
                 described.append(
-                    "\(record.index) \(record.path) \(location.line):\(location.column) \(try Ingredients(index: index))")
+                    "\(record.index) \(record.path) \(location.line):\(location.column) \(try Ingredients(index: index))"
+                )
             }
         } catch {
-            described.append("error \(error.code) \(error.message) at \(error.path?.description ?? "") \(error.location?.line ?? 0):\(error.location?.column ?? 0)")
+            described.append(
+                "error \(error.code) \(error.message) at \(error.path?.description ?? "") \(error.location?.line ?? 0):\(error.location?.column ?? 0)"
+            )
         }
         return described
     }
@@ -41,15 +44,21 @@ struct YAMLNativeStreamingTests {
     /// Bakes the records both ways, with one job and two.
     static func compareBakes(_ input: IngredientInput, each: String, recipe: Recipe, context: String) throws {
         for materialization in [Baker.RecordMaterialization.automatic, .wholeRecords, .recipePaths] {
-            let native = Array(try Baker().bakeEach(
-                Probe.self, from: try source(input, natively: true), each: each, recipe: recipe, materialization: materialization))
-            let events = Array(try Baker().bakeEach(
-                Probe.self, from: try source(input, natively: false), each: each, recipe: recipe, materialization: materialization))
+            let native = Array(
+                try Baker().bakeEach(
+                    Probe.self, from: try source(input, natively: true), each: each, recipe: recipe,
+                    materialization: materialization))
+            let events = Array(
+                try Baker().bakeEach(
+                    Probe.self, from: try source(input, natively: false), each: each, recipe: recipe,
+                    materialization: materialization))
             compare(native, events, pruned: materialization != .wholeRecords, context: "\(materialization) \(context)")
         }
-        let events = Array(try Baker().bakeEach(Probe.self, from: try source(input, natively: false), each: each, recipe: recipe))
-        let parallel = Array(try Baker().bakeEach(
-            Probe.self, from: try source(input, natively: true), each: each, recipe: recipe, jobs: 2))
+        let events = Array(
+            try Baker().bakeEach(Probe.self, from: try source(input, natively: false), each: each, recipe: recipe))
+        let parallel = Array(
+            try Baker().bakeEach(
+                Probe.self, from: try source(input, natively: true), each: each, recipe: recipe, jobs: 2))
         compare(parallel, events, pruned: true, context: "jobs 2 \(context)")
     }
 
@@ -62,7 +71,8 @@ struct YAMLNativeStreamingTests {
     /// as pruned in an error about the record as a whole, where the native
     /// record is whole.
     static func compare(
-        _ native: [Result<Probe, EasyBakeError>], _ events: [Result<Probe, EasyBakeError>], pruned: Bool, context: String
+        _ native: [Result<Probe, EasyBakeError>], _ events: [Result<Probe, EasyBakeError>], pruned: Bool,
+        context: String
     ) {
         #expect(native.count == events.count, "\(context)")
         for (got, want) in zip(native, events) {
@@ -81,8 +91,9 @@ struct YAMLNativeStreamingTests {
                 if at?.line != wanted?.line || at?.column != wanted?.column {
                     // Only an error inside the record, placed after its beginning.
                     #expect(a.path != nil && (a.path?.steps.count ?? 0) > 1, "\(a) against \(b); \(context)")
-                    #expect((at?.line ?? 0, at?.column ?? 0) >= (wanted?.line ?? 0, wanted?.column ?? 0),
-                            "\(a) against \(b); \(context)")
+                    #expect(
+                        (at?.line ?? 0, at?.column ?? 0) >= (wanted?.line ?? 0, wanted?.column ?? 0),
+                        "\(a) against \(b); \(context)")
                 }
             default:
                 Issue.record("native \(got), events \(want); \(context)")
@@ -139,19 +150,25 @@ struct YAMLNativeStreamingTests {
             if records.last?.hasPrefix("error") == true { failures += 1 }
 
             let sample = tree?.resolve(each)?.arrayValue?.first ?? .null
-            guard let recipe = try? Recipe(
-                name: "Probe",
-                orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: sample, using: &random).description) })
+            guard
+                let recipe = try? Recipe(
+                    name: "Probe",
+                    orderedMapping: (0..<3).map { ("p\($0)", RandomTrees.path(in: sample, using: &random).description) }
+                )
             else { continue }
             try Self.compareBakes(input, each: each.description, recipe: recipe, context: context)
             // The whole document's bake, record by record, where it reads.
             if round % 2 == 0, let tree, !RandomTrees.matchesNothing(each, in: tree, elements: false) {
                 let expected = RandomTrees.values(at: each.steps[...], in: tree).map { record in
-                    Result { () throws(EasyBakeError) -> Probe in try Baker().bake(Probe.self, from: record, recipe: recipe) }
+                    Result { () throws(EasyBakeError) -> Probe in
+                        try Baker().bake(Probe.self, from: record, recipe: recipe)
+                    }
                 }
-                let streamed = Array(try Baker().bakeEach(
-                    Probe.self, from: try Self.source(input, natively: true), each: each.description, recipe: recipe,
-                    materialization: .wholeRecords))
+                let streamed = Array(
+                    try Baker().bakeEach(
+                        Probe.self, from: try Self.source(input, natively: true), each: each.description,
+                        recipe: recipe,
+                        materialization: .wholeRecords))
                 #expect(streamed.count == expected.count, "\(context)")
                 for (got, want) in zip(streamed, expected) {
                     switch (got, want) {
@@ -203,7 +220,9 @@ struct YAMLNativeStreamingTests {
             let records = Self.records(source, each: try IngredientPath(parsing: each))
             #expect(source.readAllRecordsNatively, "\(text)")
             #expect(records.count == count, "\(records)")
-            #expect(records == Self.records(try Self.source(input, natively: false), each: try IngredientPath(parsing: each)))
+            #expect(
+                records
+                    == Self.records(try Self.source(input, natively: false), each: try IngredientPath(parsing: each)))
         }
     }
 
@@ -211,14 +230,23 @@ struct YAMLNativeStreamingTests {
     func fallingBack() throws {
         let cases: [(String, String)] = [
             (Self.users.replacingOccurrences(of: "name: Linus", with: "name: &n Linus"), "anchor in the last record"),
-            (Self.users.replacingOccurrences(of: "name: Linus", with: "name: Linus\n   bad: indentation"), "bad indentation"),
+            (
+                Self.users.replacingOccurrences(of: "name: Linus", with: "name: Linus\n   bad: indentation"),
+                "bad indentation"
+            ),
             (Self.users + "---\nsecond: document\n", "a second document"),
-            (Self.users.replacingOccurrences(of: "done: true", with: "done: [true"), "an unclosed flow sequence after the records"),
+            (
+                Self.users.replacingOccurrences(of: "done: true", with: "done: [true"),
+                "an unclosed flow sequence after the records"
+            ),
             (Self.users.replacingOccurrences(of: "users:", with: "users: !!seq"), "a tag on the records"),
             ("users:\n  -\n    id: 1\n", "a record below its dash"),
             // libyaml reads a token ahead: a wrong line just after a record
             // stops the events before that record (found by the fuzzer).
-            (Self.users.replacingOccurrences(of: "done: true", with: "done true"), "a wrong line after the last record"),
+            (
+                Self.users.replacingOccurrences(of: "done: true", with: "done true"),
+                "a wrong line after the last record"
+            ),
             ("users:\n- 1\n- 'two'\nwrong line\n", "a wrong line after scalar records"),
             ("users:\n  a: 1\n", "records in a mapping"),
             ("user:\n  - a: 1\n", "a path that matches nothing"),
@@ -233,7 +261,9 @@ struct YAMLNativeStreamingTests {
         }
     }
 
-    @Test("a byte libyaml does not read, after records the scanner would give, stops the records where the events stop them")
+    @Test(
+        "a byte libyaml does not read, after records the scanner would give, stops the records where the events stop them"
+    )
     func badByteAhead() throws {
         // libyaml checks a whole chunk's characters before it parses any of
         // it: the events give no record before the error (found by the fuzzer).
@@ -245,15 +275,20 @@ struct YAMLNativeStreamingTests {
             (.bytes(stream, name: "stream.yaml"), .all),
         ] {
             let source = try Self.source(input, natively: true, documents: documents)
-            let records = Self.records(source, each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]"))
+            let records = Self.records(
+                source, each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]"))
             #expect(records.count == 1 && records[0].hasPrefix("error unsupported"), "\(records)")
-            #expect(records == Self.records(
-                try Self.source(input, natively: false, documents: documents),
-                each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]")))
+            #expect(
+                records
+                    == Self.records(
+                        try Self.source(input, natively: false, documents: documents),
+                        each: try IngredientPath(parsing: documents == .all ? "[*]" : "users[*]")))
         }
     }
 
-    @Test("a byte libyaml does not read, far after many records, stops the records where the events stop them, and not before")
+    @Test(
+        "a byte libyaml does not read, far after many records, stops the records where the events stop them, and not before"
+    )
     func badByteFarAhead() throws {
         // The characters are checked a window ahead of the scanner, not all
         // before the first record: no record may be given that the events,
@@ -261,7 +296,9 @@ struct YAMLNativeStreamingTests {
         var text = "users:\n"
         for number in 0..<3_500 { text += "  - id: \(number)\n    name: user \(number)\n" }
         let clean = Array(text.utf8)
-        for (offset, bad) in [(clean.count - 3, UInt8(0x01)), (85_000, 0x9A), (30_000, 0x07), (45_001, 0x7F), (60_003, 0x1B)] {
+        for (offset, bad) in [
+            (clean.count - 3, UInt8(0x01)), (85_000, 0x9A), (30_000, 0x07), (45_001, 0x7F), (60_003, 0x1B),
+        ] {
             var bytes = clean
             bytes.insert(bad, at: offset)
             let input = IngredientInput.bytes(bytes, name: "users.yaml")
@@ -271,7 +308,10 @@ struct YAMLNativeStreamingTests {
             #expect(events.last?.hasPrefix("error") == true, "byte \(bad) at \(offset)")
             #expect(events.count > 100, "byte \(bad) at \(offset): \(events.count) records")
             let same = native == events
-            #expect(same, "byte \(bad) at \(offset): \(native.count) records natively, \(events.count) from the events, ending \(native.last ?? "") and \(events.last ?? "")")
+            #expect(
+                same,
+                "byte \(bad) at \(offset): \(native.count) records natively, \(events.count) from the events, ending \(native.last ?? "") and \(events.last ?? "")"
+            )
         }
     }
 
@@ -283,8 +323,10 @@ struct YAMLNativeStreamingTests {
         }
         let text = Self.users.replacingOccurrences(of: "id: 2", with: "id: two")
         let input = IngredientInput.text(text, name: "users.yaml")
-        let native = Array(try Baker().bakeEach(User.self, from: try Self.source(input, natively: true), each: "users[*]"))
-        let events = Array(try Baker().bakeEach(User.self, from: try Self.source(input, natively: false), each: "users[*]"))
+        let native = Array(
+            try Baker().bakeEach(User.self, from: try Self.source(input, natively: true), each: "users[*]"))
+        let events = Array(
+            try Baker().bakeEach(User.self, from: try Self.source(input, natively: false), each: "users[*]"))
         guard case .failure(let error) = native[1] else {
             Issue.record("\"two\" baked as an Int")
             return
@@ -323,15 +365,23 @@ extension YAMLNativeStreamingTests {
             let input = IngredientInput.text(text, name: "stream.yaml")
             let source = try Self.source(input, natively: true, documents: .all)
             let records = Self.records(source, each: try IngredientPath(parsing: "[*]"))
-            #expect(records == Self.records(try Self.source(input, natively: false, documents: .all), each: try IngredientPath(parsing: "[*]")),
-                    "\(text.debugDescription)")
+            #expect(
+                records
+                    == Self.records(
+                        try Self.source(input, natively: false, documents: .all),
+                        each: try IngredientPath(parsing: "[*]")),
+                "\(text.debugDescription)")
             if source.readAllRecordsNatively { native += 1 }
             let recipe = try Recipe(name: "Probe", orderedMapping: [("p0", "a"), ("p1", "b.c"), ("p2", "d")])
             for jobs in [1, 2] {
-                let streamed = Array(try Baker().bakeEach(
-                    Probe.self, from: try Self.source(input, natively: true, documents: .all), each: "[*]", recipe: recipe, jobs: jobs))
-                let events = Array(try Baker().bakeEach(
-                    Probe.self, from: try Self.source(input, natively: false, documents: .all), each: "[*]", recipe: recipe))
+                let streamed = Array(
+                    try Baker().bakeEach(
+                        Probe.self, from: try Self.source(input, natively: true, documents: .all), each: "[*]",
+                        recipe: recipe, jobs: jobs))
+                let events = Array(
+                    try Baker().bakeEach(
+                        Probe.self, from: try Self.source(input, natively: false, documents: .all), each: "[*]",
+                        recipe: recipe))
                 Self.compare(streamed, events, pruned: true, context: "jobs \(jobs) \(text.debugDescription)")
             }
         }

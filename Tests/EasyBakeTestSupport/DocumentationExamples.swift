@@ -45,8 +45,10 @@ public enum DocumentationExamples {
             if var current = open {
                 if trimmed == "```" {
                     if !current.exempt, language == nil || current.language == language {
-                        listings.append(Listing(
-                            language: current.language, text: current.lines.joined(separator: "\n"), line: current.line))
+                        listings.append(
+                            Listing(
+                                language: current.language, text: current.lines.joined(separator: "\n"),
+                                line: current.line))
                     }
                     open = nil
                 } else {
@@ -62,18 +64,33 @@ public enum DocumentationExamples {
         return listings
     }
 
-    /// The lines of `listing` that are not found, in order, among the lines of
-    /// `source` (both compared trimmed; blank lines ignored). Empty when the
-    /// source holds the whole listing.
+    /// The lines of `listing` that are not found, in order, in `source`.
+    /// Empty when the source holds the whole listing.
+    ///
+    /// Layout is not compared: both sides lose their whitespace and their
+    /// commas (swift-format adds a trailing one), so a test formatted by
+    /// swift-format (a long call wrapped over lines, comments aligned
+    /// differently) still holds the article's listing. Everything else — names,
+    /// literals, comments, their order — must be the same.
     public static func missingLines(of listing: String, in source: String) -> [String] {
-        let wanted = listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let available = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        var position = 0
+        let wanted = listing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+        let available = withoutLayout(source)
+        var position = available.startIndex
         for (index, line) in wanted.enumerated() {
-            guard let found = available[position...].firstIndex(of: line) else { return Array(wanted[index...]) }
-            position = found + 1
+            let code = withoutLayout(line)
+            guard let found = available[position...].range(of: code) else { return Array(wanted[index...]) }
+            position = found.upperBound
         }
         return []
+    }
+
+    /// `text` without whitespace and commas.
+    private static func withoutLayout(_ text: some StringProtocol) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { $0 != "," && !CharacterSet.whitespacesAndNewlines.contains($0) }))
     }
 
     /// What a test file does not run of a page's Swift listings.

@@ -75,7 +75,9 @@ public func checkIngredientSource(
         let skipped = position < events.count ? max(end(ofValueAt: position), position + 1) : position
         let (_, afterSkip) = try rest(after: position) { (source) throws(EasyBakeError) in try source.skipValue() }
         if afterSkip != Array(events[skipped...]) {
-            failures.append("skipValue() after \(position) events (next: \(next.map { "\($0)" } ?? "the end")) left \(afterSkip.prefix(3)), expected \(events[skipped...].prefix(3))")
+            failures.append(
+                "skipValue() after \(position) events (next: \(next.map { "\($0)" } ?? "the end")) left \(afterSkip.prefix(3)), expected \(events[skipped...].prefix(3))"
+            )
         }
         // skipRestOfContainer, right after a container's first event
         if position > 0, case .beginArray = events[position - 1] {
@@ -85,8 +87,10 @@ public func checkIngredientSource(
         }
         // nextWantedKey, inside a dictionary before a key or its end
         if let container = innermost[position], case .beginDictionary = events[container], let next,
-           next == .endDictionary || { if case .key = next { true } else { false } }() {
-            let keys = events[position..<end(ofValueAt: container)].enumerated().compactMap { offset, event -> String? in
+            next == .endDictionary || { if case .key = next { true } else { false } }()
+        {
+            let keys = events[position..<end(ofValueAt: container)].enumerated().compactMap {
+                offset, event -> String? in
                 guard case .key(let key) = event, innermost[position + offset] == container else { return nil }
                 return key
             }
@@ -107,7 +111,9 @@ public func checkIngredientSource(
                     scan = end(ofValueAt: scan + 1)
                 }
                 if found != expectedIndex || after != Array(events[expectedRest...]) {
-                    failures.append("nextWantedKey(\(wanted)) after \(position) events returned \(found.map(String.init) ?? "nil") leaving \(after.prefix(3)), expected \(expectedIndex.map(String.init) ?? "nil") leaving \(events[expectedRest...].prefix(3))")
+                    failures.append(
+                        "nextWantedKey(\(wanted)) after \(position) events returned \(found.map(String.init) ?? "nil") leaving \(after.prefix(3)), expected \(expectedIndex.map(String.init) ?? "nil") leaving \(events[expectedRest...].prefix(3))"
+                    )
                 }
             }
         }
@@ -122,7 +128,9 @@ public func checkIngredientSource(
             let expected = try tree(of: Array(events[position..<valueEnd]), policy: policy)
             let got = try Ingredients(index: index)
             if got != expected || after != Array(events[valueEnd...]) {
-                failures.append("readValue after \(position + 1) events indexed \(got), expected \(expected); left \(after.prefix(3)), expected \(events[valueEnd...].prefix(3))")
+                failures.append(
+                    "readValue after \(position + 1) events indexed \(got), expected \(expected); left \(after.prefix(3)), expected \(events[valueEnd...].prefix(3))"
+                )
             }
         }
     }
@@ -131,9 +139,13 @@ public func checkIngredientSource(
     func check(afterContainerAt begin: Int) {
         let containerEnd = end(ofValueAt: begin)
         do {
-            let (_, after) = try rest(after: begin + 1) { (source) throws(EasyBakeError) in try source.skipRestOfContainer() }
+            let (_, after) = try rest(after: begin + 1) { (source) throws(EasyBakeError) in
+                try source.skipRestOfContainer()
+            }
             if after != Array(events[containerEnd...]) {
-                failures.append("skipRestOfContainer() after \(begin + 1) events left \(after.prefix(3)), expected \(events[containerEnd...].prefix(3))")
+                failures.append(
+                    "skipRestOfContainer() after \(begin + 1) events left \(after.prefix(3)), expected \(events[containerEnd...].prefix(3))"
+                )
             }
         } catch {
             failures.append("skipRestOfContainer() after \(begin + 1) events threw \(error)")

@@ -50,7 +50,8 @@ public enum RecordRoads {
     /// a `[*]` gathers) names the record's place, as a streamed record's
     /// does. `nil` when the path has an index step.
     public static func wholeDocumentResults<Model: Decodable>(
-        _ type: Model.Type, from index: inout IngredientIndex, each: IngredientPath, recipe: Recipe?, baker: Baker = Baker()
+        _ type: Model.Type, from index: inout IngredientIndex, each: IngredientPath, recipe: Recipe?,
+        baker: Baker = Baker()
     ) -> [Result<Model, EasyBakeError>]? {
         guard let found = positions(in: index, at: each.steps[...]) else { return nil }
         return found.map { position in
@@ -80,8 +81,10 @@ public enum RecordRoads {
             let wholeText = "\(a.code) record \(number): \(b.message) \(place(b.location))"
             let streamedText = "\(a.code) \(a.message) \(place(a.location))"
             if a.code != b.code || a.baking != b.baking || streamedText != wholeText
-                || !(a.path?.description ?? "").hasSuffix(b.path?.description ?? "") {
-                return "record \(number): streamed \(streamedText) at \(a.path?.description ?? "-"), whole \(wholeText) at \(b.path?.description ?? "-")"
+                || !(a.path?.description ?? "").hasSuffix(b.path?.description ?? "")
+            {
+                return
+                    "record \(number): streamed \(streamedText) at \(a.path?.description ?? "-"), whole \(wholeText) at \(b.path?.description ?? "-")"
             }
             return nil
         default:

@@ -17,7 +17,8 @@ extension TestPaths {
     public static func fuzzInputs(_ folder: String) -> [URL] {
         let seeds = packageRoot.appendingPathComponent("Fuzz/Seeds").appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: seeds.path)) ?? []
-        return regressions(folder) + names.filter { !$0.hasPrefix(".") }.sorted().map { seeds.appendingPathComponent($0) }
+        return regressions(folder)
+            + names.filter { !$0.hasPrefix(".") }.sorted().map { seeds.appendingPathComponent($0) }
     }
 }
 

@@ -40,7 +40,9 @@ struct ArchitectureArticleTests {
             for case let url as URL in walk {
                 let relative = top + "/" + url.path.dropFirst(base.path.count + 1)
                 names.paths.insert(relative)
-                if top == "Sources", relative.split(separator: "/").count == 2 { names.modules.insert(url.lastPathComponent) }
+                if top == "Sources", relative.split(separator: "/").count == 2 {
+                    names.modules.insert(url.lastPathComponent)
+                }
                 guard top == "Sources", url.pathExtension == "swift" else { continue }
                 let text = try String(contentsOf: url, encoding: .utf8)
                 let range = NSRange(text.startIndex..., in: text)
@@ -99,17 +101,21 @@ struct ArchitectureArticleTests {
         let pathSuffixes = ["/", ".swift", ".h", ".modulemap", ".c", ".svg"]
         let leadingName = try NSRegularExpression(pattern: #"^@?[A-Z][A-Za-z0-9_]*(?:$|[./])"#)
         for span in try codeSpans(markdown) {
-            let isPath = span.hasPrefix("Sources/") || span.hasPrefix("Tests/") || pathSuffixes.contains { span.hasSuffix($0) }
+            let isPath =
+                span.hasPrefix("Sources/") || span.hasPrefix("Tests/") || pathSuffixes.contains { span.hasSuffix($0) }
             if isPath, !span.contains(" ") {
                 check.paths += 1
                 let trimmed = span.hasSuffix("/") ? String(span.dropLast()) : span
-                let exists = span.hasPrefix("Sources/") || span.hasPrefix("Tests/")
+                let exists =
+                    span.hasPrefix("Sources/") || span.hasPrefix("Tests/")
                     ? sources.paths.contains(trimmed)
                     : sources.paths.contains { $0.hasSuffix("/" + trimmed) }
                 if !exists { check.problems.append("no file or folder \(span)") }
                 continue
             }
-            guard leadingName.firstMatch(in: span, range: NSRange(span.startIndex..., in: span)) != nil else { continue }
+            guard leadingName.firstMatch(in: span, range: NSRange(span.startIndex..., in: span)) != nil else {
+                continue
+            }
             if span.hasPrefix("@") {
                 check.names += 1
                 let macro = String(span.dropFirst().prefix { $0.isLetter || $0.isNumber })
@@ -161,14 +167,15 @@ struct ArchitectureArticleTests {
             ```
             """
         let check = try Self.check(article, against: sources)
-        #expect(check.problems == [
-            "no type RecordWalker (in `RecordWalker`)",
-            "no file or folder Sources/EasyBake/Streaming/RecordWalker.swift",
-            "no file or folder Walking/",
-            "no file or folder Index/Nowhere.swift",
-            "no type NoSuchOption (in `Baker/NoSuchOption/automatic`)",
-            "no macro Baked (in `@Baked`)",
-        ])
+        #expect(
+            check.problems == [
+                "no type RecordWalker (in `RecordWalker`)",
+                "no file or folder Sources/EasyBake/Streaming/RecordWalker.swift",
+                "no file or folder Walking/",
+                "no file or folder Index/Nowhere.swift",
+                "no type NoSuchOption (in `Baker/NoSuchOption/automatic`)",
+                "no macro Baked (in `@Baked`)",
+            ])
         #expect(check.paths == 5)
     }
 

@@ -21,32 +21,41 @@ func bakeFailure<Value: Decodable>(_ type: Value.Type, _ value: Ingredients) -> 
 
 @Suite("Baking: coercions")
 struct CoercionTests {
-    @Test("Int from integers, whole floats and numeric strings", arguments: [
-        (Ingredients.integer(42), 42), ("42", 42), (" -7 ", -7), (42.0, 42), ("1e3", 1000), (.exactNumber("1e2"), 100),
-    ])
+    @Test(
+        "Int from integers, whole floats and numeric strings",
+        arguments: [
+            (Ingredients.integer(42), 42), ("42", 42), (" -7 ", -7), (42.0, 42), ("1e3", 1000),
+            (.exactNumber("1e2"), 100),
+        ])
     func int(value: Ingredients, expected: Int) throws {
         #expect(try bake(Int.self, value) == expected)
     }
 
-    @Test("String from strings, numbers and bools", arguments: [
-        (Ingredients.string("x"), "x"), (42, "42"), (2.5, "2.5"), (true, "true"), (.exactNumber("1e400"), "1e400"),
-    ])
+    @Test(
+        "String from strings, numbers and bools",
+        arguments: [
+            (Ingredients.string("x"), "x"), (42, "42"), (2.5, "2.5"), (true, "true"), (.exactNumber("1e400"), "1e400"),
+        ])
     func string(value: Ingredients, expected: String) throws {
         #expect(try bake(String.self, value) == expected)
     }
 
-    @Test("Bool from bools, 0/1 and words", arguments: [
-        (Ingredients.bool(true), true), (0, false), (1, true), ("true", true), ("false", false), ("yes", true),
-        ("off", false), ("1", true), ("0", false), (1.0, true),
-    ])
+    @Test(
+        "Bool from bools, 0/1 and words",
+        arguments: [
+            (Ingredients.bool(true), true), (0, false), (1, true), ("true", true), ("false", false), ("yes", true),
+            ("off", false), ("1", true), ("0", false), (1.0, true),
+        ])
     func bool(value: Ingredients, expected: Bool) throws {
         #expect(try bake(Bool.self, value) == expected)
     }
 
-    @Test("Date from ISO 8601 strings and Unix times", arguments: [
-        (Ingredients.string("2002-09-07T00:00:01Z"), 1_031_356_801.0), ("2002-09-07T02:00:01+02:00", 1_031_356_801),
-        (1_031_356_801, 1_031_356_801), (1.5, 1.5), ("1970-01-01", 0),
-    ])
+    @Test(
+        "Date from ISO 8601 strings and Unix times",
+        arguments: [
+            (Ingredients.string("2002-09-07T00:00:01Z"), 1_031_356_801.0), ("2002-09-07T02:00:01+02:00", 1_031_356_801),
+            (1_031_356_801, 1_031_356_801), (1.5, 1.5), ("1970-01-01", 0),
+        ])
     func date(value: Ingredients, seconds: Double) throws {
         #expect(try bake(Date.self, value) == Date(timeIntervalSince1970: seconds))
     }
@@ -55,16 +64,20 @@ struct CoercionTests {
     func foundationTypes() throws {
         #expect(try bake(URL.self, "https://example.com/a?b=1") == URL(string: "https://example.com/a?b=1"))
         #expect(try bake(URL.self, "relative/path").relativeString == "relative/path")
-        #expect(try bake(UUID.self, "e621e1f8-c36c-495a-93fc-0c247a3e6e5f") == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(
+            try bake(UUID.self, "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+                == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(try bake(Data.self, "aGVsbG8=") == Data("hello".utf8))
     }
 
-    @Test("Decimal from numbers and numeric strings, exactly", arguments: [
-        (Ingredients.integer(42), "42"), ("12.50", "12.5"), (0.1, "0.1"), (" 3.25 ", "3.25"),
-        (.exactNumber("123456789012345678901234567890"), "123456789012345678901234567890"),
-        (.exactNumber("0.12345678901234567890123456789"), "0.12345678901234567890123456789"),
-        ("-99999999999999999999.5", "-99999999999999999999.5"),
-    ])
+    @Test(
+        "Decimal from numbers and numeric strings, exactly",
+        arguments: [
+            (Ingredients.integer(42), "42"), ("12.50", "12.5"), (0.1, "0.1"), (" 3.25 ", "3.25"),
+            (.exactNumber("123456789012345678901234567890"), "123456789012345678901234567890"),
+            (.exactNumber("0.12345678901234567890123456789"), "0.12345678901234567890123456789"),
+            ("-99999999999999999999.5", "-99999999999999999999.5"),
+        ])
     func decimal(value: Ingredients, expected: String) throws {
         let decimal = try bake(Decimal.self, value)
         #expect(decimal == Decimal(string: expected, locale: Locale(identifier: "en_US_POSIX")))
@@ -80,9 +93,11 @@ struct CoercionTests {
         #expect(try bake(Double.self, .exactNumber("123456789012345678901234567890")) == 1.2345678901234568e29)
     }
 
-    @Test("other integer widths check their range", arguments: [
-        (Ingredients.integer(127), true), (128, false), (-129, false), ("-128", true),
-    ])
+    @Test(
+        "other integer widths check their range",
+        arguments: [
+            (Ingredients.integer(127), true), (128, false), (-129, false), ("-128", true),
+        ])
     func int8(value: Ingredients, fits: Bool) throws {
         if fits {
             #expect(try Int64(bake(Int8.self, value)) == Int64(value.doubleValue ?? Double(value.stringValue!)!))
@@ -121,35 +136,38 @@ struct CoercionTests {
         #expect(bakeFailure(Date.self, .exactNumber("1e400"))?.code == .numberOutOfRange)
     }
 
-    @Test("values that cannot be coerced are type mismatches or invalid values", arguments: [
-        (Ingredients.string("abc"), "Int", EasyBakeError.Code.typeMismatch),
-        (4.5, "Int", .typeMismatch),
-        (true, "Int", .typeMismatch),
-        (Ingredients.array(["a"]), "String", .typeMismatch),
-        (Ingredients.dictionary(IngredientDictionary(["k": 1])), "String", .typeMismatch),
-        (2, "Bool", .typeMismatch),
-        ("maybe", "Bool", .typeMismatch),
-        ("yesterday", "Date", .invalidValue),
-        (true, "Date", .typeMismatch),
-        (42, "URL", .typeMismatch),
-        ("", "URL", .invalidValue),
-        ("abc", "Decimal", .typeMismatch),
-        ("not-a-uuid", "UUID", .invalidValue),
-        ("%%%", "Data", .invalidValue),
-        ("x", "Double", .typeMismatch),
-    ])
+    @Test(
+        "values that cannot be coerced are type mismatches or invalid values",
+        arguments: [
+            (Ingredients.string("abc"), "Int", EasyBakeError.Code.typeMismatch),
+            (4.5, "Int", .typeMismatch),
+            (true, "Int", .typeMismatch),
+            (Ingredients.array(["a"]), "String", .typeMismatch),
+            (Ingredients.dictionary(IngredientDictionary(["k": 1])), "String", .typeMismatch),
+            (2, "Bool", .typeMismatch),
+            ("maybe", "Bool", .typeMismatch),
+            ("yesterday", "Date", .invalidValue),
+            (true, "Date", .typeMismatch),
+            (42, "URL", .typeMismatch),
+            ("", "URL", .invalidValue),
+            ("abc", "Decimal", .typeMismatch),
+            ("not-a-uuid", "UUID", .invalidValue),
+            ("%%%", "Data", .invalidValue),
+            ("x", "Double", .typeMismatch),
+        ])
     func failures(value: Ingredients, type: String, code: EasyBakeError.Code) throws {
-        let error: EasyBakeError? = switch type {
-        case "Int": bakeFailure(Int.self, value)
-        case "String": bakeFailure(String.self, value)
-        case "Bool": bakeFailure(Bool.self, value)
-        case "Date": bakeFailure(Date.self, value)
-        case "URL": bakeFailure(URL.self, value)
-        case "Decimal": bakeFailure(Decimal.self, value)
-        case "UUID": bakeFailure(UUID.self, value)
-        case "Data": bakeFailure(Data.self, value)
-        default: bakeFailure(Double.self, value)
-        }
+        let error: EasyBakeError? =
+            switch type {
+            case "Int": bakeFailure(Int.self, value)
+            case "String": bakeFailure(String.self, value)
+            case "Bool": bakeFailure(Bool.self, value)
+            case "Date": bakeFailure(Date.self, value)
+            case "URL": bakeFailure(URL.self, value)
+            case "Decimal": bakeFailure(Decimal.self, value)
+            case "UUID": bakeFailure(UUID.self, value)
+            case "Data": bakeFailure(Data.self, value)
+            default: bakeFailure(Double.self, value)
+            }
         let failure = try #require(error, "\(value) as \(type)")
         #expect(failure.code == code)
         #expect(failure.baking?.modelType == "Box<\(type)>")
@@ -165,7 +183,8 @@ struct CoercionTests {
         #expect(try Baker().bake(OptionalBox<Int>.self, from: ["value": .null]).value == nil)
         #expect(try Baker().bake(OptionalBox<Int>.self, from: [:]).value == nil)
         #expect(try Baker().bake(OptionalBox<Int>.self, from: ["value": "5"]).value == 5)
-        #expect(captureError { try Baker().bake(OptionalBox<Int>.self, from: ["value": "five"]) }?.code == .typeMismatch)
+        #expect(
+            captureError { try Baker().bake(OptionalBox<Int>.self, from: ["value": "five"]) }?.code == .typeMismatch)
         let null = try #require(bakeFailure(Int.self, .null))
         #expect(null.code == .valueNotFound)
         #expect(null.path?.description == "value")
@@ -254,7 +273,9 @@ struct Trip: Decodable, Equatable {
 
 @Suite("Baking: models, recipes and implicit matching")
 struct ModelBakingTests {
-    @Test("implicit matching fills every property without a recipe", arguments: ["unread_messages", "unread-messages", "UnreadMessages", "unreadMessages", "UNREAD_MESSAGES"])
+    @Test(
+        "implicit matching fills every property without a recipe",
+        arguments: ["unread_messages", "unread-messages", "UnreadMessages", "unreadMessages", "UNREAD_MESSAGES"])
     func implicitMatching(key: String) throws {
         var entries = IngredientDictionary()
         entries["NAME"] = "ann"
@@ -292,7 +313,9 @@ struct ModelBakingTests {
     func nestedRecipes() throws {
         let line = try Recipe(mapping: ["sku": "code", "count": "qty"])
         let order = try Recipe(mapping: ["id": "order.id", "lines": "order.items"], nested: ["lines": line])
-        let tree: Ingredients = ["order": ["id": "17", "items": [["code": "A", "qty": 1], ["code": "B", "qty": "2"]]]]
+        let tree: Ingredients = [
+            "order": ["id": "17", "items": [["code": "A", "qty": 1], ["code": "B", "qty": "2"]]]
+        ]
         let baked = try Baker().bake(Order.self, from: tree, recipe: order)
         #expect(baked == Order(id: 17, lines: [.init(sku: "A", count: 1), .init(sku: "B", count: 2)]))
     }
@@ -300,7 +323,8 @@ struct ModelBakingTests {
     @Test("arrays of models at the root, with a recipe applied to each element")
     func rootArray() throws {
         let line = try Recipe(mapping: ["sku": "code", "count": "qty"])
-        let lines = try Baker().bake([Order.Line].self, from: [["code": "A", "qty": 1], ["code": "B", "qty": 2]], recipe: line)
+        let lines = try Baker().bake(
+            [Order.Line].self, from: [["code": "A", "qty": 1], ["code": "B", "qty": 2]], recipe: line)
         #expect(lines.map(\.sku) == ["A", "B"])
     }
 
@@ -316,12 +340,15 @@ struct ModelBakingTests {
 
     @Test("Bakeable types bring their recipe wherever they appear; an explicit recipe replaces it")
     func bakeableRecipes() throws {
-        let tree: Ingredients = ["from": ["town_name": "Oslo"], "stops": [["town_name": "Bergen"], ["town_name": "Trondheim"]]]
+        let tree: Ingredients = [
+            "from": ["town_name": "Oslo"], "stops": [["town_name": "Bergen"], ["town_name": "Trondheim"]],
+        ]
         let trip = try Baker().bake(Trip.self, from: tree)
         #expect(trip == Trip(from: Place(town: "Oslo"), stops: [Place(town: "Bergen"), Place(town: "Trondheim")]))
         #expect(try Baker().bake(Place.self, from: ["town_name": "Oslo"]).town == "Oslo")
         let explicit = try Recipe(mapping: ["town": "name"])
-        #expect(try Baker().bake(Place.self, from: ["name": "Rome", "town_name": "Oslo"], recipe: explicit).town == "Rome")
+        #expect(
+            try Baker().bake(Place.self, from: ["name": "Rome", "town_name": "Oslo"], recipe: explicit).town == "Rome")
     }
 
     @Test("recipe defaults fill missing paths, not present nulls")
@@ -337,11 +364,13 @@ struct ModelBakingTests {
     @Test("transformers run before decoding: an RFC 822 string becomes a Date")
     func transformersInBaking() throws {
         let recipe = try Recipe(mapping: ["value": "pubDate"], transformers: ["value": "rfc822"])
-        let date = try Baker().bake(Box<Date>.self, from: ["pubDate": "Sat, 07 Sep 2002 00:00:01 GMT"], recipe: recipe).value
+        let date = try Baker().bake(Box<Date>.self, from: ["pubDate": "Sat, 07 Sep 2002 00:00:01 GMT"], recipe: recipe)
+            .value
         #expect(date == Date(timeIntervalSince1970: 1_031_356_801))
-        let error = try #require(captureError {
-            try Baker().bake(Box<Date>.self, from: ["pubDate": "soon"], recipe: recipe)
-        })
+        let error = try #require(
+            captureError {
+                try Baker().bake(Box<Date>.self, from: ["pubDate": "soon"], recipe: recipe)
+            })
         #expect(error.code == .transformFailed)
         #expect(error.baking?.property == "value")
         #expect(error.baking?.modelType == "Box<Date>")
@@ -352,7 +381,9 @@ struct ModelBakingTests {
     func errorContext() throws {
         let line = try Recipe(mapping: ["sku": "code", "count": "qty"])
         let order = try Recipe(mapping: ["id": "order.id", "lines": "order.items"], nested: ["lines": line])
-        let tree: Ingredients = ["order": ["id": 1, "items": [["code": "A", "qty": 1], ["code": "B", "qty": "many"]]]]
+        let tree: Ingredients = [
+            "order": ["id": 1, "items": [["code": "A", "qty": 1], ["code": "B", "qty": "many"]]]
+        ]
         let error = try #require(captureError { try Baker().bake(Order.self, from: tree, recipe: order) })
         #expect(error.code == .typeMismatch)
         #expect(error.baking?.modelType == "Order")
@@ -367,9 +398,11 @@ struct ModelBakingTests {
 
     @Test("implicit matching reports the key actually found in the path")
     func implicitPathInError() throws {
-        let error = try #require(captureError {
-            try Baker().bake(User.self, from: ["name": "a", "unread_messages": "x", "address": ["city": "c"], "tags": []])
-        })
+        let error = try #require(
+            captureError {
+                try Baker().bake(
+                    User.self, from: ["name": "a", "unread_messages": "x", "address": ["city": "c"], "tags": []])
+            })
         #expect(error.path?.description == "unread_messages")
         #expect(error.baking?.property == "unreadMessages")
     }
@@ -491,8 +524,11 @@ struct DeepBakingTests {
         for _ in 0..<30 { tree = ["a": tree] }
         let error = try #require(captureError { try Baker().bake(Chain.self, from: tree) })
         #expect(error.code == .typeMismatch)
-        #expect(error.baking?.property == "a.a.a.a.a.a.a.a…(15 more)….a.a.a.a.a.a.a.end", "\(String(describing: error.baking))")
-        #expect(error.description.contains("path: a.a.a.a.a.a.a.a…(15 more)….a.a.a.a.a.a.a.end"), "\(error.description)")
+        #expect(
+            error.baking?.property == "a.a.a.a.a.a.a.a…(15 more)….a.a.a.a.a.a.a.end",
+            "\(String(describing: error.baking))")
+        #expect(
+            error.description.contains("path: a.a.a.a.a.a.a.a…(15 more)….a.a.a.a.a.a.a.end"), "\(error.description)")
         #expect(error.path?.description == Array(repeating: "a", count: 30).joined(separator: ".") + ".end")
         let short = try #require(captureError { try Baker().bake([[Chain]].self, from: [[["end": "x"]]]) })
         #expect(short.description.contains("path: [0][0].end"), "\(short.description)")

@@ -9,11 +9,17 @@ import EasyBakeTestSupport
 struct CoercionSpacesTests {
     @Test("the trimmed text equals Foundation's, for spaces of every kind")
     func sameAsFoundation() {
-        let pieces = [" ", "\t", "\n", "\r", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{200B}", "\u{FEFF}", "a", "4", "é", "👍🏽", "-", ""]
+        let pieces = [
+            " ", "\t", "\n", "\r", "\u{00A0}", "\u{2003}", "\u{3000}", "\u{200B}", "\u{FEFF}", "a", "4", "é", "👍🏽", "-",
+            "",
+        ]
         var random = SeededGenerator(seed: 7)
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            #expect(String(Coercion.trimmingSpaces(text)) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            #expect(
+                String(Coercion.trimmingSpaces(text)) == text.trimmingCharacters(in: .whitespaces),
+                "\(text.debugDescription)")
         }
     }
 

@@ -64,7 +64,8 @@ struct CustomFormatTests {
         #expect(registry.names == ["kv"])
         let format = try registry.format(forPath: "config.kv")
 
-        let document = try Document(reading: .text("host=example.com\nport=8080\nverbose=yes", name: "config.kv"), format: format)
+        let document = try Document(
+            reading: .text("host=example.com\nport=8080\nverbose=yes", name: "config.kv"), format: format)
         #expect(document.tree == ["host": "example.com", "port": 8080, "verbose": "yes"])
         let setting = try Baker().bake(Setting.self, from: document)
         #expect(setting.port == 8080)
@@ -80,7 +81,9 @@ struct CustomFormatTests {
     @Test("the custom source keeps the IngredientSource contract with the protocol's default skips")
     func contract() throws {
         for text in ["host=example.com\nport=8080\n\nverbose=yes", "", "only=1", "a=1\nb=two\n"] {
-            let failures = try checkIngredientSource { () throws(EasyBakeError) in KeyValueSource(text: text, name: "c.kv") }
+            let failures = try checkIngredientSource { () throws(EasyBakeError) in
+                KeyValueSource(text: text, name: "c.kv")
+            }
             #expect(failures.isEmpty, "\(text.debugDescription):\n\(failures.prefix(8).joined(separator: "\n"))")
         }
     }

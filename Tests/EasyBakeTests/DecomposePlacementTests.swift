@@ -14,9 +14,11 @@ struct DecomposePlacementTests {
             name: "Ends", mapping: ["id": "id", "first": "items[0].name", "last": "items[-1].name"])
     }
 
-    @Test("[0] and [-1] decompose to two elements that bake back to the same model", arguments: [
-        ["a", "b", "c"], ["only"], ["x", "y"],
-    ])
+    @Test(
+        "[0] and [-1] decompose to two elements that bake back to the same model",
+        arguments: [
+            ["a", "b", "c"], ["only"], ["x", "y"],
+        ])
     func firstAndLast(_ names: [String]) throws {
         let payload: Ingredients = ["id": 1, "items": .array(IngredientArray(names.map { ["name": .string($0)] }))]
         let ends = try Baker().bake(Ends.self, from: payload)
@@ -51,7 +53,9 @@ struct DecomposePlacementTests {
 
     @Test("parallel [*] paths of different lengths are refused, not misaligned")
     func parallel() throws {
-        let gap: Ingredients = ["id": 1, "users": [["name": "a", "email": "a@x"], ["name": "b"], ["name": "c", "email": "c@x"]]]
+        let gap: Ingredients = [
+            "id": 1, "users": [["name": "a", "email": "a@x"], ["name": "b"], ["name": "c", "email": "c@x"]],
+        ]
         let contacts = try Baker().bake(Contacts.self, from: gap)
         #expect(contacts.emails == ["a@x", "c@x"])
         let error = #expect(throws: EasyBakeError.self) { _ = try Baker().decompose(contacts) }
@@ -59,7 +63,8 @@ struct DecomposePlacementTests {
         #expect(error?.message.contains("users[*]") == true)
         #expect(throws: EasyBakeError.self) { _ = try contacts.updated(with: ["id": 1]) }
         // Lengths that agree line up.
-        let full = try Baker().bake(Contacts.self, from: ["id": 2, "users": [["name": "a", "email": "a@x"], ["name": "b", "email": "b@x"]]])
+        let full = try Baker().bake(
+            Contacts.self, from: ["id": 2, "users": [["name": "a", "email": "a@x"], ["name": "b", "email": "b@x"]]])
         #expect(try Baker().bake(Contacts.self, from: try Baker().decompose(full)) == full)
     }
 }

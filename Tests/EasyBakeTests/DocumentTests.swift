@@ -4,18 +4,18 @@ import EasyBake
 @Suite("Documents: errors found while baking point at the input")
 struct DocumentTests {
     static let text = """
-    {
-      key: users
-      [
         {
-          key: name
-          "Ann"
-          key: age
-          "forty"
+          key: users
+          [
+            {
+              key: name
+              "Ann"
+              key: age
+              "forty"
+            }
+          ]
         }
-      ]
-    }
-    """
+        """
 
     struct Roster: Decodable {
         struct Member: Decodable {
@@ -67,9 +67,10 @@ struct DocumentTests {
 
     @Test("read errors carry the source's location")
     func readErrors() throws {
-        let error = try #require(captureError {
-            try Document(reading: .text("[\n  1\n  ?\n]", name: "bad.lines"), format: LineFormat())
-        })
+        let error = try #require(
+            captureError {
+                try Document(reading: .text("[\n  1\n  ?\n]", name: "bad.lines"), format: LineFormat())
+            })
         #expect(error.code == .syntax)
         #expect(error.location?.line == 3)
         #expect(error.location?.sourceName == "bad.lines")
@@ -78,7 +79,8 @@ struct DocumentTests {
     @Test("an error that already has a location, or no path, is left alone")
     func locatingLeavesOthersAlone() throws {
         let document = try document()
-        let located = EasyBakeError(.invalidValue, "x", location: SourceLocation(line: 99, column: 1), path: [.key("users")])
+        let located = EasyBakeError(
+            .invalidValue, "x", location: SourceLocation(line: 99, column: 1), path: [.key("users")])
         #expect(document.locating(located).location?.line == 99)
         let pathless = EasyBakeError(.invalidValue, "x")
         #expect(document.locating(pathless).location == nil)

@@ -16,13 +16,15 @@ struct FeedTransformerTests {
 
     // MARK: duration
 
-    @Test("durations as iTunes, Media RSS (NPT) and YouTube write them are seconds", arguments: [
-        ("05:00:30", Ingredients.integer(18_030)), ("30:00", .integer(1_800)), ("1800", .integer(1_800)),
-        ("00:01", .integer(1)), ("00:00:15.500", .float(15.5)), ("npt=12:05:35.3", .float(43_535.3)),
-        ("npt=123.45", .float(123.45)), ("90:00", .integer(5_400)), ("1:02:03", .integer(3_723)),
-        (" 0:59 ", .integer(59)), ("PT4M13S", .integer(253)), ("P1DT2H", .integer(93_600)), ("PT0.5S", .float(0.5)),
-        ("P2W", .integer(1_209_600)), ("pt1h", .integer(3_600)), ("0", .integer(0)),
-    ])
+    @Test(
+        "durations as iTunes, Media RSS (NPT) and YouTube write them are seconds",
+        arguments: [
+            ("05:00:30", Ingredients.integer(18_030)), ("30:00", .integer(1_800)), ("1800", .integer(1_800)),
+            ("00:01", .integer(1)), ("00:00:15.500", .float(15.5)), ("npt=12:05:35.3", .float(43_535.3)),
+            ("npt=123.45", .float(123.45)), ("90:00", .integer(5_400)), ("1:02:03", .integer(3_723)),
+            (" 0:59 ", .integer(59)), ("PT4M13S", .integer(253)), ("P1DT2H", .integer(93_600)), ("PT0.5S", .float(0.5)),
+            ("P2W", .integer(1_209_600)), ("pt1h", .integer(3_600)), ("0", .integer(0)),
+        ])
     func durations(text: String, seconds: Ingredients) throws {
         #expect(try transform("duration", .string(text)) == seconds, "\(text)")
     }
@@ -34,11 +36,13 @@ struct FeedTransformerTests {
         #expect(try DurationTransformer().transform(nil) == nil)
     }
 
-    @Test("what is no duration fails, saying what was expected and why", arguments: [
-        ("", nil), ("abc", nil), ("1:2:3:4", "at most hours, minutes and seconds"), ("10:60", "60 or more"),
-        ("1:75:00", "60 or more"), ("1.5:00", nil), ("P1M", "years and months"), ("P1Y", "years and months"),
-        ("PT", nil), ("PT1S2M", nil), ("-5", nil), ("1e3", nil), ("P1H", nil), ("PT1H1", nil),
-    ] as [(String, String?)])
+    @Test(
+        "what is no duration fails, saying what was expected and why",
+        arguments: [
+            ("", nil), ("abc", nil), ("1:2:3:4", "at most hours, minutes and seconds"), ("10:60", "60 or more"),
+            ("1:75:00", "60 or more"), ("1.5:00", nil), ("P1M", "years and months"), ("P1Y", "years and months"),
+            ("PT", nil), ("PT1S2M", nil), ("-5", nil), ("1e3", nil), ("P1H", nil), ("PT1H1", nil),
+        ] as [(String, String?)])
     func badDurations(text: String, reason: String?) {
         #expect {
             _ = try transform("duration", .string(text))
@@ -109,7 +113,8 @@ struct FeedTransformerTests {
             mapping: ["tags": "media:tags", "keywords": "media:keywords"],
             transformers: ["tags": .pairs(default: 1), "keywords": .split])
         let item = try Baker().bake(
-            Item.self, from: ["media:tags": "news: 5, abc:3, reuters", "media:keywords": "kitty, cat, big dog"], recipe: recipe)
+            Item.self, from: ["media:tags": "news: 5, abc:3, reuters", "media:keywords": "kitty, cat, big dog"],
+            recipe: recipe)
         #expect(item.tags == ["news": 5, "abc": 3, "reuters": 1])
         #expect(item.keywords == ["kitty", "cat", "big dog"])
     }
@@ -163,11 +168,15 @@ struct FeedTransformerTests {
 
     // MARK: RFC 822 zones
 
-    @Test("RFC 822 dates with European and other zone names", arguments: [
-        ("Tue, 10 Jun 2003 04:00:00 CEST", 2), ("Tue, 10 Jun 2003 04:00:00 CET", 1), ("Tue, 10 Jun 2003 04:00:00 BST", 1),
-        ("Tue, 10 Jun 2003 04:00:00 EEST", 3), ("Tue, 10 Jun 2003 04:00:00 WET", 0), ("Tue, 10 Jun 2003 04:00:00 MSK", 3),
-        ("Tue, 10 Jun 2003 04:00:00 JST", 9), ("Tue, 10 Jun 2003 04:00:00 AEST", 10),
-    ])
+    @Test(
+        "RFC 822 dates with European and other zone names",
+        arguments: [
+            ("Tue, 10 Jun 2003 04:00:00 CEST", 2), ("Tue, 10 Jun 2003 04:00:00 CET", 1),
+            ("Tue, 10 Jun 2003 04:00:00 BST", 1),
+            ("Tue, 10 Jun 2003 04:00:00 EEST", 3), ("Tue, 10 Jun 2003 04:00:00 WET", 0),
+            ("Tue, 10 Jun 2003 04:00:00 MSK", 3),
+            ("Tue, 10 Jun 2003 04:00:00 JST", 9), ("Tue, 10 Jun 2003 04:00:00 AEST", 10),
+        ])
     func europeanZones(text: String, hours: Int) throws {
         let date = try #require(DateFormats.parseRFC822(text), "\(text)")
         #expect(date == utcDate(2003, 6, 10, 4).addingTimeInterval(Double(-hours * 3600)), "\(text)")
@@ -196,8 +205,10 @@ struct ElementwiseTransformerTests {
     func everyBuiltIn() throws {
         let samples: [(String, Ingredients)] = [
             ("iso8601", "2024-03-01"), ("rfc822", "Sat, 07 Sep 2002 00:00:01 GMT"), ("unixSeconds", 0),
-            ("unixMilliseconds", 1_000), ("url", "https://a.example/x"), ("uuid", "0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11"),
-            ("number", "42"), ("string", 7), ("bool", "yes"), ("trim", " a "), ("lowercase", "ABC"), ("uppercase", "abc"),
+            ("unixMilliseconds", 1_000), ("url", "https://a.example/x"),
+            ("uuid", "0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11"),
+            ("number", "42"), ("string", 7), ("bool", "yes"), ("trim", " a "), ("lowercase", "ABC"),
+            ("uppercase", "abc"),
             ("base64", "aGk"), ("duration", "01:00"), ("geoPoint", "1 2"), ("pairs", "a: 1"),
         ]
         let names = TransformerRegistry.builtIn.names
@@ -207,7 +218,9 @@ struct ElementwiseTransformerTests {
             #expect(try transformer.transform([sample, sample]) == [one, one], "\(name)")
             #expect(try transformer.transform([sample]) == [one], "\(name)")
             if transformer.allowsReverseTransformation {
-                #expect(try transformer.reverseTransform([one]) == [try transformer.reverseTransform(one) ?? .null], "\(name)")
+                #expect(
+                    try transformer.reverseTransform([one]) == [try transformer.reverseTransform(one) ?? .null],
+                    "\(name)")
             }
         }
         // Every built-in but split (and its aliases) is sampled here.
@@ -228,7 +241,8 @@ struct ElementwiseTransformerTests {
     @Test("one XML element and two transform alike in a recipe: a lowercase category and a list of them")
     func xmlOneAndTwo() throws {
         struct Item: Decodable { let categories: [String] }
-        let recipe = try Recipe(mapping: ["categories": "category"], transformers: ["categories": .spec(["trim", "lowercase"])])
+        let recipe = try Recipe(
+            mapping: ["categories": "category"], transformers: ["categories": .spec(["trim", "lowercase"])])
         let one = try Baker().bake(Item.self, from: ["category": " Bread "], recipe: recipe)
         let two = try Baker().bake(Item.self, from: ["category": [" Bread ", "TOOLS"]], recipe: recipe)
         #expect(one.categories == ["bread"])

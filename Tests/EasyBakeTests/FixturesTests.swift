@@ -11,7 +11,9 @@ private struct Member: Decodable, Equatable {
     let name: String
     let email: String?
     let city: String
-    static let recipe = try! Recipe(mapping: ["id": "member_id", "name": "name", "email": "email", "city": "address.town"])
+    static let recipe = try! Recipe(mapping: [
+        "id": "member_id", "name": "name", "email": "email", "city": "address.town",
+    ])
 }
 
 @Suite("Fixtures")
@@ -34,8 +36,9 @@ struct FixturesTests {
     @Test("overrides set values by path, and null clears a field")
     func overrides() throws {
         let fixtures = try Fixtures(Self.records)
-        let moved = try fixtures.make(Member.self, "ada", ["address.town": "Paris", "email": .null, "name": "Augusta"],
-                                      recipe: Member.recipe)
+        let moved = try fixtures.make(
+            Member.self, "ada", ["address.town": "Paris", "email": .null, "name": "Augusta"],
+            recipe: Member.recipe)
         #expect(moved == Member(id: 1, name: "Augusta", email: nil, city: "Paris"))
         // The file's record is untouched by an override.
         #expect(try fixtures.make(Member.self, "ada", recipe: Member.recipe).city == "London")
@@ -103,9 +106,10 @@ struct FixturesTests {
         #expect(error.location?.column == 18)
 
         // An overridden value is not in the file: the error points at the record.
-        let overridden = try #require(captureError {
-            try fixtures.make(Member.self, "ada", ["member_id": "x"], recipe: Member.recipe)
-        })
+        let overridden = try #require(
+            captureError {
+                try fixtures.make(Member.self, "ada", ["member_id": "x"], recipe: Member.recipe)
+            })
         #expect(overridden.path?.description == "ada.member_id")
         #expect(overridden.location?.line == 2)
         #expect(overridden.location?.column == 10)
@@ -116,8 +120,9 @@ struct FixturesTests {
         let manifest = try DocumentationExamples.text(of: "Package.swift")
         #expect(manifest.contains(#".library(name: "EasyBakeTesting", targets: ["EasyBakeTesting"])"#))
         let page = try DocumentationExamples.article("EasyBakeTesting", "EasyBakeTesting")
-        let fragment = try #require(DocumentationExamples.listings(in: page).isEmpty
-            ? page.range(of: #".product(name: "EasyBakeTesting", package: "EasyBake")"#) : nil)
+        let fragment = try #require(
+            DocumentationExamples.listings(in: page).isEmpty
+                ? page.range(of: #".product(name: "EasyBakeTesting", package: "EasyBake")"#) : nil)
         #expect(!fragment.isEmpty)
     }
 }

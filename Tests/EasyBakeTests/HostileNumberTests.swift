@@ -23,7 +23,8 @@ struct HostileNumberTests {
         let id: Int
         let at: Date
         let count: Int?
-        static let bakingRecipe: Recipe? = try? Recipe(name: "Stamp", mapping: ["id": "id", "at": "at", "count": "count"])
+        static let bakingRecipe: Recipe? = try? Recipe(
+            name: "Stamp", mapping: ["id": "id", "at": "at", "count": "count"])
     }
 
     @Test("a Unix time of 1e20 seconds is out of range, with the path, not a trap")
@@ -33,7 +34,8 @@ struct HostileNumberTests {
         #expect(error?.code == .numberOutOfRange)
         #expect(error?.path?.description == "a")
         let coerced = #expect(throws: EasyBakeError.self) {
-            _ = try Baker().bake(Stamp.self, from: ["id": 1, "at": 1e20], recipe: Recipe(mapping: ["id": "id", "at": "at"]))
+            _ = try Baker().bake(
+                Stamp.self, from: ["id": 1, "at": 1e20], recipe: Recipe(mapping: ["id": "id", "at": "at"]))
         }
         #expect(coerced?.code == .numberOutOfRange)
         #expect(coerced?.path?.description == "at")

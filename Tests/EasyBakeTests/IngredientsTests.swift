@@ -6,7 +6,9 @@ import EasyBakeTestSupport
 struct IngredientsTests {
     @Test("literals build the matching cases")
     func literals() {
-        let tree: Ingredients = ["name": "Zach", "age": 41, "ratio": 0.5, "admin": true, "tags": ["a", "b"], "none": .null]
+        let tree: Ingredients = [
+            "name": "Zach", "age": 41, "ratio": 0.5, "admin": true, "tags": ["a", "b"], "none": .null,
+        ]
         #expect(tree["name"] == .string("Zach"))
         #expect(tree["age"] == .integer(41))
         #expect(tree["ratio"] == .float(0.5))
@@ -68,8 +70,12 @@ struct IngredientsTests {
 
     @Test("description renders compact JSON-like text")
     func description() {
-        let tree: Ingredients = ["id": 7, "tags": ["a", "b\"c"], "empty": [], "obj": [:], "n": .null, "f": 2.5, "t": true]
-        #expect(tree.description == #"{"id": 7, "tags": ["a", "b\"c"], "empty": [], "obj": {}, "n": null, "f": 2.5, "t": true}"#)
+        let tree: Ingredients = [
+            "id": 7, "tags": ["a", "b\"c"], "empty": [], "obj": [:], "n": .null, "f": 2.5, "t": true,
+        ]
+        #expect(
+            tree.description
+                == #"{"id": 7, "tags": ["a", "b\"c"], "empty": [], "obj": {}, "n": null, "f": 2.5, "t": true}"#)
         #expect(Ingredients.exactNumber("1e400").description == "1e400")
         #expect(Ingredients.array([[1, [2]], [:]]).description == "[[1, [2]], {}]")
         #expect(Ingredients.string("x").description == #""x""#)
@@ -150,27 +156,33 @@ struct IngredientsTests {
 
 @Suite("Ingredients.number(literal:): numbers are never silently rounded")
 struct NumberClassificationTests {
-    @Test("integers that fit in 64 bits are integers", arguments: [
-        ("0", Int64(0)), ("-0", 0), ("42", 42), ("-17", -17),
-        ("9223372036854775807", .max), ("-9223372036854775808", .min),
-    ])
+    @Test(
+        "integers that fit in 64 bits are integers",
+        arguments: [
+            ("0", Int64(0)), ("-0", 0), ("42", 42), ("-17", -17),
+            ("9223372036854775807", .max), ("-9223372036854775808", .min),
+        ])
     func integers(literal: String, value: Int64) {
         #expect(Ingredients.number(literal: literal) == .integer(value))
     }
 
-    @Test("integers beyond 64 bits keep their exact text", arguments: [
-        "9223372036854775808", "-9223372036854775809", "18446744073709551616",
-        "123456789012345678901234567890123456789",
-    ])
+    @Test(
+        "integers beyond 64 bits keep their exact text",
+        arguments: [
+            "9223372036854775808", "-9223372036854775809", "18446744073709551616",
+            "123456789012345678901234567890123456789",
+        ])
     func bigIntegers(literal: String) {
         #expect(Ingredients.number(literal: literal) == .exactNumber(literal))
     }
 
-    @Test("decimals a Double holds are floats", arguments: [
-        ("0.1", 0.1), ("1.0", 1.0), ("3.5e-2", 0.035), ("-2.5E+3", -2500.0), ("1e2", 100.0),
-        ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude), ("-0.0", -0.0),
-        ("0.30000000000000004", 0.30000000000000004),
-    ])
+    @Test(
+        "decimals a Double holds are floats",
+        arguments: [
+            ("0.1", 0.1), ("1.0", 1.0), ("3.5e-2", 0.035), ("-2.5E+3", -2500.0), ("1e2", 100.0),
+            ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude), ("-0.0", -0.0),
+            ("0.30000000000000004", 0.30000000000000004),
+        ])
     func floats(literal: String, value: Double) throws {
         let number = try #require(Ingredients.number(literal: literal))
         guard case .float(let d) = number else {
@@ -181,11 +193,13 @@ struct NumberClassificationTests {
         #expect(d.sign == value.sign)
     }
 
-    @Test("overflow, underflow and excess digits keep their exact text", arguments: [
-        "1e400", "-1e400", "1.5E+309", "1e-400", "-2.5e-500",
-        "0.10000000000000001", "3.14159265358979323846264338327950288",
-        "123456789012345678.5",
-    ])
+    @Test(
+        "overflow, underflow and excess digits keep their exact text",
+        arguments: [
+            "1e400", "-1e400", "1.5E+309", "1e-400", "-2.5e-500",
+            "0.10000000000000001", "3.14159265358979323846264338327950288",
+            "123456789012345678.5",
+        ])
     func exactNumbers(literal: String) {
         #expect(Ingredients.number(literal: literal) == .exactNumber(literal))
     }
@@ -196,9 +210,12 @@ struct NumberClassificationTests {
         #expect(Ingredients.number(literal: "0.000e999") == .float(0))
     }
 
-    @Test("text that is not a JSON number gives nil", arguments: [
-        "", "-", "01", "1.", ".5", "+1", "1e", "1e+", "0x10", "1_000", " 1", "1 ", "NaN", "Infinity", "--1", "1.2.3", "abc",
-    ])
+    @Test(
+        "text that is not a JSON number gives nil",
+        arguments: [
+            "", "-", "01", "1.", ".5", "+1", "1e", "1e+", "0x10", "1_000", " 1", "1 ", "NaN", "Infinity", "--1",
+            "1.2.3", "abc",
+        ])
     func invalid(literal: String) {
         #expect(Ingredients.number(literal: literal) == nil)
     }

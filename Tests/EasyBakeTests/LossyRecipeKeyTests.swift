@@ -15,12 +15,14 @@ struct LossyRecipeKeyTests {
     struct Order: Decodable, Equatable { let lines: [Line] }
 
     static let recipe = try! Recipe(
-        name: "Order", mapping: ["lines": "items"], nested: ["lines": Recipe(name: "Line", mapping: ["sku": "code", "price": "price"])])
+        name: "Order", mapping: ["lines": "items"],
+        nested: ["lines": Recipe(name: "Line", mapping: ["sku": "code", "price": "price"])])
 
     @Test("every element failing gives an empty array and a warning each, not an unknown recipe key")
     func allFail() throws {
         let payload: Ingredients = ["items": [["code": ["not", "text"], "price": 1], ["code": ["x"], "price": 2]]]
-        let result = try Baker(options: .init(lossyArrays: true)).bakeReporting(Order.self, from: payload, recipe: Self.recipe)
+        let result = try Baker(options: .init(lossyArrays: true)).bakeReporting(
+            Order.self, from: payload, recipe: Self.recipe)
         #expect(result.value == Order(lines: []))
         #expect(result.warnings.count == 2)
         #expect(result.warnings.allSatisfy { $0.message.hasPrefix("dropped array element") })

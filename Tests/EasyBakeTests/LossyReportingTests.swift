@@ -70,12 +70,17 @@ struct LossyReportingTests {
     @Test("elements dropped through a recipe's paths are reported with the payload's paths")
     func droppedThroughRecipe() throws {
         let recipe = try Recipe(mapping: ["lines": "order.items", "ids": "order.items[*].id"])
-        let payload: Ingredients = ["order": ["items": [
-            ["sku": "A", "count": 1, "id": 10],
-            ["sku": "B", "count": "many", "id": "eleven"],
-            ["sku": "C", "count": 3, "id": 12],
-        ]]]
-        let result = try Baker(options: .init(lossyArrays: true)).bakeReporting(Order.self, from: payload, recipe: recipe)
+        let payload: Ingredients = [
+            "order": [
+                "items": [
+                    ["sku": "A", "count": 1, "id": 10],
+                    ["sku": "B", "count": "many", "id": "eleven"],
+                    ["sku": "C", "count": 3, "id": 12],
+                ]
+            ]
+        ]
+        let result = try Baker(options: .init(lossyArrays: true)).bakeReporting(
+            Order.self, from: payload, recipe: recipe)
         #expect(result.value.lines == [Line(sku: "A", count: 1), Line(sku: "C", count: 3)])
         #expect(result.value.ids == [10, 12])
         #expect(result.warnings.count == 2)
@@ -97,15 +102,19 @@ struct LossyReportingTests {
     @Test("through `[*]`, skipped elements do not shift the reported path")
     func wildcardPathsAreConcrete() throws {
         let recipe = try Recipe(mapping: ["ids": "groups[*].id", "nested": "groups[*].members[*].n"])
-        let payload: Ingredients = ["groups": [
-            ["id": 1, "members": [["n": 1]]],
-            ["name": "no id, no members"],
-            ["id": "x", "members": [["m": 0], ["n": "bad"], ["n": 3]]],
-        ]]
-        let result = try Baker(options: .init(lossyArrays: true)).bakeReporting(Groups.self, from: payload, recipe: recipe)
+        let payload: Ingredients = [
+            "groups": [
+                ["id": 1, "members": [["n": 1]]],
+                ["name": "no id, no members"],
+                ["id": "x", "members": [["m": 0], ["n": "bad"], ["n": 3]]],
+            ]
+        ]
+        let result = try Baker(options: .init(lossyArrays: true)).bakeReporting(
+            Groups.self, from: payload, recipe: recipe)
         #expect(result.value.ids == [1])
         #expect(result.value.nested == [[1], [3]])
-        #expect(result.warnings.compactMap { $0.path?.description }.sorted() == ["groups[2].id", "groups[2].members[1].n"])
+        #expect(
+            result.warnings.compactMap { $0.path?.description }.sorted() == ["groups[2].id", "groups[2].members[1].n"])
         // Without lossy arrays, the error names the same concrete path.
         let error = captureError { try Baker().bake(Groups.self, from: payload, recipe: recipe) }
         #expect(error?.path?.description == "groups[2].id")

@@ -22,7 +22,9 @@ struct LoudRecipeTests {
         #expect(direct?.code == .invalidRecipe)
         #expect(direct?.message.hasPrefix("Broken.bakingRecipe:") == true, "\(String(describing: direct))")
         #expect(direct?.problems.isEmpty == false)
-        let nested = #expect(throws: EasyBakeError.self) { _ = try Baker().bake(Holder.self, from: ["broken": ["name": "x"]]) }
+        let nested = #expect(throws: EasyBakeError.self) {
+            _ = try Baker().bake(Holder.self, from: ["broken": ["name": "x"]])
+        }
         #expect(nested?.code == .invalidRecipe)
         #expect(nested?.baking?.property == "broken")
     }

@@ -53,17 +53,26 @@ struct Owner: Dough {
 extension Account {
     static func random(using generator: inout SeededGenerator) -> Account {
         let letters = Array("abcdefghijklmnopqrstuvwxyz äöü-_")
-        func word() -> String { String((0..<Int.random(in: 1...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! }) }
+        func word() -> String {
+            String(
+                (0..<Int.random(in: 1...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+        }
         return Account(
             id: Int.random(in: 1...1_000_000, using: &generator),
             name: word(),
             unreadMessages: Int.random(in: 0...10_000, using: &generator),
             // RFC 822 keeps whole seconds.
-            joined: Date(timeIntervalSince1970: TimeInterval(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator))),
-            homepage: Bool.random(using: &generator) ? URL(string: "https://example.com/\(Int.random(in: 0...99, using: &generator))") : nil,
-            balance: Decimal(string: "\(Int.random(in: -99999...99999, using: &generator)).\(Int.random(in: 10...99, using: &generator))")!,
+            joined: Date(
+                timeIntervalSince1970: TimeInterval(Int.random(in: -2_000_000_000...4_000_000_000, using: &generator))),
+            homepage: Bool.random(using: &generator)
+                ? URL(string: "https://example.com/\(Int.random(in: 0...99, using: &generator))") : nil,
+            balance: Decimal(
+                string:
+                    "\(Int.random(in: -99999...99999, using: &generator)).\(Int.random(in: 10...99, using: &generator))"
+            )!,
             tags: (0..<Int.random(in: 0...4, using: &generator)).map { _ in word() },
-            address: Bool.random(using: &generator) ? PostalAddress(city: word(), zip: Bool.random(using: &generator) ? word() : nil) : nil)
+            address: Bool.random(using: &generator)
+                ? PostalAddress(city: word(), zip: Bool.random(using: &generator) ? word() : nil) : nil)
     }
 }
 
@@ -124,7 +133,9 @@ struct DecomposingTests {
     func reverseFailure() throws {
         struct Stamp: Codable { let at: String }
         let recipe = try Recipe(mapping: ["at": "at"], transformers: ["at": "rfc822"])
-        let error = #expect(throws: EasyBakeError.self) { try Baker().decompose(Stamp(at: "not a date"), recipe: recipe) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().decompose(Stamp(at: "not a date"), recipe: recipe)
+        }
         #expect(error?.code == .transformFailed)
         #expect(error?.message.contains("\"at\"") == true)
     }
@@ -145,7 +156,8 @@ struct UpdateTests {
     @Test("models are equal and hash alike by identifier")
     func identity() {
         let renamed = Account(
-            id: 1, name: "Other", unreadMessages: 5, joined: Date(), homepage: nil, balance: 1, tags: ["x"], address: nil)
+            id: 1, name: "Other", unreadMessages: 5, joined: Date(), homepage: nil, balance: 1, tags: ["x"],
+            address: nil)
         #expect(renamed == original)
         #expect(renamed.hashValue == original.hashValue)
         #expect(!renamed.hasSameContents(as: original))
@@ -156,11 +168,16 @@ struct UpdateTests {
     func update() throws {
         let center = NotificationCenter()
         let received = Locked<[Notification]>([])
-        let typed = center.addObserver(forName: Account.didUpdateNotification, object: nil, queue: nil) { note in received.mutate { $0.append(note) } }
-        let generic = center.addObserver(forName: DoughUpdates.didUpdateNotification, object: nil, queue: nil) { note in received.mutate { $0.append(note) } }
+        let typed = center.addObserver(forName: Account.didUpdateNotification, object: nil, queue: nil) { note in
+            received.mutate { $0.append(note) }
+        }
+        let generic = center.addObserver(forName: DoughUpdates.didUpdateNotification, object: nil, queue: nil) { note in
+            received.mutate { $0.append(note) }
+        }
         defer { center.removeObserver(typed); center.removeObserver(generic) }
 
-        let next = try original.updated(with: ["stats": ["unread": 4]], recipe: Account.recipe, notificationCenter: center)
+        let next = try original.updated(
+            with: ["stats": ["unread": 4]], recipe: Account.recipe, notificationCenter: center)
         #expect(next.id == original.id)
         #expect(next.unreadMessages == 4)
         #expect(next.name == "Ada")
@@ -176,14 +193,16 @@ struct UpdateTests {
         let count = Locked(0)
         let observer = center.addObserver(forName: nil, object: nil, queue: nil) { _ in count.mutate { $0 += 1 } }
         defer { center.removeObserver(observer) }
-        let same = try original.updated(with: ["profile": ["name": "Ada"]], recipe: Account.recipe, notificationCenter: center)
+        let same = try original.updated(
+            with: ["profile": ["name": "Ada"]], recipe: Account.recipe, notificationCenter: center)
         #expect(same.hasSameContents(as: original))
         #expect(count.value == 0)
     }
 
     @Test("null in an update clears an optional value")
     func clearing() throws {
-        let withHome = try original.updated(with: ["profile": ["links": ["home": "https://a.example"]]], recipe: Account.recipe)
+        let withHome = try original.updated(
+            with: ["profile": ["links": ["home": "https://a.example"]]], recipe: Account.recipe)
         #expect(withHome.homepage?.absoluteString == "https://a.example")
         let cleared = try withHome.updated(with: ["profile": ["links": ["home": .null]]], recipe: Account.recipe)
         #expect(cleared.homepage == nil)
@@ -211,7 +230,10 @@ struct UpdateTests {
     func equalToIngredients() throws {
         let tree = try Baker().decompose(original, recipe: Account.recipe)
         #expect(original.isEqual(toIngredients: tree, recipe: Account.recipe))
-        #expect(!original.isEqual(toIngredients: tree.setting("Eve", at: try IngredientPath(parsing: "profile.name")), recipe: Account.recipe))
+        #expect(
+            !original.isEqual(
+                toIngredients: tree.setting("Eve", at: try IngredientPath(parsing: "profile.name")),
+                recipe: Account.recipe))
     }
 }
 
@@ -230,10 +252,15 @@ struct DifferenceTests {
 
     @Test("model differences use the recipe's paths")
     func models() throws {
-        let a = Account(id: 1, name: "Ada", unreadMessages: 1, joined: Date(timeIntervalSince1970: 0), homepage: nil, balance: 0, tags: [], address: nil)
-        let b = Account(id: 1, name: "Ada", unreadMessages: 2, joined: Date(timeIntervalSince1970: 0), homepage: nil, balance: 0, tags: [], address: nil)
+        let a = Account(
+            id: 1, name: "Ada", unreadMessages: 1, joined: Date(timeIntervalSince1970: 0), homepage: nil, balance: 0,
+            tags: [], address: nil)
+        let b = Account(
+            id: 1, name: "Ada", unreadMessages: 2, joined: Date(timeIntervalSince1970: 0), homepage: nil, balance: 0,
+            tags: [], address: nil)
         let differences = try a.difference(to: b, recipe: Account.recipe)
-        #expect(differences == [IngredientDifference(path: try IngredientPath(parsing: "stats.unread"), old: 1, new: 2)])
+        #expect(
+            differences == [IngredientDifference(path: try IngredientPath(parsing: "stats.unread"), old: 1, new: 2)])
     }
 
     @Test("a 100,000-deep difference does not overflow the stack")
@@ -251,12 +278,19 @@ struct FactoryTests {
     func overrides() throws {
         let factory = try ModelFactory(
             Account.self,
-            defaults: ["account_id": 1, "profile": ["name": "Ada", "joined": "Sat, 07 Sep 2002 00:00:01 GMT", "links": ["home": "https://a.example"]],
-                       "stats": ["unread": 0], "balance": 0, "labels": []],
+            defaults: [
+                "account_id": 1,
+                "profile": [
+                    "name": "Ada", "joined": "Sat, 07 Sep 2002 00:00:01 GMT", "links": ["home": "https://a.example"],
+                ],
+                "stats": ["unread": 0], "balance": 0, "labels": [],
+            ],
             recipe: Account.recipe)
         let plain = try factory.make()
         #expect(plain.homepage != nil)
-        let custom = try factory.make(["account_id": 2, "profile.name": "Bob", "profile.links.home": .null, "labels[1].text": "second"])
+        let custom = try factory.make([
+            "account_id": 2, "profile.name": "Bob", "profile.links.home": .null, "labels[1].text": "second",
+        ])
         #expect(custom.id == 2)
         #expect(custom.name == "Bob")
         #expect(custom.homepage == nil)
@@ -267,7 +301,9 @@ struct FactoryTests {
 
     @Test("defaults that do not bake fail where the factory is made")
     func brokenDefaults() {
-        #expect(throws: EasyBakeError.self) { try ModelFactory(Account.self, defaults: ["account_id": "x"], recipe: Account.recipe) }
+        #expect(throws: EasyBakeError.self) {
+            try ModelFactory(Account.self, defaults: ["account_id": "x"], recipe: Account.recipe)
+        }
     }
 }
 

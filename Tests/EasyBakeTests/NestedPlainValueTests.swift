@@ -11,11 +11,15 @@ struct NestedPlainValueTests {
 
     static let recipe = try! Recipe(mapping: ["n": "n"], nested: ["n": Recipe(mapping: ["a": "x"])])
 
-    @Test("a string, a number, a bool or an array where a recipe reads keys", arguments: [
-        Ingredients.string("hello"), 42, 2.5, true, ["x", "y"],
-    ])
+    @Test(
+        "a string, a number, a bool or an array where a recipe reads keys",
+        arguments: [
+            Ingredients.string("hello"), 42, 2.5, true, ["x", "y"],
+        ])
     func withRecipe(_ value: Ingredients) {
-        let error = #expect(throws: EasyBakeError.self) { _ = try Baker().bake(S.self, from: ["n": value], recipe: Self.recipe) }
+        let error = #expect(throws: EasyBakeError.self) {
+            _ = try Baker().bake(S.self, from: ["n": value], recipe: Self.recipe)
+        }
         #expect(error?.code == .typeMismatch)
         #expect(error?.baking?.expected == "a dictionary")
         #expect(error?.baking?.property == "n")
@@ -33,7 +37,9 @@ struct NestedPlainValueTests {
     func typeRecipe() {
         let error = #expect(throws: EasyBakeError.self) { _ = try Baker().bake(HoldsTyped.self, from: ["t": "hello"]) }
         #expect(error?.code == .typeMismatch)
-        #expect(error?.message.contains("expected a dictionary, found \"hello\" (string)") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("expected a dictionary, found \"hello\" (string)") == true,
+            "\(String(describing: error))")
     }
 
     @Test("a dictionary still bakes, and null or missing still gives nil")
@@ -53,11 +59,14 @@ struct NestedPlainValueTests {
     @Test("a recipe that maps #text reads a bare value as its text, as XML writes an element without attributes")
     func text() throws {
         let recipe = try Recipe(
-            mapping: ["category": "category"], nested: ["category": Recipe(mapping: ["name": "#text", "domain": "@domain"])])
+            mapping: ["category": "category"],
+            nested: ["category": Recipe(mapping: ["name": "#text", "domain": "@domain"])])
         // <category>Media</category> <category domain="x">News</category>
         let item: Ingredients = ["category": ["Media", ["@domain": "x", "#text": "News"]]]
-        #expect(try Baker().bake(Item.self, from: item, recipe: recipe) == Item(category: [
-            Category(name: "Media", domain: nil), Category(name: "News", domain: "x"),
-        ]))
+        #expect(
+            try Baker().bake(Item.self, from: item, recipe: recipe)
+                == Item(category: [
+                    Category(name: "Media", domain: nil), Category(name: "News", domain: "x"),
+                ]))
     }
 }

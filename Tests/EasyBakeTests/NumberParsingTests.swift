@@ -22,11 +22,14 @@ struct NumberParsingTests {
         }
     }
 
-    @Test("literals beside the fast path", arguments: [
-        ("-0.0", Ingredients.float(-0.0)), ("0.1", .float(0.1)), ("123456789012345.6", .float(123456789012345.6)), ("1234567890123456.78", .exactNumber("1234567890123456.78")),
-        ("99999999999999.9", .float(99999999999999.9)), ("0.0000000000000000000001", .float(1e-22)),
-        ("1.5e3", .float(1500)), ("2.50", .float(2.5)),
-    ])
+    @Test(
+        "literals beside the fast path",
+        arguments: [
+            ("-0.0", Ingredients.float(-0.0)), ("0.1", .float(0.1)), ("123456789012345.6", .float(123456789012345.6)),
+            ("1234567890123456.78", .exactNumber("1234567890123456.78")),
+            ("99999999999999.9", .float(99999999999999.9)), ("0.0000000000000000000001", .float(1e-22)),
+            ("1.5e3", .float(1500)), ("2.50", .float(2.5)),
+        ])
     func edges(_ text: String, _ expected: Ingredients) {
         #expect(Ingredients.number(literal: text) == expected)
         if case .float(let value) = expected { #expect(value.sign == (text.hasPrefix("-") ? .minus : .plus)) }

@@ -16,7 +16,8 @@ struct OneWayUpdateTests {
             name: "Product",
             mapping: ["id": "id", "title": "title", "cents": "price", "role": "role"],
             transformers: [
-                "cents": .instance(ClosureTransformer { value in value?.doubleValue.map { .integer(Int64($0 * 100)) } }),
+                "cents": .instance(
+                    ClosureTransformer { value in value?.doubleValue.map { .integer(Int64($0 * 100)) } }),
                 "role": .spec(["lookup": ["A": "admin", "B": "admin", "U": "user"]]),
             ])
     }
@@ -25,7 +26,9 @@ struct OneWayUpdateTests {
     func oneWayKeepsItsValue() throws {
         let center = NotificationCenter()
         let posted = Counter()
-        let observer = center.addObserver(forName: Product.didUpdateNotification, object: nil, queue: nil) { _ in posted.add() }
+        let observer = center.addObserver(forName: Product.didUpdateNotification, object: nil, queue: nil) { _ in
+            posted.add()
+        }
         defer { center.removeObserver(observer) }
         let bread = try Baker().bake(Product.self, from: ["id": 1, "title": "Loaf", "price": 2.5, "role": "A"])
         #expect(bread.cents == 250)
@@ -91,7 +94,8 @@ struct BrokenTypeRecipeTests {
         #expect {
             _ = try Baker().bakeEach(Loaf.self, from: source, each: "[*]")
         } throws: { error in
-            (error as! EasyBakeError).code == .invalidRecipe && (error as! EasyBakeError).message.hasPrefix("Loaf.bakingRecipe: ")
+            (error as! EasyBakeError).code == .invalidRecipe
+                && (error as! EasyBakeError).message.hasPrefix("Loaf.bakingRecipe: ")
         }
     }
 }

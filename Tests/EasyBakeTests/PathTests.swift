@@ -4,18 +4,20 @@ import EasyBakeTestSupport
 
 @Suite("Ingredient paths: syntax")
 struct PathParsingTests {
-    @Test("dots, indexes, wildcards and negative indexes", arguments: [
-        ("users[3].address.city", [IngredientPath.Step.key("users"), .index(3), .key("address"), .key("city")]),
-        ("users[*].name", [.key("users"), .everyElement, .key("name")]),
-        ("items[-1]", [.key("items"), .index(-1)]),
-        ("[0][1]", [.index(0), .index(1)]),
-        ("[*]", [.everyElement]),
-        ("a", [.key("a")]),
-        ("@id", [.key("@id")]),
-        ("rss.channel.item[0].#text", [.key("rss"), .key("channel"), .key("item"), .index(0), .key("#text")]),
-        ("atom:link.unread-count", [.key("atom:link"), .key("unread-count")]),
-        ("straße.日本", [.key("straße"), .key("日本")]),
-    ])
+    @Test(
+        "dots, indexes, wildcards and negative indexes",
+        arguments: [
+            ("users[3].address.city", [IngredientPath.Step.key("users"), .index(3), .key("address"), .key("city")]),
+            ("users[*].name", [.key("users"), .everyElement, .key("name")]),
+            ("items[-1]", [.key("items"), .index(-1)]),
+            ("[0][1]", [.index(0), .index(1)]),
+            ("[*]", [.everyElement]),
+            ("a", [.key("a")]),
+            ("@id", [.key("@id")]),
+            ("rss.channel.item[0].#text", [.key("rss"), .key("channel"), .key("item"), .index(0), .key("#text")]),
+            ("atom:link.unread-count", [.key("atom:link"), .key("unread-count")]),
+            ("straße.日本", [.key("straße"), .key("日本")]),
+        ])
     func parses(text: String, steps: [IngredientPath.Step]) throws {
         let path = try IngredientPath(parsing: text)
         #expect(path.steps == steps)
@@ -44,7 +46,9 @@ struct PathParsingTests {
 
     @Test("descriptions quote only keys that need it, and parse back")
     func descriptionQuotes() throws {
-        let path: IngredientPath = [.key("meta"), .key("content.type"), .index(2), .key(#"q"uote"#), .key(""), .everyElement, .key("plain")]
+        let path: IngredientPath = [
+            .key("meta"), .key("content.type"), .index(2), .key(#"q"uote"#), .key(""), .everyElement, .key("plain"),
+        ]
         #expect(path.description == #"meta["content.type"][2]["q\"uote"][""][*].plain"#)
         #expect(try IngredientPath(parsing: path.description) == path)
     }
@@ -69,22 +73,24 @@ struct PathParsingTests {
         }
     }
 
-    @Test("errors name the column and what was expected", arguments: [
-        (".a", 1, "a key or '['"),
-        ("a..b", 3, "a key after '.'"),
-        ("a.", 3, "a key after '.'"),
-        ("a[", 3, "an index, '*' or a quoted key"),
-        ("a[1", 4, "']'"),
-        ("a[x]", 3, "an index, '*' or a quoted key"),
-        ("a[-]", 4, "a digit"),
-        (#"a["open"#, 8, "a closing"),
-        ("a b", 2, "'.' or '['"),
-        ("a[0]b", 5, "'.' or '['"),
-        ("a]", 2, "'.' or '['"),
-        ("a[99999999999999999999999]", 21, "an index that fits in Int"),
-        (#"a["\x"]"#, 5, #"\", \' or \\ after a backslash"#),
-        ("a[*", 4, "']'"),
-    ])
+    @Test(
+        "errors name the column and what was expected",
+        arguments: [
+            (".a", 1, "a key or '['"),
+            ("a..b", 3, "a key after '.'"),
+            ("a.", 3, "a key after '.'"),
+            ("a[", 3, "an index, '*' or a quoted key"),
+            ("a[1", 4, "']'"),
+            ("a[x]", 3, "an index, '*' or a quoted key"),
+            ("a[-]", 4, "a digit"),
+            (#"a["open"#, 8, "a closing"),
+            ("a b", 2, "'.' or '['"),
+            ("a[0]b", 5, "'.' or '['"),
+            ("a]", 2, "'.' or '['"),
+            ("a[99999999999999999999999]", 21, "an index that fits in Int"),
+            (#"a["\x"]"#, 5, #"\", \' or \\ after a backslash"#),
+            ("a[*", 4, "']'"),
+        ])
     func errors(text: String, column: Int, expected: String) throws {
         let error = try #require(captureError { try IngredientPath(parsing: text) })
         #expect(error.code == .invalidPath)
@@ -184,7 +190,9 @@ struct PathResolvingTests {
 
     @Test("[*] on a dictionary that is no XML element gives its values in order")
     func everyValueOfADictionary() throws {
-        let events: Ingredients = ["events": ["138586341": ["name": "Opera"], "138586345": ["name": "Ballet"], "9": ["id": 9]]]
+        let events: Ingredients = [
+            "events": ["138586341": ["name": "Opera"], "138586345": ["name": "Ballet"], "9": ["id": 9]]
+        ]
         #expect(try events.resolve("events[*].name") == ["Opera", "Ballet"])
         #expect(try events.resolve("events[*]")?.arrayValue?.count == 3)
         #expect(try resolve("item[*]") == ["only one"])
@@ -209,14 +217,18 @@ struct PathResolvingTests {
         } throws: { error in
             let error = error as? EasyBakeError
             return error?.code == .invalidPath
-                && error?.message.hasSuffix("found '.'; paths have no leading '.' as jq's do: try statuses[0].text") == true
+                && error?.message.hasSuffix("found '.'; paths have no leading '.' as jq's do: try statuses[0].text")
+                    == true
         }
         #expect {
             _ = try IngredientPath(parsing: ".")
         } throws: { ($0 as? EasyBakeError)?.message.contains("jq") == false }
-        #expect(try IngredientPath(parsing: "$.statuses[0]").jsonPathHint
-            == "ingredient paths have no JSONPath '$' root: try statuses[0]")
-        #expect(try IngredientPath(parsing: "$[2].id").jsonPathHint == "ingredient paths have no JSONPath '$' root: try [2].id")
+        #expect(
+            try IngredientPath(parsing: "$.statuses[0]").jsonPathHint
+                == "ingredient paths have no JSONPath '$' root: try statuses[0]")
+        #expect(
+            try IngredientPath(parsing: "$[2].id").jsonPathHint
+                == "ingredient paths have no JSONPath '$' root: try [2].id")
         #expect(try IngredientPath(parsing: "$").jsonPathHint?.contains("the whole input needs no path") == true)
         #expect(try IngredientPath(parsing: "statuses.$").jsonPathHint == nil)
         // `$` is a key like any other: a payload that has one is read.

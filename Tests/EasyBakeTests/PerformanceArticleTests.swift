@@ -10,8 +10,15 @@ struct PerformanceArticleTests {
     /// The cells of a Markdown table's rows, by their first cells.
     static func rows(_ markdown: String) -> [[String]] {
         markdown.split(separator: "\n")
-            .filter { $0.hasPrefix("| ") && !$0.hasPrefix("| scenario") && !$0.hasPrefix("| target") && !$0.hasPrefix("| MB/s") }
-            .map { $0.trimmingCharacters(in: .whitespaces).dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter {
+                $0.hasPrefix("| ") && !$0.hasPrefix("| scenario") && !$0.hasPrefix("| target")
+                    && !$0.hasPrefix("| MB/s")
+            }
+            .map {
+                $0.trimmingCharacters(in: .whitespaces).dropFirst().dropLast().split(
+                    separator: "|", omittingEmptySubsequences: false
+                ).map { $0.trimmingCharacters(in: .whitespaces) }
+            }
     }
 
     @Test("every ratio in the article is the one Benchmarks/RESULTS.md reports")
@@ -33,7 +40,9 @@ struct PerformanceArticleTests {
             let scenario = row[0].replacingOccurrences(of: ", `@Bakeable`", with: "")
             let measured = results.first { $0[0] == scenario && $0[1] == row[1] && $0[2] == row[2] && $0[3] == row[3] }
             #expect(measured?[6] == row[5], "\(row[0...3])")
-            let own = results.first { $0[0] == scenario && $0[1] == row[1] && $0[2] == "EasyBake @Bakeable" && $0[3] == row[3] }
+            let own = results.first {
+                $0[0] == scenario && $0[1] == row[1] && $0[2] == "EasyBake @Bakeable" && $0[3] == row[3]
+            }
             #expect(own?[6] == row[6], "\(row[0...3])")
         }
         let streamingFormats = ["JSON", "XML", "YAML"]
@@ -43,7 +52,9 @@ struct PerformanceArticleTests {
             let measured = results.first { $0[0] == row[0] && $0[1] == row[1] && $0[2] == row[2] && $0[3] == row[3] }
             #expect(measured?[8] == row[4], "\(row[0...3])")
             #expect(measured?[6] == row[5], "\(row[0...3])")
-            let reference = results.first { $0[0] == row[0] && $0[1] == row[1] && $0[3] == row[3] && $0[9] == "reference" }
+            let reference = results.first {
+                $0[0] == row[0] && $0[1] == row[1] && $0[3] == row[3] && $0[9] == "reference"
+            }
             #expect((reference?[6] ?? "—") == row[6], "\(row[0...3])")
         }
     }
@@ -56,7 +67,10 @@ struct PerformanceArticleTests {
         #expect(streaming.count == 3)
         for row in streaming {
             func measured(_ contender: String) -> [String]? {
-                results.first { $0[0] == "2. bake every record" && $0[1] == row[0].lowercased() && $0[2] == contender && $0[3] == "200MB" }
+                results.first {
+                    $0[0] == "2. bake every record" && $0[1] == row[0].lowercased() && $0[2] == contender
+                        && $0[3] == "200MB"
+                }
             }
             func speed(_ contender: String) -> Double? { measured(contender).flatMap { Double($0[4]) } }
             // Each model kind: the whole document, one streamed job against
@@ -67,8 +81,11 @@ struct PerformanceArticleTests {
                 let two = speed("EasyBake streaming" + models + ", 2 jobs")
                 #expect(row[column] == whole.map { String($0) }, "\(row[0]) \(column)")
                 if let whole, let one, let two {
-                    #expect(row[column + 1] == "\(one) (\(String(format: "%.2f", one / whole))×)", "\(row[0]) \(column + 1)")
-                    #expect(row[column + 2] == "\(two) (\(String(format: "%.2f", two / one))×)", "\(row[0]) \(column + 2)")
+                    #expect(
+                        row[column + 1] == "\(one) (\(String(format: "%.2f", one / whole))×)", "\(row[0]) \(column + 1)"
+                    )
+                    #expect(
+                        row[column + 2] == "\(two) (\(String(format: "%.2f", two / one))×)", "\(row[0]) \(column + 2)")
                 } else {
                     Issue.record("\(row[0]): no streaming rows in RESULTS.md")
                 }

@@ -35,7 +35,10 @@ struct PropertyNameUpdateTests {
         let five = try members.make(["id": 5])
         #expect(five.id == 5)
         #expect(try members.make(["email": .null]).email == nil)
-        #expect(try members.make(count: 2) { [(path: "id", value: Ingredients.integer(Int64($0 + 10)))] }.map(\.id) == [10, 11])
+        #expect(
+            try members.make(count: 2) { [(path: "id", value: Ingredients.integer(Int64($0 + 10)))] }.map(\.id) == [
+                10, 11,
+            ])
         // A negative count makes none, and does not trap.
         #expect(try members.make(count: -1) { _ in [] }.isEmpty)
         // Payload paths keep working.

@@ -8,7 +8,10 @@ struct RecipeValidationTests {
     func valid() throws {
         let recipe = try Recipe(
             name: "UserJSON",
-            mapping: ["name": "name", "unreadMessages": "stats.unread_messages", "city": "addresses[0].city", "updatedAt": "updated_at"],
+            mapping: [
+                "name": "name", "unreadMessages": "stats.unread_messages", "city": "addresses[0].city",
+                "updatedAt": "updated_at",
+            ],
             transformers: ["updatedAt": "iso8601", "name": .spec(["trim", "uppercase"])])
         #expect(recipe.name == "UserJSON")
         #expect(recipe.properties == ["name", "unreadMessages", "city", "updatedAt"])
@@ -29,26 +32,29 @@ struct RecipeValidationTests {
 
     @Test("every problem is reported at once")
     func allProblemsAtOnce() throws {
-        let error = try #require(captureError {
-            try Recipe(
-                name: "Broken",
-                mapping: [
-                    "badPath": "a..b",
-                    "fromArray": "[0]",
-                    "fromDictionary": "title",
-                    "listIndex": "list[0]",
-                    "listKey": "list.b",
-                    "fine": "fine",
-                ],
-                transformers: ["notMapped": "trim", "fine": "noSuchTransformer"])
-        })
+        let error = try #require(
+            captureError {
+                try Recipe(
+                    name: "Broken",
+                    mapping: [
+                        "badPath": "a..b",
+                        "fromArray": "[0]",
+                        "fromDictionary": "title",
+                        "listIndex": "list[0]",
+                        "listKey": "list.b",
+                        "fine": "fine",
+                    ],
+                    transformers: ["notMapped": "trim", "fine": "noSuchTransformer"])
+            })
         #expect(error.code == .invalidRecipe)
         #expect(error.message.contains("\"Broken\""))
         #expect(error.message.contains("5 problems"))
         #expect(error.problems.count == 5)
         let messages = error.problems.map(\.message)
         func has(_ code: EasyBakeError.Code, _ words: String...) -> Bool {
-            error.problems.contains { problem in problem.code == code && words.allSatisfy { problem.message.contains($0) } }
+            error.problems.contains { problem in
+                problem.code == code && words.allSatisfy { problem.message.contains($0) }
+            }
         }
         #expect(has(.invalidPath, "badPath", "column 3"), "\(messages)")
         #expect(has(.invalidRecipe, "the root", "fromDictionary", "fromArray"), "\(messages)")
@@ -61,9 +67,10 @@ struct RecipeValidationTests {
 
     @Test("a conflict deep in the paths names the step, not only the root")
     func deepConflict() throws {
-        let error = try #require(captureError {
-            try Recipe(mapping: ["a": "users[0].tags[1]", "b": "users[2].tags.first", "c": "users[*].name"])
-        })
+        let error = try #require(
+            captureError {
+                try Recipe(mapping: ["a": "users[0].tags[1]", "b": "users[2].tags.first", "c": "users[*].name"])
+            })
         #expect(error.problems.count == 1)
         #expect(error.problems.first?.message.contains("'users[0].tags'") == true, "\(error.problems.map(\.message))")
     }
@@ -77,20 +84,26 @@ struct RecipeValidationTests {
         #expect(processed["first"] == "Opera")
         #expect(processed["all"] == ["Opera", "Ballet"])
         // An index says "array": beside a key it stays a conflict, named as such.
-        let error = try #require(captureError {
-            try Recipe(mapping: ["first": "events.x.name", "all": "events[*].name", "second": "events[1].name"])
-        })
+        let error = try #require(
+            captureError {
+                try Recipe(mapping: ["first": "events.x.name", "all": "events[*].name", "second": "events[1].name"])
+            })
         #expect(error.problems.count == 1)
         let message = try #require(error.problems.first?.message)
-        #expect(message.contains("'events'") && message.contains("\"first\"") && message.contains("\"second\""), "\(message)")
+        #expect(
+            message.contains("'events'") && message.contains("\"first\"") && message.contains("\"second\""),
+            "\(message)")
         #expect(!message.contains("\"all\""), "[*] beside a key is no conflict: \(message)")
     }
 
     @Test("repeated and empty property names are problems")
     func repeatedProperties() throws {
-        let error = try #require(captureError {
-            try Recipe(orderedMapping: [(property: "a", path: "x"), (property: "a", path: "y"), (property: "", path: "z")])
-        })
+        let error = try #require(
+            captureError {
+                try Recipe(orderedMapping: [
+                    (property: "a", path: "x"), (property: "a", path: "y"), (property: "", path: "z"),
+                ])
+            })
         #expect(error.problems.count == 2)
         #expect(error.problems.contains { $0.message.contains("mapped twice") })
         #expect(error.problems.contains { $0.message.contains("empty property name") })
@@ -111,7 +124,10 @@ struct RecipeProcessingTests {
     @Test("process resolves paths, applies transformers and defaults, and leaves out what is missing")
     func process() throws {
         let recipe = try Recipe(
-            mapping: ["name": "user.name", "count": "stats.unread", "role": "user.role", "gone": "nowhere", "nothing": "user.nothing"],
+            mapping: [
+                "name": "user.name", "count": "stats.unread", "role": "user.role", "gone": "nowhere",
+                "nothing": "user.nothing",
+            ],
             transformers: ["name": "uppercase"],
             defaults: ["role": "member"])
         let processed = try recipe.process(["user": ["name": "ann", "nothing": .null], "stats": ["unread": 3]])
@@ -142,7 +158,8 @@ struct RecipeProcessingTests {
 
     @Test("a failing transformer names the property and the path, with the cause")
     func transformFailure() throws {
-        let recipe = try Recipe(name: "Feed", mapping: ["published": "item.pubDate"], transformers: ["published": "rfc822"])
+        let recipe = try Recipe(
+            name: "Feed", mapping: ["published": "item.pubDate"], transformers: ["published": "rfc822"])
         let error = try #require(captureError { try recipe.process(["item": ["pubDate": "yesterday"]]) })
         #expect(error.code == .transformFailed)
         #expect(error.path?.description == "item.pubDate")
@@ -202,7 +219,7 @@ struct RecipeBoxTests {
     func ownBox() throws {
         let userRecipe = try Recipe(name: "UserJSON", mapping: ["name": "name"])
         let box = RecipeBox()
-        try box.add(userRecipe)                         // userRecipe.name == "UserJSON"
+        try box.add(userRecipe)  // userRecipe.name == "UserJSON"
         let recipe = try box.recipe(named: "UserJSON")
         #expect(recipe.properties == ["name"])
         #expect(box.names == ["UserJSON"])
@@ -268,7 +285,9 @@ struct RecipeFileTests {
         #expect(recipe.defaults["city"] == "Nowhere")
         #expect(recipe.nested["address"]?.properties == ["town"])
 
-        let processed = try recipe.process(["name": "  Ann ", "updated_at": "2024-03-01T12:00:00+01:00", "joined_on": "2020-02-29"])
+        let processed = try recipe.process([
+            "name": "  Ann ", "updated_at": "2024-03-01T12:00:00+01:00", "joined_on": "2020-02-29",
+        ])
         #expect(processed["name"] == "Ann")
         #expect(processed["updatedAt"] == "2024-03-01T11:00:00Z")
         #expect(processed["joined"] == "2020-02-29T00:00:00Z")
@@ -283,7 +302,7 @@ struct RecipeFileTests {
             "recipes": [
                 ["name": "Order", "mapping": ["buyer": "customer"], "nested": ["buyer": "Person"]],
                 ["name": "Person", "mapping": ["name": "full_name", "home": "home"], "nested": ["home": "Geo"]],
-            ],
+            ]
         ]
         let recipes = try RecipeFile.recipes(in: tree, resolvingNamesIn: box)
         #expect(recipes.map(\.name) == ["Order", "Person"], "file order is kept")
@@ -293,11 +312,13 @@ struct RecipeFileTests {
 
     @Test("an unknown nested name or a cycle is recipeNotFound with its path in the file")
     func unknownNestedName() throws {
-        let tree: Ingredients = ["recipes": [
-            ["name": "A", "mapping": ["b": "b"], "nested": ["b": "B"]],
-            ["name": "B", "mapping": ["a": "a"], "nested": ["a": "A"]],
-            ["name": "C", "mapping": ["x": "x"], "nested": ["x": "Missing"]],
-        ]]
+        let tree: Ingredients = [
+            "recipes": [
+                ["name": "A", "mapping": ["b": "b"], "nested": ["b": "B"]],
+                ["name": "B", "mapping": ["a": "a"], "nested": ["a": "A"]],
+                ["name": "C", "mapping": ["x": "x"], "nested": ["x": "Missing"]],
+            ]
+        ]
         let error = try #require(captureError { try RecipeFile.recipes(in: tree) })
         let all = error.problems.isEmpty ? [error] : error.problems
         #expect(all.count == 3)
@@ -307,19 +328,28 @@ struct RecipeFileTests {
 
     @Test("problems are reported with their paths in the file, all at once")
     func problemsWithPaths() throws {
-        let tree: Ingredients = ["recipes": [
-            ["name": "Fine", "mapping": ["id": "id"]],
-            ["name": 5, "mapping": ["age": ["pth": "age"], "n": 3], "extra": true],
-            ["name": "NoMapping"],
-            ["name": "BadPath", "mapping": ["a": "a[", "b": "[0]", "c": "c"]],
-        ]]
+        let tree: Ingredients = [
+            "recipes": [
+                ["name": "Fine", "mapping": ["id": "id"]],
+                ["name": 5, "mapping": ["age": ["pth": "age"], "n": 3], "extra": true],
+                ["name": "NoMapping"],
+                ["name": "BadPath", "mapping": ["a": "a[", "b": "[0]", "c": "c"]],
+            ]
+        ]
         let error = try #require(captureError { try RecipeFile.recipes(in: tree) })
         #expect(error.code == .invalidRecipe)
         #expect(error.problems.count == 3, "\(error)")
         let second = try #require(error.problems.first { $0.path?.description == "recipes[1]" })
         let paths = Set(second.problems.compactMap { $0.path?.description })
-        #expect(paths == ["recipes[1].extra", "recipes[1].name", "recipes[1].mapping.age.pth", "recipes[1].mapping.age", "recipes[1].mapping.n"])
-        #expect(error.problems.contains { $0.path?.description == "recipes[2]" && $0.problems.first?.message.contains("mapping") == true })
+        #expect(
+            paths == [
+                "recipes[1].extra", "recipes[1].name", "recipes[1].mapping.age.pth", "recipes[1].mapping.age",
+                "recipes[1].mapping.n",
+            ])
+        #expect(
+            error.problems.contains {
+                $0.path?.description == "recipes[2]" && $0.problems.first?.message.contains("mapping") == true
+            })
         let badPath = try #require(error.problems.first { $0.path?.description == "recipes[3]" })
         #expect(badPath.problems.count == 2, "a bad path and the root conflict of the remaining paths")
     }
@@ -334,16 +364,16 @@ struct RecipeFileTests {
     @Test("a recipe box loads a recipe file through a format")
     func boxLoadsFile() throws {
         let text = """
-        {
-          key: name
-          "Loaded"
-          key: mapping
-          {
-            key: title
-            "headline"
-          }
-        }
-        """
+            {
+              key: name
+              "Loaded"
+              key: mapping
+              {
+                key: title
+                "headline"
+              }
+            }
+            """
         let box = RecipeBox()
         let loaded = try box.load(.text(text, name: "recipe.lines"), format: LineFormat())
         #expect(loaded.map(\.name) == ["Loaded"])

@@ -4,10 +4,13 @@ import EasyBake
 import EasyBakeTestSupport
 
 /// A date from UTC components, through Foundation's calendar.
-func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0, ms: Int = 0) -> Date {
+func utcDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0, ms: Int = 0)
+    -> Date
+{
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
-    let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+    let date = calendar.date(
+        from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
     return date.addingTimeInterval(Double(ms) / 1000)
 }
 
@@ -43,7 +46,8 @@ struct DateFormatTests {
             let seconds = Int64.random(in: -11_676_096_000...253_402_300_799, using: &generator)
             let date = Date(timeIntervalSince1970: Double(seconds))
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            let expected = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
             #expect(DateFormats.formatISO8601(date) == expected)
             #expect(DateFormats.parseISO8601(expected) == date)
         }
@@ -65,75 +69,85 @@ struct DateFormatTests {
         }
     }
 
-    @Test("ISO 8601 variants and offsets", arguments: [
-        ("2024-03-01", utcDate(2024, 3, 1)),
-        ("2024-03-01T12:30Z", utcDate(2024, 3, 1, 12, 30)),
-        ("2024-03-01T12:30:05Z", utcDate(2024, 3, 1, 12, 30, 5)),
-        ("2024-03-01T12:30:05", utcDate(2024, 3, 1, 12, 30, 5)),
-        ("2024-03-01 12:30:05", utcDate(2024, 3, 1, 12, 30, 5)),
-        ("2024-03-01t12:30:05z", utcDate(2024, 3, 1, 12, 30, 5)),
-        ("2024-03-01T12:30:05.123Z", utcDate(2024, 3, 1, 12, 30, 5, ms: 123)),
-        ("2024-03-01T12:30:05,5Z", utcDate(2024, 3, 1, 12, 30, 5, ms: 500)),
-        ("2024-03-01T12:30:05.123456789Z", utcDate(2024, 3, 1, 12, 30, 5, ms: 123)),
-        ("2024-03-01T12:30:05.123+02:00", utcDate(2024, 3, 1, 10, 30, 5, ms: 123)),
-        ("2024-03-01T12:30:05+0200", utcDate(2024, 3, 1, 10, 30, 5)),
-        ("2024-03-01T12:30:05+02", utcDate(2024, 3, 1, 10, 30, 5)),
-        ("2024-03-01T01:00:00-05:30", utcDate(2024, 3, 1, 6, 30)),
-        ("2024-03-01T00:30:00+01:00", utcDate(2024, 2, 29, 23, 30)),
-        ("2024-02-29T00:00:00Z", utcDate(2024, 2, 29)),
-        ("2000-02-29", utcDate(2000, 2, 29)),
-        ("2024-03-01T24:00:00Z", utcDate(2024, 3, 2)),
-        ("2016-12-31T23:59:60Z", utcDate(2016, 12, 31, 23, 59, 59)),
-        ("1969-12-31T23:59:59Z", Date(timeIntervalSince1970: -1)),
-        ("  2024-03-01T12:30:05Z  ", utcDate(2024, 3, 1, 12, 30, 5)),
-    ])
+    @Test(
+        "ISO 8601 variants and offsets",
+        arguments: [
+            ("2024-03-01", utcDate(2024, 3, 1)),
+            ("2024-03-01T12:30Z", utcDate(2024, 3, 1, 12, 30)),
+            ("2024-03-01T12:30:05Z", utcDate(2024, 3, 1, 12, 30, 5)),
+            ("2024-03-01T12:30:05", utcDate(2024, 3, 1, 12, 30, 5)),
+            ("2024-03-01 12:30:05", utcDate(2024, 3, 1, 12, 30, 5)),
+            ("2024-03-01t12:30:05z", utcDate(2024, 3, 1, 12, 30, 5)),
+            ("2024-03-01T12:30:05.123Z", utcDate(2024, 3, 1, 12, 30, 5, ms: 123)),
+            ("2024-03-01T12:30:05,5Z", utcDate(2024, 3, 1, 12, 30, 5, ms: 500)),
+            ("2024-03-01T12:30:05.123456789Z", utcDate(2024, 3, 1, 12, 30, 5, ms: 123)),
+            ("2024-03-01T12:30:05.123+02:00", utcDate(2024, 3, 1, 10, 30, 5, ms: 123)),
+            ("2024-03-01T12:30:05+0200", utcDate(2024, 3, 1, 10, 30, 5)),
+            ("2024-03-01T12:30:05+02", utcDate(2024, 3, 1, 10, 30, 5)),
+            ("2024-03-01T01:00:00-05:30", utcDate(2024, 3, 1, 6, 30)),
+            ("2024-03-01T00:30:00+01:00", utcDate(2024, 2, 29, 23, 30)),
+            ("2024-02-29T00:00:00Z", utcDate(2024, 2, 29)),
+            ("2000-02-29", utcDate(2000, 2, 29)),
+            ("2024-03-01T24:00:00Z", utcDate(2024, 3, 2)),
+            ("2016-12-31T23:59:60Z", utcDate(2016, 12, 31, 23, 59, 59)),
+            ("1969-12-31T23:59:59Z", Date(timeIntervalSince1970: -1)),
+            ("  2024-03-01T12:30:05Z  ", utcDate(2024, 3, 1, 12, 30, 5)),
+        ])
     func isoVariants(text: String, expected: Date) throws {
         let parsed = try #require(DateFormats.parseISO8601(text), "\(text)")
         #expect(abs(parsed.timeIntervalSince(expected)) < 0.0005, "\(text) → \(DateFormats.formatISO8601(parsed))")
     }
 
-    @Test("invalid ISO 8601 text gives nil", arguments: [
-        "", "2024", "2024-03", "2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10",
-        "2024-03-00", "2024-03-01T25:00:00Z", "2024-03-01T24:00:01Z", "2024-03-01T12:60:00Z", "2024-03-01T12:00:61Z",
-        "2024-3-1", "24-03-01", "2024-03-01T12", "2024-03-01T12:30:05.Z", "2024-03-01T12:30:05+24:00",
-        "2024-03-01T12:30:05+02:60", "2024-03-01T12:30:05Zjunk", "2024/03/01", "March 1, 2024", "2024-03-01T1:30:05Z",
-    ])
+    @Test(
+        "invalid ISO 8601 text gives nil",
+        arguments: [
+            "", "2024", "2024-03", "2024-02-30", "2023-02-29", "1900-02-29", "2024-04-31", "2024-13-01", "2024-00-10",
+            "2024-03-00", "2024-03-01T25:00:00Z", "2024-03-01T24:00:01Z", "2024-03-01T12:60:00Z",
+            "2024-03-01T12:00:61Z",
+            "2024-3-1", "24-03-01", "2024-03-01T12", "2024-03-01T12:30:05.Z", "2024-03-01T12:30:05+24:00",
+            "2024-03-01T12:30:05+02:60", "2024-03-01T12:30:05Zjunk", "2024/03/01", "March 1, 2024",
+            "2024-03-01T1:30:05Z",
+        ])
     func isoInvalid(text: String) {
         #expect(DateFormats.parseISO8601(text) == nil, "\(text)")
     }
 
-    @Test("RFC 822 variants: weekday optional, seconds optional, 2-digit years, named zones and offsets", arguments: [
-        ("Sat, 07 Sep 2002 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
-        ("07 Sep 2002 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00 GMT", utcDate(2002, 9, 7)),
-        ("Sat, 7 Sep 2002 13:05:00 UT", utcDate(2002, 9, 7, 13, 5)),
-        ("Saturday, 07 September 2002 00:00:01 Z", utcDate(2002, 9, 7, 0, 0, 1)),
-        ("Sat, 07 Sep 02 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
-        ("Tue, 07 Sep 99 00:00:01 GMT", utcDate(1999, 9, 7, 0, 0, 1)),
-        ("Sat, 07 Sep 49 00:00:01 GMT", utcDate(2049, 9, 7, 0, 0, 1)),
-        ("Sat, 07 Sep 50 00:00:01 GMT", utcDate(1950, 9, 7, 0, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 EST", utcDate(2002, 9, 7, 5, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 EDT", utcDate(2002, 9, 7, 4, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 PDT", utcDate(2002, 9, 7, 7, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 CST", utcDate(2002, 9, 7, 6, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 MST", utcDate(2002, 9, 7, 7, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 +0200", utcDate(2002, 9, 6, 22, 0, 1)),
-        ("Sat, 07 Sep 2002 00:00:01 -0730", utcDate(2002, 9, 7, 7, 30, 1)),
-        ("Sat, 07 Sep 2002 00:00:01", utcDate(2002, 9, 7, 0, 0, 1)),
-        ("Sat, 07-Sep-2002 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
-        ("sat, 07 sep 2002 00:00:01 gmt", utcDate(2002, 9, 7, 0, 0, 1)),
-    ])
+    @Test(
+        "RFC 822 variants: weekday optional, seconds optional, 2-digit years, named zones and offsets",
+        arguments: [
+            ("Sat, 07 Sep 2002 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
+            ("07 Sep 2002 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00 GMT", utcDate(2002, 9, 7)),
+            ("Sat, 7 Sep 2002 13:05:00 UT", utcDate(2002, 9, 7, 13, 5)),
+            ("Saturday, 07 September 2002 00:00:01 Z", utcDate(2002, 9, 7, 0, 0, 1)),
+            ("Sat, 07 Sep 02 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
+            ("Tue, 07 Sep 99 00:00:01 GMT", utcDate(1999, 9, 7, 0, 0, 1)),
+            ("Sat, 07 Sep 49 00:00:01 GMT", utcDate(2049, 9, 7, 0, 0, 1)),
+            ("Sat, 07 Sep 50 00:00:01 GMT", utcDate(1950, 9, 7, 0, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 EST", utcDate(2002, 9, 7, 5, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 EDT", utcDate(2002, 9, 7, 4, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 PDT", utcDate(2002, 9, 7, 7, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 CST", utcDate(2002, 9, 7, 6, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 MST", utcDate(2002, 9, 7, 7, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 +0200", utcDate(2002, 9, 6, 22, 0, 1)),
+            ("Sat, 07 Sep 2002 00:00:01 -0730", utcDate(2002, 9, 7, 7, 30, 1)),
+            ("Sat, 07 Sep 2002 00:00:01", utcDate(2002, 9, 7, 0, 0, 1)),
+            ("Sat, 07-Sep-2002 00:00:01 GMT", utcDate(2002, 9, 7, 0, 0, 1)),
+            ("sat, 07 sep 2002 00:00:01 gmt", utcDate(2002, 9, 7, 0, 0, 1)),
+        ])
     func rfcVariants(text: String, expected: Date) throws {
         let parsed = try #require(DateFormats.parseRFC822(text), "\(text)")
         #expect(parsed == expected, "\(text) → \(DateFormats.formatISO8601(parsed))")
     }
 
-    @Test("invalid RFC 822 text gives nil", arguments: [
-        "", "Sat, 30 Feb 2002 00:00:01 GMT", "Sat, 29 Feb 2002 00:00:01 GMT", "Sat, 07 Sep 2002 25:00:01 GMT",
-        "Sat, 07 Sep 2002 12:60:01 GMT", "Sat, 07 Sep 2002 00:00:01 XYZ", "Sat, 07 Foo 2002 00:00:01 GMT",
-        "Sat, 07 Sep 200 00:00:01 GMT", "Sat, 07 Sep 2002", "Someday, 07 Sep 2002 00:00:01 GMT",
-        "Sat, 07 Sep 2002 00:00:01 GMT trailing", "2002-09-07T00:00:01Z", "Sat, 07 Sep 2002 00:00:01 +02",
-    ])
+    @Test(
+        "invalid RFC 822 text gives nil",
+        arguments: [
+            "", "Sat, 30 Feb 2002 00:00:01 GMT", "Sat, 29 Feb 2002 00:00:01 GMT", "Sat, 07 Sep 2002 25:00:01 GMT",
+            "Sat, 07 Sep 2002 12:60:01 GMT", "Sat, 07 Sep 2002 00:00:01 XYZ", "Sat, 07 Foo 2002 00:00:01 GMT",
+            "Sat, 07 Sep 200 00:00:01 GMT", "Sat, 07 Sep 2002", "Someday, 07 Sep 2002 00:00:01 GMT",
+            "Sat, 07 Sep 2002 00:00:01 GMT trailing", "2002-09-07T00:00:01Z", "Sat, 07 Sep 2002 00:00:01 +02",
+        ])
     func rfcInvalid(text: String) {
         #expect(DateFormats.parseRFC822(text) == nil, "\(text)")
     }
@@ -259,7 +273,8 @@ struct BuiltinTransformerTests {
         #expect(try number.transform("42") == 42)
         #expect(try number.transform(" 2.5 ") == 2.5)
         #expect(try number.transform("1e400") == .exactNumber("1e400"))
-        #expect(try number.transform("123456789012345678901234567890") == .exactNumber("123456789012345678901234567890"))
+        #expect(
+            try number.transform("123456789012345678901234567890") == .exactNumber("123456789012345678901234567890"))
         #expect(try number.transform(true) == 1)
         #expect(try number.transform(7) == 7)
         #expect(throws: EasyBakeError.self) { try number.transform("forty") }
@@ -276,10 +291,13 @@ struct BuiltinTransformerTests {
         #expect(throws: EasyBakeError.self) { try string.transform(["a": 1]) }
     }
 
-    @Test("bool reads true/false, yes/no, on/off, 1/0", arguments: [
-        (Ingredients.string("true"), true), ("FALSE", false), ("yes", true), ("No", false), ("on", true), ("off", false),
-        ("1", true), ("0", false), (1, true), (0, false), (true, true),
-    ])
+    @Test(
+        "bool reads true/false, yes/no, on/off, 1/0",
+        arguments: [
+            (Ingredients.string("true"), true), ("FALSE", false), ("yes", true), ("No", false), ("on", true),
+            ("off", false),
+            ("1", true), ("0", false), (1, true), (0, false), (true, true),
+        ])
     func bool(value: Ingredients, expected: Bool) throws {
         #expect(try named("bool").transform(value) == .bool(expected))
     }
@@ -376,9 +394,11 @@ struct TransformerRegistryTests {
         #expect(inChain.code == .unknownTransformer)
     }
 
-    @Test("malformed specs and factory arguments throw invalidRecipe", arguments: [
-        Ingredients.integer(5), .null, ["date": 5], ["date": ""], ["lookup": "a"], ["date": "x", "lookup": [:]],
-    ])
+    @Test(
+        "malformed specs and factory arguments throw invalidRecipe",
+        arguments: [
+            Ingredients.integer(5), .null, ["date": 5], ["date": ""], ["lookup": "a"], ["date": "x", "lookup": [:]],
+        ])
     func malformed(spec: Ingredients) throws {
         let error = try #require(captureError { try TransformerRegistry().resolve(spec) })
         #expect(error.code == .invalidRecipe)
@@ -415,7 +435,8 @@ struct FixedFormDateTests {
                 let text = String(Int.random(in: range, using: &random))
                 return String(repeating: "0", count: max(0, width - text.count)) + text
             }
-            let text = "\(field(0...9999, 4))-\(field(0...13, 2))-\(field(0...32, 2))T"
+            let text =
+                "\(field(0...9999, 4))-\(field(0...13, 2))-\(field(0...32, 2))T"
                 + "\(field(0...25, 2)):\(field(0...60, 2)):\(field(0...61, 2))Z"
             // A lower-case zone letter is the same instant in the general grammar.
             let general = DateFormats.parseISO8601(String(text.dropLast()) + "z")

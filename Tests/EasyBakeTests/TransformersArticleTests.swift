@@ -19,11 +19,13 @@ struct TransformersArticleTests {
 
     @Test("a registered transformer, a factory and an instance")
     func custom() throws {
-        var registry = TransformerRegistry.builtIn                 // the built-ins, and these:
-        registry.register(ClosureTransformer { value in value.map { .string("\($0.stringValue ?? "")!") } }, named: "shout")
+        var registry = TransformerRegistry.builtIn  // the built-ins, and these:
+        registry.register(
+            ClosureTransformer { value in value.map { .string("\($0.stringValue ?? "")!") } }, named: "shout")
         registry.registerFactory(named: "prefix") { argument throws(EasyBakeError) in
             guard let prefix = argument.stringValue else {
-                throw EasyBakeError(.invalidRecipe, "the prefix factory takes a string, found \(argument.briefDescription)")
+                throw EasyBakeError(
+                    .invalidRecipe, "the prefix factory takes a string, found \(argument.briefDescription)")
             }
             return ClosureTransformer { value in value?.stringValue.map { .string(prefix + $0) } }
         }
@@ -32,14 +34,15 @@ struct TransformersArticleTests {
             transformers: [
                 "greeting": .spec(["trim", "shout"]),
                 "code": .spec(["prefix": "EB-"]),
-                "cents": .instance(ClosureTransformer { value in
-                    guard let price = value?.doubleValue else { return nil }
-                    // A price no Int64 of cents holds is an error, not a trap.
-                    guard let cents = Int64(exactly: (price * 100).rounded()) else {
-                        throw EasyBakeError(.numberOutOfRange, "\(price) is too large a price")
-                    }
-                    return .integer(cents)
-                }),
+                "cents": .instance(
+                    ClosureTransformer { value in
+                        guard let price = value?.doubleValue else { return nil }
+                        // A price no Int64 of cents holds is an error, not a trap.
+                        guard let cents = Int64(exactly: (price * 100).rounded()) else {
+                            throw EasyBakeError(.numberOutOfRange, "\(price) is too large a price")
+                        }
+                        return .integer(cents)
+                    }),
             ],
             registry: registry)
         let processed = try recipe.process(["greeting": " hello ", "code": "42", "price": 1.25])
@@ -94,10 +97,12 @@ struct TransformersArticleTests {
             let one: [String]
             let none: String?
         }
-        let sample = try Baker().bake(Sample.self, from: [
-            "text": 42, "int": "42", "flag": 1, "yes": "yes", "date": "2002-09-07T00:00:01Z", "when": 0,
-            "exact": .exactNumber("12345678901234567890.12"), "one": "lone",
-        ])
+        let sample = try Baker().bake(
+            Sample.self,
+            from: [
+                "text": 42, "int": "42", "flag": 1, "yes": "yes", "date": "2002-09-07T00:00:01Z", "when": 0,
+                "exact": .exactNumber("12345678901234567890.12"), "one": "lone",
+            ])
         #expect(sample.text == "42" && sample.int == 42 && sample.flag && sample.yes)
         #expect(sample.date == Date(timeIntervalSince1970: 1_031_356_801))
         #expect(sample.when == Date(timeIntervalSince1970: 0))

@@ -9,14 +9,16 @@ struct TreeBuildingTests {
         let tree: Ingredients = ["id": 7, "tags": ["a", ["b": .null]], "empty": [], "none": [:]]
         var source = IngredientTreeSource(tree)
         let events = try collectEvents(&source)
-        #expect(events == [
-            .beginDictionary,
-            .key("id"), .scalar(7),
-            .key("tags"), .beginArray, .scalar("a"), .beginDictionary, .key("b"), .scalar(.null), .endDictionary, .endArray,
-            .key("empty"), .beginArray, .endArray,
-            .key("none"), .beginDictionary, .endDictionary,
-            .endDictionary,
-        ])
+        #expect(
+            events == [
+                .beginDictionary,
+                .key("id"), .scalar(7),
+                .key("tags"), .beginArray, .scalar("a"), .beginDictionary, .key("b"), .scalar(.null), .endDictionary,
+                .endArray,
+                .key("empty"), .beginArray, .endArray,
+                .key("none"), .beginDictionary, .endDictionary,
+                .endDictionary,
+            ])
         var replay = EventListSource(events)
         let rebuilt = try Ingredients(reading: &replay)
         #expect(rebuilt == tree)
@@ -90,11 +92,12 @@ struct TreeBuildingTests {
     @Test("reject names the full path of a repeated key inside arrays and dictionaries")
     func rejectNestedPath() throws {
         // [{}, {"outer": {"k": 1, "k": 2}}]
-        var source = EventListSource([
-            .beginArray, .beginDictionary, .endDictionary,
-            .beginDictionary, .key("outer"), .beginDictionary, .key("k"), .scalar(1), .key("k"), .scalar(2),
-            .endDictionary, .endDictionary, .endArray,
-        ], policy: .reject)
+        var source = EventListSource(
+            [
+                .beginArray, .beginDictionary, .endDictionary,
+                .beginDictionary, .key("outer"), .beginDictionary, .key("k"), .scalar(1), .key("k"), .scalar(2),
+                .endDictionary, .endDictionary, .endArray,
+            ], policy: .reject)
         let error = try #require(captureError { try Ingredients(reading: &source) })
         #expect(error.code == .duplicateKey)
         #expect(error.path?.description == "[1].outer.k")
@@ -110,7 +113,8 @@ struct TreeBuildingTests {
 
     @Test("collect leaves a key that occurs once as a single value")
     func collectSingle() throws {
-        var source = EventListSource([.beginDictionary, .key("item"), .scalar("one"), .endDictionary], policy: .collect)
+        var source = EventListSource(
+            [.beginDictionary, .key("item"), .scalar("one"), .endDictionary], policy: .collect)
         #expect(try Ingredients(reading: &source) == ["item": "one"])
     }
 
@@ -120,7 +124,8 @@ struct TreeBuildingTests {
         #expect(try Ingredients(reading: &source, duplicateKeys: .lastWins) == ["a": 4, "b": 2])
     }
 
-    @Test("duplicates are found in dictionaries large enough to be hash indexed", arguments: DuplicateKeyPolicy.allCases)
+    @Test(
+        "duplicates are found in dictionaries large enough to be hash indexed", arguments: DuplicateKeyPolicy.allCases)
     func largeDictionaryDuplicates(policy: DuplicateKeyPolicy) throws {
         var events: [IngredientEvent] = [.beginDictionary]
         for i in 0..<40 { events += [.key("k\(i)"), .scalar(.integer(Int64(i)))] }
@@ -143,21 +148,23 @@ struct TreeBuildingTests {
 
     // MARK: Malformed streams
 
-    @Test("malformed event orders throw syntax errors, never crash", arguments: [
-        [IngredientEvent.key("a")],
-        [.endArray],
-        [.endDictionary],
-        [.beginArray, .endDictionary],
-        [.beginDictionary, .endArray],
-        [.beginDictionary, .scalar(1), .endDictionary],
-        [.beginDictionary, .beginArray, .endArray, .endDictionary],
-        [.beginDictionary, .key("a"), .key("b"), .scalar(1), .endDictionary],
-        [.beginDictionary, .key("a"), .endDictionary],
-        [.beginArray, .key("a"), .scalar(1), .endArray],
-        [.beginArray],
-        [.beginDictionary, .key("a")],
-        [.beginArray, .beginArray, .endArray],
-    ])
+    @Test(
+        "malformed event orders throw syntax errors, never crash",
+        arguments: [
+            [IngredientEvent.key("a")],
+            [.endArray],
+            [.endDictionary],
+            [.beginArray, .endDictionary],
+            [.beginDictionary, .endArray],
+            [.beginDictionary, .scalar(1), .endDictionary],
+            [.beginDictionary, .beginArray, .endArray, .endDictionary],
+            [.beginDictionary, .key("a"), .key("b"), .scalar(1), .endDictionary],
+            [.beginDictionary, .key("a"), .endDictionary],
+            [.beginArray, .key("a"), .scalar(1), .endArray],
+            [.beginArray],
+            [.beginDictionary, .key("a")],
+            [.beginArray, .beginArray, .endArray],
+        ])
     func malformed(events: [IngredientEvent]) throws {
         var source = EventListSource(events)
         let error = try #require(captureError { try Ingredients(reading: &source) }, "\(events)")

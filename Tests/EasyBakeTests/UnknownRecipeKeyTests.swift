@@ -24,7 +24,9 @@ struct UnknownRecipeKeyTests {
 
     struct Tagged: Bakeable, Equatable {
         let label: String
-        static var bakingRecipe: Recipe? { get throws { try Recipe(name: "Tagged", mapping: ["label": "l", "colour": "c"]) } }
+        static var bakingRecipe: Recipe? {
+            get throws { try Recipe(name: "Tagged", mapping: ["label": "l", "colour": "c"]) }
+        }
     }
 
     static let tree: Ingredients = ["member_id": 7, "full_name": "Ada", "mail": "ada@example.com"]
@@ -32,10 +34,15 @@ struct UnknownRecipeKeyTests {
     @Test("a mistyped key is an error naming the unknown keys, the model and its properties")
     func typoIsAnError() throws {
         let recipe = try Recipe(name: "Member", mapping: ["id": "member_id", "name": "full_name", "emial": "mail"])
-        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: Self.tree, recipe: recipe) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Member.self, from: Self.tree, recipe: recipe)
+        }
         #expect(error?.code == .unknownRecipeKey)
         #expect(error?.baking?.modelType == "Member")
-        #expect(error?.message == #"recipe "Member" names a key that is not a property of Member: "emial" (did you mean "email"?); Member's properties: id, name, email"#)
+        #expect(
+            error?.message
+                == #"recipe "Member" names a key that is not a property of Member: "emial" (did you mean "email"?); Member's properties: id, name, email"#
+        )
     }
 
     @Test("every unknown key is listed, whether mapped, defaulted or nested")
@@ -44,7 +51,9 @@ struct UnknownRecipeKeyTests {
             mapping: ["id": "member_id", "name": "full_name", "nickname": "nick"],
             nested: ["badge": try Recipe(mapping: ["x": "y"])],
             defaults: ["email": "none", "age": 3])
-        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: Self.tree, recipe: recipe) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Member.self, from: Self.tree, recipe: recipe)
+        }
         #expect(error?.code == .unknownRecipeKey)
         #expect(error?.message.contains(#""nickname", "age", "badge"; Member's properties: id, name, email"#) == true)
     }
@@ -52,7 +61,8 @@ struct UnknownRecipeKeyTests {
     @Test("a recipe whose keys are all properties bakes, with or without every property mapped")
     func knownKeysBake() throws {
         let recipe = try Recipe(mapping: ["id": "member_id", "name": "full_name"], defaults: ["email": "none"])
-        #expect(try Baker().bake(Member.self, from: Self.tree, recipe: recipe) == Member(id: 7, name: "Ada", email: "none"))
+        #expect(
+            try Baker().bake(Member.self, from: Self.tree, recipe: recipe) == Member(id: 7, name: "Ada", email: "none"))
         let reported = try Baker().bakeReporting(Member.self, from: Self.tree, recipe: recipe)
         #expect(reported.warnings.isEmpty)
     }
@@ -61,21 +71,29 @@ struct UnknownRecipeKeyTests {
     func nestedRecipe() throws {
         let recipe = try Recipe(
             mapping: ["name": "n", "address": "home", "previous": "old"],
-            nested: ["address": try Recipe(name: "Address", mapping: ["city": "town", "zip": "postcode"]),
-                     "previous": try Recipe(mapping: ["city": "town"])])
+            nested: [
+                "address": try Recipe(name: "Address", mapping: ["city": "town", "zip": "postcode"]),
+                "previous": try Recipe(mapping: ["city": "town"]),
+            ])
         let tree: Ingredients = ["n": "Ada", "home": ["town": "London"], "old": [["town": "Paris"], ["town": "Rome"]]]
         let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Person.self, from: tree, recipe: recipe) }
         #expect(error?.code == .unknownRecipeKey)
         #expect(error?.baking?.modelType == "Address")
         #expect(error?.baking?.property == "address")
-        #expect(error?.message == #"recipe "Address" names a key that is not a property of Address (at Person.address): "zip"; Address's properties: city"#)
+        #expect(
+            error?.message
+                == #"recipe "Address" names a key that is not a property of Address (at Person.address): "zip"; Address's properties: city"#
+        )
     }
 
     @Test("a nested recipe that is never applied (the value is absent) is not judged")
     func unappliedNestedRecipe() throws {
         let recipe = try Recipe(
             mapping: ["name": "n", "address": "home", "previous": "old"],
-            nested: ["address": try Recipe(mapping: ["city": "town", "zip": "postcode"]), "previous": try Recipe(mapping: ["city": "town"])])
+            nested: [
+                "address": try Recipe(mapping: ["city": "town", "zip": "postcode"]),
+                "previous": try Recipe(mapping: ["city": "town"]),
+            ])
         let person = try Baker().bake(Person.self, from: ["n": "Ada", "old": [["town": "Paris"]]], recipe: recipe)
         #expect(person == Person(name: "Ada", address: nil, previous: [Address(city: "Paris")]))
     }
@@ -84,7 +102,10 @@ struct UnknownRecipeKeyTests {
     func severalRecipes() throws {
         let recipe = try Recipe(
             name: "Person", mapping: ["name": "n", "address": "home", "previous": "old", "age": "a"],
-            nested: ["address": try Recipe(mapping: ["city": "town", "zip": "postcode"]), "previous": try Recipe(mapping: ["city": "town"])])
+            nested: [
+                "address": try Recipe(mapping: ["city": "town", "zip": "postcode"]),
+                "previous": try Recipe(mapping: ["city": "town"]),
+            ])
         let tree: Ingredients = ["n": "Ada", "home": ["town": "London"], "old": []]
         let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Person.self, from: tree, recipe: recipe) }
         #expect(error?.code == .unknownRecipeKey)
@@ -96,7 +117,8 @@ struct UnknownRecipeKeyTests {
     func streamed() throws {
         let recipe = try Recipe(name: "Member", mapping: ["id": "member_id", "name": "full_name", "emial": "mail"])
         let records: Ingredients = [Self.tree, Self.tree]
-        let results = Array(try Baker().bakeEach(Member.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe))
+        let results = Array(
+            try Baker().bakeEach(Member.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe))
         #expect(results.count == 2)
         for (index, result) in results.enumerated() {
             guard case .failure(let error) = result else {
@@ -108,7 +130,8 @@ struct UnknownRecipeKeyTests {
             #expect(error.message.hasPrefix("record \(index): recipe \"Member\" names a key"))
         }
         let ignoring = Baker(options: .init(unknownRecipeKeys: .ignore))
-        let baked = try ignoring.bakeEach(Member.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe).map { try $0.get() }
+        let baked = try ignoring.bakeEach(Member.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe)
+            .map { try $0.get() }
         #expect(baked == [Member(id: 7, name: "Ada", email: nil), Member(id: 7, name: "Ada", email: nil)])
     }
 
@@ -116,12 +139,15 @@ struct UnknownRecipeKeyTests {
     func streamedNestedLater() throws {
         let recipe = try Recipe(
             mapping: ["name": "n", "address": "home", "previous": "old"],
-            nested: ["address": try Recipe(name: "Address", mapping: ["city": "town", "zip": "postcode"]),
-                     "previous": try Recipe(mapping: ["city": "town"])])
+            nested: [
+                "address": try Recipe(name: "Address", mapping: ["city": "town", "zip": "postcode"]),
+                "previous": try Recipe(mapping: ["city": "town"]),
+            ])
         let records: Ingredients = [
             ["n": "Ada", "old": []], ["n": "Bo", "old": [], "home": ["town": "Oslo"]], ["n": "Cy", "old": []],
         ]
-        let results = Array(try Baker().bakeEach(Person.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe))
+        let results = Array(
+            try Baker().bakeEach(Person.self, from: IngredientTreeSource(records), each: "[*]", recipe: recipe))
         #expect(results.count == 3)
         #expect((try? results[0].get()) == Person(name: "Ada", address: nil, previous: []))
         guard case .failure(let error) = results[1] else {
@@ -136,11 +162,13 @@ struct UnknownRecipeKeyTests {
     @Test("the warning option bakes and reports; ignore bakes silently")
     func warningAndIgnore() throws {
         let recipe = try Recipe(mapping: ["id": "member_id", "name": "full_name", "emial": "mail"])
-        let warned = try Baker(options: .init(unknownRecipeKeys: .warning)).bakeReporting(Member.self, from: Self.tree, recipe: recipe)
+        let warned = try Baker(options: .init(unknownRecipeKeys: .warning)).bakeReporting(
+            Member.self, from: Self.tree, recipe: recipe)
         #expect(warned.value == Member(id: 7, name: "Ada", email: nil))
         #expect(warned.warnings.map(\.code) == [.unknownRecipeKey])
         #expect(warned.warnings.first?.message.contains(#""emial" (did you mean "email"?)"#) == true)
-        let ignored = try Baker(options: .init(unknownRecipeKeys: .ignore)).bakeReporting(Member.self, from: Self.tree, recipe: recipe)
+        let ignored = try Baker(options: .init(unknownRecipeKeys: .ignore)).bakeReporting(
+            Member.self, from: Self.tree, recipe: recipe)
         #expect(ignored.warnings.isEmpty)
     }
 
@@ -148,7 +176,8 @@ struct UnknownRecipeKeyTests {
     func typeRecipe() throws {
         let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Tagged.self, from: ["l": "a", "c": "red"]) }
         #expect(error?.code == .unknownRecipeKey)
-        #expect(error?.message.contains(#"recipe "Tagged" names a key that is not a property of Tagged: "colour""#) == true)
+        #expect(
+            error?.message.contains(#"recipe "Tagged" names a key that is not a property of Tagged: "colour""#) == true)
     }
 
     @Test("a model that reads every key (a dictionary) accepts any recipe key")
@@ -160,27 +189,39 @@ struct UnknownRecipeKeyTests {
 
     @Test("a recipe file's typos fail the bake, each with a suggestion")
     func recipeFile() throws {
-        let file: Ingredients = ["name": "Member", "mapping": ["id": "member_id", "e-mail": "mail", "Name": "full_name"]]
+        let file: Ingredients = [
+            "name": "Member", "mapping": ["id": "member_id", "e-mail": "mail", "Name": "full_name"],
+        ]
         let recipes = try RecipeFile.recipes(in: file)
         let tree: Ingredients = ["member_id": 7, "full_name": "Ada", "mail": "ada@example.com", "name": "A."]
-        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: tree, recipe: recipes[0]) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Member.self, from: tree, recipe: recipes[0])
+        }
         #expect(error?.message.contains(#""e-mail" (did you mean "email"?), "Name" (did you mean "name"?)"#) == true)
     }
 
     @Test("a property left without a value by a mistyped key says which key was meant")
     func missingValueNamesTheTypo() throws {
         let recipe = try Recipe(name: "Member", mapping: ["id": "member_id", "nmae": "full_name"])
-        let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: Self.tree, recipe: recipe) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Member.self, from: Self.tree, recipe: recipe)
+        }
         #expect(error?.code == .valueNotFound)
         #expect(error?.baking?.property == "name")
-        #expect(error?.message.hasSuffix(#"; recipe "Member" maps "nmae", which is no property: did you mean "name"?"#) == true)
+        #expect(
+            error?.message.hasSuffix(#"; recipe "Member" maps "nmae", which is no property: did you mean "name"?"#)
+                == true)
     }
 
     @Test("suggestions: case and punctuation, then up to two edits, and none for short or distant keys")
     func suggestions() throws {
         func suggest(_ key: String) throws -> String? {
-            let recipe = try Recipe(mapping: ["id": "member_id", "name": "full_name", KeyValuePairs<String, String>.Element(key, "x").0: "x"])
-            let error = #expect(throws: EasyBakeError.self) { try Baker().bake(Member.self, from: Self.tree, recipe: recipe) }
+            let recipe = try Recipe(mapping: [
+                "id": "member_id", "name": "full_name", KeyValuePairs<String, String>.Element(key, "x").0: "x",
+            ])
+            let error = #expect(throws: EasyBakeError.self) {
+                try Baker().bake(Member.self, from: Self.tree, recipe: recipe)
+            }
             guard let message = error?.message, let range = message.range(of: "did you mean \"") else { return nil }
             return String(message[range.upperBound...].prefix { $0 != "\"" })
         }
@@ -211,7 +252,8 @@ struct BakeLifetimeTests {
         _ = try? Baker().bake(Member.self, from: .dictionary(dictionary), recipe: typo)
         #expect(isKnownUniquelyReferenced(&dictionary.storage))
         let extra = try Recipe(mapping: ["id": "member_id", "name": "full_name", "age": "age"])
-        _ = try Baker(options: .init(unknownRecipeKeys: .warning)).bakeReporting(Member.self, from: .dictionary(dictionary), recipe: extra)
+        _ = try Baker(options: .init(unknownRecipeKeys: .warning)).bakeReporting(
+            Member.self, from: .dictionary(dictionary), recipe: extra)
         #expect(isKnownUniquelyReferenced(&dictionary.storage))
     }
 }

@@ -34,7 +34,8 @@ struct UpdatePropertyTests {
             let recipe = try Recipe(
                 name: "Shelf", orderedMapping: [("id", "id"), ("title", "title")] + chosen,
                 transformers: [
-                    "cents": .instance(ClosureTransformer { value in value?.doubleValue.map { .integer(Int64($0 * 100)) } }),
+                    "cents": .instance(
+                        ClosureTransformer { value in value?.doubleValue.map { .integer(Int64($0 * 100)) } }),
                     "kind": .spec(["lookup": ["A": "art", "B": "art", "S": "science"]]),
                 ].filter { key, _ in chosen.contains { $0.property == key } })
             let count = Int.random(in: 1...4, using: &random)

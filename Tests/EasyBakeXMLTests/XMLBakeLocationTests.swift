@@ -28,9 +28,10 @@ struct XMLBakeLocationTests {
 
     @Test("a whole document: the failing value's line and column")
     func wholeDocument() throws {
-        let error = try #require(#expect(throws: EasyBakeError.self) {
-            try Baker().bake(Document.self, from: .text(Self.users, name: "users.xml"), format: XMLFormat())
-        })
+        let error = try #require(
+            #expect(throws: EasyBakeError.self) {
+                try Baker().bake(Document.self, from: .text(Self.users, name: "users.xml"), format: XMLFormat())
+            })
         #expect(error.location?.line == 5, "\(error)")
         #expect(error.location?.sourceName == "users.xml", "\(error)")
         // Where libxml2 reports the value: the end of its element.
@@ -43,12 +44,14 @@ struct XMLBakeLocationTests {
 
     @Test("from a file too; standard input, read once, has the line and column without the line")
     func fromAFile() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xml-location-\(UUID().uuidString).xml")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "xml-location-\(UUID().uuidString).xml")
         try Data(Self.users.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let error = try #require(#expect(throws: EasyBakeError.self) {
-            try Baker().bake(Document.self, from: .file(file.path), format: XMLFormat())
-        })
+        let error = try #require(
+            #expect(throws: EasyBakeError.self) {
+                try Baker().bake(Document.self, from: .file(file.path), format: XMLFormat())
+            })
         #expect(error.location?.line == 5)
         #expect(error.location?.lineText == "    <age>eighty</age>")
     }

@@ -22,8 +22,11 @@ struct XMLConventionTests {
         #expect(tree == ["item": ["@id": "7", "@kind": "a & b", "title": "T"]])
         var source = try XMLIngredientSource(.text(#"<a x="1"><b/></a>"#))
         let events = try collectXMLEvents(&source)
-        #expect(events == [.beginDictionary, .key("a"), .beginDictionary, .key("@x"), .scalar("1"),
-                           .key("b"), .scalar(.null), .endDictionary, .endDictionary])
+        #expect(
+            events == [
+                .beginDictionary, .key("a"), .beginDictionary, .key("@x"), .scalar("1"),
+                .key("b"), .scalar(.null), .endDictionary, .endDictionary,
+            ])
     }
 
     @Test("an element with only text and no attributes becomes its string")
@@ -39,7 +42,8 @@ struct XMLConventionTests {
 
     @Test("repeated siblings become an array in document order; a lone one stays single")
     func repeatedSiblingsBecomeArrays() throws {
-        let tree = try xmlTree("""
+        let tree = try xmlTree(
+            """
             <rss><channel>
               <item><title>A</title><category>x</category><category>y</category></item>
               <item><title>B</title><category>z</category></item>
@@ -86,9 +90,11 @@ struct XMLConventionTests {
     @Test("the trim option trims text and turns blank text into null")
     func trimOption() throws {
         let options = XMLReadingOptions(trimsText: true)
-        #expect(try xmlTree("<r><a>  two  words \n</a><b>  </b></r>", options: options)
-            == ["r": ["a": "two  words", "b": .null]])
-        #expect(try xmlTree(#"<r x="1">  t  <c/></r>"#, options: options) == ["r": ["@x": "1", "#text": "t", "c": .null]])
+        #expect(
+            try xmlTree("<r><a>  two  words \n</a><b>  </b></r>", options: options)
+                == ["r": ["a": "two  words", "b": .null]])
+        #expect(
+            try xmlTree(#"<r x="1">  t  <c/></r>"#, options: options) == ["r": ["@x": "1", "#text": "t", "c": .null]])
     }
 
     @Test("CDATA is text, joined with the text around it")
@@ -118,8 +124,13 @@ struct XMLConventionTests {
     func namespacePrefixesKept() throws {
         let xml = #"<rss xmlns:atom="http://www.w3.org/2005/Atom"><atom:link href="h" atom:rel="self"/></rss>"#
         let tree = try xmlTree(xml)
-        #expect(tree == ["rss": ["@xmlns:atom": "http://www.w3.org/2005/Atom",
-                                 "atom:link": ["@href": "h", "@atom:rel": "self"]]])
+        #expect(
+            tree == [
+                "rss": [
+                    "@xmlns:atom": "http://www.w3.org/2005/Atom",
+                    "atom:link": ["@href": "h", "@atom:rel": "self"],
+                ]
+            ])
         let withoutDeclarations = try xmlTree(xml, options: XMLReadingOptions(keepsNamespaceDeclarations: false))
         #expect(withoutDeclarations == ["rss": ["atom:link": ["@href": "h", "@atom:rel": "self"]]])
     }
@@ -127,7 +138,8 @@ struct XMLConventionTests {
     @Test("namespaces can resolve to URIs in Clark notation")
     func namespacesResolved() throws {
         let xml = #"<feed xmlns="urn:a" xmlns:x="urn:x"><x:link x:rel="r" href="h"/><title>T</title></feed>"#
-        let tree = try xmlTree(xml, options: XMLReadingOptions(namespaces: .resolveToURIs, keepsNamespaceDeclarations: false))
+        let tree = try xmlTree(
+            xml, options: XMLReadingOptions(namespaces: .resolveToURIs, keepsNamespaceDeclarations: false))
         #expect(tree == ["{urn:a}feed": ["{urn:x}link": ["@{urn:x}rel": "r", "@href": "h"], "{urn:a}title": "T"]])
     }
 

@@ -12,14 +12,16 @@ import Testing
 struct XMLConventionsArticleTests {
     @Test("the article shows the code these tests run")
     func shownCode() throws {
-        let check = try DocumentationExamples.checkSwiftListings(in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
+        let check = try DocumentationExamples.checkSwiftListings(
+            in: try DocumentationExamples.article("EasyBakeXML", "XMLConventions"), runBy: #filePath)
         #expect(check.listings == 6)
         #expect(check.notRun == [])
     }
 
     @Test("trimming and stripped namespaces")
     func options() throws {
-        let xml = #"<feed xmlns:atom="http://www.w3.org/2005/Atom"><atom:link href="/a"/> <title> Bread </title></feed>"#
+        let xml =
+            #"<feed xmlns:atom="http://www.w3.org/2005/Atom"><atom:link href="/a"/> <title> Bread </title></feed>"#
         var options = XMLReadingOptions(trimsText: true, namespaces: .strip)
         options.keepsNamespaceDeclarations = false
         let tree = try XMLFormat(options: options).read(.text(xml))
@@ -67,26 +69,35 @@ struct XMLConventionsArticleTests {
             "content": "content.#innerXML",
         ])
         let source = try XMLIngredientSource(.file(atomPath), options: options)
-        let entries = try Baker().bakeEach(Entry.self, from: source, each: "feed.entry[*]", recipe: recipe).map { try $0.get() }
+        let entries = try Baker().bakeEach(Entry.self, from: source, each: "feed.entry[*]", recipe: recipe).map {
+            try $0.get()
+        }
         // entries[0].summary:     <div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div>
         // entries[0].summaryText: Flour, water, salt & time.
         #expect(entries.count == 2)
-        #expect(entries[0].summary == #"<div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div>"#)
+        #expect(
+            entries[0].summary
+                == #"<div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div>"#)
         #expect(entries[0].summaryText == "Flour, water, salt & time.")
-        #expect(entries[0].content == #"<div xmlns="http://www.w3.org/1999/xhtml"><p>Mix <strong>500 g</strong> of flour with water.</p><p>Rest, fold, <em>wait</em>, bake.</p></div>"#)
+        #expect(
+            entries[0].content
+                == #"<div xmlns="http://www.w3.org/1999/xhtml"><p>Mix <strong>500 g</strong> of flour with water.</p><p>Rest, fold, <em>wait</em>, bake.</p></div>"#
+        )
         #expect(entries[1].summary == "Which knife for which job.")
         #expect(entries[1].content.contains(#"<a href="https://kitchen.example.org/boards">a board</a>"#))
 
         // The same from the tree and from the index.
         let format = XMLFormat(options: options)
         let tree = try format.read(.file(atomPath))
-        let fromTree = try #require(tree.resolve(try IngredientPath(parsing: "feed.entry[*]"))?.arrayValue).map { entry in
+        let fromTree = try #require(tree.resolve(try IngredientPath(parsing: "feed.entry[*]"))?.arrayValue).map {
+            entry in
             try Baker().bake(Entry.self, from: entry, recipe: recipe)
         }
         #expect(fromTree == entries)
         struct Feed: Decodable { let entries: [Entry] }
         let feedRecipe = try Recipe(mapping: ["entries": "feed.entry"], nested: ["entries": recipe])
-        #expect(try Baker().bake(Feed.self, from: .file(atomPath), format: format, recipe: feedRecipe).entries == entries)
+        #expect(
+            try Baker().bake(Feed.self, from: .file(atomPath), format: format, recipe: feedRecipe).entries == entries)
     }
 
     struct Post: Decodable {
@@ -105,24 +116,31 @@ struct XMLConventionsArticleTests {
             </item></channel></rss>
             """
         let recipe = try Recipe(
-            mapping: ["title": "rss.channel.item.title", "link": "rss.channel.item.link", "published": "rss.channel.item.pubDate"],
+            mapping: [
+                "title": "rss.channel.item.title", "link": "rss.channel.item.link",
+                "published": "rss.channel.item.pubDate",
+            ],
             transformers: ["link": "url", "published": "rfc822"])
         let format = XMLFormat(options: XMLReadingOptions(lenientReferences: true))
-        let baked = try Baker().bakeReporting(Post.self, from: .text(feed, name: "feed.rss"), format: format, recipe: recipe)
+        let baked = try Baker().bakeReporting(
+            Post.self, from: .text(feed, name: "feed.rss"), format: format, recipe: recipe)
         // baked.value.title: "Bread\u{A0}& butter"
         // baked.value.link:  https://kitchen.example.org/posts/bread?utm_source=rss&utm_medium=feed
         // baked.warnings[0]: feed.rss:2:15: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0
         // baked.warnings[1]: feed.rss:3:63: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=feed"
         #expect(baked.value.title == "Bread\u{A0}& butter")
-        #expect(baked.value.link == URL(string: "https://kitchen.example.org/posts/bread?utm_source=rss&utm_medium=feed"))
+        #expect(
+            baked.value.link == URL(string: "https://kitchen.example.org/posts/bread?utm_source=rss&utm_medium=feed"))
         #expect(baked.value.published == DateFormats.parseISO8601("2025-03-03T08:15:00Z"))
-        #expect(baked.warnings.map { "\($0.location!): \($0.message)" } == [
-            #"feed.rss:2:15: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0"#,
-            #"feed.rss:3:63: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=feed""#,
-        ])
+        #expect(
+            baked.warnings.map { "\($0.location!): \($0.message)" } == [
+                #"feed.rss:2:15: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0"#,
+                #"feed.rss:3:63: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=feed""#,
+            ])
         // Read strictly, the feed is refused where its first `&` breaks XML.
         let refused = #expect(throws: EasyBakeError.self) {
-            try Baker().bakeReporting(Post.self, from: .text(feed, name: "feed.rss"), format: XMLFormat(), recipe: recipe)
+            try Baker().bakeReporting(
+                Post.self, from: .text(feed, name: "feed.rss"), format: XMLFormat(), recipe: recipe)
         }
         #expect(refused?.location?.line == 2)
     }
@@ -140,7 +158,8 @@ struct XMLConventionsArticleTests {
             </entry>
             """
         let options = XMLReadingOptions(markupElements: ["summary"])
-        let expected = "<div xmlns=\"http://www.w3.org/1999/xhtml\">\n      <p>Flour, water, salt &amp; <em>time</em>.</p>\n    </div>"
+        let expected =
+            "<div xmlns=\"http://www.w3.org/1999/xhtml\">\n      <p>Flour, water, salt &amp; <em>time</em>.</p>\n    </div>"
         let tree = try XMLFormat(options: options).read(.text(entry))
         #expect(tree["entry"]?["summary"]?["#innerXML"] == .string(expected))
         // The text content is the markup's text: the same runs are dropped.
@@ -152,7 +171,8 @@ struct XMLConventionsArticleTests {
         // beside a child element.
         let text = try XMLFormat(options: options).read(.text("<summary>\n  Which  knife?\n</summary>"))
         #expect(text["summary"]?["#innerXML"] == "\n  Which  knife?\n")
-        let mixed = try XMLFormat(options: options).read(.text("<summary> A <b>sharp</b> knife\n  <i>x</i>\n</summary>"))
+        let mixed = try XMLFormat(options: options).read(
+            .text("<summary> A <b>sharp</b> knife\n  <i>x</i>\n</summary>"))
         #expect(mixed["summary"]?["#innerXML"] == " A <b>sharp</b> knife\n  <i>x</i>")
         #expect(mixed["summary"]?["#textContent"] == " A sharp knife\n  x")
         // It writes back to the same tree.
@@ -162,7 +182,8 @@ struct XMLConventionsArticleTests {
 
     @Test("markup is kept in skipped values, nested captures and with every kind of content")
     func markupDetails() throws {
-        let xml = #"<r xmlns:m="urn:m"><a x="1 &amp; 2"><m:b>t<i/></m:b>&lt;tail&gt;<![CDATA[<c>]]><a>in</a></a><z>z</z></r>"#
+        let xml =
+            #"<r xmlns:m="urn:m"><a x="1 &amp; 2"><m:b>t<i/></m:b>&lt;tail&gt;<![CDATA[<c>]]><a>in</a></a><z>z</z></r>"#
         let tree = try XMLFormat(options: XMLReadingOptions(markupElements: ["a", "m:b"])).read(.text(xml))
         let outer = try #require(tree["r"]?["a"]?.dictionaryValue)
         // The prefix m, bound outside, is declared where the markup uses it.
@@ -178,7 +199,9 @@ struct XMLConventionsArticleTests {
         // Markup longer than the string limit is a limit error.
         var limited = XMLReadingOptions(markupElements: ["r"])
         limited.limits.maximumStringBytes = 10
-        let error = #expect(throws: EasyBakeError.self) { try XMLFormat(options: limited).read(.text("<r><a>12345</a><b>67890</b></r>")) }
+        let error = #expect(throws: EasyBakeError.self) {
+            try XMLFormat(options: limited).read(.text("<r><a>12345</a><b>67890</b></r>"))
+        }
         #expect(error?.code == .limitExceeded)
     }
 
@@ -193,10 +216,14 @@ struct XMLConventionsArticleTests {
             let place: Place
         }
         let clipRecipe = try Recipe(
-            mapping: ["title": "title", "seconds": "media:content.@duration", "tags": "media:tags", "place": "georss:point"],
+            mapping: [
+                "title": "title", "seconds": "media:content.@duration", "tags": "media:tags", "place": "georss:point",
+            ],
             transformers: ["seconds": .duration, "tags": .pairs(default: 1), "place": .geoPoint])
-        let clips = try Baker().bakeEach(Clip.self, from: try XMLIngredientSource(.file(mediaPath)), each: "rss.channel.item[*]", recipe: clipRecipe)
-            .map { try $0.get() }
+        let clips = try Baker().bakeEach(
+            Clip.self, from: try XMLIngredientSource(.file(mediaPath)), each: "rss.channel.item[*]", recipe: clipRecipe
+        )
+        .map { try $0.get() }
         #expect(clips.count == 2)
         // clips[0].tags: ["bread": 5, "shaping": 3, "boule": 1]
         #expect(clips[0].tags == ["bread": 5, "shaping": 3, "boule": 1])
@@ -204,7 +231,9 @@ struct XMLConventionsArticleTests {
         #expect(clips[1].place.latitude == -33.8688 && clips[1].place.longitude == 151.2093)
     }
 
-    @Test("the shipped podcast feed bakes with the shipped recipe file: every form of itunes:duration, yes/no, CEST and BST")
+    @Test(
+        "the shipped podcast feed bakes with the shipped recipe file: every form of itunes:duration, yes/no, CEST and BST"
+    )
     func podcast() throws {
         struct Episode: Decodable, Equatable {
             let title: String
@@ -216,7 +245,8 @@ struct XMLConventionsArticleTests {
             let published: Date
             let audio: URL
         }
-        let recipe = try RecipeFile.load(.file(TestPaths.fixture("recipes/podcast-episode.json").path), format: JSONFormat())[0]
+        let recipe = try RecipeFile.load(
+            .file(TestPaths.fixture("recipes/podcast-episode.json").path), format: JSONFormat())[0]
         let source = try XMLIngredientSource(.file(TestPaths.fixture("xml/podcast.rss").path))
         let episodes = try Baker().bakeEach(Episode.self, from: source, each: "rss.channel.item[*]", recipe: recipe)
             .map { try $0.get() }
@@ -237,7 +267,9 @@ struct XMLConventionsArticleTests {
         // XMLFormat().read(.text(undeclared)) throws forbidden: "the entity &secret; is not declared in the internal DTD subset; …"
         let error = #expect(throws: EasyBakeError.self) { try XMLFormat().read(.text(undeclared)) }
         #expect(error?.code == .forbidden)
-        #expect(error?.message.hasPrefix("the entity &secret; is not declared in the internal DTD subset; ") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.hasPrefix("the entity &secret; is not declared in the internal DTD subset; ") == true,
+            "\(String(describing: error))")
         // The article says what happens: ignored, not refused.
         let article = try DocumentationExamples.article("EasyBakeXML", "XMLConventions")
         #expect(!article.contains("external entities and DTDs are\nrefused"))

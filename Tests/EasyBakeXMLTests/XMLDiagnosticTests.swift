@@ -18,13 +18,14 @@ struct XMLDiagnosticTests {
     func renderedSyntaxError() {
         let error = diagnosticError("<a>\n  <b>x</c>\n</a>")
         #expect(error?.code == .syntax)
-        #expect(error?.description == """
-            error: syntax: expected the end tag </b> of the element that starts at line 2, found </c>
-             --> in.xml:2:11
-              |
-            2 |   <b>x</c>
-              |           ^
-            """)
+        #expect(
+            error?.description == """
+                error: syntax: expected the end tag </b> of the element that starts at line 2, found </c>
+                 --> in.xml:2:11
+                  |
+                2 |   <b>x</c>
+                  |           ^
+                """)
     }
 
     /// A malformed or cut document of each kind libxml2 reports, the
@@ -44,14 +45,27 @@ struct XMLDiagnosticTests {
         ("<a></a", "expected '>' to end the end tag, found the end of the input", 1, 7),
         ("<a><!-- x", "expected '-->' to end the comment, found the end of the input", 1, 10),
         ("<a><![CDATA[x", "expected ']]>' to end the CDATA section, found the end of the input", 1, 13),
-        ("<a><?pi", "expected a space or '?>' after the processing instruction's target pi, found the end of the input", 1, 8),
-        ("<?xml", "expected the rest of the XML declaration (<?xml version=\"1.0\"?>), found the end of the input", 1, 6),
+        (
+            "<a><?pi",
+            "expected a space or '?>' after the processing instruction's target pi, found the end of the input", 1, 8
+        ),
+        (
+            "<?xml", "expected the rest of the XML declaration (<?xml version=\"1.0\"?>), found the end of the input",
+            1, 6
+        ),
         ("<?xml version=\"1.0\"", "expected a space, found the end of the input", 1, 20),
         ("<!DOCTYPE", "expected the root element's name after '<!DOCTYPE', found the end of the input", 1, 10),
         ("<!DOCTYPE a [", "expected ']>' to end the document type declaration, found the end of the input", 1, 13),
         ("<a>&", "expected a reference (&name; or &#number;) after '&', found the end of the input", 1, 4),
-        ("<a>&am", "expected ';' to end the entity reference, found the end of the input (XML writes a lone & as &amp;; lenientReferences, or --xml-lenient, reads a feed's bare & as text)", 1, 7),
-        ("<a>&#12", "expected decimal digits and ';' in a character reference (&#233;), found the end of the input", 1, 8),
+        (
+            "<a>&am",
+            "expected ';' to end the entity reference, found the end of the input (XML writes a lone & as &amp;; lenientReferences, or --xml-lenient, reads a feed's bare & as text)",
+            1, 7
+        ),
+        (
+            "<a>&#12", "expected decimal digits and ';' in a character reference (&#233;), found the end of the input",
+            1, 8
+        ),
         ("<a><b></a>", "expected the end tag </b> of the element that starts at line 1, found </a>", 1, 11),
         ("<a/><b/>", "expected the end of the input after the root element (a document has one), found \"<b/>\"", 1, 5),
         ("text", "expected a root element (a start tag such as <feed>), found \"text\"", 1, 1),
@@ -64,12 +78,26 @@ struct XMLDiagnosticTests {
         ("<a>]]></a>", "expected ']]&gt;' for ']]>' in text, found ']]>'", 1, 4),
         ("<a>&#0;</a>", "expected a reference to a character XML allows, found one to U+0000", 1, 8),
         ("<a>&#xZZ;</a>", "expected hexadecimal digits and ';' in a character reference (&#xE9;), found \"ZZ;\"", 1, 7),
-        ("<a>x & y</a>", "expected an entity name after '&', found a space (XML writes a lone & as &amp;; lenientReferences, or --xml-lenient, reads a feed's bare & as text)", 1, 7),
-        ("<a>&foo;</a>", "expected a declared entity, found &foo; (XML declares only &amp; &lt; &gt; &quot; &apos;; lenientReferences, or --xml-lenient, reads HTML's entities such as &nbsp;)", 1, 9),
+        (
+            "<a>x & y</a>",
+            "expected an entity name after '&', found a space (XML writes a lone & as &amp;; lenientReferences, or --xml-lenient, reads a feed's bare & as text)",
+            1, 7
+        ),
+        (
+            "<a>&foo;</a>",
+            "expected a declared entity, found &foo; (XML declares only &amp; &lt; &gt; &quot; &apos;; lenientReferences, or --xml-lenient, reads HTML's entities such as &nbsp;)",
+            1, 9
+        ),
         ("<a><!-- -- --></a>", "expected '>' after '--' (a comment cannot hold '--'), found \"--\"", 1, 9),
         ("<?xml version=\"2.0\"?><a/>", "expected the XML version 1.0 in the XML declaration, found '2.0'", 1, 20),
-        ("<a/><?xml version=\"1.0\"?>", "expected the XML declaration <?xml …?> only at the very start of the document, found one here", 1, 10),
-        ("<a b=\"1\"c=\"2\"/>", "expected a space, '>' or '/>' after an attribute value, found \"c=\\\"2\\\"/>\"", 1, 9),
+        (
+            "<a/><?xml version=\"1.0\"?>",
+            "expected the XML declaration <?xml …?> only at the very start of the document, found one here", 1, 10
+        ),
+        (
+            "<a b=\"1\"c=\"2\"/>", "expected a space, '>' or '/>' after an attribute value, found \"c=\\\"2\\\"/>\"", 1,
+            9
+        ),
         ("<? ?><a/>", "expected a processing instruction's target name after '<?', found a space", 1, 3),
         ("<a>\n  <b>x</c>\n</a>", "expected the end tag </b> of the element that starts at line 2, found </c>", 2, 11),
         ("<a =\"1\"/>", "expected an attribute name, '>' or '/>', found \"=\\\"1\\\"/>\"", 1, 4),
@@ -96,19 +124,24 @@ struct XMLDiagnosticTests {
         }
         let feed = "<rss>\n  <channel>\n    <item><title>Bread</title>"
         let error = try #require(diagnosticError(feed))
-        #expect(error.description == """
-            error: syntax: expected the end tag </item> of the element that starts at line 3, found the end of the input
-             --> in.xml:3:31
-              |
-            3 |     <item><title>Bread</title>
-              |                               ^
-            """)
+        #expect(
+            error.description == """
+                error: syntax: expected the end tag </item> of the element that starts at line 3, found the end of the input
+                 --> in.xml:3:31
+                  |
+                3 |     <item><title>Bread</title>
+                  |                               ^
+                """)
         // Cut after every byte of a small feed: never libxml2's "Extra
         // content", always what was expected, and the end of the input.
-        let whole = Array("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><!-- c --><channel><title a='1'>A &amp; B</title><![CDATA[x]]></channel></rss>".utf8)
+        let whole = Array(
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><!-- c --><channel><title a='1'>A &amp; B</title><![CDATA[x]]></channel></rss>"
+                .utf8)
         for length in 0..<whole.count {
             let cut = try #require(diagnosticError(String(decoding: whole[..<length], as: UTF8.self)), "\(length)")
-            #expect(cut.message.hasPrefix("expected ") || cut.message.hasPrefix("the document is empty"), "\(length): \(cut.message)")
+            #expect(
+                cut.message.hasPrefix("expected ") || cut.message.hasPrefix("the document is empty"),
+                "\(length): \(cut.message)")
             #expect(cut.message.contains("found the end of the input"), "\(length): \(cut.message)")
         }
     }
@@ -116,13 +149,14 @@ struct XMLDiagnosticTests {
     @Test("a limit error renders like any other diagnostic")
     func renderedLimitError() {
         let error = diagnosticError("<a><b><c><d>x</d></c></b></a>", limits: .init(maximumDepth: 3))
-        #expect(error?.description == """
-            error: limit exceeded: maximumDepth limit of 3 exceeded
-             --> in.xml:1:9
-              |
-            1 | <a><b><c><d>x</d></c></b></a>
-              |         ^
-            """)
+        #expect(
+            error?.description == """
+                error: limit exceeded: maximumDepth limit of 3 exceeded
+                 --> in.xml:1:9
+                  |
+                1 | <a><b><c><d>x</d></c></b></a>
+                  |         ^
+                """)
     }
 
     /// Each limit that applies to XML (numbers stay text, so
@@ -135,17 +169,23 @@ struct XMLDiagnosticTests {
         ("maximumStringBytes", "<a>\n  <b c=\"xxxxxxxxxxxxxxxxxxxxxxxx\"/></a>", .init(maximumStringBytes: 10), 2, 34),
         ("maximumStringBytes", "<a>\n  <bbbbbbbbbbbbbbbbbbbbbbbb/></a>", .init(maximumStringBytes: 10), 2, 28),
         ("maximumStringBytes", "<a>\n  <b cccccccccccccccccccccccc=\"1\"/></a>", .init(maximumStringBytes: 10), 2, 34),
-        ("maximumExpansion", "<!DOCTYPE a [<!ENTITY e \"eeeeeeeeee\">]>\n<a>&e;&e;&e;</a>", .init(maximumExpansion: 15), 2, 7),
+        (
+            "maximumExpansion", "<!DOCTYPE a [<!ENTITY e \"eeeeeeeeee\">]>\n<a>&e;&e;&e;</a>",
+            .init(maximumExpansion: 15), 2, 7
+        ),
     ]
 
-    @Test("every limit is its own error kind naming the limit, its value and the position", arguments: limitCases.indices)
+    @Test(
+        "every limit is its own error kind naming the limit, its value and the position", arguments: limitCases.indices)
     func limitErrors(index: Int) throws {
         let limit = Self.limitCases[index]
         let error = try #require(diagnosticError(limit.text, limits: limit.limits))
         #expect(error.code == .limitExceeded)
         // The one limit each case lowers is the smallest.
-        let value = [limit.limits.maximumDepth, limit.limits.maximumInputBytes, limit.limits.maximumStringBytes,
-                     limit.limits.maximumExpansion].min()!
+        let value = [
+            limit.limits.maximumDepth, limit.limits.maximumInputBytes, limit.limits.maximumStringBytes,
+            limit.limits.maximumExpansion,
+        ].min()!
         #expect(error.message.hasPrefix("\(limit.name) limit of \(value) exceeded"))
         #expect(error.location?.sourceName == "in.xml")
         #expect(error.location?.line == limit.line)
@@ -156,13 +196,15 @@ struct XMLDiagnosticTests {
 
     @Test("numbers are text in XML: maximumNumberLength does not apply")
     func numbersAreText() throws {
-        let tree = try XMLFormat(options: .init(limits: .init(maximumNumberLength: 5))).read(.text("<a>123456789012345</a>"))
+        let tree = try XMLFormat(options: .init(limits: .init(maximumNumberLength: 5))).read(
+            .text("<a>123456789012345</a>"))
         #expect(tree == ["a": "123456789012345"])
     }
 
     @Test("a repeated element is located by its occurrence: a[n] is the nth, a the first")
     func repeatedElementLocation() throws {
-        let document = try Document(reading: .text("<r>\n<a>1</a>\n<a>2</a>\n<b>3</b>\n</r>\n", name: "r.xml"), format: .xml)
+        let document = try Document(
+            reading: .text("<r>\n<a>1</a>\n<a>2</a>\n<b>3</b>\n</r>\n", name: "r.xml"), format: .xml)
         #expect(document.tree == ["r": ["a": ["1", "2"], "b": "3"]])
         let first = document.location(of: try IngredientPath(parsing: "r.a[0]"))
         let second = document.location(of: try IngredientPath(parsing: "r.a[1]"))

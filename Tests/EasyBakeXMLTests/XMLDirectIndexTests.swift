@@ -41,7 +41,9 @@ private func render(_ index: IngredientIndex) -> String {
     var lines: [String] = []
     for position in 0..<index.count {
         let bytes = index.withUTF8(at: position) { Array($0) }
-        lines.append("\(index.kind(at: position)) \(index.end(of: position) - position) \(index.elementCount(at: position)) \(bytes)")
+        lines.append(
+            "\(index.kind(at: position)) \(index.end(of: position) - position) \(index.elementCount(at: position)) \(bytes)"
+        )
     }
     return lines.joined(separator: "\n") + " elements: \(index.dictionariesAreElements)"
 }
@@ -52,7 +54,9 @@ private func errorText(_ error: EasyBakeError) -> String {
 
 /// The document read through events into an index (the reference), and
 /// straight into an index; each as the tree of the index and its entries.
-private func outcomes(_ bytes: [UInt8], _ options: XMLReadingOptions) -> (events: Outcome, direct: Outcome, tree: Outcome) {
+private func outcomes(_ bytes: [UInt8], _ options: XMLReadingOptions) -> (
+    events: Outcome, direct: Outcome, tree: Outcome
+) {
     let input = IngredientInput.bytes(bytes, name: "test.xml")
     func run(_ body: () throws(EasyBakeError) -> IngredientIndex) -> Outcome {
         do {
@@ -201,7 +205,8 @@ struct XMLDirectIndexTests {
             let document = RandomXML.document(&random)
             let (name, options) = optionSets[Int(random.next() % UInt64(optionSets.count))]
             for (document, options, comment) in [
-                (document, options, "round \(round), \(name)"), (document, XMLReadingOptions(), "round \(round), default"),
+                (document, options, "round \(round), \(name)"),
+                (document, XMLReadingOptions(), "round \(round), default"),
             ] {
                 if expectSame(document, options, comment) { read += 1 } else { failed += 1 }
             }
@@ -264,7 +269,9 @@ enum RandomXML {
     static let names = ["a", "b", "tags", "p", "p:c", "q:d", "item"]
     static let attributes = ["id", "x", "p:y", "b"]
     static let values = ["1", "a&amp;b", "", " sp ", "&#65;", "&e;", "long attribute value"]
-    static let texts = ["t", "  ", "\n  ", "x &amp; y", "&e;", "<![CDATA[c<d]]>", "&#x1F600;", "\u{E9}", "longer text here"]
+    static let texts = [
+        "t", "  ", "\n  ", "x &amp; y", "&e;", "<![CDATA[c<d]]>", "&#x1F600;", "\u{E9}", "longer text here",
+    ]
 
     static func document(_ random: inout SeededGenerator) -> [UInt8] {
         var out = ""
@@ -279,7 +286,9 @@ enum RandomXML {
         return Array(out.utf8)
     }
 
-    static func pick<T>(_ items: [T], _ random: inout SeededGenerator) -> T { items[Int(random.next() % UInt64(items.count))] }
+    static func pick<T>(_ items: [T], _ random: inout SeededGenerator) -> T {
+        items[Int(random.next() % UInt64(items.count))]
+    }
 
     static func element(into out: inout String, depth: Int, _ random: inout SeededGenerator) {
         var name = pick(names, &random)

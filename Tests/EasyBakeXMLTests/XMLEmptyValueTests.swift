@@ -15,11 +15,13 @@ struct XMLEmptyValueTests {
 
     @Test("empty arrays, strings and dictionaries come back as written, nested and repeated too")
     func roundTrips() throws {
-        let tree: Ingredients = ["e": [
-            "a": [], "s": "", "d": [:], "n": .null,
-            "x": ["inner": [], "k": "1", "deeper": ["s": ""]],
-            "list": ["", "b"],
-        ]]
+        let tree: Ingredients = [
+            "e": [
+                "a": [], "s": "", "d": [:], "n": .null,
+                "x": ["inner": [], "k": "1", "deeper": ["s": ""]],
+                "list": ["", "b"],
+            ]
+        ]
         #expect(try Self.roundTrip(tree) == tree)
         #expect(try Self.roundTrip(["e": [:]]) == ["e": [:]])
         #expect(try Self.roundTrip(["e": ["only": []]]) == ["e": ["only": []]])
@@ -32,7 +34,10 @@ struct XMLEmptyValueTests {
 
     @Test("the marker is known by its namespace, not its prefix, and shows as no attribute")
     func anyPrefix() throws {
-        let tree = try XMLFormat().read(.text(#"<r xmlns:e="urn:easybake:xml" id="1"><a e:empty="array"/><s e:empty="string"/><d e:empty="dictionary"/></r>"#))
+        let tree = try XMLFormat().read(
+            .text(
+                #"<r xmlns:e="urn:easybake:xml" id="1"><a e:empty="array"/><s e:empty="string"/><d e:empty="dictionary"/></r>"#
+            ))
         #expect(tree == ["r": ["@id": "1", "a": [], "s": "", "d": [:]]])
         // An unmarked empty element stays null; another namespace's `empty`
         // is an attribute, and its declaration one too.
@@ -86,21 +91,26 @@ struct XMLEmptyValueTests {
 
     @Test("a tree that binds the prefix easybake itself gets the marker under another prefix (a fuzz finding)")
     func prefixTaken() throws {
-        let tree: Ingredients = ["r": [
-            "@xmlns:easybake": "urn:other", "a": ["@easybake:empty": "array"], "tags": [],
-            "x": ["@xmlns:easybake1": "urn:also-taken", "note": ""],
-        ]]
+        let tree: Ingredients = [
+            "r": [
+                "@xmlns:easybake": "urn:other", "a": ["@easybake:empty": "array"], "tags": [],
+                "x": ["@xmlns:easybake1": "urn:also-taken", "note": ""],
+            ]
+        ]
         let written = String(decoding: try XMLFormat().write(tree), as: UTF8.self)
         #expect(written.contains(#"xmlns:easybake2="urn:easybake:xml""#), "\(written)")
         #expect(try XMLFormat().read(.text(written)) == tree)
         // The fuzz input: kept markup of every element, empty, needs no marker.
-        let input = try Data(contentsOf: TestPaths.fixture("regressions/xml/easybake-prefix-bound-elsewhere-with-kept-markup.xml"))
+        let input = try Data(
+            contentsOf: TestPaths.fixture("regressions/xml/easybake-prefix-bound-elsewhere-with-kept-markup.xml"))
         let options = XMLReadingOptions(markupElements: ["r", "a", "s", "d", "items", "item"])
         let kept = try XMLFormat(options: options).read(.bytes(Array(input)))
         #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat().write(kept))) == kept)
     }
 
-    @Test("an attribute of EasyBake's namespace other than the marker is an error; kept markup declares the marker's prefix")
+    @Test(
+        "an attribute of EasyBake's namespace other than the marker is an error; kept markup declares the marker's prefix"
+    )
     func otherAttributesOfTheNamespace() throws {
         let error = #expect(throws: EasyBakeError.self) {
             try XMLFormat().read(.text(#"<r xmlns:e="urn:easybake:xml">\#n<s e:other="x"/></r>"#))
@@ -109,7 +119,8 @@ struct XMLEmptyValueTests {
         #expect(error?.message.contains("EasyBake's namespace urn:easybake:xml") == true)
         #expect(error?.location?.line == 2)
         let options = XMLReadingOptions(markupElements: ["r"])
-        let kept = try XMLFormat(options: options).read(.text(#"<r xmlns:e="urn:easybake:xml">t <s e:empty="array"/></r>"#))
+        let kept = try XMLFormat(options: options).read(
+            .text(#"<r xmlns:e="urn:easybake:xml">t <s e:empty="array"/></r>"#))
         #expect(kept["r"]?["#innerXML"] == #"t <s xmlns:e="urn:easybake:xml" e:empty="array"/>"#)
         #expect(kept["r"]?["s"] == [])
         #expect(try XMLFormat(options: options).read(.bytes(try XMLFormat().write(kept))) == kept)

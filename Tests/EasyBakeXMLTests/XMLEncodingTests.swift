@@ -37,7 +37,8 @@ struct XMLEncodingTests {
 
     @Test("ISO-8859-1 declared in the XML declaration becomes UTF-8")
     func latin1() throws {
-        let bytes = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a x=""#.utf8) + [0xE9]
+        let bytes =
+            Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><a x=""#.utf8) + [0xE9]
             + Array("\">caf".utf8) + [0xE9, 0xA0, 0xBD] + Array("</a>".utf8)
         #expect(try xmlTree(bytes: bytes) == ["a": ["@x": "é", "#text": "café\u{A0}½"]])
     }

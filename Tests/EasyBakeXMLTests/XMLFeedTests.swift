@@ -28,7 +28,9 @@ struct XMLFeedTests {
         let recipe = try #require(recipes.first)
         #expect(recipe.name == "FeedItem")
         let entries = try #require(document.tree.resolve(try IngredientPath(parsing: records))?.arrayValue)
-        return try entries.map { entry throws(EasyBakeError) in try Baker().bake(FeedItem.self, from: entry, recipe: recipe) }
+        return try entries.map { entry throws(EasyBakeError) in
+            try Baker().bake(FeedItem.self, from: entry, recipe: recipe)
+        }
     }
 
     static func date(_ text: String) throws -> Date {
@@ -45,7 +47,8 @@ struct XMLFeedTests {
                 enclosureURL: URL(string: "https://cdn.example.org/audio/sourdough.mp3"),
                 enclosureLength: 12_345_678, enclosureType: "audio/mpeg"),
             FeedItem(
-                title: "Knives & boards: a buyer\u{2019}s guide", link: URL(string: "https://kitchen.example.org/posts/knives")!,
+                title: "Knives & boards: a buyer\u{2019}s guide",
+                link: URL(string: "https://kitchen.example.org/posts/knives")!,
                 published: try date("2002-09-07T00:00:01Z"), author: "Grace Whisk",
                 categories: ["tools", "reviews", "safety"],
                 summary: "Which knife for which job, and how to keep it sharp.",

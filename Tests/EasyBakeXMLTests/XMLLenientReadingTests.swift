@@ -12,7 +12,8 @@ private func lenientRead(_ xml: String, options: XMLReadingOptions = lenient) th
 }
 
 /// The tree and the warnings of reading `xml` straight into an index.
-private func lenientIndex(_ xml: String, options: XMLReadingOptions = lenient) throws -> (Ingredients, [EasyBakeError]) {
+private func lenientIndex(_ xml: String, options: XMLReadingOptions = lenient) throws -> (Ingredients, [EasyBakeError])
+{
     var index = IngredientIndex()
     let warnings = try XMLFormat(options: options).readIndexReporting(.text(xml, name: "feed.rss"), into: &index)
     return (try Ingredients(index: index), warnings)
@@ -43,18 +44,22 @@ struct XMLLenientReadingTests {
         </rss>
         """
 
-    static let damagedTree: Ingredients = ["rss": [
-        "@version": "2.0",
-        "channel": [
-            "title": "Caf\u{E9} news\u{A0}\u{2014} daily",
-            "link": "https://news.example.com/?utm_source=a&utm_medium=rss",
-            "image": ["@url": "https://news.example.com/logo.png?w=1&h=2"],
-            "copyright": "\u{A9} 2025 Tom & Jerry &foo;",
-            "item": ["title": "AT&T \u{E9}t\u{E9}", "link": "https://news.example.com/1?a&b"],
-        ],
-    ]]
+    static let damagedTree: Ingredients = [
+        "rss": [
+            "@version": "2.0",
+            "channel": [
+                "title": "Caf\u{E9} news\u{A0}\u{2014} daily",
+                "link": "https://news.example.com/?utm_source=a&utm_medium=rss",
+                "image": ["@url": "https://news.example.com/logo.png?w=1&h=2"],
+                "copyright": "\u{A9} 2025 Tom & Jerry &foo;",
+                "item": ["title": "AT&T \u{E9}t\u{E9}", "link": "https://news.example.com/1?a&b"],
+            ],
+        ]
+    ]
 
-    static let damagePositions = [[3, 15], [3, 28], [3, 34], [4, 49], [5, 54], [6, 16], [6, 32], [6, 40], [7, 82]]
+    static let damagePositions = [
+        [3, 15], [3, 28], [3, 34], [4, 49], [5, 54], [6, 16], [6, 32], [6, 40], [7, 82],
+    ]
 
     @Test("each repair reads as feed readers read it, with a warning at its line and column, on both roads")
     func eachKindOfDamage() throws {
@@ -62,13 +67,20 @@ struct XMLLenientReadingTests {
         #expect(tree == Self.damagedTree)
         #expect(positions(warnings) == Self.damagePositions)
         #expect(warnings.allSatisfy { $0.code == .syntax && $0.location?.sourceName == "feed.rss" })
-        #expect(warnings[0].message == #"the HTML entity "&eacute;", which XML does not define, is read as "é" (U+00E9)"#)
-        #expect(warnings[3].message == #"a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=rss""#)
-        #expect(warnings[7].message == #"the entity "&foo;" is declared nowhere and is no HTML entity; it is kept as the text "&foo;""#)
+        #expect(
+            warnings[0].message == #"the HTML entity "&eacute;", which XML does not define, is read as "é" (U+00E9)"#)
+        #expect(
+            warnings[3].message
+                == #"a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&utm_medium=rss""#
+        )
+        #expect(
+            warnings[7].message
+                == #"the entity "&foo;" is declared nowhere and is no HTML entity; it is kept as the text "&foo;""#)
         // The caret points at the `&` in the line as written.
-        #expect(warnings[3].description.hasSuffix(
-            "4 |     <link>https://news.example.com/?utm_source=a&utm_medium=rss</link>\n  | "
-                + String(repeating: " ", count: 48) + "^"))
+        #expect(
+            warnings[3].description.hasSuffix(
+                "4 |     <link>https://news.example.com/?utm_source=a&utm_medium=rss</link>\n  | "
+                    + String(repeating: " ", count: 48) + "^"))
 
         let (indexed, indexWarnings) = try lenientIndex(Self.damagedFeed)
         #expect(indexed == Self.damagedTree)
@@ -76,15 +88,16 @@ struct XMLLenientReadingTests {
         #expect(indexWarnings.map(\.message) == warnings.map(\.message))
     }
 
-    @Test("the strict default still rejects each kind of damage, naming its line and column",
-          arguments: [
+    @Test(
+        "the strict default still rejects each kind of damage, naming its line and column",
+        arguments: [
             ("<a>Tom & Jerry</a>", 1, 9),
             ("<a>\n<b>x?a=1&b=2</b></a>", 2, 11),
             ("<a href=\"?a=1&b=2\"/>", 1, 16),
             ("<a>caf&eacute;</a>", 1, 15),
             ("<a>&nbsp;</a>", 1, 10),
             ("<a>&foo;</a>", 1, 9),
-          ])
+        ])
     func strictDefault(xml: String, line: Int, column: Int) throws {
         let error = try #require(xmlError(xml))
         #expect(error.code == .syntax)
@@ -165,9 +178,11 @@ struct XMLLenientReadingTests {
     @Test("HTML 4 / XHTML 1 entities of each set read as their characters")
     func htmlEntitySets() throws {
         // latin1, symbol and special, first and last of each set.
-        let names = ["nbsp": "\u{A0}", "yuml": "\u{FF}", "fnof": "\u{192}", "diams": "\u{2666}",
-                     "Alpha": "\u{391}", "thetasym": "\u{3D1}", "OElig": "\u{152}", "euro": "\u{20AC}",
-                     "rsaquo": "\u{203A}", "zwnj": "\u{200C}"]
+        let names = [
+            "nbsp": "\u{A0}", "yuml": "\u{FF}", "fnof": "\u{192}", "diams": "\u{2666}",
+            "Alpha": "\u{391}", "thetasym": "\u{3D1}", "OElig": "\u{152}", "euro": "\u{20AC}",
+            "rsaquo": "\u{203A}", "zwnj": "\u{200C}",
+        ]
         for (name, text) in names {
             let (tree, warnings) = try lenientRead("<a>&\(name);</a>")
             #expect(tree == ["a": .string(text)], "\(name)")
@@ -197,11 +212,13 @@ struct XMLLenientReadingTests {
             """
         struct Channel: Decodable { let item: [FeedEntry] }
         struct Feed: Decodable { let rss: [String: Channel] }
-        let result = try Baker().bakeReporting(Feed.self, from: .text(feed, name: "feed.rss"), format: XMLFormat(options: lenient))
-        #expect(result.value.rss["channel"]?.item == [
-            FeedEntry(title: "Tom & Jerry\u{A0}", link: "https://e.com/?a=1&b=2"),
-            FeedEntry(title: "Caf\u{E9}", link: "https://e.com/?c=3"),
-        ])
+        let result = try Baker().bakeReporting(
+            Feed.self, from: .text(feed, name: "feed.rss"), format: XMLFormat(options: lenient))
+        #expect(
+            result.value.rss["channel"]?.item == [
+                FeedEntry(title: "Tom & Jerry\u{A0}", link: "https://e.com/?a=1&b=2"),
+                FeedEntry(title: "Caf\u{E9}", link: "https://e.com/?c=3"),
+            ])
         #expect(positions(result.warnings) == [[2, 29], [2, 67], [3, 17]])
 
         let source = try XMLIngredientSource(.text(feed, name: "feed.rss"), options: lenient)

@@ -14,7 +14,8 @@ private struct Person: Decodable, Equatable, Sendable {
     let tags: [String]
 }
 
-private let personRecipe = try! Recipe(name: "Person", orderedMapping: [("name", "@name"), ("age", "age"), ("tags", "tag")])
+private let personRecipe = try! Recipe(
+    name: "Person", orderedMapping: [("name", "@name"), ("age", "age"), ("tags", "tag")])
 
 /// `count` people, each with a long note so that a record spans several of
 /// the slices libxml2 is fed, and whatever `extra(i)` adds to person `i`.
@@ -56,11 +57,13 @@ private func bakedPeople(
     let source = try XMLIngredientSource(.bytes(bytes, name: "people.xml"), options: options)
     source.readsRecordsNatively = natively
     let records = try Baker().bakeEach(
-        Person.self, from: source, each: "people.person[*]", recipe: personRecipe, materialization: materialization, jobs: jobs)
+        Person.self, from: source, each: "people.person[*]", recipe: personRecipe, materialization: materialization,
+        jobs: jobs)
     let results = records.map { result in
         switch result {
         case .success(let person): "\(person)"
-        case .failure(let error): "\(error.code) \(error.message) at \(error.path?.description ?? "-") \(RecordRoads.place(error.location))"
+        case .failure(let error):
+            "\(error.code) \(error.message) at \(error.path?.description ?? "-") \(RecordRoads.place(error.location))"
         }
     }
     return (results, source.warnings.map(\.description))
@@ -74,8 +77,10 @@ private func crowdedPeople(
     var options = XMLReadingOptions()
     options.limits.maximumNodes = 8
     let bytes = people(count) { i in i == crowded ? "<a>1</a><b>2</b><c>3</c><d>4</d>" : "" }
-    return (try bakedPeople(bytes, options: options, natively: true, materialization: materialization),
-            try bakedPeople(bytes, options: options, natively: false, materialization: materialization))
+    return (
+        try bakedPeople(bytes, options: options, natively: true, materialization: materialization),
+        try bakedPeople(bytes, options: options, natively: false, materialization: materialization)
+    )
 }
 
 @Suite("Streamed XML records straight into the index")
@@ -85,7 +90,8 @@ struct XMLRecordStreamingTests {
         var options = XMLReadingOptions()
         options.markupElements = ["b"]
         let bytes = people(40) { i in
-            i % 5 == 0 ? "  <mixed>x<b>bold</b>y</mixed><empty xmlns:eb=\"urn:easybake:xml\" eb:empty=\"array\"/>\n" : ""
+            i % 5 == 0
+                ? "  <mixed>x<b>bold</b>y</mixed><empty xmlns:eb=\"urn:easybake:xml\" eb:empty=\"array\"/>\n" : ""
         }
         let native = try indexedRecords(bytes, options: options, each: "people.person[*]", natively: true)
         let events = try indexedRecords(bytes, options: options, each: "people.person[*]", natively: false)
@@ -127,8 +133,9 @@ struct XMLRecordStreamingTests {
         // The whole document's bake names the same place.
         var index = IngredientIndex()
         try XMLFormat().readIndex(.bytes(brokenBytes, name: "people.xml"), into: &index)
-        let whole = try #require(RecordRoads.wholeDocumentResults(
-            Person.self, from: &index, each: try IngredientPath(parsing: "people.person[*]"), recipe: personRecipe))
+        let whole = try #require(
+            RecordRoads.wholeDocumentResults(
+                Person.self, from: &index, each: try IngredientPath(parsing: "people.person[*]"), recipe: personRecipe))
         guard case .failure(let error) = whole[17] else { Issue.record("person 17 baked"); return }
         #expect(RecordRoads.place(error.location) == place)
         // Through events, only the record's place is known.
@@ -140,7 +147,8 @@ struct XMLRecordStreamingTests {
         #expect(try bakedPeople(brokenBytes, natively: true, jobs: 2).results == native.results)
     }
 
-    @Test("a malformed record fails alike on both roads, after the same records", arguments: [700, 2_500, 4_100, 9_000])
+    @Test(
+        "a malformed record fails alike on both roads, after the same records", arguments: [700, 2_500, 4_100, 9_000])
     func malformed(cut: Int) throws {
         var bytes = people(30)
         // A stray end tag in the middle of the document.
@@ -162,8 +170,9 @@ struct XMLRecordStreamingTests {
         #expect(native.results == events.results)
         #expect(native.warnings == events.warnings)
         #expect(native.warnings.count == 18)
-        #expect(try indexedRecords(bytes, options: options, each: "people.person[*]", natively: true)
-            == indexedRecords(bytes, options: options, each: "people.person[*]", natively: false))
+        #expect(
+            try indexedRecords(bytes, options: options, each: "people.person[*]", natively: true)
+                == indexedRecords(bytes, options: options, each: "people.person[*]", natively: false))
     }
 
     @Test("the node and depth limits hold for each record, failing alike")

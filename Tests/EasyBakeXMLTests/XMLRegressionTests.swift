@@ -9,7 +9,9 @@ import Testing
 /// The target's seeds (`Fuzz/Seeds/xml/`) are held to the same.
 @Suite("XML fuzz regressions")
 struct XMLRegressionTests {
-    @Test("each regression input and fuzz seed keeps the fuzz target's properties", arguments: TestPaths.fuzzInputs("xml"))
+    @Test(
+        "each regression input and fuzz seed keeps the fuzz target's properties", arguments: TestPaths.fuzzInputs("xml")
+    )
     func regression(file: URL) {
         #expect(regressionFailure(file, format: XMLFormat()) == nil, "\(file.lastPathComponent)")
         #expect(regressionFailure(file, format: XMLFormat(), writing: .init(prettyPrinted: true)) == nil)
@@ -19,7 +21,9 @@ struct XMLRegressionTests {
         var options = XMLReadingOptions()
         options.markupElements = Self.elementNames(tree)
         guard !options.markupElements.isEmpty else { return }
-        #expect(regressionFailure(file, format: XMLFormat(options: options)) == nil, "\(file.lastPathComponent), markup kept")
+        #expect(
+            regressionFailure(file, format: XMLFormat(options: options)) == nil,
+            "\(file.lastPathComponent), markup kept")
     }
 
     static func elementNames(_ tree: Ingredients) -> Set<String> {

@@ -81,7 +81,8 @@ struct XMLSafetyTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let dtd = directory.appendingPathComponent("r.dtd")
-        try #"<!ENTITY secret "leaked"><!ATTLIST r a CDATA "from-dtd">"#.write(to: dtd, atomically: true, encoding: .utf8)
+        try #"<!ENTITY secret "leaked"><!ATTLIST r a CDATA "from-dtd">"#.write(
+            to: dtd, atomically: true, encoding: .utf8)
         let plain = try xmlTree("<!DOCTYPE r SYSTEM \"\(dtd.absoluteString)\"><r>x</r>")
         #expect(plain == ["r": "x"])
         // The entity it would define stays unknown; rather than drop the
@@ -95,7 +96,8 @@ struct XMLSafetyTests {
 
     @Test("XInclude is not processed")
     func xincludeIgnored() throws {
-        let xml = #"<r xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="file:///etc/passwd" parse="text"/></r>"#
+        let xml =
+            #"<r xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include href="file:///etc/passwd" parse="text"/></r>"#
         let tree = try xmlTree(xml, options: XMLReadingOptions(keepsNamespaceDeclarations: false))
         #expect(tree == ["r": ["xi:include": ["@href": "file:///etc/passwd", "@parse": "text"]]])
     }

@@ -26,7 +26,9 @@ struct XMLSkipTests {
     }
 
     /// Reads `prefix` events, skips, and reads the rest.
-    static func eventsSkipping(at prefix: Int, _ xml: String, options: XMLReadingOptions = .init()) throws -> [IngredientEvent] {
+    static func eventsSkipping(at prefix: Int, _ xml: String, options: XMLReadingOptions = .init()) throws
+        -> [IngredientEvent]
+    {
         var source = try XMLIngredientSource(.text(xml, name: "test.xml"), options: options)
         var events: [IngredientEvent] = []
         for _ in 0..<prefix { if let event = try source.next() { events.append(event) } }
@@ -36,13 +38,17 @@ struct XMLSkipTests {
     }
 
     /// Checks skipping at every position listed (all by default).
-    static func checkSkips(_ xml: String, positions: StrideTo<Int>? = nil, options: XMLReadingOptions = .init()) throws {
+    static func checkSkips(_ xml: String, positions: StrideTo<Int>? = nil, options: XMLReadingOptions = .init()) throws
+    {
         var reader = try XMLIngredientSource(.text(xml, name: "test.xml"), options: options)
         let all = try collectEvents(&reader)
         for start in positions ?? stride(from: 0, to: all.count + 1, by: 1) where start <= all.count {
             let expected = Array(all[..<start]) + Array(all[endOfValue(all, from: start)...])
             let got = try eventsSkipping(at: start, xml, options: options)
-            #expect(got == expected, "skipping at event \(start) (\(start < all.count ? all[start].description : "end")) of \(xml.prefix(80))")
+            #expect(
+                got == expected,
+                "skipping at event \(start) (\(start < all.count ? all[start].description : "end")) of \(xml.prefix(80))"
+            )
         }
     }
 
@@ -108,8 +114,9 @@ struct XMLSkipTests {
         ]
         for tail in tails {
             try Self.checkSkips(head + tail, positions: stride(from: 3, to: 12, by: 1))
-            #expect(try Self.eventsSkipping(at: 6, head + tail).suffix(5)
-                == [.key("t"), .key("z"), .scalar("1"), .endDictionary, .endDictionary])
+            #expect(
+                try Self.eventsSkipping(at: 6, head + tail).suffix(5)
+                    == [.key("t"), .key("z"), .scalar("1"), .endDictionary, .endDictionary])
         }
     }
 
@@ -135,8 +142,9 @@ struct XMLSkipTests {
         }
     }
 
-    @Test("skipRestOfContainer after every beginDictionary gives the events of reading and discarding",
-          arguments: documents)
+    @Test(
+        "skipRestOfContainer after every beginDictionary gives the events of reading and discarding",
+        arguments: documents)
     func skipRest(_ xml: String) throws {
         try Self.checkSkipRest(xml)
     }
@@ -145,7 +153,8 @@ struct XMLSkipTests {
     func skipRestLarge() throws {
         var xml = "<feed>\n"
         for i in 0..<1200 {
-            xml += #"  <item id="\#(i)"><title>Item \#(i)</title><tag>a</tag><body>Mixed <b>bold</b> text</body></item>\n"#
+            xml +=
+                #"  <item id="\#(i)"><title>Item \#(i)</title><tag>a</tag><body>Mixed <b>bold</b> text</body></item>\n"#
         }
         xml += "</feed>\n"
         try Self.checkSkipRest(xml, positions: stride(from: 0, to: 30_000, by: 331))
@@ -202,7 +211,8 @@ struct XMLSkipTests {
     @Test("errors inside a skipped value still throw, from skipValue", arguments: brokenInsideSkippedValue)
     func errorsInsideSkippedValue(_ broken: String, _ code: EasyBakeError.Code) throws {
         let padding = String(repeating: "<p>padding</p>\n", count: 5000)
-        let xml = #"<!DOCTYPE r SYSTEM "r.dtd" [<!ENTITY e SYSTEM "file:///etc/passwd">]>"#
+        let xml =
+            #"<!DOCTYPE r SYSTEM "r.dtd" [<!ENTITY e SYSTEM "file:///etc/passwd">]>"#
             + "\n<r><a>\n" + padding + broken + "</a></r>\n"
         var options = XMLReadingOptions()
         options.limits.maximumDepth = 20

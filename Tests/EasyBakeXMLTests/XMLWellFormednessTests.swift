@@ -108,8 +108,10 @@ struct XMLWellFormednessTests {
         ("an invalid entity name", #"<!DOCTYPE a [<!ENTITY 1e "x">]><a/>"#),
         ("an unterminated entity value", #"<!DOCTYPE a [<!ENTITY e "x>]><a/>"#),
         ("a raw % in an entity value", #"<!DOCTYPE a [<!ENTITY e "100%">]><a/>"#),
-        ("a parameter-entity reference inside a declaration of the internal subset",
-         #"<!DOCTYPE a [<!ENTITY % e "x"><!ENTITY y "%e;">]><a/>"#),
+        (
+            "a parameter-entity reference inside a declaration of the internal subset",
+            #"<!DOCTYPE a [<!ENTITY % e "x"><!ENTITY y "%e;">]><a/>"#
+        ),
         ("a parameter entity whose text is not a declaration", #"<!DOCTYPE a [<!ENTITY % p "x"> %p;]><a/>"#),
         ("a conditional section in the internal subset", "<!DOCTYPE a [<![INCLUDE[<!ELEMENT a ANY>]]>]><a/>"),
         ("a bad content model", "<!DOCTYPE a [<!ELEMENT a (b,|c)>]><a/>"),
@@ -122,17 +124,29 @@ struct XMLWellFormednessTests {
         ("an entity that opens a CDATA section", #"<!DOCTYPE a [<!ENTITY e "<![CDATA[">]><a>&e;]]></a>"#),
         ("an entity that opens a comment", #"<!DOCTYPE a [<!ENTITY e "<!--">]><a>&e; --></a>"#),
         ("an entity holding half a start tag", #"<!DOCTYPE a [<!ENTITY e "<b">]><a>&e;/></a>"#),
-        ("nested entities with an unbalanced element", #"<!DOCTYPE a [<!ENTITY e "<b>"><!ENTITY f "&e;</b>">]><a>&f;</a>"#),
+        (
+            "nested entities with an unbalanced element",
+            #"<!DOCTYPE a [<!ENTITY e "<b>"><!ENTITY f "&e;</b>">]><a>&f;</a>"#
+        ),
         ("indirectly recursive entities", #"<!DOCTYPE a [<!ENTITY x "&y;"><!ENTITY y "&x;">]><a>&x;</a>"#),
         ("a parameter-entity reference in content", #"<!DOCTYPE a [<!ENTITY % p "x">]><a>%p;</a>x"#),
-        ("an undeclared entity in a standalone document",
-         #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a SYSTEM "a.dtd"><a>&e;</a>"#),
-        ("an undeclared parameter entity in a standalone document",
-         #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a [%p;]><a/>"#),
+        (
+            "an undeclared entity in a standalone document",
+            #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a SYSTEM "a.dtd"><a>&e;</a>"#
+        ),
+        (
+            "an undeclared parameter entity in a standalone document",
+            #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a [%p;]><a/>"#
+        ),
         ("an undeclared entity with only an internal subset", #"<!DOCTYPE a [<!ENTITY % p "x">]><a>&x;</a>"#),
-        ("a reference to an unparsed entity",
-         #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a>&e;</a>"#),
-        ("an external entity in an attribute default", #"<!DOCTYPE a [<!ENTITY e SYSTEM "x"><!ATTLIST a x CDATA "&e;">]><a/>"#),
+        (
+            "a reference to an unparsed entity",
+            #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a>&e;</a>"#
+        ),
+        (
+            "an external entity in an attribute default",
+            #"<!DOCTYPE a [<!ENTITY e SYSTEM "x"><!ATTLIST a x CDATA "&e;">]><a/>"#
+        ),
         ("a form feed in content", "<a>\u{C}</a>"),
         ("an escape character in a PI", "<a><?p \u{1B}?></a>"),
         ("an SGML comment inside a declaration", "<!DOCTYPE a [<!ELEMENT a EMPTY -- c -->]><a/>"),
@@ -141,7 +155,10 @@ struct XMLWellFormednessTests {
         ("DOCTYPE PUBLIC with one literal", #"<!DOCTYPE a PUBLIC "p"><a/>"#),
         ("an empty end tag", "<a></>"),
         ("a PI ending in >", "<a><?p x></a>"),
-        ("NDATA on a parameter entity", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY % e SYSTEM "x" NDATA n>]><a/>"#),
+        (
+            "NDATA on a parameter entity",
+            #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY % e SYSTEM "x" NDATA n>]><a/>"#
+        ),
         ("no space before NDATA", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x"NDATA n>]><a/>"#),
         ("commas in an attribute enumeration", #"<!DOCTYPE a [<!ATTLIST a x (p,q) "p">]><a/>"#),
         ("an unquoted attribute default", "<!DOCTYPE a [<!ATTLIST a x CDATA p>]><a/>"),
@@ -149,7 +166,10 @@ struct XMLWellFormednessTests {
         ("< followed by a space in content", "<a>< b</a>"),
         ("an entity reference starting with .", "<a>&.x;</a>"),
         ("an XML declaration inside an entity", #"<!DOCTYPE a [<!ENTITY e "<?xml version='1.0'?>x">]><a>&e;</a>"#),
-        ("an entity whose text has a bare &, used in an attribute", #"<!DOCTYPE a [<!ENTITY e "a&#38;b">]><a x="&e;"/>"#),
+        (
+            "an entity whose text has a bare &, used in an attribute",
+            #"<!DOCTYPE a [<!ENTITY e "a&#38;b">]><a x="&e;"/>"#
+        ),
         ("a hexadecimal character reference with X", "<a>&#X20;</a>"),
         ("VERSION in upper case", #"<?xml VERSION="1.0"?><a/>"#),
         ("no space before standalone", #"<?xml version="1.0"standalone="yes"?><a/>"#),
@@ -159,7 +179,10 @@ struct XMLWellFormednessTests {
         ("an entity reference after the root", #"<!DOCTYPE a [<!ENTITY e "x">]><a/>&e;"#),
         ("an entity reference inside a start tag", #"<!DOCTYPE a [<!ENTITY e "x">]><a &e;/>"#),
         ("a malformed reference in an entity value", #"<!DOCTYPE a [<!ENTITY e "& x;">]><a/>"#),
-        ("an entity whose text is a reference to U+0001, in an attribute", #"<!DOCTYPE a [<!ENTITY e "&#38;#1;">]><a x="&e;"/>"#),
+        (
+            "an entity whose text is a reference to U+0001, in an attribute",
+            #"<!DOCTYPE a [<!ENTITY e "&#38;#1;">]><a x="&e;"/>"#
+        ),
         ("a character reference split across an entity's end", #"<!DOCTYPE a [<!ENTITY e "&#38;#">]><a>&e;38;</a>"#),
         ("mixed connectors in a content model", "<!DOCTYPE a [<!ELEMENT a (b,c|d)>]><a/>"),
         ("mixed content without *", "<!DOCTYPE a [<!ELEMENT a (#PCDATA|b)>]><a/>"),
@@ -178,9 +201,11 @@ struct XMLWellFormednessTests {
         #expect(location.sourceName == "test.xml")
     }
 
-    @Test("invalid UTF-8 is rejected", arguments: [
-        [0xC3, 0x28], [0xC0, 0xBC], [0xED, 0xA0, 0x80], [0xED, 0xB0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE9],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 is rejected",
+        arguments: [
+            [0xC3, 0x28], [0xC0, 0xBC], [0xED, 0xA0, 0x80], [0xED, 0xB0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE9],
+        ] as [[UInt8]])
     func invalidUTF8(_ sequence: [UInt8]) throws {
         let bytes: [UInt8] = Array("<a>".utf8) + sequence + Array("</a>".utf8)
         let error = try #require(xmlError(bytes: bytes))
@@ -207,19 +232,30 @@ struct XMLWellFormednessTests {
         ("U+007F and U+0085 in text", "<a>\u{7F}\u{85}</a>"),
         ("fifth-edition name characters", "<\u{2070}><\u{10000}/><\u{EFFFF}/><a\u{203F}\u{B7}\u{300}/></\u{2070}>"),
         ("a name ending in -", "<a-/>"),
-        ("xml:lang and the xml prefix declared", #"<a xmlns:xml="http://www.w3.org/XML/1998/namespace" xml:lang="en"/>"#),
+        (
+            "xml:lang and the xml prefix declared",
+            #"<a xmlns:xml="http://www.w3.org/XML/1998/namespace" xml:lang="en"/>"#
+        ),
         ("an empty default namespace", #"<a xmlns=""/>"#),
         ("single quotes in the declaration", "<?xml version='1.0' encoding='utf-8' standalone='no'?><a/>"),
         ("whitespace around = in the declaration", #"<?xml  version = "1.0"  encoding = "UTF-8"  ?><a/>"#),
         ("version 1.5 (any 1.x)", #"<?xml version="1.5"?><a/>"#),
-        ("element, attribute, notation declarations, comments and PIs in the internal subset",
-         #"<!DOCTYPE a [<!ELEMENT a (#PCDATA)><!ATTLIST a x (p|q) "p"><!NOTATION n PUBLIC "p"><!-- c --><?pi x?>]><a/>"#),
-        ("a repeated element declaration (a validity matter only)", "<!DOCTYPE a [ <!ELEMENT a ANY> <!ELEMENT a ANY> ]><a/>"),
+        (
+            "element, attribute, notation declarations, comments and PIs in the internal subset",
+            #"<!DOCTYPE a [<!ELEMENT a (#PCDATA)><!ATTLIST a x (p|q) "p"><!NOTATION n PUBLIC "p"><!-- c --><?pi x?>]><a/>"#
+        ),
+        (
+            "a repeated element declaration (a validity matter only)",
+            "<!DOCTYPE a [ <!ELEMENT a ANY> <!ELEMENT a ANY> ]><a/>"
+        ),
         ("a parameter entity between declarations", "<!DOCTYPE a [<!ENTITY % e \"<!ENTITY x 'y'>\"> %e;]><a>&x;</a>"),
         ("an unused external entity (never loaded)", #"<!DOCTYPE a [<!ENTITY e SYSTEM "x.txt">]><a/>"#),
         ("an unused unparsed entity", #"<!DOCTYPE a [<!NOTATION n SYSTEM "n"><!ENTITY e SYSTEM "x" NDATA n>]><a/>"#),
         ("an external DTD (never loaded)", #"<!DOCTYPE a PUBLIC "-//x//y" "a.dtd"><a/>"#),
-        ("an internal entity in a standalone document", #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>"#),
+        (
+            "an internal entity in a standalone document",
+            #"<?xml version="1.0" standalone="yes"?><!DOCTYPE a [<!ENTITY e "x">]><a>&e;</a>"#
+        ),
         ("an empty entity", #"<!DOCTYPE a [<!ENTITY e "">]><a>&e;</a>"#),
         ("an unused entity that would open an element", #"<!DOCTYPE a [<!ENTITY e "<b>"><!ENTITY f "&e;">]><a/>"#),
         ("predefined entities redeclared as the spec suggests", #"<!DOCTYPE a [<!ENTITY lt "&#38;#60;">]><a>&lt;</a>"#),
@@ -227,8 +263,10 @@ struct XMLWellFormednessTests {
         ("]] followed by space, and escaped ]]&gt;", "<a>]] > ]]&gt;</a>"),
         ("an empty CDATA section", "<a><![CDATA[]]></a>"),
         ("a name of 5000 characters", "<" + String(repeating: "a", count: 5000) + "/>"),
-        ("an unparsed entity with an undeclared notation (a validity matter only)",
-         #"<!DOCTYPE a [<!ENTITY e SYSTEM "x" NDATA n>]><a/>"#),
+        (
+            "an unparsed entity with an undeclared notation (a validity matter only)",
+            #"<!DOCTYPE a [<!ENTITY e SYSTEM "x" NDATA n>]><a/>"#
+        ),
         ("300 attributes", "<a " + (0..<300).map { "x\($0)=\"\($0)\"" }.joined(separator: " ") + "/>"),
     ]
 
@@ -242,24 +280,49 @@ struct XMLWellFormednessTests {
         ("attribute whitespace becomes spaces", "<a x=\" a\n\tb \"/>", ["a": ["@x": " a  b "]]),
         ("CR LF in an attribute becomes one space", "<a x=\"1\r\n2\"/>", ["a": ["@x": "1 2"]]),
         ("character references to CR and LF stay in attributes", #"<a x="1&#13;&#10;2"/>"#, ["a": ["@x": "1\r\n2"]]),
-        ("tokenized attribute types are normalized further",
-         #"<!DOCTYPE a [<!ATTLIST a x NMTOKENS #IMPLIED>]><a x="  p   q "/>"#, ["a": ["@x": "p q"]]),
-        ("attribute defaults of the internal subset apply",
-         #"<!DOCTYPE a [<!ENTITY e "v"><!ATTLIST a x CDATA "&e;" y CDATA #FIXED "f" z CDATA #IMPLIED>]><a/>"#,
-         ["a": ["@x": "v", "@y": "f"]]),
-        ("a given attribute wins over its default", #"<!DOCTYPE a [<!ATTLIST a x CDATA "d">]><a x="given"/>"#,
-         ["a": ["@x": "given"]]),
-        ("the first declaration of an entity binds", #"<!DOCTYPE a [<!ENTITY e "x"><!ENTITY e "y">]><a>&e;</a>"#, ["a": "x"]),
-        ("an entity in an attribute value is replaced", #"<!DOCTYPE a [<!ENTITY e "x"><!ENTITY f "&e;&e;">]><a x="&f;"/>"#,
-         ["a": ["@x": "xx"]]),
-        ("a character reference in an entity value is replaced when declared", #"<!DOCTYPE a [<!ENTITY e "&#x26;amp;">]><a>&e;</a>"#,
-         ["a": "&"]),
-        ("an escaped < in an entity value makes a character", #"<!DOCTYPE a [<!ENTITY e "&#38;#60;">]><a>&e;</a>"#, ["a": "<"]),
-        ("an entity with markup makes elements", #"<!DOCTYPE a [<!ENTITY e "x<b>y</b>">]><a>&e;</a>"#,
-         ["a": .dict(["#text": "x", "b": "y"])]),
-        ("a parameter entity declares an attribute default",
-         "<!DOCTYPE a [<!ENTITY % d \"<!ATTLIST a x CDATA 'v'>\">%d;]><a/>", ["a": ["@x": "v"]]),
-        ("a percent sign through a character reference", #"<!DOCTYPE a [<!ENTITY e "100&#37;">]><a>&e;</a>"#, ["a": "100%"]),
+        (
+            "tokenized attribute types are normalized further",
+            #"<!DOCTYPE a [<!ATTLIST a x NMTOKENS #IMPLIED>]><a x="  p   q "/>"#, ["a": ["@x": "p q"]]
+        ),
+        (
+            "attribute defaults of the internal subset apply",
+            #"<!DOCTYPE a [<!ENTITY e "v"><!ATTLIST a x CDATA "&e;" y CDATA #FIXED "f" z CDATA #IMPLIED>]><a/>"#,
+            ["a": ["@x": "v", "@y": "f"]]
+        ),
+        (
+            "a given attribute wins over its default", #"<!DOCTYPE a [<!ATTLIST a x CDATA "d">]><a x="given"/>"#,
+            ["a": ["@x": "given"]]
+        ),
+        (
+            "the first declaration of an entity binds", #"<!DOCTYPE a [<!ENTITY e "x"><!ENTITY e "y">]><a>&e;</a>"#,
+            ["a": "x"]
+        ),
+        (
+            "an entity in an attribute value is replaced",
+            #"<!DOCTYPE a [<!ENTITY e "x"><!ENTITY f "&e;&e;">]><a x="&f;"/>"#,
+            ["a": ["@x": "xx"]]
+        ),
+        (
+            "a character reference in an entity value is replaced when declared",
+            #"<!DOCTYPE a [<!ENTITY e "&#x26;amp;">]><a>&e;</a>"#,
+            ["a": "&"]
+        ),
+        (
+            "an escaped < in an entity value makes a character", #"<!DOCTYPE a [<!ENTITY e "&#38;#60;">]><a>&e;</a>"#,
+            ["a": "<"]
+        ),
+        (
+            "an entity with markup makes elements", #"<!DOCTYPE a [<!ENTITY e "x<b>y</b>">]><a>&e;</a>"#,
+            ["a": .dict(["#text": "x", "b": "y"])]
+        ),
+        (
+            "a parameter entity declares an attribute default",
+            "<!DOCTYPE a [<!ENTITY % d \"<!ATTLIST a x CDATA 'v'>\">%d;]><a/>", ["a": ["@x": "v"]]
+        ),
+        (
+            "a percent sign through a character reference", #"<!DOCTYPE a [<!ENTITY e "100&#37;">]><a>&e;</a>"#,
+            ["a": "100%"]
+        ),
     ]
 
     /// Documents that are well-formed XML 1.0 but break a rule of
@@ -272,28 +335,42 @@ struct XMLWellFormednessTests {
         ("a prefix declared only inside", #"<p:r><s xmlns:p="u"/></p:r>"#),
         ("an undeclared prefix in an end tag's element", #"<r xmlns:p="u"><q:s></q:s></r>"#),
         ("the prefix xmlns on an element", "<xmlns:a/>"),
-        ("an undeclared prefix from an attribute default",
-         #"<!DOCTYPE r [<!ATTLIST r p:x CDATA "d">]><r/>"#),
+        (
+            "an undeclared prefix from an attribute default",
+            #"<!DOCTYPE r [<!ATTLIST r p:x CDATA "d">]><r/>"#
+        ),
         ("an undeclared prefix in an entity's replacement text", #"<!DOCTYPE r [<!ENTITY e "<a:b/>">]><r>&e;</r>"#),
         // NSC: No Prefix Undeclaring (XML 1.0).
         ("a prefix bound to the empty string", #"<r xmlns:p=""/>"#),
         ("a bound prefix undeclared inside", #"<r xmlns:p="u"><s xmlns:p=""/></r>"#),
         ("a prefix undeclared by an attribute default", #"<!DOCTYPE r [<!ATTLIST r xmlns:p CDATA "">]><r/>"#),
         // NSC: Prefix Declared, XML 1.1: undeclaring is allowed, using the prefix inside is not.
-        ("XML 1.1: an undeclared prefix used inside its undeclaration",
-         #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><p:t/></s></r>"#),
-        ("XML 1.1: an undeclared prefix used on the undeclaring element",
-         #"<?xml version="1.1"?><r xmlns:p="u"><p:s xmlns:p=""/></r>"#),
-        ("XML 1.1: an undeclared prefix on an attribute inside",
-         #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><t p:a="1"/></s></r>"#),
-        ("XML 1.1: an undeclared prefix used deeper down",
-         #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><t><u><p:v/></u></t></s></r>"#),
+        (
+            "XML 1.1: an undeclared prefix used inside its undeclaration",
+            #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><p:t/></s></r>"#
+        ),
+        (
+            "XML 1.1: an undeclared prefix used on the undeclaring element",
+            #"<?xml version="1.1"?><r xmlns:p="u"><p:s xmlns:p=""/></r>"#
+        ),
+        (
+            "XML 1.1: an undeclared prefix on an attribute inside",
+            #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><t p:a="1"/></s></r>"#
+        ),
+        (
+            "XML 1.1: an undeclared prefix used deeper down",
+            #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><t><u><p:v/></u></t></s></r>"#
+        ),
         // NSC: Attributes Unique.
         ("two attributes with one expanded name", #"<r xmlns:a="u" xmlns:b="u"><x a:n="1" b:n="2"/></r>"#),
-        ("two attributes with one expanded name, bound on the element",
-         #"<r xmlns:a="u"><x a:n="1" xmlns:b="u" b:n="2"/></r>"#),
-        ("an attribute default with the expanded name of a given attribute",
-         #"<!DOCTYPE r [<!ATTLIST x b:n CDATA "d">]><r xmlns:a="u" xmlns:b="u"><x a:n="1"/></r>"#),
+        (
+            "two attributes with one expanded name, bound on the element",
+            #"<r xmlns:a="u"><x a:n="1" xmlns:b="u" b:n="2"/></r>"#
+        ),
+        (
+            "an attribute default with the expanded name of a given attribute",
+            #"<!DOCTYPE r [<!ATTLIST x b:n CDATA "d">]><r xmlns:a="u" xmlns:b="u"><x a:n="1"/></r>"#
+        ),
         // NSC: Reserved Prefixes and Namespace Names.
         ("xml bound to another URI", #"<r xmlns:xml="http://example.com/"/>"#),
         ("xml bound to the empty string", #"<r xmlns:xml=""/>"#),
@@ -303,13 +380,19 @@ struct XMLWellFormednessTests {
         ("xmlns declared with its own URI", #"<r xmlns:xmlns="http://www.w3.org/2000/xmlns/"/>"#),
         ("a prefix bound to the xmlns namespace", #"<r xmlns:p="http://www.w3.org/2000/xmlns/"/>"#),
         ("the default namespace bound to the xmlns namespace", #"<r xmlns="http://www.w3.org/2000/xmlns/"/>"#),
-        ("xml bound to another URI by an attribute default",
-         #"<!DOCTYPE r [<!ATTLIST r xmlns:xml CDATA "http://example.com/">]><r/>"#),
+        (
+            "xml bound to another URI by an attribute default",
+            #"<!DOCTYPE r [<!ATTLIST r xmlns:xml CDATA "http://example.com/">]><r/>"#
+        ),
         ("xmlns declared by an attribute default", #"<!DOCTYPE r [<!ATTLIST r xmlns:xmlns CDATA "u">]><r/>"#),
-        ("a prefix bound to the XML namespace by an attribute default",
-         #"<!DOCTYPE r [<!ATTLIST r xmlns:p CDATA "http://www.w3.org/XML/1998/namespace">]><r/>"#),
-        ("the default namespace bound to the xmlns namespace by an attribute default",
-         #"<!DOCTYPE r [<!ATTLIST r xmlns CDATA "http://www.w3.org/2000/xmlns/">]><r/>"#),
+        (
+            "a prefix bound to the XML namespace by an attribute default",
+            #"<!DOCTYPE r [<!ATTLIST r xmlns:p CDATA "http://www.w3.org/XML/1998/namespace">]><r/>"#
+        ),
+        (
+            "the default namespace bound to the xmlns namespace by an attribute default",
+            #"<!DOCTYPE r [<!ATTLIST r xmlns CDATA "http://www.w3.org/2000/xmlns/">]><r/>"#
+        ),
         // §7: element and attribute names are qualified names (at most one colon, NCName parts).
         ("two colons in an element name", #"<a:b:c xmlns:a="u"/>"#),
         ("two colons in an attribute name", #"<r xmlns:a="u" a:b:c="1"/>"#),
@@ -333,12 +416,15 @@ struct XMLWellFormednessTests {
         ("a colon in a PI target", "<r><?a:b x?></r>"),
         ("a colon in a PI target before the root", "<?a:b x?><r/>"),
         ("a colon in a notation name", #"<!DOCTYPE r [<!NOTATION a:b SYSTEM "x">]><r/>"#),
-        ("a colon in the notation of an unparsed entity",
-         #"<!DOCTYPE r [<!NOTATION n SYSTEM "x"><!ENTITY e SYSTEM "y" NDATA a:n>]><r/>"#),
+        (
+            "a colon in the notation of an unparsed entity",
+            #"<!DOCTYPE r [<!NOTATION n SYSTEM "x"><!ENTITY e SYSTEM "y" NDATA a:n>]><r/>"#
+        ),
     ]
 
-    @Test("documents that are not namespace-well-formed are rejected with their position",
-          arguments: notNamespaceWellFormed)
+    @Test(
+        "documents that are not namespace-well-formed are rejected with their position",
+        arguments: notNamespaceWellFormed)
     func namespaceErrorRejected(_ name: String, _ xml: String) throws {
         let error = try #require(xmlError(xml), "\(name) was accepted")
         #expect(error.code == .syntax, "\(name): \(error)")
@@ -348,8 +434,9 @@ struct XMLWellFormednessTests {
         #expect(location.sourceName == "test.xml")
     }
 
-    @Test("acceptsNamespaceErrors reads documents that are only well-formed XML 1.0",
-          arguments: notNamespaceWellFormed.filter { !$0.0.contains("entity's replacement") })
+    @Test(
+        "acceptsNamespaceErrors reads documents that are only well-formed XML 1.0",
+        arguments: notNamespaceWellFormed.filter { !$0.0.contains("entity's replacement") })
     func namespaceErrorAccepted(_ name: String, _ xml: String) {
         let error = xmlError(xml, options: XMLReadingOptions(acceptsNamespaceErrors: true))
         #expect(error == nil, "\(name): \(String(describing: error))")
@@ -366,12 +453,23 @@ struct XMLWellFormednessTests {
         ("an unprefixed attribute beside one in the default namespace", #"<r xmlns="u" xmlns:a="u" n="1" a:n="2"/>"#),
         ("a prefix rebound inside", #"<r xmlns:p="u"><p:s xmlns:p="v"><p:t/></p:s></r>"#),
         ("a relative namespace name (deprecated, not an error)", #"<r xmlns:p="rel/uri"/>"#),
-        ("a declared element with one colon", #"<!DOCTYPE p:r [<!ELEMENT p:r EMPTY><!ATTLIST p:r xmlns:p CDATA #FIXED "u" p:a CDATA #IMPLIED>]><p:r/>"#),
-        ("a namespace declared by an attribute default", #"<!DOCTYPE r [<!ATTLIST r xmlns:p CDATA "u">]><r><p:s/></r>"#),
+        (
+            "a declared element with one colon",
+            #"<!DOCTYPE p:r [<!ELEMENT p:r EMPTY><!ATTLIST p:r xmlns:p CDATA #FIXED "u" p:a CDATA #IMPLIED>]><p:r/>"#
+        ),
+        (
+            "a namespace declared by an attribute default",
+            #"<!DOCTYPE r [<!ATTLIST r xmlns:p CDATA "u">]><r><p:s/></r>"#
+        ),
         ("a colon in a PI's data", "<r><?pi a:b?></r>"),
-        ("XML 1.1: a prefix undeclared and not used", #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""/><p:t/></r>"#),
-        ("XML 1.1: a prefix undeclared, then declared again inside",
-         #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><t xmlns:p="v"><p:u/></t></s><p:w/></r>"#),
+        (
+            "XML 1.1: a prefix undeclared and not used",
+            #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""/><p:t/></r>"#
+        ),
+        (
+            "XML 1.1: a prefix undeclared, then declared again inside",
+            #"<?xml version="1.1"?><r xmlns:p="u"><s xmlns:p=""><t xmlns:p="v"><p:u/></t></s><p:w/></r>"#
+        ),
     ]
 
     @Test("namespace-well-formed documents are accepted", arguments: namespaceWellFormed)
@@ -406,8 +504,9 @@ struct XMLWellFormednessTests {
     @Test("with acceptsNamespaceErrors, names are read as written")
     func namespaceErrorsAcceptedValues() throws {
         let options = XMLReadingOptions(acceptsNamespaceErrors: true)
-        #expect(try xmlTree(#"<r a:x="1"><media:title>T</media:title></r>"#, options: options)
-            == ["r": .dict(["@a:x": "1", "media:title": "T"])])
+        #expect(
+            try xmlTree(#"<r a:x="1"><media:title>T</media:title></r>"#, options: options)
+                == ["r": .dict(["@a:x": "1", "media:title": "T"])])
         var resolving = options
         resolving.namespaces = .resolveToURIs
         #expect(try xmlTree("<r><media:title>T</media:title></r>", options: resolving) == ["r": ["media:title": "T"]])
@@ -450,7 +549,8 @@ struct XMLWellFormednessTests {
     @Test("well-formedness is checked the same across chunk boundaries", arguments: acrossChunks)
     func acrossChunkBoundary(_ name: String, _ piece: [UInt8], _ wellFormed: Bool) throws {
         for shift in -piece.count - 1...1 {
-            let prefix = Array("<r><p>".utf8) + Array(repeating: UInt8(ascii: "x"), count: 65_536 + shift - 10)
+            let prefix =
+                Array("<r><p>".utf8) + Array(repeating: UInt8(ascii: "x"), count: 65_536 + shift - 10)
                 + Array("</p>".utf8)
             let error = xmlError(bytes: prefix + piece + Array("</r>".utf8))
             if wellFormed {

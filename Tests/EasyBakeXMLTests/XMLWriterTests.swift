@@ -22,13 +22,14 @@ struct XMLWriterTests {
     @Test("a single-key dictionary becomes the root element; @-keys attributes; #text text")
     func conventions() throws {
         let tree: Ingredients = .dict([
-            "note": .dict(["@id": "7", "to": "Ada", "body": .dict(["@lang": "en", "#text": "Hi"]), "empty": .null]),
+            "note": .dict(["@id": "7", "to": "Ada", "body": .dict(["@lang": "en", "#text": "Hi"]), "empty": .null])
         ])
-        #expect(try written(tree) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <note id="7"><to>Ada</to><body lang="en">Hi</body><empty/></note>
+        #expect(
+            try written(tree) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <note id="7"><to>Ada</to><body lang="en">Hi</body><empty/></note>
 
-            """)
+                """)
     }
 
     @Test("arrays become repeated elements")
@@ -41,7 +42,8 @@ struct XMLWriterTests {
     func escaping() throws {
         let tree: Ingredients = ["a": .dict(["@q": "\"<&>\"\t\n", "#text": "x < y && z > w ]]> \r"])]
         let xml = try written(tree)
-        #expect(xml.contains(#"<a q="&quot;&lt;&amp;&gt;&quot;&#9;&#10;">x &lt; y &amp;&amp; z &gt; w ]]&gt; &#13;</a>"#))
+        #expect(
+            xml.contains(#"<a q="&quot;&lt;&amp;&gt;&quot;&#9;&#10;">x &lt; y &amp;&amp; z &gt; w ]]&gt; &#13;</a>"#))
         #expect(try xmlTree(xml) == tree)
     }
 
@@ -65,21 +67,26 @@ struct XMLWriterTests {
     @Test("pretty printing indents elements but not text or kept markup")
     func pretty() throws {
         let tree: Ingredients = [
-            "r": .dict(["a": .dict(["b": "1"]), "t": .dict(["@x": "1", "#text": ["Hi ", "!"]]),
-                        "p": .dict(["#innerXML": "Hi <b>you</b>!", "#textContent": "Hi you!", "#text": ["Hi ", "!"], "b": "you"])]),
+            "r": .dict([
+                "a": .dict(["b": "1"]), "t": .dict(["@x": "1", "#text": ["Hi ", "!"]]),
+                "p": .dict([
+                    "#innerXML": "Hi <b>you</b>!", "#textContent": "Hi you!", "#text": ["Hi ", "!"], "b": "you",
+                ]),
+            ])
         ]
         let xml = try written(tree, WritingOptions(prettyPrinted: true, indentWidth: 2))
-        #expect(xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <r>
-              <a>
-                <b>1</b>
-              </a>
-              <t x="1">Hi !</t>
-              <p>Hi <b>you</b>!</p>
-            </r>
+        #expect(
+            xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <r>
+                  <a>
+                    <b>1</b>
+                  </a>
+                  <t x="1">Hi !</t>
+                  <p>Hi <b>you</b>!</p>
+                </r>
 
-            """)
+                """)
     }
 
     @Test("mixed content is written in order from its kept markup, and refused without it")
@@ -124,11 +131,13 @@ struct XMLWriterTests {
 
     @Test("any event source writes as XML, and reads back as the same tree")
     func fromEvents() throws {
-        let tree: Ingredients = ["feed": .dict([
-            "@lang": "en",
-            "entry": [.dict(["title": "A", "id": "1"]), .dict(["title": "B", "id": "2"])],
-            "updated": "2024-01-01",
-        ])]
+        let tree: Ingredients = [
+            "feed": .dict([
+                "@lang": "en",
+                "entry": [.dict(["title": "A", "id": "1"]), .dict(["title": "B", "id": "2"])],
+                "updated": "2024-01-01",
+            ])
+        ]
         var source = IngredientTreeSource(tree)
         let xml = try XMLFormat().write(&source, options: WritingOptions())
         #expect(try xmlTree(bytes: xml) == tree)

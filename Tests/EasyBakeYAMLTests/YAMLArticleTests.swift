@@ -18,13 +18,15 @@ struct Member: Decodable {
     let name: String
     let email: String?
     let city: String
-    static let recipe = try! Recipe(mapping: ["id": "member_id", "name": "name", "email": "email", "city": "address.town"])
+    static let recipe = try! Recipe(mapping: [
+        "id": "member_id", "name": "name", "email": "email", "city": "address.town",
+    ])
 }
 
 @Test func membersFromFixtures() throws {
-    let fixtures = try Fixtures(yaml: .file(membersPath))                 // Fixtures/yaml/members.yaml
+    let fixtures = try Fixtures(yaml: .file(membersPath))  // Fixtures/yaml/members.yaml
     let grace = try fixtures.make(Member.self, "grace", recipe: Member.recipe)
-    #expect(grace.email == nil && grace.city == "Arlington")           // email from .defaults
+    #expect(grace.email == nil && grace.city == "Arlington")  // email from .defaults
     let moved = try fixtures.make(Member.self, "ada", ["address.town": "Paris", "email": .null], recipe: Member.recipe)
     #expect(moved.city == "Paris" && moved.email == nil)
     #expect(try fixtures.makeAll(Member.self, recipe: Member.recipe).map(\.id) == [1, 2])
@@ -51,7 +53,9 @@ struct YAMLArticleTests {
 
     @Test("the fixture error the article shows")
     func fixtureError() throws {
-        let text = try String(contentsOfFile: membersPath, encoding: .utf8) + "\nbob:\n  <<: *defaults\n  member_id: two\n  name: Bob\n"
+        let text =
+            try String(contentsOfFile: membersPath, encoding: .utf8)
+            + "\nbob:\n  <<: *defaults\n  member_id: two\n  name: Bob\n"
         let fixtures = try Fixtures(yaml: .text(text, name: "Fixtures/yaml/members.yaml"))
         let error = try #require(yamlCapture { try fixtures.make(Member.self, "bob", recipe: Member.recipe) })
         let rendered = error.description.split(separator: "\n").prefix(2).joined(separator: "\n")
@@ -73,13 +77,15 @@ struct YAMLArticleTests {
     @Test("reading, schemas, tags, merge keys and documents")
     func claims() throws {
         let config = try YAMLFormat().read(.text("name: EasyBake\nports: [80, 443]\n"))
-        let every = try YAMLFormat().readDocuments(.text("a: 1\n---\na: 2\n"))   // one tree per document
+        let every = try YAMLFormat().readDocuments(.text("a: 1\n---\na: 2\n"))  // one tree per document
         #expect(config == ["name": "EasyBake", "ports": [80, 443]])
         #expect(every == [["a": 1], ["a": 2]])
-        let core = try YAMLFormat().read(.text("a: yes\nb: NO\nc: true\n"))                    // ["a": "yes", "b": "NO", "c": true]
-        let old = try YAMLFormat(options: .init(schema: .yaml11)).read(.text("a: yes\nb: NO\n")) // ["a": true, "b": false]
-        let tagged = try YAMLFormat().read(.text("bucket: !Ref MyBucket\n"))                  // ["bucket": "MyBucket"]
-        let wrapped = try YAMLFormat(options: .init(unknownTags: .wrap)).read(.text("bucket: !Ref MyBucket\n")) // ["bucket": ["!Ref": "MyBucket"]]
+        let core = try YAMLFormat().read(.text("a: yes\nb: NO\nc: true\n"))  // ["a": "yes", "b": "NO", "c": true]
+        let old = try YAMLFormat(options: .init(schema: .yaml11)).read(.text("a: yes\nb: NO\n"))
+        // old == ["a": true, "b": false]
+        let tagged = try YAMLFormat().read(.text("bucket: !Ref MyBucket\n"))  // ["bucket": "MyBucket"]
+        let wrapped = try YAMLFormat(options: .init(unknownTags: .wrap)).read(.text("bucket: !Ref MyBucket\n"))
+        // wrapped == ["bucket": ["!Ref": "MyBucket"]]
         let merged = try YAMLFormat().read(.text("a: &a {k: 1, x: a}\nb: &b {k: 2, y: b}\nc: {<<: [*a, *b], x: own}\n"))
         // merged["c"] == ["x": "own", "k": 1, "y": "b"]
         #expect(core == ["a": "yes", "b": "NO", "c": true])
@@ -94,7 +100,8 @@ struct YAMLArticleTests {
     @Test("a stream of documents: all, one, or an error that says how many")
     func documents() throws {
         let stream = "name: web\n---\nname: db\n"
-        let all = try YAMLFormat(options: .init(documents: .all)).read(.text(stream))            // [["name": "web"], ["name": "db"]]
+        let all = try YAMLFormat(options: .init(documents: .all)).read(.text(stream))
+        // all == [["name": "web"], ["name": "db"]]
         let second = try YAMLFormat(options: .init(documents: .document(1))).read(.text(stream))  // ["name": "db"]
         // YAMLFormat().read(.text(stream)) throws: the YAML stream holds 2 documents where one is expected …
         #expect(all == [["name": "web"], ["name": "db"]])

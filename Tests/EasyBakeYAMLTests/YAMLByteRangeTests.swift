@@ -47,7 +47,9 @@ struct YAMLByteRangeTests {
     @Test("a stream split at every offset into two and three ranges reads every document once, in order")
     func partitionsReadEveryDocument() throws {
         for text in Self.streams {
-            let whole = try #require(try YAMLFormat(options: .init(documents: .all)).read(.text(text)).arrayValue).map { $0 }
+            let whole = try #require(try YAMLFormat(options: .init(documents: .all)).read(.text(text)).arrayValue).map {
+                $0
+            }
             for ranges in Self.partitions(of: text.utf8.count) {
                 #expect(try Self.union(text, ranges) == whole, "\(text.debugDescription) split \(ranges)")
             }

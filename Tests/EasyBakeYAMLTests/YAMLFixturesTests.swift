@@ -61,8 +61,9 @@ struct YAMLFixturesTests {
     @Test("overrides per test, null clearing a field")
     func overrides() throws {
         let fixtures = try Fixtures(yaml: .file(Self.recordsFile))
-        let ada = try fixtures.make(FixtureUser.self, "ada", ["email": .null, "address.town": "Paris", "devices[1].kind": "tablet"],
-                                    recipe: FixtureUser.recipe)
+        let ada = try fixtures.make(
+            FixtureUser.self, "ada", ["email": .null, "address.town": "Paris", "devices[1].kind": "tablet"],
+            recipe: FixtureUser.recipe)
         #expect(ada.email == nil)
         #expect(ada.city == "Paris")
         #expect(ada.deviceKinds == ["phone", "tablet"])
@@ -76,8 +77,10 @@ struct YAMLFixturesTests {
         #expect(yamlTree == jsonTree)
         for index in 0..<3 {
             let path = "users[\(index)]"
-            let a = try Baker().bake(FixtureUser.self, from: #require(try yamlTree.resolve(path)), recipe: FixtureUser.recipe)
-            let b = try Baker().bake(FixtureUser.self, from: #require(try jsonTree.resolve(path)), recipe: FixtureUser.recipe)
+            let a = try Baker().bake(
+                FixtureUser.self, from: #require(try yamlTree.resolve(path)), recipe: FixtureUser.recipe)
+            let b = try Baker().bake(
+                FixtureUser.self, from: #require(try jsonTree.resolve(path)), recipe: FixtureUser.recipe)
             #expect(a == b)
         }
     }
@@ -106,7 +109,7 @@ struct YAMLFixturesTests {
         let formats = FormatRegistry([YAMLFormat()])
         let fixtures = try Fixtures(reading: .file(Self.recordsFile), formats: formats)
         #expect(fixtures.name == "user-records.yaml")
-        #expect(try fixtures.ingredients("grace")["role"] == "U")   // merged from .defaults
+        #expect(try fixtures.ingredients("grace")["role"] == "U")  // merged from .defaults
         #expect(try fixtures.ingredients(".defaults")["role"] == "U")
     }
 

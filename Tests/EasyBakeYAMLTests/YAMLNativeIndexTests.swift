@@ -40,7 +40,8 @@ struct YAMLNativeIndexTests {
         if let difference = difference(native, events) { return .mismatch(difference) }
         // What a reader of the index sees: the tree of each.
         guard let nativeTree = try? Ingredients(index: native), let eventTree = try? Ingredients(index: events),
-              same(nativeTree, eventTree) else { return .mismatch("the trees differ") }
+            same(nativeTree, eventTree)
+        else { return .mismatch("the trees differ") }
         return .native
     }
 
@@ -56,11 +57,14 @@ struct YAMLNativeIndexTests {
             guard kindA == kindB || (numeric.contains(kindA) && numeric.contains(kindB)) else {
                 return "entry \(position): \(kindA) natively, \(kindB) by events"
             }
-            guard a.end(of: position) == b.end(of: position), a.elementCount(at: position) == b.elementCount(at: position) else {
+            guard a.end(of: position) == b.end(of: position),
+                a.elementCount(at: position) == b.elementCount(at: position)
+            else {
                 return "entry \(position): spans or counts differ"
             }
             guard a.string(at: position) == b.string(at: position),
-                  same(a.scalar(at: position) ?? .null, b.scalar(at: position) ?? .null) else {
+                same(a.scalar(at: position) ?? .null, b.scalar(at: position) ?? .null)
+            else {
                 return "entry \(position): \(String(describing: a.scalar(at: position))) natively, "
                     + "\(String(describing: b.scalar(at: position))) by events"
             }
@@ -97,7 +101,8 @@ struct YAMLNativeIndexTests {
             case .native: native += 1
             case .bailed: bailed += 1
             case .mismatch(let why):
-                mismatches.append("\(label) \(why)\n---input---\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                mismatches.append(
+                    "\(label) \(why)\n---input---\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
             }
         }
 
@@ -190,7 +195,9 @@ struct YAMLNativeIndexTests {
     func keyLineShapesAgree() {
         var tally = Tally()
         for text in Self.keyLineShapes + Self.dashKeys {
-            for schema in YAMLReadingOptions.Schema.allCases { tally.add(text, .init(schema: schema), label: "issue 28") }
+            for schema in YAMLReadingOptions.Schema.allCases {
+                tally.add(text, .init(schema: schema), label: "issue 28")
+            }
             tally.add(text, .init(unknownTags: .wrap), label: "issue 28, wrapped tags")
         }
         #expect(tally.mismatches == [])
@@ -205,11 +212,16 @@ struct YAMLNativeIndexTests {
     @Test("every indicator at the start of a value, a key, or after a dash")
     func indicators() {
         var tally = Tally()
-        let indicators = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", "~", "<<", "."]
+        let indicators = [
+            "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", "~", "<<",
+            ".",
+        ]
         for indicator in indicators {
             for rest in ["", "x", " x", "x: 1", " ", "-", "'", "\""] {
-                for shape in ["a: \(indicator)\(rest)\n", "\(indicator)\(rest): 1\n", "- \(indicator)\(rest)\n",
-                              "\(indicator)\(rest)\n", "a:\n  \(indicator)\(rest)\n", "- a: \(indicator)\(rest)\n  b: 1\n"] {
+                for shape in [
+                    "a: \(indicator)\(rest)\n", "\(indicator)\(rest): 1\n", "- \(indicator)\(rest)\n",
+                    "\(indicator)\(rest)\n", "a:\n  \(indicator)\(rest)\n", "- a: \(indicator)\(rest)\n  b: 1\n",
+                ] {
                     tally.add(shape, label: "indicator")
                 }
             }
@@ -221,20 +233,28 @@ struct YAMLNativeIndexTests {
     @Test("each schema, each duplicate key policy, each limit")
     func options() {
         var tally = Tally()
-        let texts = Self.nativeCases + Self.bailCases + [
-            "a: 1\nb:\n  c: [ ]\n".replacingOccurrences(of: "[ ]", with: "[]"),
-            "a:\n  b:\n    c:\n      d:\n        e: 1\n", "- - - - - x\n", "a: \(String(repeating: "9", count: 40))\n",
-            "a: \(String(repeating: "x", count: 40))\n", "\"\(String(repeating: "k", count: 40))\": 1\n",
-            "a: '\(String(repeating: "q", count: 30))''\(String(repeating: "q", count: 30))'\n",
-        ]
+        let texts =
+            Self.nativeCases + Self.bailCases + [
+                "a: 1\nb:\n  c: [ ]\n".replacingOccurrences(of: "[ ]", with: "[]"),
+                "a:\n  b:\n    c:\n      d:\n        e: 1\n", "- - - - - x\n",
+                "a: \(String(repeating: "9", count: 40))\n",
+                "a: \(String(repeating: "x", count: 40))\n", "\"\(String(repeating: "k", count: 40))\": 1\n",
+                "a: '\(String(repeating: "q", count: 30))''\(String(repeating: "q", count: 30))'\n",
+            ]
         var variants: [YAMLReadingOptions] = []
         for schema in YAMLReadingOptions.Schema.allCases {
             for policy in DuplicateKeyPolicy.allCases { variants.append(.init(schema: schema, duplicateKeys: policy)) }
         }
         for depth in [1, 2, 3, 4] { var o = YAMLReadingOptions(); o.limits.maximumDepth = depth; variants.append(o) }
-        for nodes in [0, 1, 2, 3, 5, 8] { var o = YAMLReadingOptions(); o.limits.maximumNodes = nodes; variants.append(o) }
-        for bytes in [0, 1, 3, 10, 35] { var o = YAMLReadingOptions(); o.limits.maximumStringBytes = bytes; variants.append(o) }
-        for length in [1, 3, 20] { var o = YAMLReadingOptions(); o.limits.maximumNumberLength = length; variants.append(o) }
+        for nodes in [0, 1, 2, 3, 5, 8] {
+            var o = YAMLReadingOptions(); o.limits.maximumNodes = nodes; variants.append(o)
+        }
+        for bytes in [0, 1, 3, 10, 35] {
+            var o = YAMLReadingOptions(); o.limits.maximumStringBytes = bytes; variants.append(o)
+        }
+        for length in [1, 3, 20] {
+            var o = YAMLReadingOptions(); o.limits.maximumNumberLength = length; variants.append(o)
+        }
         for input in [5, 20] { var o = YAMLReadingOptions(); o.limits.maximumInputBytes = input; variants.append(o) }
         for documents in [YAMLReadingOptions.Documents.all, .each, .document(0)] {
             variants.append(YAMLReadingOptions(documents: documents))
@@ -250,14 +270,17 @@ struct YAMLNativeIndexTests {
 
     @Test("a repeated key bails out under every policy, and the event path applies the policy")
     func duplicateKeys() {
-        let texts = ["a: 1\na: 2\n", "a: 1\nb: 2\na: 3\n", "\"a\": 1\na: 2\n", "'a': 1\n\"\\x61\": 2\n",
-                     // canonically equivalent keys are equal Strings: the event path finds them repeated
-                     "\"\\u00e9\": 1\n\"e\\u0301\": 2\n", "\u{212A}: 1\nK: 2\n",
-                     (0..<60).map { "k\($0): \($0)\n" }.joined() + "k7: again\n",
-                     (0..<60).map { "k\($0): \($0)\n" }.joined() + "\u{212A}: 1\nK: 2\n"]
+        let texts = [
+            "a: 1\na: 2\n", "a: 1\nb: 2\na: 3\n", "\"a\": 1\na: 2\n", "'a': 1\n\"\\x61\": 2\n",
+            // canonically equivalent keys are equal Strings: the event path finds them repeated
+            "\"\\u00e9\": 1\n\"e\\u0301\": 2\n", "\u{212A}: 1\nK: 2\n",
+            (0..<60).map { "k\($0): \($0)\n" }.joined() + "k7: again\n",
+            (0..<60).map { "k\($0): \($0)\n" }.joined() + "\u{212A}: 1\nK: 2\n",
+        ]
         for text in texts {
             for policy in DuplicateKeyPolicy.allCases {
-                #expect(Self.verdict(Array(text.utf8), .init(duplicateKeys: policy)) == .bailed, "\(text.debugDescription)")
+                #expect(
+                    Self.verdict(Array(text.utf8), .init(duplicateKeys: policy)) == .bailed, "\(text.debugDescription)")
             }
         }
         // Many distinct keys (past the linear search) and non-ASCII keys that only look alike stay native.
@@ -272,7 +295,9 @@ struct YAMLNativeIndexTests {
             var options = YAMLReadingOptions()
             options.limits.maximumDepth = depth
             for nesting in 1...7 {
-                let mapping = (0..<nesting).map { String(repeating: "  ", count: $0) + "k\($0):" }.joined(separator: "\n") + " v\n"
+                let mapping =
+                    (0..<nesting).map { String(repeating: "  ", count: $0) + "k\($0):" }.joined(separator: "\n")
+                    + " v\n"
                 let sequence = String(repeating: "- ", count: nesting) + "x\n"
                 tally.add(mapping, options, label: "depth \(depth)")
                 tally.add(sequence, options, label: "depth \(depth)")
@@ -317,15 +342,19 @@ struct YAMLNativeIndexTests {
 
     @Test("a bake error from a native index names the line and column of the value at fault")
     func bakeErrorLocations() throws {
-        for (text, line, column) in [("id: 1\nname: []\n", 2, 7), ("name: x\nid: abc\n", 2, 5), ("name: x\nid: \"7x\"\n", 2, 5),
-                                     ("- 1\n", 1, 1)] {
+        for (text, line, column) in [
+            ("id: 1\nname: []\n", 2, 7), ("name: x\nid: abc\n", 2, 5), ("name: x\nid: \"7x\"\n", 2, 5),
+            ("- 1\n", 1, 1),
+        ] {
             var index = IngredientIndex()
             #expect(YAMLFormat().readIndexNatively(.text(text), into: &index))
             do {
                 _ = try Baker().bake(Located.self, from: .text(text, name: "user.yaml"), format: YAMLFormat())
                 Issue.record("\(text.debugDescription) baked")
             } catch {
-                #expect(error.location?.line == line && error.location?.column == column, "\(text.debugDescription): \(error)")
+                #expect(
+                    error.location?.line == line && error.location?.column == column,
+                    "\(text.debugDescription): \(error)")
                 #expect(error.location?.sourceName == "user.yaml")
             }
         }
@@ -333,7 +362,9 @@ struct YAMLNativeIndexTests {
 
     @Test("a regular file is indexed natively; a missing file gets the event path's error")
     func files() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("native-index-\(UUID().uuidString).yaml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "native-index-\(UUID().uuidString).yaml"
+        ).path
         try Data("users:\n- id: 1\n  name: Ann\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var index = IngredientIndex()
@@ -370,13 +401,15 @@ struct YAMLNativeIndexTests {
     typealias Random = SeededGenerator
 
     static let plainScalars = [
-        "x", "hello world", "42", "-7", "3.25", "-0.5", "1e10", "0x1F", "0o17", "+3", ".5", "007", ".inf", "-.inf", ".nan",
+        "x", "hello world", "42", "-7", "3.25", "-0.5", "1e10", "0x1F", "0o17", "+3", ".5", "007", ".inf", "-.inf",
+        ".nan",
         "true", "False", "yes", "No", "on", "OFF", "y", "n", "null", "Null", "~", "a:b", "a#b", "x - y", "naïve", "😀",
         "2001-12-14", "12:30", "a,b", "x[y]", "x{y}", "a ' b", "a \" b", "back\\slash", "http://x.org/?a=1&b=2",
         "99999999999999999999", "1.5e400", "-x", "--x", "<<",
     ]
     static let quotedScalars = [
-        "\"x\"", "\"\"", "''", "'x'", "\"a \\\" b\"", "\"tab\\tnew\\n\"", "'it''s'", "\"\\u00e9\\x41\"", "\"\\U0001F600\"",
+        "\"x\"", "\"\"", "''", "'x'", "\"a \\\" b\"", "\"tab\\tnew\\n\"", "'it''s'", "\"\\u00e9\\x41\"",
+        "\"\\U0001F600\"",
         "\"#not a comment\"", "'a: b'", "\"naïve\"",
     ]
     /// Scalars outside the subset or wrong: rarer, so that most documents stay native.
@@ -417,7 +450,8 @@ struct YAMLNativeIndexTests {
             let keyIndent = compact ? prefix.count + 1 + random.below(2) : indent + step
             if !compact { lines.append(prefix + comment) }
             for i in 0..<count {
-                let start = (compact && i == 0)
+                let start =
+                    (compact && i == 0)
                     ? prefix + String(repeating: " ", count: keyIndent - prefix.count)
                     : String(repeating: " ", count: keyIndent)
                 node(&random, depth: depth + 1, indent: keyIndent, into: &lines, prefix: start + key(&random, i) + ":")
@@ -429,8 +463,9 @@ struct YAMLNativeIndexTests {
             let dashIndent = indentless ? indent : indent + step
             lines.append(prefix + comment)
             for _ in 0..<count {
-                node(&random, depth: depth + 1, indent: dashIndent + 2, into: &lines,
-                     prefix: String(repeating: " ", count: dashIndent) + "-")
+                node(
+                    &random, depth: depth + 1, indent: dashIndent + 2, into: &lines,
+                    prefix: String(repeating: " ", count: dashIndent) + "-")
             }
         }
         if random.chance(10) { lines.append(random.pick(["", "# comment", "   "])) }
@@ -440,7 +475,9 @@ struct YAMLNativeIndexTests {
         var lines: [String] = []
         if random.chance(10) { lines.append("---") }
         if random.chance(50) {
-            for i in 0..<(1 + random.below(5)) { node(&random, depth: 1, indent: 0, into: &lines, prefix: key(&random, i) + ":") }
+            for i in 0..<(1 + random.below(5)) {
+                node(&random, depth: 1, indent: 0, into: &lines, prefix: key(&random, i) + ":")
+            }
         } else {
             for _ in 0..<(1 + random.below(5)) { node(&random, depth: 1, indent: 2, into: &lines, prefix: "-") }
         }
@@ -461,7 +498,8 @@ struct YAMLNativeIndexTests {
                 var lineStart = at
                 while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
                 if random.chance(50) {
-                    bytes.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: 1 + random.below(3)), at: lineStart)
+                    bytes.insert(
+                        contentsOf: Array(repeating: UInt8(ascii: " "), count: 1 + random.below(3)), at: lineStart)
                 } else if lineStart < bytes.count, bytes[lineStart] == UInt8(ascii: " ") {
                     bytes.remove(at: lineStart)
                 }
@@ -493,7 +531,10 @@ struct YAMLNativeIndexTests {
             case 1, 2: line += key(&random, random.below(3)) + ": " + scalar(&random)
             case 3: line += scalar(&random)
             case 4: line += random.pick(["# c", "", "---", "...", "[]", "{}", "- ", ":", "? x"])
-            default: line += key(&random, random.below(3)) + random.pick([":", ": ", ":  "]) + random.pick(["", " # c", "[]", "{}"])
+            default:
+                line +=
+                    key(&random, random.below(3)) + random.pick([":", ": ", ":  "])
+                    + random.pick(["", " # c", "[]", "{}"])
             }
             if random.chance(10) { line += random.pick([" # c", "  ", " :", ": x"]) }
             lines.append(line)
@@ -510,7 +551,8 @@ struct YAMLNativeIndexTests {
         for round in 0..<rounds {
             let text = Self.lineSoup(&random)
             tally.add(text, label: "soup \(round)")
-            tally.add(text, .init(schema: .yaml11, duplicateKeys: .lastWins), label: "soup \(round), YAML 1.1, last wins")
+            tally.add(
+                text, .init(schema: .yaml11, duplicateKeys: .lastWins), label: "soup \(round), YAML 1.1, last wins")
         }
         print("random lines: \(tally.native) native, \(tally.bailed) bailed")
         #expect(tally.mismatches.prefix(5).map { $0 } == [])
@@ -534,8 +576,9 @@ struct YAMLNativeIndexTests {
             if !bytes.isEmpty { bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next()) }
             mutations.add(bytes, label: "byte mutation of \(round)")
         }
-        print("random documents: \(documents.native) native, \(documents.bailed) bailed; "
-              + "mutations: \(mutations.native) native, \(mutations.bailed) bailed")
+        print(
+            "random documents: \(documents.native) native, \(documents.bailed) bailed; "
+                + "mutations: \(mutations.native) native, \(mutations.bailed) bailed")
         #expect(documents.mismatches == [])
         #expect(mutations.mismatches.prefix(5).map { $0 } == [])
         #expect(documents.native >= rounds / 4)

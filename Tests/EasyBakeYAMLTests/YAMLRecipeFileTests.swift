@@ -9,12 +9,14 @@ struct YAMLRecipeFileTests {
     func recipeFile() throws {
         let formats = FormatRegistry([YAMLFormat()])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-\(UUID()).yaml")
-        try Data("""
+        try Data(
+            """
             name: User
             mapping:
               id: user_id
               joined: {path: joined, transformer: {date: yyyy-MM-dd}}
-            """.utf8).write(to: url)
+            """.utf8
+        ).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let recipes = try RecipeFile.load(.file(url.path), formats: formats)
         #expect(recipes.first?.name == "User")

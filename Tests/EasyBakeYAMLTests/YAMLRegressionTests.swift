@@ -10,7 +10,9 @@ import Testing
 /// The target's seeds (`Fuzz/Seeds/yaml/`) are held to the same.
 @Suite("YAML fuzz regressions")
 struct YAMLRegressionTests {
-    @Test("each regression input and fuzz seed keeps the fuzz target's properties", arguments: TestPaths.fuzzInputs("yaml"))
+    @Test(
+        "each regression input and fuzz seed keeps the fuzz target's properties",
+        arguments: TestPaths.fuzzInputs("yaml"))
     func regression(file: URL) {
         #expect(regressionFailure(file, format: YAMLFormat()) == nil, "\(file.lastPathComponent)")
     }
@@ -24,7 +26,9 @@ struct YAMLRegressionTests {
     /// Inputs of the path and recipe-file target (`Fixtures/regressions/recipe/`);
     /// as in the target, the first byte picks what the rest is: `0` a path,
     /// `1` a JSON recipe file, `2` a YAML one.
-    @Test("each path or recipe-file regression input and seed parses or fails with an error", arguments: TestPaths.fuzzInputs("recipe"))
+    @Test(
+        "each path or recipe-file regression input and seed parses or fails with an error",
+        arguments: TestPaths.fuzzInputs("recipe"))
     func recipeRegression(file: URL) throws {
         let bytes = Array(try Data(contentsOf: file))
         let mode = try #require(bytes.first)

@@ -44,7 +44,8 @@ struct YAMLScalarTests {
 
     @Test("quoted and block scalars are always strings")
     func quoted() throws {
-        let tree = try yaml("""
+        let tree = try yaml(
+            """
             a: "true"
             b: '123'
             c: "null"
@@ -67,7 +68,8 @@ struct YAMLScalarTests {
 
     @Test("explicit standard tags are honoured")
     func tags() throws {
-        let tree = try yaml("""
+        let tree = try yaml(
+            """
             s: !!str 123
             t: !!str true
             i: !!int "42"
@@ -83,10 +85,11 @@ struct YAMLScalarTests {
             q: ! 12
             u: !custom 7
             """)
-        #expect(tree == [
-            "s": "123", "t": "true", "i": 42, "h": 16, "f": 1.0, "g": 2.5, "b": false, "n": .null,
-            "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": "7",
-        ])
+        #expect(
+            tree == [
+                "s": "123", "t": "true", "i": 42, "h": 16, "f": 1.0, "g": 2.5, "b": false, "n": .null,
+                "x": "aGVs\nbG8=\n", "d": "2001-12-14", "q": "12", "u": "7",
+            ])
     }
 
     @Test("a value that does not fit its tag is an invalid value with a location")
@@ -113,53 +116,62 @@ struct YAMLScalarTests {
         !Tagged key: 2
         """
 
-    @Test("by default a node with an unknown tag keeps its kind: a scalar is its text, a sequence an array, a mapping a dictionary")
+    @Test(
+        "by default a node with an unknown tag keeps its kind: a scalar is its text, a sequence an array, a mapping a dictionary"
+    )
     func unknownTagsValue() throws {
-        #expect(try yaml(Self.taggedNodes) == [
-            "bucket": "MyBucket",
-            "zone": "",
-            "list": ["a", "b"],
-            "obj": ["cmd": "ls"],
-            "global": "1",
-            "known": ["a": 1],
-            "plain": "1",
-            // A tagged scalar is not resolved by the schema.
-            "number": "12",
-            "flag": "true",
-            "empty": "",
-            "key": 2,
-        ])
+        #expect(
+            try yaml(Self.taggedNodes) == [
+                "bucket": "MyBucket",
+                "zone": "",
+                "list": ["a", "b"],
+                "obj": ["cmd": "ls"],
+                "global": "1",
+                "known": ["a": 1],
+                "plain": "1",
+                // A tagged scalar is not resolved by the schema.
+                "number": "12",
+                "flag": "true",
+                "empty": "",
+                "key": 2,
+            ])
         #expect(YAMLReadingOptions().unknownTags == .value)
-        #expect(try yaml("a: &x !Ref thing\nb: *x\nc: &y !Seq [1]\nd: *y\n") == ["a": "thing", "b": "thing", "c": [1], "d": [1]])
+        #expect(
+            try yaml("a: &x !Ref thing\nb: *x\nc: &y !Seq [1]\nd: *y\n") == [
+                "a": "thing", "b": "thing", "c": [1], "d": [1],
+            ])
     }
 
     @Test("currentTag gives the tag of the node of the last event, as written")
     func currentTag() throws {
-        var source = try YAMLIngredientSource(.text("""
-            a: !Ref x
-            b: !Seq [1, !!int 2]
-            c: !!map {d: ! e}
-            !K f: &n !<tag:example.com,2024:p> g
-            h: *n
-            i: {<<: {j: !J k}}
-            l: plain
-            """))
+        var source = try YAMLIngredientSource(
+            .text(
+                """
+                a: !Ref x
+                b: !Seq [1, !!int 2]
+                c: !!map {d: ! e}
+                !K f: &n !<tag:example.com,2024:p> g
+                h: *n
+                i: {<<: {j: !J k}}
+                l: plain
+                """))
         var seen: [String] = []
         while let event = try source.next() {
             seen.append("\(event) \(source.currentTag ?? "-")")
         }
-        #expect(seen == [
-            "beginDictionary -",
-            #"key("a") -"#, #"scalar("x") !Ref"#,
-            #"key("b") -"#, "beginArray !Seq", "scalar(1) -", "scalar(2) !!int", "endArray -",
-            #"key("c") -"#, "beginDictionary !!map", #"key("d") -"#, #"scalar("e") !"#, "endDictionary -",
-            #"key("f") !K"#, #"scalar("g") !<tag:example.com,2024:p>"#,
-            // An alias replays the anchored node, tag included; so does a merge.
-            #"key("h") -"#, #"scalar("g") !<tag:example.com,2024:p>"#,
-            #"key("i") -"#, "beginDictionary -", #"key("j") -"#, #"scalar("k") !J"#, "endDictionary -",
-            #"key("l") -"#, #"scalar("plain") -"#,
-            "endDictionary -",
-        ])
+        #expect(
+            seen == [
+                "beginDictionary -",
+                #"key("a") -"#, #"scalar("x") !Ref"#,
+                #"key("b") -"#, "beginArray !Seq", "scalar(1) -", "scalar(2) !!int", "endArray -",
+                #"key("c") -"#, "beginDictionary !!map", #"key("d") -"#, #"scalar("e") !"#, "endDictionary -",
+                #"key("f") !K"#, #"scalar("g") !<tag:example.com,2024:p>"#,
+                // An alias replays the anchored node, tag included; so does a merge.
+                #"key("h") -"#, #"scalar("g") !<tag:example.com,2024:p>"#,
+                #"key("i") -"#, "beginDictionary -", #"key("j") -"#, #"scalar("k") !J"#, "endDictionary -",
+                #"key("l") -"#, #"scalar("plain") -"#,
+                "endDictionary -",
+            ])
     }
 
     @Test("currentTag is the same whatever the unknown-tag policy, and nil after a skip")
@@ -175,17 +187,19 @@ struct YAMLScalarTests {
                 #expect(source.currentTag == nil)
             }
         }
-        #expect(seen == [
-            "beginDictionary -", #"key("a") -"#, "beginDictionary -", #"key("!Ref") -"#, #"scalar("x") !Ref"#,
-            "endDictionary -", #"key("b") -"#, #"key("c") -"#, "scalar(1) -", "endDictionary -",
-        ])
+        #expect(
+            seen == [
+                "beginDictionary -", #"key("a") -"#, "beginDictionary -", #"key("!Ref") -"#, #"scalar("x") !Ref"#,
+                "endDictionary -", #"key("b") -"#, #"key("c") -"#, "scalar(1) -", "endDictionary -",
+            ])
     }
 
     @Test("unknown tags can be wrapped: a single-key dictionary from the tag to the node")
     func unknownTagsWrap() throws {
         var options = YAMLReadingOptions()
         options.unknownTags = .wrap
-        let tree = try yaml("""
+        let tree = try yaml(
+            """
             bucket: !Ref MyBucket
             zone: !GetAZs ""
             list: !Sub [a, b]
@@ -195,16 +209,17 @@ struct YAMLScalarTests {
             plain: !!str 1
             !Tagged key: 2
             """, options)
-        #expect(tree == [
-            "bucket": ["!Ref": "MyBucket"],
-            "zone": ["!GetAZs": ""],
-            "list": ["!Sub": ["a", "b"]],
-            "obj": ["!!python/object:os.system": ["cmd": "ls"]],
-            "global": ["!<tag:example.com,2024:point>": "1"],
-            "known": ["a": 1],
-            "plain": "1",
-            "key": 2,
-        ])
+        #expect(
+            tree == [
+                "bucket": ["!Ref": "MyBucket"],
+                "zone": ["!GetAZs": ""],
+                "list": ["!Sub": ["a", "b"]],
+                "obj": ["!!python/object:os.system": ["cmd": "ls"]],
+                "global": ["!<tag:example.com,2024:point>": "1"],
+                "known": ["a": 1],
+                "plain": "1",
+                "key": 2,
+            ])
         // Paths and transformers reach the tag like any key.
         #expect(try tree.resolve(#"bucket["!Ref"]"#) == "MyBucket")
     }

@@ -56,14 +56,16 @@ struct YAMLSingleDocumentReaderTests {
     func treeReaders() throws {
         for input in try Self.inputs() {
             Self.check(Self.capture { _ = try YAMLFormat().read(input) }, "YAMLFormat.read(\(input.name))")
-            Self.check(Self.capture {
-                var source = try YAMLIngredientSource(input)
-                _ = try Ingredients(reading: &source)
-            }, "Ingredients(reading:) of \(input.name)")
-            Self.check(Self.capture {
-                var source = try YAMLIngredientSource(input)
-                _ = try Ingredients(reading: &source, duplicateKeys: .lastWins)
-            }, "Ingredients(reading:duplicateKeys:) of \(input.name)")
+            Self.check(
+                Self.capture {
+                    var source = try YAMLIngredientSource(input)
+                    _ = try Ingredients(reading: &source)
+                }, "Ingredients(reading:) of \(input.name)")
+            Self.check(
+                Self.capture {
+                    var source = try YAMLIngredientSource(input)
+                    _ = try Ingredients(reading: &source, duplicateKeys: .lastWins)
+                }, "Ingredients(reading:duplicateKeys:) of \(input.name)")
         }
         // The stream read whole, as the message says, gives both.
         #expect(try YAMLFormat(options: .init(documents: .all)).read(.text(Self.stream)).arrayValue?.count == 2)
@@ -74,19 +76,26 @@ struct YAMLSingleDocumentReaderTests {
     func document() throws {
         let formats = FormatRegistry([YAMLFormat()])
         for input in try Self.inputs() {
-            Self.check(Self.capture { _ = try Document(reading: input, format: YAMLFormat()) }, "Document(reading: \(input.name))")
-            Self.check(Self.capture { _ = try Document(reading: input, formats: formats) }, "Document(reading: \(input.name), formats:)")
+            Self.check(
+                Self.capture { _ = try Document(reading: input, format: YAMLFormat()) },
+                "Document(reading: \(input.name))")
+            Self.check(
+                Self.capture { _ = try Document(reading: input, formats: formats) },
+                "Document(reading: \(input.name), formats:)")
         }
     }
 
     @Test("baking straight from the input (the index reader)")
     func bakeFromInput() throws {
         for input in try Self.inputs() {
-            Self.check(Self.capture { _ = try Baker().bake(User.self, from: input, format: YAMLFormat()) }, "Baker.bake(from: \(input.name))")
-            Self.check(Self.capture {
-                var index = IngredientIndex()
-                try YAMLFormat().readIndex(input, into: &index)
-            }, "YAMLFormat.readIndex(\(input.name))")
+            Self.check(
+                Self.capture { _ = try Baker().bake(User.self, from: input, format: YAMLFormat()) },
+                "Baker.bake(from: \(input.name))")
+            Self.check(
+                Self.capture {
+                    var index = IngredientIndex()
+                    try YAMLFormat().readIndex(input, into: &index)
+                }, "YAMLFormat.readIndex(\(input.name))")
         }
     }
 
@@ -95,9 +104,12 @@ struct YAMLSingleDocumentReaderTests {
         let records = "ada: {name: Ada}\n---\ngrace: {name: Grace}\n"
         for input in [IngredientInput.text(records, name: "two.yaml"), try Self.file(records)] {
             Self.check(Self.capture { _ = try Fixtures(yaml: input) }, "Fixtures(yaml: \(input.name))", secondAt: 2)
-            Self.check(Self.capture { _ = try Fixtures(reading: input, format: YAMLFormat()) }, "Fixtures(reading: \(input.name))", secondAt: 2)
-            Self.check(Self.capture { _ = try Fixtures(document: try Document(reading: input, format: YAMLFormat())) },
-                       "Fixtures(document:) of \(input.name)", secondAt: 2)
+            Self.check(
+                Self.capture { _ = try Fixtures(reading: input, format: YAMLFormat()) },
+                "Fixtures(reading: \(input.name))", secondAt: 2)
+            Self.check(
+                Self.capture { _ = try Fixtures(document: try Document(reading: input, format: YAMLFormat())) },
+                "Fixtures(document:) of \(input.name)", secondAt: 2)
         }
     }
 
@@ -105,13 +117,19 @@ struct YAMLSingleDocumentReaderTests {
     func recipeFiles() throws {
         let formats = FormatRegistry([YAMLFormat()])
         // One document loads.
-        #expect(try RecipeFile.load(.text("name: User\nmapping: {id: user_id}\n", name: "one.yaml"), formats: formats).count == 1)
+        #expect(
+            try RecipeFile.load(.text("name: User\nmapping: {id: user_id}\n", name: "one.yaml"), formats: formats).count
+                == 1)
         for input in try Self.inputs() {
-            Self.check(Self.capture { _ = try RecipeFile.load(input, format: YAMLFormat()) }, "RecipeFile.load(\(input.name))")
-            Self.check(Self.capture { _ = try RecipeFile.load(input, formats: formats) }, "RecipeFile.load(\(input.name), formats:)")
+            Self.check(
+                Self.capture { _ = try RecipeFile.load(input, format: YAMLFormat()) }, "RecipeFile.load(\(input.name))")
+            Self.check(
+                Self.capture { _ = try RecipeFile.load(input, formats: formats) },
+                "RecipeFile.load(\(input.name), formats:)")
             let box = RecipeBox()
             Self.check(Self.capture { try box.load(input, format: YAMLFormat()) }, "RecipeBox.load(\(input.name))")
-            Self.check(Self.capture { try box.load(input, formats: formats) }, "RecipeBox.load(\(input.name), formats:)")
+            Self.check(
+                Self.capture { try box.load(input, formats: formats) }, "RecipeBox.load(\(input.name), formats:)")
             // Nothing of the first document was added.
             #expect(!box.contains("User"))
         }
@@ -121,10 +139,11 @@ struct YAMLSingleDocumentReaderTests {
     func streamingReaders() throws {
         var source = try YAMLIngredientSource(.text(Self.stream))
         Self.check(Self.capture { _ = try PathMatcher(["name"]).resolve(from: &source) }, "PathMatcher.resolve")
-        Self.check(Self.capture {
-            var reader = try RecordReader(source: YAMLIngredientSource(.text(Self.stream)), each: "mapping")
-            while try reader.next() != nil {}
-        }, "RecordReader")
+        Self.check(
+            Self.capture {
+                var reader = try RecordReader(source: YAMLIngredientSource(.text(Self.stream)), each: "mapping")
+                while try reader.next() != nil {}
+            }, "RecordReader")
         var values = try YAMLIngredientSource(.text(Self.stream))
         Self.check(Self.capture { _ = try Ingredients.read(from: &values) }, "Ingredients.read(from:)")
         var skipped = try YAMLIngredientSource(.text(Self.stream))
@@ -136,7 +155,8 @@ struct YAMLSingleDocumentReaderTests {
         var single = try YAMLIngredientSource(.text("name: User\n"))
         #expect(try PathMatcher(["name"]).resolve(from: &single).values == ["User"])
         #expect(try single.next() == nil)
-        let results = Array(try Baker().bakeEach(User.self, from: YAMLIngredientSource(.text(Self.stream)), each: "mapping"))
+        let results = Array(
+            try Baker().bakeEach(User.self, from: YAMLIngredientSource(.text(Self.stream)), each: "mapping"))
         let failure: EasyBakeError? = results.last.flatMap { if case .failure(let error) = $0 { error } else { nil } }
         Self.check(failure, "bakeEach")
     }

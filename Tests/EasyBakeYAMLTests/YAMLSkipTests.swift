@@ -13,7 +13,10 @@ struct YAMLSkipTests {
         // Anchors defined inside a skipped part, used after it.
         ("a: {x: &A {p: 1, q: [2, 3]}, y: &S scalar, z: [&T true]}\nb: *A\nc: *S\nd: [*A, *T]\n", .single),
         // Merge keys, inside and around skipped parts.
-        ("base: &b {k: 1, m: 2}\nderived: {<<: *b, m: 3, n: 4}\nlist: [{<<: [*b, {w: 0}], z: 1}]\nlast: {m: 9, <<: *b}\n", .single),
+        (
+            "base: &b {k: 1, m: 2}\nderived: {<<: *b, m: 3, n: 4}\nlist: [{<<: [*b, {w: 0}], z: 1}]\nlast: {m: 9, <<: *b}\n",
+            .single
+        ),
         ("a: &outer {<<: {m: 1}, n: 2}\nb: *outer\nc: {<<: *outer, n: 3}\n", .single),
         ("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n", .single),
         // Several documents, each on its own and as one array.
@@ -54,8 +57,9 @@ struct YAMLSkipTests {
         return try YAMLIngredientSource(.text(text), options: options)
     }
 
-    @Test("skipping at every event leaves the source where reading and discarding would",
-          arguments: documents.indices)
+    @Test(
+        "skipping at every event leaves the source where reading and discarding would",
+        arguments: documents.indices)
     func everyPosition(_ which: Int) throws {
         let (text, documents) = Self.documents[which]
         var full = try Self.source(text, documents)
@@ -65,12 +69,15 @@ struct YAMLSkipTests {
             for _ in 0..<index { _ = try source.next() }
             try source.skipValue()
             let rest = try collectEvents(&source)
-            #expect(rest[...] == Self.reference(events, skippingAt: index), "skip at event \(index) of \(text.debugDescription)")
+            #expect(
+                rest[...] == Self.reference(events, skippingAt: index),
+                "skip at event \(index) of \(text.debugDescription)")
         }
     }
 
-    @Test("skipping the rest of a container leaves the source where reading would",
-          arguments: documents.indices)
+    @Test(
+        "skipping the rest of a container leaves the source where reading would",
+        arguments: documents.indices)
     func restOfContainer(_ which: Int) throws {
         let (text, documents) = Self.documents[which]
         var full = try Self.source(text, documents)
@@ -85,7 +92,9 @@ struct YAMLSkipTests {
             try source.skipRestOfContainer()
             let rest = try collectEvents(&source)
             // The rest after a container's begin: skipping its whole value from the begin.
-            #expect(rest[...] == Self.reference(events, skippingAt: index), "skip rest at event \(index) of \(text.debugDescription)")
+            #expect(
+                rest[...] == Self.reference(events, skippingAt: index),
+                "skip rest at event \(index) of \(text.debugDescription)")
         }
     }
 
@@ -97,7 +106,10 @@ struct YAMLSkipTests {
         var source = try YAMLIngredientSource(.text("a: [1, &x {b: 2}]\nc: *x\n"))
         for _ in 0..<3 { _ = try source.next() }
         try source.skipRestOfContainer()
-        #expect(try collectEvents(&source) == [.key("c"), .beginDictionary, .key("b"), .scalar(2), .endDictionary, .endDictionary])
+        #expect(
+            try collectEvents(&source) == [
+                .key("c"), .beginDictionary, .key("b"), .scalar(2), .endDictionary, .endDictionary,
+            ])
         #expect(source.bytesRead == "a: [1, &x {b: 2}]\nc: *x\n".utf8.count)
     }
 
@@ -108,10 +120,12 @@ struct YAMLSkipTests {
         #expect(try source.next() == .key("a"))
         try source.skipValue()
         let rest = try collectEvents(&source)
-        #expect(rest == [
-            .key("b"), .beginDictionary, .key("p"), .scalar(1), .key("q"), .beginArray, .scalar(2), .scalar(3), .endArray,
-            .endDictionary, .key("c"), .scalar("scalar"), .endDictionary,
-        ])
+        #expect(
+            rest == [
+                .key("b"), .beginDictionary, .key("p"), .scalar(1), .key("q"), .beginArray, .scalar(2), .scalar(3),
+                .endArray,
+                .endDictionary, .key("c"), .scalar("scalar"), .endDictionary,
+            ])
     }
 
     @Test("a skipped value is still checked: syntax, depth, aliases, budget and tags")

@@ -32,9 +32,11 @@ struct YAMLStrictnessTests {
     func anchoredBlockCollections() throws {
         // GitHub Actions, Helm values and CloudFormation shapes: the anchor or
         // tag stands right of the keys it introduces.
-        #expect(try yaml("on:\n  push: &a\n    branches: [ main ]\n  pull_request: *a\n")
-            == ["on": ["push": ["branches": ["main"]], "pull_request": ["branches": ["main"]]]])
-        #expect(try yaml("defaults: &d\n  k: [1, 2]\nother: *d\n") == ["defaults": ["k": [1, 2]], "other": ["k": [1, 2]]])
+        #expect(
+            try yaml("on:\n  push: &a\n    branches: [ main ]\n  pull_request: *a\n")
+                == ["on": ["push": ["branches": ["main"]], "pull_request": ["branches": ["main"]]]])
+        #expect(
+            try yaml("defaults: &d\n  k: [1, 2]\nother: *d\n") == ["defaults": ["k": [1, 2]], "other": ["k": [1, 2]]])
         #expect(try yaml("Value: !Join\n  - \"\"\n  - [a, b]\n") == ["Value": ["", ["a", "b"]]])
         #expect(try yaml("Value: !Join\n  - \"\"\n  - [a,\n     b]\n") == ["Value": ["", ["a", "b"]]])
         #expect(try yaml("k: !!map &m\n  x: {a: 1,\n    b: 2}\n") == ["k": ["x": ["a": 1, "b": 2]]])
@@ -47,8 +49,9 @@ struct YAMLStrictnessTests {
         #expect(error.code == .syntax)
         #expect(error.location?.line == 3)
         #expect(error.location?.column == 3)
-        #expect(error.message == "expected flow content on a new line to be indented past column 3, "
-            + "where the block collection it is in stands, found '2' at column 3")
+        #expect(
+            error.message == "expected flow content on a new line to be indented past column 3, "
+                + "where the block collection it is in stands, found '2' at column 3")
         #expect(yamlError("k: &a\n- [a,\nb]\n")?.location?.line == 3)
         #expect(yamlError("Value: !Join\n  - [a,\n  b]\n")?.location?.column == 3)
     }
@@ -76,14 +79,18 @@ struct YAMLStrictnessTests {
         #expect(error.code == .syntax)
         #expect(error.location?.line == 4)
         #expect(error.location?.column == 3)
-        #expect(error.message == "expected flow content on a new line to be indented past column 3, "
-            + "where the block collection it is in stands, found ']' at column 3")
+        #expect(
+            error.message == "expected flow content on a new line to be indented past column 3, "
+                + "where the block collection it is in stands, found ']' at column 3")
         #expect(error.description.hasSuffix("4 |   ]\n  |   ^"))
-        for text in ["a:\n  m: {\n    x: 1\n  }\n", "key: [\n  a\n]\n", "- [\n]\n", "- {a: 1,\n  b: 2\n}\n",
-                     "a: &x [\n  1\n]\n", "a:\n- [b,\n  c\n]\n"] {
+        for text in [
+            "a:\n  m: {\n    x: 1\n  }\n", "key: [\n  a\n]\n", "- [\n]\n", "- {a: 1,\n  b: 2\n}\n",
+            "a: &x [\n  1\n]\n", "a:\n- [b,\n  c\n]\n",
+        ] {
             let error = try #require(yamlError(text), "\(text.debugDescription)")
             #expect(error.code == .syntax)
-            #expect(error.message.contains("found ']'") || error.message.contains("found '}'"), "\(text.debugDescription)")
+            #expect(
+                error.message.contains("found ']'") || error.message.contains("found '}'"), "\(text.debugDescription)")
         }
         // Indented past the block collection, or with no block collection around it, it is fine.
         #expect(try yaml("a:\n  test: [\n      \"x\"\n   ]\n") == ["a": ["test": ["x"]]])

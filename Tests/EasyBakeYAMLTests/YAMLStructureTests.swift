@@ -8,17 +8,19 @@ import Testing
 struct YAMLAliasTests {
     @Test("an alias reads as the anchored value")
     func aliases() throws {
-        let tree = try yaml("""
+        let tree = try yaml(
+            """
             base: &b {x: 1, y: [a, b]}
             copy: *b
             name: &n Ann
             again: *n
             *n : key from alias
             """)
-        #expect(tree == [
-            "base": ["x": 1, "y": ["a", "b"]], "copy": ["x": 1, "y": ["a", "b"]],
-            "name": "Ann", "again": "Ann", "Ann": "key from alias",
-        ])
+        #expect(
+            tree == [
+                "base": ["x": 1, "y": ["a", "b"]], "copy": ["x": 1, "y": ["a", "b"]],
+                "name": "Ann", "again": "Ann", "Ann": "key from alias",
+            ])
     }
 
     @Test("an undefined anchor and an alias inside its own anchor are errors")
@@ -35,7 +37,8 @@ struct YAMLAliasTests {
 
     @Test("merge keys: own keys win, earlier merged mappings win over later ones")
     func merges() throws {
-        let tree = try yaml("""
+        let tree = try yaml(
+            """
             a: &a {x: 1, y: 1, z: 1}
             b: &b {y: 2, w: 2}
             one:
@@ -62,16 +65,18 @@ struct YAMLAliasTests {
     @Test("merged entries whose values are mappings keep their keys as keys")
     func mergedNestedMappings() throws {
         let tree = try yaml("d: &d {x: {t: 1, u: [{v: 2}]}, y: 3}\na: {<<: *d, y: 4}\nb:\n  <<: {m: {n: {o: 5}}}\n")
-        #expect(tree == [
-            "d": ["x": ["t": 1, "u": [["v": 2]]], "y": 3],
-            "a": ["y": 4, "x": ["t": 1, "u": [["v": 2]]]],
-            "b": ["m": ["n": ["o": 5]]],
-        ])
+        #expect(
+            tree == [
+                "d": ["x": ["t": 1, "u": [["v": 2]]], "y": 3],
+                "a": ["y": 4, "x": ["t": 1, "u": [["v": 2]]]],
+                "b": ["m": ["n": ["o": 5]]],
+            ])
     }
 
     @Test("an anchored mapping with a merge replays its merged form")
     func anchoredMerge() throws {
-        let tree = try yaml("""
+        let tree = try yaml(
+            """
             base: &base {a: 1}
             mid: &mid
               <<: *base
@@ -140,7 +145,9 @@ struct YAMLStreamTests {
         #expect(try yaml("# only a comment\n") == .null)
         let error = try #require(yamlError(stream))
         #expect(error.code == .multipleDocuments)
-        #expect(error.message.hasPrefix("the YAML stream holds 3 documents where one is expected (the second begins here); "))
+        #expect(
+            error.message.hasPrefix(
+                "the YAML stream holds 3 documents where one is expected (the second begins here); "))
         #expect(error.message.contains("--documents all"))
         #expect(error.message.contains("--document N"))
         #expect(error.location?.line == 2)
@@ -154,7 +161,9 @@ struct YAMLStreamTests {
         for documents in choices {
             let error = try #require(yamlError(text, YAMLReadingOptions(documents: documents)), "\(documents)")
             #expect(error.code == .syntax, "\(documents)")
-            #expect(error.message.hasPrefix("expected ',' or ']' in the flow sequence that begins at line 3, column 4"), "\(documents)")
+            #expect(
+                error.message.hasPrefix("expected ',' or ']' in the flow sequence that begins at line 3, column 4"),
+                "\(documents)")
             #expect(error.location?.line == 4, "\(documents)")
         }
         #expect(throws: EasyBakeError.self) { try YAMLFormat().readDocuments(.text(text)) }
@@ -166,7 +175,10 @@ struct YAMLStreamTests {
         #expect(try yaml(stream, YAMLReadingOptions(documents: .document(0))) == ["a": 1])
         #expect(try yaml(stream, YAMLReadingOptions(documents: .document(1))) == ["a": 2])
         #expect(try yaml(stream, YAMLReadingOptions(documents: .document(2))) == "text")
-        #expect(try yaml("a: &x 1\nb: *x\n---\nc: &y [1]\nd: *y\n", YAMLReadingOptions(documents: .document(1))) == ["c": [1], "d": [1]])
+        #expect(
+            try yaml("a: &x 1\nb: *x\n---\nc: &y [1]\nd: *y\n", YAMLReadingOptions(documents: .document(1))) == [
+                "c": [1], "d": [1],
+            ])
         let missing = try #require(yamlError(stream, YAMLReadingOptions(documents: .document(3))))
         #expect(missing.code == .valueNotFound)
         #expect(missing.message == "the YAML stream holds 3 documents; there is no document 3 (documents count from 0)")
@@ -259,7 +271,8 @@ struct YAMLStreamTests {
         var text = "records:\n"
         for index in 0..<20_000 {
             text += "  - id: \(index)\n    name: \"user \(UInt32.random(in: 0...UInt32.max, using: &generator))\"\n"
-            text += "    score: \(Double(Int.random(in: 0...10_000, using: &generator)) / 8)\n    tags: [a, 'b c', \(index % 3 == 0)]\n"
+            text +=
+                "    score: \(Double(Int.random(in: 0...10_000, using: &generator)) / 8)\n    tags: [a, 'b c', \(index % 3 == 0)]\n"
         }
         let bytes = Array(text.utf8)
         #expect(bytes.count > 1 << 20)

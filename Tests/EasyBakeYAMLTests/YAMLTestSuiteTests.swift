@@ -57,7 +57,9 @@ struct YAMLTestSuiteTests {
                 ids.append(id)
             } else {
                 for sub in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-                where manager.fileExists(atPath: folder.appendingPathComponent(sub).appendingPathComponent("in.yaml").path) {
+                where manager.fileExists(
+                    atPath: folder.appendingPathComponent(sub).appendingPathComponent("in.yaml").path)
+                {
                     ids.append("\(id)/\(sub)")
                 }
             }
@@ -111,8 +113,9 @@ struct YAMLTestSuiteTests {
         return true
     }
 
-    @Test("every case follows the suite's pass rule, except the pinned known failures",
-          .enabled(if: TestPaths.corpus("yaml-test-suite") != nil))
+    @Test(
+        "every case follows the suite's pass rule, except the pinned known failures",
+        .enabled(if: TestPaths.corpus("yaml-test-suite") != nil))
     func suite() throws {
         let root = try #require(TestPaths.corpus("yaml-test-suite"))
         let ids = Self.cases(in: root)
@@ -122,16 +125,19 @@ struct YAMLTestSuiteTests {
             let outcome = Self.run(root.appendingPathComponent(id))
             if outcome != .pass { failures[id] = outcome }
         }
-        let errorCases = ids.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent("error").path) }
+        let errorCases = ids.filter {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent("error").path)
+        }
         // Judged cases: those the loader-level rule can judge (an error file or in.json).
         let judged = ids.filter {
             let folder = root.appendingPathComponent($0)
             return FileManager.default.fileExists(atPath: folder.appendingPathComponent("error").path)
                 || FileManager.default.fileExists(atPath: folder.appendingPathComponent("in.json").path)
         }
-        print("yaml-test-suite: \(ids.count - failures.count) of \(ids.count) cases pass, "
-              + "\(judged.filter { failures[$0] == nil }.count) of \(judged.count) judged cases "
-              + "(\(errorCases.filter { failures[$0] == nil }.count) of \(errorCases.count) error cases rejected)")
+        print(
+            "yaml-test-suite: \(ids.count - failures.count) of \(ids.count) cases pass, "
+                + "\(judged.filter { failures[$0] == nil }.count) of \(judged.count) judged cases "
+                + "(\(errorCases.filter { failures[$0] == nil }.count) of \(errorCases.count) error cases rejected)")
         for id in failures.keys.sorted() { print("  \(id): \(failures[id]!)") }
         let failing = Set(failures.keys)
         #expect(failing.subtracting(Self.knownFailures).sorted() == [], "new failures")
@@ -212,7 +218,8 @@ enum TinyJSON {
                             var code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)!
                             index += 4
                             if code >= 0xD800, code < 0xDC00, bytes[index] == UInt8(ascii: "\\") {
-                                let low = UInt32(String(decoding: bytes[index + 2..<index + 6], as: UTF8.self), radix: 16)!
+                                let low = UInt32(
+                                    String(decoding: bytes[index + 2..<index + 6], as: UTF8.self), radix: 16)!
                                 index += 6
                                 code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                             }
@@ -231,10 +238,13 @@ enum TinyJSON {
             case UInt8(ascii: "n"): index += 4; return .null
             default:
                 let start = index
-                while index < bytes.count, !([0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D] as [UInt8]).contains(bytes[index]) {
+                while index < bytes.count,
+                    !([0x20, 0x0A, 0x0D, 0x09, 0x2C, 0x5D, 0x7D] as [UInt8]).contains(bytes[index])
+                {
                     index += 1
                 }
-                guard let number = Ingredients.number(literal: String(decoding: bytes[start..<index], as: UTF8.self)) else {
+                guard let number = Ingredients.number(literal: String(decoding: bytes[start..<index], as: UTF8.self))
+                else {
                     throw Malformed()
                 }
                 return number

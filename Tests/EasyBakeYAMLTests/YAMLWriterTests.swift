@@ -20,7 +20,9 @@ struct YAMLWriterTests {
 
     @Test("block style, key order kept")
     func blockStyle() throws {
-        let text = try written(["name": "Ann", "tags": ["a", "b"], "address": ["zip": 12345], "empty": [:], "none": []])
+        let text = try written([
+            "name": "Ann", "tags": ["a", "b"], "address": ["zip": 12345], "empty": [:], "none": [],
+        ])
         #expect(text == "name: Ann\ntags:\n- a\n- b\naddress:\n  zip: 12345\nempty: {}\nnone: []\n")
     }
 
@@ -43,20 +45,30 @@ struct YAMLWriterTests {
     /// underscored, sexagesimal), floats, timestamps, the merge key and the
     /// value key.
     static let yaml11Forms: [String] = {
-        var forms = ["y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
-                     "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "", "<<", "="]
-        let numbers = ["0b1010", "0b1_0", "017", "0_7", "0", "0x1F", "0xdead_beef", "1_000", "12", "1:20", "12:30:00", "190:20:30",
-                       "1.5", "1_0.5", "1.", "1.5e+3", "1.0E-2", "190:20:30.15", ".inf", ".Inf", ".INF", "1e3"]
+        var forms = [
+            "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+            "FALSE",
+            "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "", "<<", "=",
+        ]
+        let numbers = [
+            "0b1010", "0b1_0", "017", "0_7", "0", "0x1F", "0xdead_beef", "1_000", "12", "1:20", "12:30:00", "190:20:30",
+            "1.5", "1_0.5", "1.", "1.5e+3", "1.0E-2", "190:20:30.15", ".inf", ".Inf", ".INF", "1e3",
+        ]
         for sign in ["", "-", "+"] { forms += numbers.map { sign + $0 } }
         // YAML 1.2's octal is unsigned.
-        forms += ["0o17", ".5", ".5_0", ".nan", ".NaN", ".NAN", "2024-01-01", "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43.10 -5",
-                  "2001-12-15T02:59:43.1Z", "2001-12-14 21:59:43.10", "2002-1-1 1:00:00", "2002-12-14\t21:59:43 +05:30"]
+        forms += [
+            "0o17", ".5", ".5_0", ".nan", ".NaN", ".NAN", "2024-01-01", "2001-12-14t21:59:43.10-05:00",
+            "2001-12-14 21:59:43.10 -5",
+            "2001-12-15T02:59:43.1Z", "2001-12-14 21:59:43.10", "2002-1-1 1:00:00", "2002-12-14\t21:59:43 +05:30",
+        ]
         return forms
     }()
 
     /// Strings no reader makes anything else: written plain.
-    static let plainForms = ["plain", "x1", "2024-01", "12:60", "0o8", "_1", "yes!", "Nope", "1e", "0b", "0x", "0b2", "1:2:3a",
-                             "2024-01-01x", "infinity", "nan", "-x", "1.5.x", "2001-12-14T21", "onion", "nullable", "1_000x"]
+    static let plainForms = [
+        "plain", "x1", "2024-01", "12:60", "0o8", "_1", "yes!", "Nope", "1e", "0b", "0x", "0b2", "1:2:3a",
+        "2024-01-01x", "infinity", "nan", "-x", "1.5.x", "2001-12-14T21", "onion", "nullable", "1_000x",
+    ]
 
     @Test("strings a YAML 1.1 reader would read as another type are quoted, as values and as keys")
     func yaml11Quoting() throws {
@@ -72,7 +84,9 @@ struct YAMLWriterTests {
         }
     }
 
-    @Test("round trip: strings of YAML 1.1's types, as keys and values, read back as the same strings under either schema")
+    @Test(
+        "round trip: strings of YAML 1.1's types, as keys and values, read back as the same strings under either schema"
+    )
     func yaml11RoundTrip() throws {
         let tree = Self.yaml11Tree
         let text = try written(tree)
@@ -85,9 +99,12 @@ struct YAMLWriterTests {
     /// Each form as a value, and as a key.
     static var yaml11Tree: Ingredients {
         let forms = yaml11Forms + plainForms
-        let values = IngredientDictionary(forms.enumerated().map { (key: "k\($0.offset)", value: Ingredients.string($0.element)) })
+        let values = IngredientDictionary(
+            forms.enumerated().map { (key: "k\($0.offset)", value: Ingredients.string($0.element)) })
         let keys = IngredientDictionary(forms.map { (key: $0, value: Ingredients.string("v")) })
-        return .dictionary(IngredientDictionary([(key: "values", value: .dictionary(values)), (key: "keys", value: .dictionary(keys))]))
+        return .dictionary(
+            IngredientDictionary([(key: "values", value: .dictionary(values)), (key: "keys", value: .dictionary(keys))])
+        )
     }
 
     /// Runs PyYAML's `safe_load` on `text` and answers its value as JSON;
@@ -95,8 +112,11 @@ struct YAMLWriterTests {
     static func pyYAML(_ text: String) throws -> Any? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sys, json, yaml; "
-            + "print(json.dumps(yaml.safe_load(sys.stdin.read()), default=lambda o: '<' + type(o).__name__ + '>'))"]
+        process.arguments = [
+            "python3", "-c",
+            "import sys, json, yaml; "
+                + "print(json.dumps(yaml.safe_load(sys.stdin.read()), default=lambda o: '<' + type(o).__name__ + '>'))",
+        ]
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -112,13 +132,16 @@ struct YAMLWriterTests {
 
     static let hasPyYAML = (try? pyYAML("a: 1")).flatMap { $0 as? [String: Any] } != nil
 
-    @Test("PyYAML, a YAML 1.1 reader, reads the written strings back as the same strings",
-          .enabled(if: hasPyYAML, "python3 with PyYAML"))
+    @Test(
+        "PyYAML, a YAML 1.1 reader, reads the written strings back as the same strings",
+        .enabled(if: hasPyYAML, "python3 with PyYAML"))
     func pyYAMLReadsStrings() throws {
         let text = try written(Self.yaml11Tree)
         let read = try #require(try Self.pyYAML(text) as? [String: [String: String]], "\(text)")
         let forms = Self.yaml11Forms + Self.plainForms
-        #expect(read["values"] == Dictionary(uniqueKeysWithValues: forms.enumerated().map { ("k\($0.offset)", $0.element) }))
+        #expect(
+            read["values"] == Dictionary(uniqueKeysWithValues: forms.enumerated().map { ("k\($0.offset)", $0.element) })
+        )
         #expect(read["keys"] == Dictionary(uniqueKeysWithValues: forms.map { ($0, "v") }))
         // And the check can fail: unquoted, PyYAML makes them other types.
         let unquoted = try #require(try Self.pyYAML("a: yes\nb: 2024-01-01\nc: 12:30:00\nno: x\n") as? [String: Any])
@@ -135,7 +158,8 @@ struct YAMLWriterTests {
             "multi": "line one\nline two\n", "trailing": "ends with space ", "tab": "a\tb", "quote": "it's \"quoted\"",
             "unicode": "ça va — 🎉", "control": "bell\u{07}", "lead": " leading space", "colon": "ends with:",
             "exact": .exactNumber("123456789012345678901234567890"),
-            "indented block": "  starts indented\nthen not", "blank lines": "\n\nx\n\n", "cr": "a\r\nb", "nel": "a\u{85}b",
+            "indented block": "  starts indented\nthen not", "blank lines": "\n\nx\n\n", "cr": "a\r\nb",
+            "nel": "a\u{85}b",
             "big": 1e300, "tiny": .float(.leastNonzeroMagnitude), "negative zero": -0.0,
         ]
         #expect(try yaml(written(tree)) == tree)
@@ -146,7 +170,9 @@ struct YAMLWriterTests {
         struct Values: IngredientSource {
             var events: [IngredientEvent] = [.scalar(1), .beginArray, .scalar("x"), .endArray]
             var location: EasyBake.SourceLocation { EasyBake.SourceLocation(line: 1, column: 1) }
-            mutating func next() throws(EasyBakeError) -> IngredientEvent? { events.isEmpty ? nil : events.removeFirst() }
+            mutating func next() throws(EasyBakeError) -> IngredientEvent? {
+                events.isEmpty ? nil : events.removeFirst()
+            }
         }
         var source = Values()
         let text = String(decoding: try YAMLFormat().write(&source, options: .init()), as: UTF8.self)
@@ -179,7 +205,8 @@ struct YAMLWriterTests {
             return .float(value)
         case 4, 5: return .string(randomString(&g))
         case 6:
-            return .array(IngredientArray((0..<Int.random(in: 0..<5, using: &g)).map { _ in randomTree(&g, depth: depth + 1) }))
+            return .array(
+                IngredientArray((0..<Int.random(in: 0..<5, using: &g)).map { _ in randomTree(&g, depth: depth + 1) }))
         default:
             var entries: [(String, Ingredients)] = []
             var seen = Set<String>()

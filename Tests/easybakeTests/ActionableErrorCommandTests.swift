@@ -18,7 +18,9 @@ struct ActionableErrorCommandTests {
         """
     static let recipe = #"{"mapping": {"id": "id", "price": "price"}, "transformers": {"price": "number"}}"#
 
-    @Test("bake --keep-going prints each failing record's error, bakes the rest, and fails at the end with the count", arguments: ["1", "3"])
+    @Test(
+        "bake --keep-going prints each failing record's error, bakes the rest, and fails at the end with the count",
+        arguments: ["1", "3"])
     func keepGoing(jobs: String) throws {
         let dump = try JSONLinesCommandTests.file(Self.dump, named: "dump.jsonl")
         let recipe = try JSONLinesCommandTests.file(Self.recipe, named: "price.json")
@@ -26,12 +28,19 @@ struct ActionableErrorCommandTests {
         #expect(stopped.status != 0)
         #expect(stopped.lines.isEmpty, "without --keep-going the header stops the run: \(stopped.standardOutput)")
 
-        let result = try Command.run(["bake", "--recipe", recipe, "--each", "[*]", "--jobs", jobs, "--keep-going", dump])
+        let result = try Command.run([
+            "bake", "--recipe", recipe, "--each", "[*]", "--jobs", jobs, "--keep-going", dump,
+        ])
         #expect(result.status != 0)
-        #expect(result.lines == [#"{"id":1,"price":1.5}"#, #"{"id":2,"price":2.25}"#, #"{"id":4,"price":4}"#], "\(result.standardOutput)")
+        #expect(
+            result.lines == [#"{"id":1,"price":1.5}"#, #"{"id":2,"price":2.25}"#, #"{"id":4,"price":4}"#],
+            "\(result.standardOutput)")
         let errors = result.standardError.components(separatedBy: "\nerror: ").count
         #expect(errors == 3, "two records' errors and the count: \(result.standardError)")
-        #expect(result.standardError.hasPrefix("error: transform failed: property \"price\" at price: expected a number, found \"price\" (string)"), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix(
+                "error: transform failed: property \"price\" at price: expected a number, found \"price\" (string)"),
+            "\(result.standardError)")
         #expect(result.standardError.contains(" --> \(dump):1:"), "each error has its line: \(result.standardError)")
         #expect(result.standardError.contains(" --> \(dump):4:"), "\(result.standardError)")
         #expect(result.standardError.contains("2 of 5 records did not bake (--keep-going)"), "\(result.standardError)")
@@ -40,16 +49,20 @@ struct ActionableErrorCommandTests {
     @Test("--keep-going needs --each")
     func keepGoingWithoutEach() throws {
         let recipe = try JSONLinesCommandTests.file(Self.recipe, named: "price.json")
-        let result = try Command.run(["bake", "--recipe", recipe, "--keep-going", "--format", "json", "-"], input: #"{"id": 1, "price": 2}"#)
+        let result = try Command.run(
+            ["bake", "--recipe", recipe, "--keep-going", "--format", "json", "-"], input: #"{"id": 1, "price": 2}"#)
         #expect(result.status != 0)
-        #expect(result.standardError.contains("--keep-going goes on past the records of --each"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("--keep-going goes on past the records of --each"), "\(result.standardError)")
     }
 
     @Test("a directory is said to be one, not an unknown format")
     func directory() throws {
         let result = try Command.run(["convert", "--to", "json", "Fixtures"])
         #expect(result.status != 0)
-        #expect(result.standardError.hasPrefix(#"error: i/o: "Fixtures" is a directory; give a file of it"#), "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix(#"error: i/o: "Fixtures" is a directory; give a file of it"#),
+            "\(result.standardError)")
         #expect(!result.standardError.contains("unknown format"))
     }
 

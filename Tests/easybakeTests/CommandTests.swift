@@ -17,7 +17,9 @@ enum Command {
         let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         // On macOS the tests run from inside an .xctest bundle.
-        while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("easybake").path) {
+        while directory.path != "/"
+            && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("easybake").path)
+        {
             directory = directory.deletingLastPathComponent()
         }
         return directory.appendingPathComponent("easybake")
@@ -25,7 +27,9 @@ enum Command {
 
     /// Runs the command with `arguments`, `input` on standard input, and
     /// `environment` over the test's own.
-    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> CommandResult {
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+        -> CommandResult
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -102,14 +106,17 @@ struct CommandTests {
 
     @Test("convert reads standard input with --format")
     func convertStandardInput() throws {
-        let result = try Command.run(["convert", "--to", "json", "--sorted-keys", "--format", "json", "-"], input: #"{"b": [1, 2.5, "x"], "a": null}"#)
+        let result = try Command.run(
+            ["convert", "--to", "json", "--sorted-keys", "--format", "json", "-"],
+            input: #"{"b": [1, 2.5, "x"], "a": null}"#)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == #"{"a":null,"b":[1,2.5,"x"]}"# + "\n")
     }
 
     @Test("malformed input exits non-zero with line and column")
     func malformed() throws {
-        let result = try Command.run(["convert", "--to", "json", "--format", "json", "-"], input: "{\n  \"a\": [1, 2,]\n}")
+        let result = try Command.run(
+            ["convert", "--to", "json", "--format", "json", "-"], input: "{\n  \"a\": [1, 2,]\n}")
         #expect(result.status == 1)
         #expect(result.standardError.contains("<stdin>:2:"))
     }
@@ -123,7 +130,8 @@ struct CommandTests {
 
     @Test("a recipe error names the property and path with a position")
     func transformError() throws {
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-test-recipe-\(UUID()).json")
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "easybake-test-recipe-\(UUID()).json")
         try Data(#"{"mapping": {"seen": {"path": "when", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
         let result = try Command.run(
@@ -152,28 +160,39 @@ struct CommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let paths = try Command.run(["paths", "--each", "events[*]", file.path])
         #expect(paths.status == 0, "\(paths.standardError)")
-        #expect(paths.lines.contains { $0.hasPrefix("name ") && $0.contains(" 2 ") && $0.contains("\"Opera\"") }, "\(paths.lines)")
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-event-recipe-\(UUID()).json")
+        #expect(
+            paths.lines.contains { $0.hasPrefix("name ") && $0.contains(" 2 ") && $0.contains("\"Opera\"") },
+            "\(paths.lines)")
+        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "easybake-event-recipe-\(UUID()).json")
         try Data(#"{"mapping": {"title": "name"}}"#.utf8).write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
         let baked = try Command.run(["bake", "--recipe", recipe.path, "--each", "events[*]", file.path])
         #expect(baked.status == 0, "\(baked.standardError)")
         #expect(baked.lines == [#"{"title":"Opera"}"#, #"{"title":"Ballet"}"#])
         // `#key` names each record's own key, with one job and with several.
-        try Data(##"{"mapping": {"id": "#key", "title": "name"}, "transformers": {"id": "number"}}"##.utf8).write(to: recipe)
+        try Data(##"{"mapping": {"id": "#key", "title": "name"}, "transformers": {"id": "number"}}"##.utf8).write(
+            to: recipe)
         for jobs in ["1", "2"] {
-            let keyed = try Command.run(["bake", "--recipe", recipe.path, "--each", "events[*]", "--jobs", jobs, file.path])
+            let keyed = try Command.run([
+                "bake", "--recipe", recipe.path, "--each", "events[*]", "--jobs", jobs, file.path,
+            ])
             #expect(keyed.status == 0, "\(keyed.standardError)")
-            #expect(keyed.lines == [#"{"id":138586341,"title":"Opera"}"#, #"{"id":138586345,"title":"Ballet"}"#], "\(jobs)")
+            #expect(
+                keyed.lines == [#"{"id":138586341,"title":"Opera"}"#, #"{"id":138586345,"title":"Ballet"}"#], "\(jobs)")
         }
     }
 
     @Test("a record path or a path that matches nothing fails, saying what the payload has instead")
     func misspeltPaths() throws {
-        let bake = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "user[*]", "Fixtures/json/users.json"])
+        let bake = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "user[*]", "Fixtures/json/users.json",
+        ])
         #expect(bake.status == 1)
         #expect(bake.standardOutput.isEmpty)
-        #expect(bake.standardError.contains("the record path user[*] matches nothing: no value at user; did you mean users[*]?"))
+        #expect(
+            bake.standardError.contains(
+                "the record path user[*] matches nothing: no value at user; did you mean users[*]?"))
         #expect(bake.standardError.contains("users.json:1:1"))
         let get = try Command.run(["get", "users[0].fullname", "Fixtures/json/users.json"])
         #expect(get.status == 1)
@@ -186,16 +205,24 @@ struct CommandTests {
         // A recipe none of whose paths a record has warns, once, and still prints what it made.
         let whole = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "Fixtures/json/users.json"])
         #expect(whole.status == 0)
-        #expect(whole.standardError.contains(#"warning: recipe "User" found none of its paths (user_id, full_name, email, unread-messages, …) in the payload; are they paths of records, for --each?"#))
+        #expect(
+            whole.standardError.contains(
+                #"warning: recipe "User" found none of its paths (user_id, full_name, email, unread-messages, …) in the payload; are they paths of records, for --each?"#
+            ))
         for jobs in ["1", "2"] {
             let records = try Command.run(
-                ["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--jobs", jobs, "--format", "json", "-"],
+                [
+                    "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--jobs", jobs, "--format",
+                    "json", "-",
+                ],
                 input: #"[{"other": 1}, {"other": 2}]"#)
             #expect(records.status == 0)
             #expect(records.lines.count == 2)
             #expect(records.standardError.components(separatedBy: "found none of its paths").count == 2, "\(jobs)")
         }
-        let fine = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json"])
+        let fine = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json",
+        ])
         #expect(!fine.standardError.contains("warning"))
     }
 

@@ -24,7 +24,9 @@ struct ConvertXMLLossTests {
         "search_metadata": {"count": 2, "query": "bread"}}
         """
 
-    @Test("a tweet-shaped payload: the counts and first paths of numbers made text and one-element arrays, on standard error")
+    @Test(
+        "a tweet-shaped payload: the counts and first paths of numbers made text and one-element arrays, on standard error"
+    )
     func tweetShaped() throws {
         let result = try Command.run(["convert", "--to", "xml", "--format", "json", "-"], input: Self.tweets)
         #expect(result.status == 0, "\(result.standardError)")
@@ -32,11 +34,15 @@ struct ConvertXMLLossTests {
         let warnings = result.standardError.split(separator: "\n").map(String.init)
         // Numbers and booleans: 2 × (id, retweet_count, favorited, user.id, user.verified),
         // indices 0 and 23, two mention ids, count.
-        #expect(warnings.contains(
-            "warning: convert --to xml: 15 numbers and booleans become text, which XML has no type for (first at statuses[0].id)"),
+        #expect(
+            warnings.contains(
+                "warning: convert --to xml: 15 numbers and booleans become text, which XML has no type for (first at statuses[0].id)"
+            ),
             "\(warnings)")
-        #expect(warnings.contains(
-            "warning: convert --to xml: 2 arrays of one element become a single element, which reads back as the element alone (first at statuses[0].entities.urls)"),
+        #expect(
+            warnings.contains(
+                "warning: convert --to xml: 2 arrays of one element become a single element, which reads back as the element alone (first at statuses[0].entities.urls)"
+            ),
             "\(warnings)")
         #expect(warnings.count == 2, "\(warnings)")
     }
@@ -44,16 +50,21 @@ struct ConvertXMLLossTests {
     @Test("a payload XML keeps whole converts without a word")
     func noLoss() throws {
         let result = try Command.run(
-            ["convert", "--to", "xml", "--format", "json", "-"], input: #"{"feed": {"title": "Bread", "tags": ["a", "b"], "note": "", "extra": {}, "none": []}}"#)
+            ["convert", "--to", "xml", "--format", "json", "-"],
+            input: #"{"feed": {"title": "Bread", "tags": ["a", "b"], "note": "", "extra": {}, "none": []}}"#)
         #expect(result.status == 0)
         #expect(result.standardError == "")
     }
 
     @Test("an array inside an array is another change, reported with its path")
     func nestedArray() throws {
-        let result = try Command.run(["convert", "--to", "xml", "--format", "json", "-"], input: #"{"a": "x", "grid": [["p", "q"], ["r", "s"]]}"#)
+        let result = try Command.run(
+            ["convert", "--to", "xml", "--format", "json", "-"], input: #"{"a": "x", "grid": [["p", "q"], ["r", "s"]]}"#
+        )
         #expect(result.status == 0)
-        #expect(result.standardError.contains("warning: convert --to xml: ") && result.standardError.contains("(first at grid[0])"), "\(result.standardError)")
+        #expect(
+            result.standardError.contains("warning: convert --to xml: ")
+                && result.standardError.contains("(first at grid[0])"), "\(result.standardError)")
     }
 
     /// Random trees of what XML keeps, with arrays of one element and
@@ -66,7 +77,11 @@ struct ConvertXMLLossTests {
         let allowLoss = seed % 3 != 0
         func scalar() -> Ingredients {
             switch Int.random(in: 0..<(allowLoss ? 6 : 3), using: &random) {
-            case 0: return .string(String((0..<Int.random(in: 1...6, using: &random)).map { _ in "abcxyz".randomElement(using: &random)! }))
+            case 0:
+                return .string(
+                    String(
+                        (0..<Int.random(in: 1...6, using: &random)).map { _ in "abcxyz".randomElement(using: &random)! }
+                    ))
             case 1: return .null
             case 2: return .string("")
             case 3: expected.retyped += 1; return .integer(Int64.random(in: -1000...1000, using: &random))
@@ -84,18 +99,24 @@ struct ConvertXMLLossTests {
                 let counts = allowLoss ? [0, 1, 2, 3] : [0, 2, 3]
                 let count = counts.randomElement(using: &random)!
                 if count == 1 { expected.oneElement += 1 }
-                return .array(IngredientArray((0..<count).map { _ in
-                    Bool.random(using: &random) ? scalar() : dictionary(depth: depth + 1)
-                }))
+                return .array(
+                    IngredientArray(
+                        (0..<count).map { _ in
+                            Bool.random(using: &random) ? scalar() : dictionary(depth: depth + 1)
+                        }))
             default: return scalar()
             }
         }
         func dictionary(depth: Int) -> Ingredients {
             var members: [(key: String, value: Ingredients)] = []
-            for index in 0..<Int.random(in: 0...3, using: &random) { members.append((key: "k\(index)", value: value(depth: depth))) }
+            for index in 0..<Int.random(in: 0...3, using: &random) {
+                members.append((key: "k\(index)", value: value(depth: depth)))
+            }
             return .dictionary(IngredientDictionary(members))
         }
-        var top: [(key: String, value: Ingredients)] = [(key: "first", value: value(depth: 1)), (key: "second", value: value(depth: 1))]
+        var top: [(key: String, value: Ingredients)] = [
+            (key: "first", value: value(depth: 1)), (key: "second", value: value(depth: 1)),
+        ]
         if Bool.random(using: &random) { top.append((key: "third", value: dictionary(depth: 1))) }
         let tree = Ingredients.dictionary(IngredientDictionary(top))
 

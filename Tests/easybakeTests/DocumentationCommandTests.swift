@@ -28,7 +28,8 @@ struct DocumentationCommandTests {
         let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
         for module in (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [] {
             let catalog = sources.appendingPathComponent(module).appendingPathComponent("\(module).docc")
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [] where name.hasSuffix(".md") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+            where name.hasSuffix(".md") {
                 files.append("Sources/\(module)/\(module).docc/\(name)")
             }
         }
@@ -68,14 +69,17 @@ struct DocumentationCommandTests {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("# ") || trimmed == "#" {
                     if !commands.isEmpty, commands[commands.count - 1].file == file,
-                       commands[commands.count - 1].line == listing.line + offset - commands[commands.count - 1].expected.count {
+                        commands[commands.count - 1].line == listing.line + offset
+                            - commands[commands.count - 1].expected.count
+                    {
                         commands[commands.count - 1].expected.append(String(trimmed.dropFirst(2)))
                     }
                     continue
                 }
                 if let equals = trimmed.firstIndex(of: "="),
-                   trimmed[..<equals].allSatisfy({ $0.isUppercase || $0 == "_" }),
-                   let value = words(trimmed[trimmed.index(after: equals)...]).first {
+                    trimmed[..<equals].allSatisfy({ $0.isUppercase || $0 == "_" }),
+                    let value = words(trimmed[trimmed.index(after: equals)...]).first
+                {
                     variables[String(trimmed[..<equals])] = value
                     continue
                 }
@@ -83,12 +87,15 @@ struct DocumentationCommandTests {
                 var command = trimmed[...]
                 if command.hasPrefix("echo "), let pipe = command.firstIndex(of: "|") {
                     let echoed = words(command[command.index(command.startIndex, offsetBy: 5)..<pipe])
-                    input = echoed.map { $0.hasPrefix("$") ? variables[String($0.dropFirst())] ?? "" : $0 }.joined(separator: " ") + "\n"
+                    input =
+                        echoed.map { $0.hasPrefix("$") ? variables[String($0.dropFirst())] ?? "" : $0 }.joined(
+                            separator: " ") + "\n"
                     command = command[command.index(after: pipe)...].drop { $0 == " " }
                 }
                 guard command.hasPrefix("swift run easybake ") else { continue }
                 let arguments = Array(words(command).dropFirst(3))
-                commands.append(ShownCommand(file: file, line: listing.line + offset + 1, arguments: arguments, input: input))
+                commands.append(
+                    ShownCommand(file: file, line: listing.line + offset + 1, arguments: arguments, input: input))
             }
         }
         return commands

@@ -14,7 +14,9 @@ struct HostileInputCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-users-\(UUID()).json")
         try hostile.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", file.path])
+        let result = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", file.path,
+        ])
         // A trap would die without this message.
         #expect(result.status == 1)
         #expect(result.standardError.contains("number out of range"), "\(result.standardError)")

@@ -16,8 +16,12 @@ struct JSONLinesCommandTests {
 
     @Test("bake --each '[*]' bakes every line as the JSON array's records bake")
     func bake() throws {
-        let lines = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", Self.usersJSONL])
-        let array = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json"])
+        let lines = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", Self.usersJSONL,
+        ])
+        let array = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json",
+        ])
         #expect(lines.status == 0, "\(lines.standardError)")
         #expect(lines.lines.count == 3)
         #expect(lines.standardOutput == array.standardOutput)
@@ -27,7 +31,8 @@ struct JSONLinesCommandTests {
     func get() throws {
         let name = try Command.run(["get", "--raw", "[1].full_name", Self.usersJSONL])
         #expect(name.lines == ["Grace Hopper"])
-        let piped = try Command.run(["get", "[1].id", "--format", "jsonl", "-"], input: "{\"id\": 1}\n\n{\"id\": 2}\r\n")
+        let piped = try Command.run(
+            ["get", "[1].id", "--format", "jsonl", "-"], input: "{\"id\": 1}\n\n{\"id\": 2}\r\n")
         #expect(piped.lines == ["2"])
         let ndjson = try Self.file("{\"id\": 1}\n{\"id\": 2}", named: "cellphones.ndjson")
         #expect(try Command.run(["get", "[0]", ndjson]).lines == ["{\"id\":1}"])
@@ -53,8 +58,11 @@ struct JSONLinesCommandTests {
         #expect(json.lines.count == 1)
         #expect(json.standardOutput.hasPrefix("[{\"user_id\":101,"))
         let back = try Command.run(["convert", "--to", "jsonl", "--format", "json", "-"], input: json.standardOutput)
-        #expect(back.standardOutput == (try String(contentsOfFile: TestPaths.fixture("jsonl/users.jsonl").path, encoding: .utf8)))
-        let yaml = try Command.run(["convert", "--to", "jsonl", "--pretty", "--format", "yaml", "-"], input: "- a: 1\n  b: [x]\n- 2\n")
+        #expect(
+            back.standardOutput
+                == (try String(contentsOfFile: TestPaths.fixture("jsonl/users.jsonl").path, encoding: .utf8)))
+        let yaml = try Command.run(
+            ["convert", "--to", "jsonl", "--pretty", "--format", "yaml", "-"], input: "- a: 1\n  b: [x]\n- 2\n")
         #expect(yaml.lines == ["{\"a\":1,\"b\":[\"x\"]}", "2"])
         let notArray = try Command.run(["convert", "--to", "jsonl", "Fixtures/json/users.json"])
         #expect(notArray.status == 1)
@@ -64,7 +72,9 @@ struct JSONLinesCommandTests {
     @Test("a malformed line fails the command with its line and column")
     func malformedLine() throws {
         let file = try Self.file("{\"id\": 1}\n{\"id\": 2,}\n{\"id\": 3}\n", named: "broken.jsonl")
-        for arguments in [["convert", "--to", "json", file], ["get", "[2].id", file], ["paths", "--each", "[*]", file]] {
+        for arguments in [
+            ["convert", "--to", "json", file], ["get", "[2].id", file], ["paths", "--each", "[*]", file],
+        ] {
             let result = try Command.run(arguments)
             #expect(result.status == 1, "\(arguments)")
             #expect(result.standardError.contains("broken.jsonl:2:10"), "\(arguments): \(result.standardError)")

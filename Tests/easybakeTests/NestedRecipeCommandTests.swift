@@ -7,20 +7,20 @@ import EasyBakeTestSupport
 @Suite("Nested recipes in processing and in the command")
 struct NestedRecipeCommandTests {
     static let recipeFile = """
-    {
-      "name": "Order",
-      "mapping": {"id": "id", "customer": "customer"},
-      "nested": {
-        "customer": {
-          "name": "Customer",
-          "mapping": {
-            "since": {"path": "since", "transformer": {"date": "dd.MM.yyyy"}},
-            "tier": {"path": "tier", "transformer": {"lookup": {"G": "gold", "S": "silver"}}}
+        {
+          "name": "Order",
+          "mapping": {"id": "id", "customer": "customer"},
+          "nested": {
+            "customer": {
+              "name": "Customer",
+              "mapping": {
+                "since": {"path": "since", "transformer": {"date": "dd.MM.yyyy"}},
+                "tier": {"path": "tier", "transformer": {"lookup": {"G": "gold", "S": "silver"}}}
+              }
+            }
           }
         }
-      }
-    }
-    """
+        """
 
     static func write(_ text: String, _ name: String) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-\(name)")
@@ -31,8 +31,10 @@ struct NestedRecipeCommandTests {
     @Test("the command prints nested values transformed, and fails on an invalid lookup")
     func command() throws {
         let recipe = try Self.write(Self.recipeFile, "order.recipe.json")
-        let good = try Self.write(#"{"orders": [{"id": 1, "customer": {"since": "01.02.2020", "tier": "G"}}]}"#, "good.json")
-        let bad = try Self.write(#"{"orders": [{"id": 1, "customer": {"since": "01.02.2020", "tier": "X"}}]}"#, "bad.json")
+        let good = try Self.write(
+            #"{"orders": [{"id": 1, "customer": {"since": "01.02.2020", "tier": "G"}}]}"#, "good.json")
+        let bad = try Self.write(
+            #"{"orders": [{"id": 1, "customer": {"since": "01.02.2020", "tier": "X"}}]}"#, "bad.json")
         defer { for file in [recipe, good, bad] { try? FileManager.default.removeItem(at: file) } }
         let ok = try Command.run(["bake", "--recipe", recipe.path, "--each", "orders[*]", good.path])
         #expect(ok.status == 0, "\(ok.standardError)")

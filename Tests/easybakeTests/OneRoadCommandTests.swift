@@ -92,7 +92,8 @@ struct OneRoadCommandTests {
         for record in records {
             do throws(EasyBakeError) {
                 let processed = try Baker().bake(ProcessedIngredients.self, from: record.tree, recipe: recipe)
-                outcome.lines.append(String(decoding: try JSONFormat().write(.dictionary(processed.ingredients)), as: UTF8.self))
+                outcome.lines.append(
+                    String(decoding: try JSONFormat().write(.dictionary(processed.ingredients)), as: UTF8.self))
                 if !processed.foundAnyPath, !recipe.entries.isEmpty { outcome.foundNothing = true }
             } catch {
                 var placed = error
@@ -104,10 +105,15 @@ struct OneRoadCommandTests {
     }
 
     /// The command's outcome, with `jobs` jobs.
-    static func command(_ recipe: String, _ reading: Reading, jobs: String) throws -> (Outcome, status: Int32, standardError: String) {
+    static func command(_ recipe: String, _ reading: Reading, jobs: String) throws -> (
+        Outcome, status: Int32, standardError: String
+    ) {
         let result = try Command.run(
-            ["bake", "--recipe", TestPaths.fixture(recipe).path, "--jobs", jobs] + reading.arguments + [reading.payload.path])
-        var outcome = Outcome(lines: result.lines, foundNothing: result.standardError.contains("found none of its paths"))
+            ["bake", "--recipe", TestPaths.fixture(recipe).path, "--jobs", jobs] + reading.arguments + [
+                reading.payload.path
+            ])
+        var outcome = Outcome(
+            lines: result.lines, foundNothing: result.standardError.contains("found none of its paths"))
         // A diagnostic begins a line with `error: ` or `warning: ` and runs
         // to the next; the last error of a --keep-going run is the count of
         // the records that failed.
@@ -125,9 +131,11 @@ struct OneRoadCommandTests {
         return (outcome, result.status, result.standardError)
     }
 
-    @Test("every shipped recipe over every fixture: the command's lines and errors are the library's", arguments: recipes)
+    @Test(
+        "every shipped recipe over every fixture: the command's lines and errors are the library's", arguments: recipes)
     func differential(recipe recipeName: String) throws {
-        let recipe = try #require(try RecipeFile.load(.file(TestPaths.fixture(recipeName).path), format: JSONFormat()).first)
+        let recipe = try #require(
+            try RecipeFile.load(.file(TestPaths.fixture(recipeName).path), format: JSONFormat()).first)
         var records = 0, failures = 0
         for reading in Self.readings {
             let expected = try Self.library(recipe, reading)
@@ -138,8 +146,12 @@ struct OneRoadCommandTests {
                 #expect(actual.lines == expected.lines, "\(recipeName) \(reading) --jobs \(jobs)")
                 // Without --each the one record's error is the whole output.
                 #expect(actual.errors == expected.errors, "\(recipeName) \(reading) --jobs \(jobs): \(standardError)")
-                #expect(actual.foundNothing == expected.foundNothing, "\(recipeName) \(reading) --jobs \(jobs): \(standardError)")
-                #expect(status == (expected.errors.isEmpty ? 0 : 1), "\(recipeName) \(reading) --jobs \(jobs): \(standardError)")
+                #expect(
+                    actual.foundNothing == expected.foundNothing,
+                    "\(recipeName) \(reading) --jobs \(jobs): \(standardError)")
+                #expect(
+                    status == (expected.errors.isEmpty ? 0 : 1),
+                    "\(recipeName) \(reading) --jobs \(jobs): \(standardError)")
             }
         }
         #expect(records > 0)
@@ -150,7 +162,8 @@ struct OneRoadCommandTests {
 
     @Test("bakeEach into ProcessedIngredients gives each record what its tree gives", arguments: recipes)
     func streamingLibrary(recipe recipeName: String) throws {
-        let recipe = try #require(try RecipeFile.load(.file(TestPaths.fixture(recipeName).path), format: JSONFormat()).first)
+        let recipe = try #require(
+            try RecipeFile.load(.file(TestPaths.fixture(recipeName).path), format: JSONFormat()).first)
         for reading in Self.readings {
             guard let each = reading.each else { continue }
             let input = IngredientInput.file(reading.payload.path)
@@ -159,16 +172,21 @@ struct OneRoadCommandTests {
             var lines: [String] = []
             var codes: [String] = []
             for result in try Baker().bakeEach(
-                ProcessedIngredients.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each, recipe: recipe) {
+                ProcessedIngredients.self, from: AnyIngredientSource(try format.makeSource(for: input)), each: each,
+                recipe: recipe)
+            {
                 switch result {
                 case .success(let processed):
-                    lines.append(String(decoding: try JSONFormat().write(.dictionary(processed.ingredients)), as: UTF8.self))
+                    lines.append(
+                        String(decoding: try JSONFormat().write(.dictionary(processed.ingredients)), as: UTF8.self))
                 case .failure(let error):
                     codes.append("\(error.code)")
                 }
             }
             #expect(lines == expected.lines, "\(recipeName) \(reading)")
-            #expect(codes == expected.errors.map { String($0.dropFirst("error: ".count).prefix { $0 != ":" }) }, "\(recipeName) \(reading)")
+            #expect(
+                codes == expected.errors.map { String($0.dropFirst("error: ".count).prefix { $0 != ":" }) },
+                "\(recipeName) \(reading)")
         }
     }
 }

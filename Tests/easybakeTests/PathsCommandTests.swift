@@ -6,7 +6,8 @@ import Testing
 struct PathsCommandTests {
     @Test("prints each distinct path with kinds, counts and an example, in aligned columns")
     func table() throws {
-        let input = #"{"users": [{"id": 1, "email": null, "joined": "2024-03-01"}, {"id": "2", "email": "g@x.org", "site": "https://x.org"}]}"#
+        let input =
+            #"{"users": [{"id": 1, "email": null, "joined": "2024-03-01"}, {"id": "2", "email": "g@x.org", "site": "https://x.org"}]}"#
         let result = try Command.run(["paths", "--input-format", "json", "-"], input: input)
         #expect(result.status == 0, "\(result.standardError)")
         Snapshot.expect(result.standardOutput, matches: "paths-table.txt")
@@ -39,7 +40,9 @@ struct PathsCommandTests {
         #expect(jq.standardError.contains("paths have no leading '.' as jq's do: try users[0].name"))
         let jsonPath = try Command.run(["get", "$.users[0].name", "Fixtures/json/users.json"])
         #expect(jsonPath.status != 0)
-        #expect(jsonPath.standardError.contains("no value at $.users[0].name; ingredient paths have no JSONPath '$' root: try users[0].name"))
+        #expect(
+            jsonPath.standardError.contains(
+                "no value at $.users[0].name; ingredient paths have no JSONPath '$' root: try users[0].name"))
         let each = try Command.run(["paths", "--each", "$.users[*]", "Fixtures/json/users.json"])
         #expect(each.status != 0)
         #expect(each.standardError.contains("try users[*]"))
@@ -47,7 +50,9 @@ struct PathsCommandTests {
 
     @Test("--format json prints the same for tools")
     func json() throws {
-        let result = try Command.run(["paths", "--output", "json", "--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss"])
+        let result = try Command.run([
+            "paths", "--output", "json", "--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let object = try #require(try Command.json(result.standardOutput) as? [String: Any])
         #expect(object["records"] as? Int == 3)
@@ -61,12 +66,14 @@ struct PathsCommandTests {
         #expect(creator["example"] as? String == "Ada Baker")
     }
 
-    @Test("works on every shipped fixture", arguments: [
-        ["Fixtures/json/users.json"], ["--each", "users[*]", "Fixtures/json/users.json"],
-        ["Fixtures/xml/feed.rss"], ["--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss"],
-        ["Fixtures/xml/atom.xml"], ["--each", "feed.entry[*]", "Fixtures/xml/atom.xml"],
-        ["Fixtures/yaml/users.yaml"], ["Fixtures/yaml/members.yaml"], ["Fixtures/yaml/user-records.yaml"],
-    ])
+    @Test(
+        "works on every shipped fixture",
+        arguments: [
+            ["Fixtures/json/users.json"], ["--each", "users[*]", "Fixtures/json/users.json"],
+            ["Fixtures/xml/feed.rss"], ["--each", "rss.channel.item[*]", "Fixtures/xml/feed.rss"],
+            ["Fixtures/xml/atom.xml"], ["--each", "feed.entry[*]", "Fixtures/xml/atom.xml"],
+            ["Fixtures/yaml/users.yaml"], ["Fixtures/yaml/members.yaml"], ["Fixtures/yaml/user-records.yaml"],
+        ])
     func fixtures(arguments: [String]) throws {
         let result = try Command.run(["paths"] + arguments)
         #expect(result.status == 0, "\(result.standardError)")
@@ -80,7 +87,8 @@ struct PathsCommandTests {
         let missing = try Command.run(["paths", "--each", "people[*]", "Fixtures/json/users.json"])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("the record path people[*] matches nothing: no value at people"))
-        let empty = try Command.run(["paths", "--each", "users[*]", "--input-format", "json", "-"], input: #"{"users": []}"#)
+        let empty = try Command.run(
+            ["paths", "--each", "users[*]", "--input-format", "json", "-"], input: #"{"users": []}"#)
         #expect(empty.status == 1)
         #expect(empty.standardError.contains("no records at users[*]"))
         let malformed = try Command.run(["paths", "--input-format", "json", "-"], input: "{\"a\": [1,\n 2,,]}")
@@ -94,6 +102,9 @@ struct PathsCommandTests {
         let result = try Command.run(["paths", "--maximum-paths", "10", "--input-format", "json", "-"], input: input)
         #expect(result.status == 0)
         #expect(result.lines.count == 1 + 10 + 1)
-        #expect(result.lines.last == "note: more than 10 distinct paths; 21 values at further paths are not listed (raise --maximum-paths)")
+        #expect(
+            result.lines.last
+                == "note: more than 10 distinct paths; 21 values at further paths are not listed (raise --maximum-paths)"
+        )
     }
 }

@@ -20,12 +20,15 @@ struct ScaffoldArrayTransformerTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-\(UUID().uuidString).json")
         try Data(Self.sample.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let survey = try PathsSurveying.survey(Payload(path: file.path, format: "json"), each: "items[*]", maximumPaths: 1000)
+        let survey = try PathsSurveying.survey(
+            Payload(path: file.path, format: "json"), each: "items[*]", maximumPaths: 1000)
         let result = try ModelScaffold.make(
-            from: survey, request: .init(name: "Item", each: "items[*]", inputName: file.lastPathComponent, formatName: "json"))
+            from: survey,
+            request: .init(name: "Item", each: "items[*]", inputName: file.lastPathComponent, formatName: "json"))
         #expect(result.recipeJSON.contains(#""transformer": {"each": "url"}"#), "\(result.recipeJSON)")
         #expect(result.recipeJSON.contains(#""transformer": {"each": "iso8601"}"#), "\(result.recipeJSON)")
-        let recipe = try #require(try RecipeFile.recipes(in: try JSONFormatFromRegistry.read(.text(result.recipeJSON))).first)
+        let recipe = try #require(
+            try RecipeFile.recipes(in: try JSONFormatFromRegistry.read(.text(result.recipeJSON))).first)
         let records = try #require(try JSONFormatFromRegistry.read(.text(Self.sample))["items"]?.arrayValue)
         for record in records { _ = try recipe.process(record) }
         let first = try recipe.process(records[0])

@@ -35,14 +35,19 @@ struct ScaffoldPackageTests {
         // and items, optional fields), scaffolded and baked like any fixture.
         Sample(
             name: "BenchUser", fixture: "json/benchmark-users.json", each: "users[*]", format: "json",
-            show: #""\(m.id) \(m.username) orders=\(m.orders.count) first=\(m.orders.first.map { iso($0.placedAt) } ?? "-") city=\(m.address.city)""#,
+            show:
+                #""\(m.id) \(m.username) orders=\(m.orders.count) first=\(m.orders.first.map { iso($0.placedAt) } ?? "-") city=\(m.address.city)""#,
             records: 40),
         Sample(
             name: "User", fixture: "json/users.json", each: "users[*]", format: "json",
-            show: #""\(m.userID) \(m.fullName) admin=\(m.isAdmin) unread=\(m.unreadMessages) joined=\(iso(m.joined)) home=\(m.homepage?.absoluteString ?? "nil") email=\(m.email ?? "nil") town=\(m.address.town) postcode=\(m.address.postcode ?? "nil") devices=\(m.devices.map(\.kind))""#),
+            show:
+                #""\(m.userID) \(m.fullName) admin=\(m.isAdmin) unread=\(m.unreadMessages) joined=\(iso(m.joined)) home=\(m.homepage?.absoluteString ?? "nil") email=\(m.email ?? "nil") town=\(m.address.town) postcode=\(m.address.postcode ?? "nil") devices=\(m.devices.map(\.kind))""#
+        ),
         Sample(
             name: "YAMLUser", fixture: "yaml/users.yaml", each: "users[*]", format: "yaml",
-            show: #""\(m.userID) \(m.fullName) admin=\(m.isAdmin) lastSeen=\(m.lastSeen) devices=\(m.devices.map(\.os))""#),
+            show:
+                #""\(m.userID) \(m.fullName) admin=\(m.isAdmin) lastSeen=\(m.lastSeen) devices=\(m.devices.map(\.os))""#
+        ),
         Sample(
             name: "LineUser", fixture: "jsonl/users.jsonl", each: "[*]", format: "jsonl",
             show: #""\(m.userID) \(m.fullName) town=\(m.address.town) devices=\(m.devices.map(\.kind))""#),
@@ -60,7 +65,9 @@ struct ScaffoldPackageTests {
             show: #""\(m.fullName ?? "-") unread=\(m.unreadMessages) town=\(m.address.town)""#, records: 4),
         Sample(
             name: "FeedItem", fixture: "xml/feed.rss", each: "rss.channel.item[*]", format: "xml",
-            show: #""\(m.title) | \(m.link.absoluteString) | \(iso(m.pubDate)) | guid=\(m.guid.map { "\($0.text) permalink=\($0.isPermaLink.map(String.init) ?? "nil")" } ?? "nil") | categories=\(m.category ?? []) | enclosure=\(m.enclosure.map { "\($0.length) \($0.type)" } ?? "nil")""#),
+            show:
+                #""\(m.title) | \(m.link.absoluteString) | \(iso(m.pubDate)) | guid=\(m.guid.map { "\($0.text) permalink=\($0.isPermaLink.map(String.init) ?? "nil")" } ?? "nil") | categories=\(m.category ?? []) | enclosure=\(m.enclosure.map { "\($0.length) \($0.type)" } ?? "nil")""#
+        ),
         // XHTML kept as markup: each entry's summary and content bake with
         // their inner markup and text content beside their elements.
         Sample(
@@ -69,13 +76,16 @@ struct ScaffoldPackageTests {
             markupElements: ["content", "summary"]),
         Sample(
             name: "AtomEntry", fixture: "xml/atom.xml", each: "feed.entry[*]", format: "xml",
-            show: #""\(m.title) | \(iso(m.published)) | links=\(m.link.map(\.rel)) lengths=\(m.link.map { $0.length.map(String.init) ?? "-" }) | terms=\((m.category ?? []).map(\.term)) | creator=\(m.creator ?? "nil")""#),
+            show:
+                #""\(m.title) | \(iso(m.published)) | links=\(m.link.map(\.rel)) lengths=\(m.link.map { $0.length.map(String.init) ?? "-" }) | terms=\((m.category ?? []).map(\.term)) | creator=\(m.creator ?? "nil")""#
+        ),
     ]
 
     static let packageDirectory = TestPaths.packageRoot.appendingPathComponent(".build/scaffold-check")
 
-    @Test("the fixtures' models build without warnings and bake every record, before and after decomposing",
-          .timeLimit(.minutes(30)))
+    @Test(
+        "the fixtures' models build without warnings and bake every record, before and after decomposing",
+        .timeLimit(.minutes(30)))
     func fixturesModelsBakeAndRoundTrip() throws {
         try writePackage()
         var build = try Self.run(["build", "--package-path", Self.packageDirectory.path], timeout: 1700)
@@ -90,29 +100,69 @@ struct ScaffoldPackageTests {
             build = try Self.run(["build", "--package-path", Self.packageDirectory.path], timeout: 1700)
         }
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
-        let run = try Self.run(["run", "--skip-build", "--package-path", Self.packageDirectory.path, "ScaffoldCheck"], timeout: 300)
+        let run = try Self.run(
+            ["run", "--skip-build", "--package-path", Self.packageDirectory.path, "ScaffoldCheck"], timeout: 300)
         try #require(run.status == 0, "ScaffoldCheck failed:\n\(run.output)")
         let lines = run.output.split(separator: "\n").map(String.init)
 
         for sample in Self.samples {
-            #expect(lines.contains("\(sample.name): \(sample.records) baked, \(sample.records) equal after decompose and bake"), "\(run.output)")
+            #expect(
+                lines.contains(
+                    "\(sample.name): \(sample.records) baked, \(sample.records) equal after decompose and bake"),
+                "\(run.output)")
         }
-        #expect(lines.contains(#"User 101 Ada Lovelace admin=true unread=12 joined=1843-07-10T00:00:00Z home=https://example.com/~ada email=ada@example.com town=London postcode=SW1Y 4JH devices=["phone", "laptop"]"#), "\(run.output)")
-        #expect(lines.contains(#"User 102 Grace Hopper admin=true unread=0 joined=1906-12-09T00:00:00Z home=nil email=nil town=Arlington postcode=22202 devices=[]"#), "\(run.output)")
-        #expect(lines.contains(#"User 103 Katherine Johnson admin=false unread=3 joined=1918-08-26T00:00:00Z home=nil email=nil town=Hampton postcode=nil devices=["tablet"]"#), "\(run.output)")
-        #expect(lines.contains(#"YAMLUser 102 Grace Hopper admin=true lastSeen=1763712000 devices=[]"#), "\(run.output)")
-        #expect(lines.contains("BenchUser 1 alan.torvalds1 orders=2 first=2016-06-30T13:37:21Z city=Berlin"), "\(run.output)")
-        #expect(lines.contains(#"FeedItem Sourdough in 24 hours | https://kitchen.example.org/posts/sourdough | 2025-03-03T08:15:00Z | guid=kitchen-2025-0012 permalink=false | categories=["bread"] | enclosure=12345678 audio/mpeg"#), "\(run.output)")
-        #expect(lines.contains { $0.hasPrefix("FeedItem ") && $0.contains("guid=https://kitchen.example.org/posts/knives permalink=nil | categories=[\"tools\", \"reviews\", \"safety\"] | enclosure=nil") }, "\(run.output)")
-        #expect(lines.contains { $0.hasPrefix("AtomEntry Sourdough in 24 hours | 2025-03-03T08:15:00Z | links=[\"alternate\", \"enclosure\"] lengths=[\"-\", \"12345678\"]") }, "\(run.output)")
+        #expect(
+            lines.contains(
+                #"User 101 Ada Lovelace admin=true unread=12 joined=1843-07-10T00:00:00Z home=https://example.com/~ada email=ada@example.com town=London postcode=SW1Y 4JH devices=["phone", "laptop"]"#
+            ), "\(run.output)")
+        #expect(
+            lines.contains(
+                #"User 102 Grace Hopper admin=true unread=0 joined=1906-12-09T00:00:00Z home=nil email=nil town=Arlington postcode=22202 devices=[]"#
+            ), "\(run.output)")
+        #expect(
+            lines.contains(
+                #"User 103 Katherine Johnson admin=false unread=3 joined=1918-08-26T00:00:00Z home=nil email=nil town=Hampton postcode=nil devices=["tablet"]"#
+            ), "\(run.output)")
+        #expect(
+            lines.contains(#"YAMLUser 102 Grace Hopper admin=true lastSeen=1763712000 devices=[]"#), "\(run.output)")
+        #expect(
+            lines.contains("BenchUser 1 alan.torvalds1 orders=2 first=2016-06-30T13:37:21Z city=Berlin"),
+            "\(run.output)")
+        #expect(
+            lines.contains(
+                #"FeedItem Sourdough in 24 hours | https://kitchen.example.org/posts/sourdough | 2025-03-03T08:15:00Z | guid=kitchen-2025-0012 permalink=false | categories=["bread"] | enclosure=12345678 audio/mpeg"#
+            ), "\(run.output)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("FeedItem ")
+                    && $0.contains(
+                        "guid=https://kitchen.example.org/posts/knives permalink=nil | categories=[\"tools\", \"reviews\", \"safety\"] | enclosure=nil"
+                    )
+            }, "\(run.output)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "AtomEntry Sourdough in 24 hours | 2025-03-03T08:15:00Z | links=[\"alternate\", \"enclosure\"] lengths=[\"-\", \"12345678\"]"
+                )
+            }, "\(run.output)")
         #expect(lines.filter { $0.hasPrefix("AtomEntry ") }.count == 3, "\(run.output)")
         #expect(lines.contains(#"LineUser 102 Grace Hopper town=Arlington devices=[]"#), "\(run.output)")
-        #expect(lines.contains(#"DocumentUser 101 Ada Lovelace joined=1843-07-10T00:00:00Z devices=["ios", "macos"]"#), "\(run.output)")
+        #expect(
+            lines.contains(#"DocumentUser 101 Ada Lovelace joined=1843-07-10T00:00:00Z devices=["ios", "macos"]"#),
+            "\(run.output)")
         // The command the header suggests reads the same documents as the Swift does.
-        let header = try String(contentsOf: Self.packageDirectory.appendingPathComponent("Sources/ScaffoldCheck/DocumentUser.swift"), encoding: .utf8)
-        #expect(header.contains("// or: easybake bake --recipe DocumentUser.recipe.json --each '[*]' --documents all user-documents.yaml"), "\(header)")
+        let header = try String(
+            contentsOf: Self.packageDirectory.appendingPathComponent("Sources/ScaffoldCheck/DocumentUser.swift"),
+            encoding: .utf8)
+        #expect(
+            header.contains(
+                "// or: easybake bake --recipe DocumentUser.recipe.json --each '[*]' --documents all user-documents.yaml"
+            ), "\(header)")
         #expect(lines.contains("Member Ada 1 town=London"), "\(run.output)")
-        #expect(lines.contains(#"XHTMLEntry Sourdough in 24 hours | <div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div> | Mix 500 g of flour with water.Rest, fold, wait, bake."#), "\(run.output)")
+        #expect(
+            lines.contains(
+                #"XHTMLEntry Sourdough in 24 hours | <div xmlns="http://www.w3.org/1999/xhtml">Flour, water, salt &amp; <em>time</em>.</div> | Mix 500 g of flour with water.Rest, fold, wait, bake."#
+            ), "\(run.output)")
     }
 
     /// Writes the package, touching only files whose content changed.
@@ -121,7 +171,9 @@ struct ScaffoldPackageTests {
         let sources = Self.packageDirectory.appendingPathComponent("Sources/ScaffoldCheck")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let dependency = root.lastPathComponent
-        try Self.writeIfChanged(Self.packageDirectory.appendingPathComponent("Package.swift"), """
+        try Self.writeIfChanged(
+            Self.packageDirectory.appendingPathComponent("Package.swift"),
+            """
             // swift-tools-version:6.0
             // Written by ScaffoldPackageTests: models scaffolded from EasyBake's fixtures.
             import PackageDescription
@@ -161,22 +213,26 @@ struct ScaffoldPackageTests {
             try Self.writeIfChanged(sources.appendingPathComponent("\(sample.name).swift"), scaffold.swiftSource)
             let recipe = Self.packageDirectory.appendingPathComponent("\(sample.name).recipe.json")
             try Self.writeIfChanged(recipe, scaffold.recipeJSON)
-            let source = switch sample.format {
-            case "xml" where !sample.markupElements.isEmpty:
-                "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: XMLReadingOptions(\(payload.documents.xmlSwiftValue!)))"
-            case "xml": "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
-            case "yaml" where sample.documents != nil:
-                "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: YAMLReadingOptions(documents: \(sample.documents!)))"
-            case "yaml": "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
-            case "jsonl": "try JSONLinesIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
-            default: "try JSONIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
-            }
-            checks.append("""
+            let source =
+                switch sample.format {
+                case "xml" where !sample.markupElements.isEmpty:
+                    "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: XMLReadingOptions(\(payload.documents.xmlSwiftValue!)))"
+                case "xml": "try XMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+                case "yaml" where sample.documents != nil:
+                    "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))), options: YAMLReadingOptions(documents: \(sample.documents!)))"
+                case "yaml": "try YAMLIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+                case "jsonl": "try JSONLinesIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+                default: "try JSONIngredientSource(.file(\(ModelScaffold.swiftLiteral(fixture.path))))"
+                }
+            checks.append(
+                """
                 try check(\(sample.name).self, recipeFile: \(ModelScaffold.swiftLiteral(recipe.path)), \
                 source: \(source), each: \(ModelScaffold.swiftLiteral(sample.each))) { m in \(sample.show) }
                 """)
         }
-        try Self.writeIfChanged(sources.appendingPathComponent("main.swift"), """
+        try Self.writeIfChanged(
+            sources.appendingPathComponent("main.swift"),
+            """
             // Written by ScaffoldPackageTests.
             import EasyBake
             import EasyBakeJSON

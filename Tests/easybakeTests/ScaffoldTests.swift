@@ -15,7 +15,9 @@ private func scaffold(
     try Data(text.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let survey = try PathsSurveying.survey(Payload(path: file.path, format: format), each: each, maximumPaths: 1000)
-    return try ModelScaffold.make(from: survey, request: .init(name: name, each: each, inputName: inputName ?? file.lastPathComponent, formatName: format))
+    return try ModelScaffold.make(
+        from: survey,
+        request: .init(name: name, each: each, inputName: inputName ?? file.lastPathComponent, formatName: format))
 }
 
 private extension ModelScaffold.TypePlan {
@@ -31,27 +33,38 @@ private func loadRecipe(_ text: String) throws -> Recipe {
 
 @Suite("Scaffold: Swift names")
 struct ScaffoldNameTests {
-    @Test("property names are lower camel case with uniformly cased initialisms", arguments: [
-        ("user_id", "userID"), ("unread-messages", "unreadMessages"), ("unreadMessages", "unreadMessages"),
-        ("UnreadMessages", "unreadMessages"), ("id", "id"), ("ID", "id"), ("image_url", "imageURL"),
-        ("image_urls", "imageURLs"), ("URLString", "urlString"), ("HOME_ADDRESS", "homeAddress"),
-        ("full name", "fullName"), ("2fa", "_2fa"), ("address2", "address2"), ("self", "selfValue"),
-        ("hashValue", "hashValueValue"), ("-", "value"), ("über_größe", "überGröße"),
-    ])
+    @Test(
+        "property names are lower camel case with uniformly cased initialisms",
+        arguments: [
+            ("user_id", "userID"), ("unread-messages", "unreadMessages"), ("unreadMessages", "unreadMessages"),
+            ("UnreadMessages", "unreadMessages"), ("id", "id"), ("ID", "id"), ("image_url", "imageURL"),
+            ("image_urls", "imageURLs"), ("URLString", "urlString"), ("HOME_ADDRESS", "homeAddress"),
+            ("full name", "fullName"), ("2fa", "_2fa"), ("address2", "address2"), ("self", "selfValue"),
+            ("hashValue", "hashValueValue"), ("-", "value"), ("über_größe", "überGröße"),
+        ])
     func propertyNames(key: String, expected: String) {
         #expect(SwiftNames.propertyName(key) == expected)
     }
 
     @Test("XML markers and namespace prefixes go, unless the prefix tells two keys apart")
     func xmlNames() {
-        #expect(SwiftNames.propertyNames(for: ["@isPermaLink", "#text", "dc:creator"]) == ["isPermaLink", "text", "creator"])
-        #expect(SwiftNames.propertyNames(for: ["creator", "dc:creator", "atom:link", "link"]) == ["creator", "dcCreator", "atomLink", "link"])
+        #expect(
+            SwiftNames.propertyNames(for: ["@isPermaLink", "#text", "dc:creator"]) == [
+                "isPermaLink", "text", "creator",
+            ])
+        #expect(
+            SwiftNames.propertyNames(for: ["creator", "dc:creator", "atom:link", "link"]) == [
+                "creator", "dcCreator", "atomLink", "link",
+            ])
         #expect(SwiftNames.propertyNames(for: ["@xml:lang"]) == ["lang"])
     }
 
     @Test("keys that come out the same get numbers in order of appearance")
     func clashes() {
-        #expect(SwiftNames.propertyNames(for: ["user_id", "userId", "UserID", "user-id2"]) == ["userID", "userID2", "userID3", "userId2"])
+        #expect(
+            SwiftNames.propertyNames(for: ["user_id", "userId", "UserID", "user-id2"]) == [
+                "userID", "userID2", "userID3", "userId2",
+            ])
     }
 
     @Test("keywords are written in backticks")
@@ -61,11 +74,13 @@ struct ScaffoldNameTests {
         #expect(SwiftNames.escaped("name") == "name")
     }
 
-    @Test("array elements are named in the singular", arguments: [
-        ("devices", "Device"), ("categories", "Category"), ("addresses", "Address"), ("boxes", "Box"),
-        ("status", "Status"), ("people", "Person"), ("category", "Category"), ("user_devices", "UserDevice"),
-        ("image_urls", "ImageURL"), ("news", "News"), ("bus", "Bus"),
-    ])
+    @Test(
+        "array elements are named in the singular",
+        arguments: [
+            ("devices", "Device"), ("categories", "Category"), ("addresses", "Address"), ("boxes", "Box"),
+            ("status", "Status"), ("people", "Person"), ("category", "Category"), ("user_devices", "UserDevice"),
+            ("image_urls", "ImageURL"), ("news", "News"), ("bus", "Bus"),
+        ])
     func singular(key: String, expected: String) {
         #expect(SwiftNames.typeName(key, singular: true) == expected)
     }
@@ -85,7 +100,8 @@ struct ScaffoldNameTests {
 struct ScaffoldTypeTests {
     @Test("each kind of sample value gets its Swift type and the transformer that reads it")
     func scalarTypes() throws {
-        let result = try scaffold("""
+        let result = try scaffold(
+            """
             [
               {"count": 1, "text_count": "2", "price": 1, "amount": "2.5", "flag": true, "admin": 1, "on": "false",
                "bits": 2, "day": "2024-03-01", "stamp": "Sat, 07 Sep 2002 00:00:01 GMT", "mixed_date": "2024-03-01",
@@ -97,37 +113,47 @@ struct ScaffoldTypeTests {
             ]
             """, each: "[*]")
         let plan = result.plan
-        func check(_ name: String, _ type: String, _ transformer: String?, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        func check(
+            _ name: String, _ type: String, _ transformer: String?,
+            sourceLocation: Testing.SourceLocation = #_sourceLocation
+        ) {
             #expect(plan[name]?.swiftType == type, "\(name)", sourceLocation: sourceLocation)
             #expect(plan[name]?.transformer == transformer, "\(name)", sourceLocation: sourceLocation)
         }
         check("count", "Int", nil)
         check("textCount", "Int", "number")
-        check("price", "Decimal", nil)        // money: an amount with at most two decimals
+        check("price", "Decimal", nil)  // money: an amount with at most two decimals
         check("amount", "Decimal", "number")
         check("flag", "Bool", nil)
         check("admin", "Bool", "bool")
         check("on", "Bool", "bool")
-        check("bits", "String", nil)          // 2 is no Bool
+        check("bits", "String", nil)  // 2 is no Bool
         check("day", "Date", "iso8601")
         check("stamp", "Date", "rfc822")
-        check("mixedDate", "String", nil)     // two date styles
+        check("mixedDate", "String", nil)  // two date styles
         check("site", "URL", "url")
         check("misc", "String", nil)
         check("note", "String?", nil)
         check("tags", "[String]", nil)
-        check("words", "[String]", nil)       // a single value beside arrays
+        check("words", "[String]", nil)  // a single value beside arrays
         #expect(plan["note"]?.comment.contains("Only null values were seen") == true)
         #expect(plan["tags"]?.comment.contains("Only empty arrays were seen") == true)
-        #expect(result.notes.contains("note: only null values were seen, so no sample told the type; String is a guess."))
-        #expect(result.notes.contains("tags: only empty arrays were seen, so no sample told the element type; String is a guess."))
+        #expect(
+            result.notes.contains("note: only null values were seen, so no sample told the type; String is a guess."))
+        #expect(
+            result.notes.contains(
+                "tags: only empty arrays were seen, so no sample told the element type; String is a guess."))
         #expect(result.swiftSource.contains("    let `on`: Bool\n") == false)  // `on` is no keyword
         #expect(result.swiftSource.contains("    let on: Bool\n"))
     }
 
-    @Test("strings of digits stay String in JSON and YAML (ids, zip codes), and read as numbers in XML, where all is text")
+    @Test(
+        "strings of digits stay String in JSON and YAML (ids, zip codes), and read as numbers in XML, where all is text"
+    )
     func digitStrings() throws {
-        let json = try scaffold(#"[{"id_str": "1050118621198921728", "zip": "01234", "n": "2", "rate": "4.5"}]"#, each: "[*]").plan
+        let json = try scaffold(
+            #"[{"id_str": "1050118621198921728", "zip": "01234", "n": "2", "rate": "4.5"}]"#, each: "[*]"
+        ).plan
         for name in ["idStr", "zip", "n", "rate"] {
             #expect(json[name]?.swiftType == "String", "\(name)")
             #expect(json[name]?.transformer == nil, "\(name)")
@@ -135,7 +161,9 @@ struct ScaffoldTypeTests {
         let yaml = try scaffold("- id_str: '1050118621198921728'\n  count: 3\n", format: "yaml", each: "[*]").plan
         #expect(yaml["idStr"]?.swiftType == "String")
         #expect(yaml["count"]?.swiftType == "Int")
-        let xml = try scaffold("<items><item><n>2</n><rate>4.5</rate></item></items>", format: "xml", each: "items.item[*]").plan
+        let xml = try scaffold(
+            "<items><item><n>2</n><rate>4.5</rate></item></items>", format: "xml", each: "items.item[*]"
+        ).plan
         #expect(xml["n"]?.swiftType == "Int")
         #expect(xml["n"]?.transformer == "number")
         #expect(xml["rate"]?.swiftType == "Double")
@@ -143,22 +171,25 @@ struct ScaffoldTypeTests {
 
     @Test("an amount of money (a money word in the key, at most two decimals) is Decimal; other fractions stay Double")
     func money() throws {
-        let plan = try scaffold("""
+        let plan = try scaffold(
+            """
             [{"unit_price": 19.99, "total": 5, "shipping_cost": 4.5, "latitude": 45.25, "price_ratio": 0.125,
               "discount": 1.5e2, "score": 4.99}]
-            """, each: "[*]").plan
+            """, each: "[*]"
+        ).plan
         #expect(plan["unitPrice"]?.swiftType == "Decimal")
-        #expect(plan["total"]?.swiftType == "Int")           // whole numbers only
+        #expect(plan["total"]?.swiftType == "Int")  // whole numbers only
         #expect(plan["shippingCost"]?.swiftType == "Decimal")
-        #expect(plan["latitude"]?.swiftType == "Double")     // no money word
+        #expect(plan["latitude"]?.swiftType == "Double")  // no money word
         #expect(plan["score"]?.swiftType == "Double")
-        #expect(plan["priceRatio"]?.swiftType == "Double")   // three decimals
-        #expect(plan["discount"]?.swiftType == "Decimal")    // 150.0
+        #expect(plan["priceRatio"]?.swiftType == "Double")  // three decimals
+        #expect(plan["discount"]?.swiftType == "Decimal")  // 150.0
     }
 
     @Test("a dictionary keyed by ids is a map: [String: Model], with no nested recipe when its values bake without one")
     func idKeyedMaps() throws {
-        let result = try scaffold("""
+        let result = try scaffold(
+            """
             {"events": {"138586341": {"name": "Concert", "start_at": "2024-01-01T10:00:00Z"},
                         "138586345": {"name": "Play", "start_at": "2024-02-01T10:00:00Z"}},
              "owners": {"0d6f2a9c-8d4e-4c47-9d0a-3c1e7b2f9a11": "ann", "7a1b2c3d-0000-4000-8000-00000000beef": "bo"},
@@ -186,7 +217,8 @@ struct ScaffoldTypeTests {
 
     @Test("a value missing from some records or null is optional; nested dictionaries are structs")
     func optionalsAndNesting() throws {
-        let result = try scaffold("""
+        let result = try scaffold(
+            """
             {"users": [
               {"id": 1, "name": "Ada", "address": {"town": "London", "zip": "N1"}, "devices": [{"kind": "phone"}]},
               {"id": 2, "name": null, "address": {"town": "Paris"}, "devices": [{"kind": "tablet", "os": "ios"}, {"kind": null}]}
@@ -208,7 +240,8 @@ struct ScaffoldTypeTests {
 
     @Test("nested type names avoid standard types, the outer type and each other")
     func typeNameClashes() throws {
-        let result = try scaffold("""
+        let result = try scaffold(
+            """
             {"date": {"day": 1}, "url": {"href": "x"}, "user": {"name": "a"},
              "home": {"address": {"town": "a"}}, "work": {"address": {"town": "b"}}, "string": {"s": "t"}}
             """)
@@ -232,9 +265,12 @@ struct ScaffoldTypeTests {
         #expect(recipe.entry(for: "selfValue")?.path.description == "self")
     }
 
-    @Test("XML: a lone and a repeated element make an array; text alone or with attributes makes a struct that takes both")
+    @Test(
+        "XML: a lone and a repeated element make an array; text alone or with attributes makes a struct that takes both"
+    )
     func xmlVariants() throws {
-        let result = try scaffold("""
+        let result = try scaffold(
+            """
             <feed>
               <entry><tag>a</tag><guid>https://a.example/1</guid><link href="https://a.example/1"/></entry>
               <entry><tag>b</tag><tag>c</tag><guid isPermaLink="false">x-2</guid>
@@ -264,7 +300,8 @@ struct ScaffoldTypeTests {
 struct ScaffoldRecipeTests {
     @Test("every property is mapped explicitly, with its transformer, and nested structs get nested recipes")
     func recipeLoads() throws {
-        let result = try scaffold("""
+        let result = try scaffold(
+            """
             {"meta": {"n": 1}, "users": [
               {"user_id": 1, "unread-messages": "3", "joined": "2024-03-01", "content.type": "a",
                "address": {"town": "x"}, "devices": [{"kind": "phone"}]}
@@ -291,7 +328,11 @@ struct ScaffoldRecipeTests {
         #expect(lines[0].hasPrefix("// Generated by `easybake scaffold --name Item --each 'items[*]' scaffold-"))
         #expect(lines[0].hasSuffix("` from 1 sample record."))
         #expect(lines.contains { $0.contains("RecipeFile.load(.file(\"Item.recipe.json\"), format: JSONFormat())[0]") })
-        #expect(lines.contains { $0.contains("Baker().bakeEach(Item.self, from: try JSONIngredientSource(") && $0.contains("each: \"items[*]\"") })
+        #expect(
+            lines.contains {
+                $0.contains("Baker().bakeEach(Item.self, from: try JSONIngredientSource(")
+                    && $0.contains("each: \"items[*]\"")
+            })
         #expect(lines.contains { $0.hasPrefix("// or: easybake bake --recipe Item.recipe.json --each 'items[*]' ") })
     }
 }
@@ -308,7 +349,9 @@ struct ScaffoldRootTests {
 
     @Test("records that are arrays suggest adding [*] to --each")
     func arrayRecords() throws {
-        let error = try #require(throws: EasyBakeError.self) { try scaffold(#"{"users": [[{"a": 1}]]}"#, each: "users[*]") }
+        let error = try #require(throws: EasyBakeError.self) {
+            try scaffold(#"{"users": [[{"a": 1}]]}"#, each: "users[*]")
+        }
         #expect(error.description.contains("the records at users[*] must be dictionaries"))
         #expect(error.description.contains("add --each 'users[*][*]'"))
     }
@@ -324,7 +367,8 @@ struct ScaffoldRootTests {
         let file = TestPaths.fixture("json/users.json")
         let survey = try PathsSurveying.survey(Payload(path: file.path, format: nil), each: nil, maximumPaths: 1000)
         #expect(ModelScaffold.recordPathHint(survey) == "users[*]")
-        let feed = try PathsSurveying.survey(Payload(path: TestPaths.fixture("xml/feed.rss").path, format: nil), each: nil, maximumPaths: 1000)
+        let feed = try PathsSurveying.survey(
+            Payload(path: TestPaths.fixture("xml/feed.rss").path, format: nil), each: nil, maximumPaths: 1000)
         #expect(ModelScaffold.recordPathHint(feed) == "rss.channel.item[*]")
     }
 }
@@ -343,16 +387,23 @@ struct ScaffoldCommandTests {
 
     @Test("--out writes NAME.swift and NAME.recipe.json, says so, and keeps existing files without --force")
     func outDirectory() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-out-\(UUID().uuidString)/Models")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scaffold-out-\(UUID().uuidString)/Models")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let arguments = ["scaffold", "--name", "FeedItem", "--each", "rss.channel.item[*]", "--out", directory.path, "Fixtures/xml/feed.rss"]
+        let arguments = [
+            "scaffold", "--name", "FeedItem", "--each", "rss.channel.item[*]", "--out", directory.path,
+            "Fixtures/xml/feed.rss",
+        ]
         let first = try Command.run(arguments)
         #expect(first.status == 0, "\(first.standardError)")
         #expect(first.standardOutput.isEmpty)
-        #expect(first.standardError.contains("wrote \(directory.path)/FeedItem.swift and \(directory.path)/FeedItem.recipe.json"))
+        #expect(
+            first.standardError.contains(
+                "wrote \(directory.path)/FeedItem.swift and \(directory.path)/FeedItem.recipe.json"))
         let swift = try String(contentsOf: directory.appendingPathComponent("FeedItem.swift"), encoding: .utf8)
         #expect(swift.contains("struct FeedItem: Codable, Hashable, Sendable {"))
-        let recipe = try loadRecipe(try String(contentsOf: directory.appendingPathComponent("FeedItem.recipe.json"), encoding: .utf8))
+        let recipe = try loadRecipe(
+            try String(contentsOf: directory.appendingPathComponent("FeedItem.recipe.json"), encoding: .utf8))
         #expect(recipe.entry(for: "pubDate")?.transformerName == "rfc822")
 
         let again = try Command.run(arguments)
@@ -366,7 +417,9 @@ struct ScaffoldCommandTests {
     func hintOnStandardError() throws {
         let result = try Command.run(["scaffold", "--name", "Payload", "Fixtures/json/users.json"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardError.contains("note: the payload holds records at users[*]; to model one record, add --each 'users[*]'"))
+        #expect(
+            result.standardError.contains(
+                "note: the payload holds records at users[*]; to model one record, add --each 'users[*]'"))
     }
 
     @Test("an array root fails with a hint")

@@ -12,24 +12,31 @@ struct SchemaCommandTests {
         let fields = try #require(schema["fields"] as? [[String: Any]])
         return try fields.map { field in
             let type = try #require(field["type"])
-            let text = type is String
+            let text =
+                type is String
                 ? type as! String
-                : String(decoding: try JSONSerialization.data(withJSONObject: type, options: [.sortedKeys]), as: UTF8.self)
+                : String(
+                    decoding: try JSONSerialization.data(withJSONObject: type, options: [.sortedKeys]), as: UTF8.self)
             return "\(field["name"]!): \(text)"
         }
     }
 
-    @Test("the shipped users recipe: types from transformers and defaults, unknown values as json, in the recipe's order")
+    @Test(
+        "the shipped users recipe: types from transformers and defaults, unknown values as json, in the recipe's order")
     func usersRecipe() throws {
         let result = try Command.run(["schema", "--recipe", "Fixtures/recipes/users.json"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try Self.fields(result.standardOutput) == [
-            "id: json", "name: json", "email: json", "unreadMessages: number", "isAdmin: boolean", "joined: timestamp",
-            "lastSeen: timestamp", "homepage: json", "balance: number", "role: string", #"tags: {"array":"string"}"#,
-            "city: json", "postcode: json", #"deviceKinds: {"array":"json"}"#,
-        ])
+        #expect(
+            try Self.fields(result.standardOutput) == [
+                "id: json", "name: json", "email: json", "unreadMessages: number", "isAdmin: boolean",
+                "joined: timestamp",
+                "lastSeen: timestamp", "homepage: json", "balance: number", "role: string",
+                #"tags: {"array":"string"}"#,
+                "city: json", "postcode: json", #"deviceKinds: {"array":"json"}"#,
+            ])
         #expect(result.standardOutput.contains(#""derivation":"transformer unixSeconds""#))
-        #expect(result.standardOutput.hasPrefix(#"{"recipe":"User","fields":[{"name":"id","path":"user_id","type":"json""#))
+        #expect(
+            result.standardOutput.hasPrefix(#"{"recipe":"User","fields":[{"name":"id","path":"user_id","type":"json""#))
     }
 
     @Test("nested recipes are structs, each, lists, lookups and defaults say their types")
@@ -56,12 +63,14 @@ struct SchemaCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try Command.run(["schema", "--recipe", file.path, "--recipe-name", "Order"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try Self.fields(result.standardOutput) == [
-            "id: string", "total: number", "paid: boolean", #"codes: {"array":"number"}"#, "label: string", "state: number",
-            "mixed: json", #"notes: {"array":"string"}"#,
-            #"lines: {"array":{"struct":[{"derivation":"transformer uppercase","name":"sku","path":"sku","type":"string"},{"derivation":"transformer number","name":"qty","path":"qty","type":"number"}]}}"#,
-            #"customer: {"struct":[{"derivation":"unknown: no transformer, nested recipe or default","name":"name","path":"name","type":"json"},{"derivation":"transformer iso8601","name":"since","path":"since","type":"timestamp"}]}"#,
-        ])
+        #expect(
+            try Self.fields(result.standardOutput) == [
+                "id: string", "total: number", "paid: boolean", #"codes: {"array":"number"}"#, "label: string",
+                "state: number",
+                "mixed: json", #"notes: {"array":"string"}"#,
+                #"lines: {"array":{"struct":[{"derivation":"transformer uppercase","name":"sku","path":"sku","type":"string"},{"derivation":"transformer number","name":"qty","path":"qty","type":"number"}]}}"#,
+                #"customer: {"struct":[{"derivation":"unknown: no transformer, nested recipe or default","name":"name","path":"name","type":"json"},{"derivation":"transformer iso8601","name":"since","path":"since","type":"timestamp"}]}"#,
+            ])
         let several = try Command.run(["schema", "--recipe", file.path])
         #expect(several.status == 1)
         #expect(several.standardError.contains("holds 2 recipes; choose one with --recipe-name (Order, Line)"))
@@ -73,7 +82,9 @@ struct SchemaCommandTests {
     func schemaMatchesBake() throws {
         let schema = try Command.run(["schema", "--recipe", "Fixtures/recipes/users.json"])
         let names = try Self.fields(schema.standardOutput).map { String($0.prefix { $0 != ":" }) }
-        let baked = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "Fixtures/jsonl/users.jsonl"])
+        let baked = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "Fixtures/jsonl/users.jsonl",
+        ])
         #expect(baked.lines.count == 3)
         for line in baked.lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

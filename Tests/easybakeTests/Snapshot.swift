@@ -40,7 +40,9 @@ enum Snapshot {
                 try FileManager.default.createDirectory(
                     at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try actual.write(to: file, atomically: true, encoding: .utf8)
-                Issue.record("recorded snapshot \(name); run again without \(recordVariable) to check it", sourceLocation: sourceLocation)
+                Issue.record(
+                    "recorded snapshot \(name); run again without \(recordVariable) to check it",
+                    sourceLocation: sourceLocation)
             } catch {
                 Issue.record("could not record snapshot \(file.path): \(error)", sourceLocation: sourceLocation)
             }
@@ -62,7 +64,8 @@ enum Snapshot {
     static func difference(_ expected: String, _ actual: String) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let first =
+            zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
         var lines = ["first difference at line \(first + 1):"]
         for line in old[first..<min(old.count, first + 5)] { lines.append("- \(line)") }
         for line in new[first..<min(new.count, first + 5)] { lines.append("+ \(line)") }

@@ -51,7 +51,10 @@ struct SplitCommandTests {
             _ = FileManager.default.createFile(atPath: part.path, contents: nil)
             let process = Process()
             process.executableURL = Command.executable
-            process.arguments = ["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--split", "\(share)/\(shares)", file]
+            process.arguments = [
+                "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--split", "\(share)/\(shares)",
+                file,
+            ]
             process.currentDirectoryURL = TestPaths.packageRoot
             process.standardOutput = try FileHandle(forWritingTo: part)
             process.standardError = FileHandle.nullDevice
@@ -68,7 +71,9 @@ struct SplitCommandTests {
         return parts
     }
 
-    @Test("four processes, each baking its share of JSON Lines, a JSON array or a YAML stream, write together what one process writes for the whole file")
+    @Test(
+        "four processes, each baking its share of JSON Lines, a JSON array or a YAML stream, write together what one process writes for the whole file"
+    )
     func parallelProcesses() throws {
         let (jsonLines, array) = try Self.files(copies: 40)
         defer {
@@ -99,8 +104,12 @@ struct SplitCommandTests {
         #expect(piped.status == 1)
         #expect(piped.standardError.contains("for standard input give --byte-range"))
         let xml = try Command.run(["get", "--split", "0/2", "[*]", "Fixtures/xml/feed.rss"])
-        #expect(xml.standardError.contains("read a share of JSON Lines, of a top-level JSON array or of a YAML stream; the input is xml"))
-        let oneDocument = try Command.run(["get", "--split", "0/2", "--document", "1", "[*]", "Fixtures/yaml/user-documents.yaml"])
+        #expect(
+            xml.standardError.contains(
+                "read a share of JSON Lines, of a top-level JSON array or of a YAML stream; the input is xml"))
+        let oneDocument = try Command.run([
+            "get", "--split", "0/2", "--document", "1", "[*]", "Fixtures/yaml/user-documents.yaml",
+        ])
         #expect(oneDocument.status == 1)
         #expect(oneDocument.standardError.contains("reads its documents as --documents all does"))
         let object = try Command.run(["get", "--split", "1/2", "[*]", "Fixtures/json/users.json"])

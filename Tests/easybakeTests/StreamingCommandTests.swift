@@ -33,7 +33,8 @@ struct StreamingCommandTests {
         try Data(#"{"name": "R", "mapping": {"id": "id"}}"#.utf8).write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
         let payload = "{\"items\": [{\"id\": 1},\n {\"id\": 2},\n {\"id\": 3} {\"id\": 4}]}"
-        let result = try Command.run(["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "-"], input: payload)
+        let result = try Command.run(
+            ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "-"], input: payload)
         #expect(result.status != 0)
         #expect(result.lines == [#"{"id":1}"#, #"{"id":2}"#, #"{"id":3}"#])
         #expect(result.standardError.contains("<stdin>:3:"), "\(result.standardError)")
@@ -42,10 +43,12 @@ struct StreamingCommandTests {
     @Test("a record that fails to process names its path and the line of the value")
     func bakeRecordError() throws {
         let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe2-\(getpid()).json")
-        try Data(#"{"name": "R", "mapping": {"when": {"path": "at", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
+        try Data(#"{"name": "R", "mapping": {"when": {"path": "at", "transformer": "iso8601"}}}"#.utf8).write(
+            to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
         let payload = "{\"items\": [{\"at\": \"2024-01-01\"},\n {\"at\": \"soon\"}]}"
-        let result = try Command.run(["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "-"], input: payload)
+        let result = try Command.run(
+            ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "-"], input: payload)
         #expect(result.status != 0)
         #expect(result.lines.count == 1)
         #expect(result.standardError.contains("items[1].at"), "\(result.standardError)")
@@ -55,19 +58,25 @@ struct StreamingCommandTests {
     @Test("bake --jobs prints what one job prints, in the same order, up to the same error")
     func bakeJobs() throws {
         let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe3-\(getpid()).json")
-        try Data(#"{"name": "R", "mapping": {"id": "id", "when": {"path": "at", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
+        try Data(#"{"name": "R", "mapping": {"id": "id", "when": {"path": "at", "transformer": "iso8601"}}}"#.utf8)
+            .write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
         let records = (0..<500).map { i in #"{"id": \#(i), "at": "\#(i == 400 ? "soon" : "2024-01-01")"}"# }
         let malformed = "{\"items\": [" + records.prefix(300).joined(separator: ",\n") + ",\n{\"id\": 300, \"at\": ]}"
-        for payload in [records.prefix(399), records[...]].map({ "{\"items\": [" + $0.joined(separator: ",\n") + "]}" }) + [malformed] {
+        for payload in [records.prefix(399), records[...]].map({ "{\"items\": [" + $0.joined(separator: ",\n") + "]}" })
+            + [malformed]
+        {
             let one = try Command.run(
-                ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "--jobs", "1", "-"], input: payload)
+                ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "--jobs", "1", "-"],
+                input: payload)
             let three = try Command.run(
-                ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "--jobs", "3", "-"], input: payload)
+                ["bake", "--recipe", recipe.path, "--each", "items[*]", "--format", "json", "--jobs", "3", "-"],
+                input: payload)
             #expect(three.status == one.status)
             #expect(three.lines == one.lines)
             #expect(three.standardError == one.standardError)
-            #expect(one.lines.count == min(payload.components(separatedBy: "\n").count, payload == malformed ? 300 : 400))
+            #expect(
+                one.lines.count == min(payload.components(separatedBy: "\n").count, payload == malformed ? 300 : 400))
         }
     }
 

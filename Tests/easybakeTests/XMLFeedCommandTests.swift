@@ -15,7 +15,8 @@ struct XMLFeedCommandTests {
     @Test("bake --each prints one JSON line per RSS item")
     func bakeRSS() throws {
         let result = try Command.run([
-            "bake", "--each", "rss.channel.item[*]", "--recipe", "Fixtures/recipes/rss-item.json", "Fixtures/xml/feed.rss",
+            "bake", "--each", "rss.channel.item[*]", "--recipe", "Fixtures/recipes/rss-item.json",
+            "Fixtures/xml/feed.rss",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
@@ -35,17 +36,21 @@ struct XMLFeedCommandTests {
     func convertRSS() throws {
         let result = try Command.run(["convert", "--to", "json", "Fixtures/xml/feed.rss"])
         #expect(result.status == 0, "\(result.standardError)")
-        let expected = ##"{"rss":{"@xmlns:atom":"http://www.w3.org/2005/Atom","@xmlns:dc":"http://purl.org/dc/elements/1.1/","@version":"2.0","channel":{"title":"The EasyBake Kitchen","link":"https://kitchen.example.org/","description":"Recipes, tools and news from a small test kitchen.","language":"en","atom:link":{"@href":"https://kitchen.example.org/feed.rss","@rel":"self","@type":"application/rss+xml"},"item":[{"title":"Sourdough in 24 hours","link":"https://kitchen.example.org/posts/sourdough","guid":{"@isPermaLink":"false","#text":"kitchen-2025-0012"},"dc:creator":"Ada Baker","pubDate":"Mon, 03 Mar 2025 09:15:00 +0100","category":"bread","description":"<p>Flour, water, salt &amp; <em>time</em>.</p>","enclosure":{"@url":"https://cdn.example.org/audio/sourdough.mp3","@length":"12345678","@type":"audio/mpeg"}},{"title":"Knives & boards: a buyer’s guide","link":"https://kitchen.example.org/posts/knives","guid":"https://kitchen.example.org/posts/knives","dc:creator":"Grace Whisk","pubDate":"Sat, 07 Sep 2002 00:00:01 GMT","category":["tools","reviews","safety"],"description":"Which knife for which job, and how to keep it sharp."},{"title":"Kitchen notes","link":"https://kitchen.example.org/posts/notes","pubDate":"Tue, 01 Apr 2025 18:30 EST","description":null,"enclosure":{"@url":"https://cdn.example.org/video/notes.mp4","@length":"987654","@type":"video/mp4"}}]}}}"##
+        let expected =
+            ##"{"rss":{"@xmlns:atom":"http://www.w3.org/2005/Atom","@xmlns:dc":"http://purl.org/dc/elements/1.1/","@version":"2.0","channel":{"title":"The EasyBake Kitchen","link":"https://kitchen.example.org/","description":"Recipes, tools and news from a small test kitchen.","language":"en","atom:link":{"@href":"https://kitchen.example.org/feed.rss","@rel":"self","@type":"application/rss+xml"},"item":[{"title":"Sourdough in 24 hours","link":"https://kitchen.example.org/posts/sourdough","guid":{"@isPermaLink":"false","#text":"kitchen-2025-0012"},"dc:creator":"Ada Baker","pubDate":"Mon, 03 Mar 2025 09:15:00 +0100","category":"bread","description":"<p>Flour, water, salt &amp; <em>time</em>.</p>","enclosure":{"@url":"https://cdn.example.org/audio/sourdough.mp3","@length":"12345678","@type":"audio/mpeg"}},{"title":"Knives & boards: a buyer’s guide","link":"https://kitchen.example.org/posts/knives","guid":"https://kitchen.example.org/posts/knives","dc:creator":"Grace Whisk","pubDate":"Sat, 07 Sep 2002 00:00:01 GMT","category":["tools","reviews","safety"],"description":"Which knife for which job, and how to keep it sharp."},{"title":"Kitchen notes","link":"https://kitchen.example.org/posts/notes","pubDate":"Tue, 01 Apr 2025 18:30 EST","description":null,"enclosure":{"@url":"https://cdn.example.org/video/notes.mp4","@length":"987654","@type":"video/mp4"}}]}}}"##
         #expect(result.standardOutput == expected + "\n")
     }
 
     @Test("the XML conventions article's small example: XML in, the tree as JSON out, a path")
     func readmeExample() throws {
-        let xml = #"<shelf><book id="7" lang="en"><title>Bread</title><tag>baking</tag><tag>basics</tag><note/></book></shelf>"#
+        let xml =
+            #"<shelf><book id="7" lang="en"><title>Bread</title><tag>baking</tag><tag>basics</tag><note/></book></shelf>"#
         let converted = try Command.run(["convert", "--to", "json", "--format", "xml", "-"], input: xml)
         #expect(converted.status == 0, "\(converted.standardError)")
-        #expect(converted.standardOutput
-            == #"{"shelf":{"book":{"@id":"7","@lang":"en","title":"Bread","tag":["baking","basics"],"note":null}}}"# + "\n")
+        #expect(
+            converted.standardOutput
+                == #"{"shelf":{"book":{"@id":"7","@lang":"en","title":"Bread","tag":["baking","basics"],"note":null}}}"#
+                + "\n")
         let tag = try Command.run(["get", "--format", "xml", "shelf.book[0].tag[1]", "-"], input: xml)
         #expect(tag.standardOutput == "\"basics\"\n")
     }
@@ -83,24 +88,25 @@ struct XMLFeedCommandTests {
             ["get", "--format", "xml", "--xml-lenient", "rss.channel.item", "-"], input: Self.damagedFeed)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == #"{"title":"Café\#u{A0}news","link":"https://e.com/?a=1&b=2"}"# + "\n")
-        #expect(result.standardError == """
-            warning: syntax: the HTML entity "&eacute;", which XML does not define, is read as "é" (U+00E9)
-             --> <stdin>:2:17
-              |
-            2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
-              |                 ^
-            warning: syntax: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0
-             --> <stdin>:2:25
-              |
-            2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
-              |                         ^
-            warning: syntax: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&b=2"
-             --> <stdin>:2:67
-              |
-            2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
-              |                                                                   ^
+        #expect(
+            result.standardError == """
+                warning: syntax: the HTML entity "&eacute;", which XML does not define, is read as "é" (U+00E9)
+                 --> <stdin>:2:17
+                  |
+                2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+                  |                 ^
+                warning: syntax: the HTML entity "&nbsp;", which XML does not define, is read as U+00A0
+                 --> <stdin>:2:25
+                  |
+                2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+                  |                         ^
+                warning: syntax: a bare "&" is read as text: expected a reference such as "&amp;" or "&#38;", found "&b=2"
+                 --> <stdin>:2:67
+                  |
+                2 | <item><title>Caf&eacute;&nbsp;news</title><link>https://e.com/?a=1&b=2</link></item>
+                  |                                                                   ^
 
-            """)
+                """)
 
         // Every command that reads takes it: bake (one job and several),
         // convert, paths.
@@ -110,12 +116,15 @@ struct XMLFeedCommandTests {
             ["bake", "--recipe", "Fixtures/recipes/rss-item.json", "--each", "rss.channel.item[*]", "--jobs", "2"],
         ] {
             let run = try Command.run(arguments + ["--format", "xml", "--xml-lenient", "-"], input: Self.damagedFeed)
-            #expect(run.standardError.components(separatedBy: "warning: syntax:").count == 4, "\(arguments): \(run.standardError)")
+            #expect(
+                run.standardError.components(separatedBy: "warning: syntax:").count == 4,
+                "\(arguments): \(run.standardError)")
             #expect(run.standardOutput.contains("?a=1&b=2"), "\(arguments)")
         }
 
         // scaffold's usage lines read the way the survey did.
-        let scaffold = try Command.run(["scaffold", "--name", "Feed", "--format", "xml", "--xml-lenient", "-"], input: Self.damagedFeed)
+        let scaffold = try Command.run(
+            ["scaffold", "--name", "Feed", "--format", "xml", "--xml-lenient", "-"], input: Self.damagedFeed)
         #expect(scaffold.status == 0, "\(scaffold.standardError)")
         #expect(scaffold.standardOutput.contains("XMLReadingOptions(lenientReferences: true)"))
         #expect(scaffold.standardError.contains("warning: syntax: a bare \"&\" is read as text"))

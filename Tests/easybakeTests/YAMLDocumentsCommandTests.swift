@@ -7,7 +7,8 @@ import Testing
 /// or --document N, and a syntax error in a later document always reported.
 @Suite("The easybake command on YAML streams of several documents")
 struct YAMLDocumentsCommandTests {
-    static let twoDocuments = "kind: Service\nmetadata: {name: web}\n---\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 3}\n"
+    static let twoDocuments =
+        "kind: Service\nmetadata: {name: web}\n---\nkind: Deployment\nmetadata: {name: web}\nspec: {replicas: 3}\n"
     static let brokenSecond = "kind: Service\n---\nkind: [unclosed\n"
     static let userDocuments = "Fixtures/yaml/user-documents.yaml"
 
@@ -49,7 +50,10 @@ struct YAMLDocumentsCommandTests {
             let result = try Command.run(arguments)
             var firstError = Self.error(in: result.standardError)
             if bakesRecords {
-                #expect(firstError.hasPrefix(#"error: type mismatch: User: expected a dictionary, found "Service" (string)"#), "\(result.standardError)")
+                #expect(
+                    firstError.hasPrefix(
+                        #"error: type mismatch: User: expected a dictionary, found "Service" (string)"#),
+                    "\(result.standardError)")
                 firstError = Self.error(in: String(firstError.dropFirst()))
             }
             #expect(result.status == 1, "\(arguments)")
@@ -57,11 +61,16 @@ struct YAMLDocumentsCommandTests {
                 // Read as one document, `[*]` gives the first document's
                 // values as records, which stream out before the second
                 // document is found; nothing of the second is read.
-                #expect(!result.standardOutput.contains("Deployment") && !result.standardOutput.contains("3"), "\(arguments)")
+                #expect(
+                    !result.standardOutput.contains("Deployment") && !result.standardOutput.contains("3"),
+                    "\(arguments)")
             } else {
                 #expect(result.standardOutput == "", "\(arguments)")
             }
-            #expect(firstError.hasPrefix("error: multiple documents: the YAML stream holds 2 documents where one is expected"), "\(arguments): \(result.standardError)")
+            #expect(
+                firstError.hasPrefix(
+                    "error: multiple documents: the YAML stream holds 2 documents where one is expected"),
+                "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains("--documents all"), "\(arguments)")
             #expect(result.standardError.contains("--document N"), "\(arguments)")
             #expect(result.standardError.contains("-stream.yaml:3:1"), "\(arguments)")
@@ -72,10 +81,11 @@ struct YAMLDocumentsCommandTests {
     func allDocuments() throws {
         let file = try Self.file(Self.twoDocuments)
         let convert = try Command.run(["convert", "--to", "jsonl", "--documents", "all", file])
-        #expect(convert.lines == [
-            #"{"kind":"Service","metadata":{"name":"web"}}"#,
-            #"{"kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":3}}"#,
-        ])
+        #expect(
+            convert.lines == [
+                #"{"kind":"Service","metadata":{"name":"web"}}"#,
+                #"{"kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":3}}"#,
+            ])
         let get = try Command.run(["get", "[1].spec.replicas", "--documents", "all", file])
         #expect(get.lines == ["3"])
         let paths = try Command.run(["paths", "--each", "[*]", "--output", "json", "--documents", "all", file])
@@ -84,9 +94,17 @@ struct YAMLDocumentsCommandTests {
         let scaffold = try Command.run(["scaffold", "--name", "Manifest", "--each", "[*]", "--documents", "all", file])
         #expect(scaffold.status == 0, "\(scaffold.standardError)")
         #expect(scaffold.standardOutput.contains("let spec: Spec?"))
-        #expect(scaffold.standardOutput.contains("YAMLIngredientSource(.file(\"\(URL(fileURLWithPath: file).lastPathComponent)\"), options: YAMLReadingOptions(documents: .all))"))
-        let bake = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--documents", "all", Self.userDocuments])
-        let fromJSON = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json"])
+        #expect(
+            scaffold.standardOutput.contains(
+                "YAMLIngredientSource(.file(\"\(URL(fileURLWithPath: file).lastPathComponent)\"), options: YAMLReadingOptions(documents: .all))"
+            ))
+        let bake = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "[*]", "--documents", "all",
+            Self.userDocuments,
+        ])
+        let fromJSON = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--each", "users[*]", "Fixtures/json/users.json",
+        ])
         #expect(bake.status == 0, "\(bake.standardError)")
         #expect(bake.lines.count == 3)
         #expect(bake.standardOutput == fromJSON.standardOutput)
@@ -98,7 +116,9 @@ struct YAMLDocumentsCommandTests {
         let yaml = try Command.run(["convert", "--to", "yaml", "--documents", "all", file])
         #expect(yaml.status == 0, "\(yaml.standardError)")
         #expect(yaml.lines.filter { $0 == "---" }.count == 1, "\(yaml.standardOutput)")
-        let again = try Command.run(["convert", "--to", "jsonl", "--documents", "all", try Self.file(yaml.standardOutput)])
+        let again = try Command.run([
+            "convert", "--to", "jsonl", "--documents", "all", try Self.file(yaml.standardOutput),
+        ])
         let before = try Command.run(["convert", "--to", "jsonl", "--documents", "all", file])
         #expect(again.lines == before.lines)
         #expect(again.lines.count == 2)
@@ -116,12 +136,17 @@ struct YAMLDocumentsCommandTests {
     func oneDocument() throws {
         let file = try Self.file(Self.twoDocuments)
         #expect(try Command.run(["get", "kind", "--document", "1", file]).lines == [#""Deployment""#])
-        #expect(try Command.run(["convert", "--to", "json", "--document", "0", file]).lines == [#"{"kind":"Service","metadata":{"name":"web"}}"#])
+        #expect(
+            try Command.run(["convert", "--to", "json", "--document", "0", file]).lines == [
+                #"{"kind":"Service","metadata":{"name":"web"}}"#
+            ])
         let paths = try Command.run(["paths", "--output", "json", "--document", "1", file])
         #expect(paths.standardOutput.contains("spec.replicas"))
         let scaffold = try Command.run(["scaffold", "--name", "Deployment", "--document", "1", file])
         #expect(scaffold.standardOutput.contains("YAMLFormat(options: YAMLReadingOptions(documents: .document(1)))"))
-        let bake = try Command.run(["bake", "--recipe", "Fixtures/recipes/users.json", "--document", "2", Self.userDocuments])
+        let bake = try Command.run([
+            "bake", "--recipe", "Fixtures/recipes/users.json", "--document", "2", Self.userDocuments,
+        ])
         #expect(bake.status == 0, "\(bake.standardError)")
         #expect(bake.standardOutput.hasPrefix(#"{"id":103,"#))
         let missing = try Command.run(["get", "kind", "--document", "2", file])
@@ -138,12 +163,16 @@ struct YAMLDocumentsCommandTests {
     @Test("a syntax error in a later document fails every command, with its line and column")
     func syntaxErrorInLaterDocument() throws {
         let file = try Self.file(Self.brokenSecond)
-        let commands = Self.everyCommand(file) + Self.everyCommand(file, ["--documents", "all"], each: "[*]")
+        let commands =
+            Self.everyCommand(file) + Self.everyCommand(file, ["--documents", "all"], each: "[*]")
             + Self.everyCommand(file, ["--document", "0"])
         for arguments in commands {
             let result = try Command.run(arguments)
             #expect(result.status == 1, "\(arguments)")
-            #expect(Self.error(in: result.standardError).hasPrefix("error: syntax: expected ',' or ']' in the flow sequence that begins at line 3, column 7, found"), "\(arguments): \(result.standardError)")
+            #expect(
+                Self.error(in: result.standardError).hasPrefix(
+                    "error: syntax: expected ',' or ']' in the flow sequence that begins at line 3, column 7, found"),
+                "\(arguments): \(result.standardError)")
             #expect(result.standardError.contains("-stream.yaml:4:1"), "\(arguments)")
         }
     }

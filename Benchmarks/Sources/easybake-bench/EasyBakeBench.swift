@@ -41,7 +41,10 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Size of the XML file for peers that cannot read the main one (XMLParser(data:) stops at 10 MB).")
     var limitedSize = "9MB"
 
-    @Option(help: ArgumentHelp("Run contenders whose id (scenario/format/name, see --list) contains NAME on a smaller data set of SIZE, beside EasyBake on the same file (for a contender too slow for the main size); repeatable.", valueName: "NAME=SIZE"))
+    @Option(
+        help: ArgumentHelp(
+            "Run contenders whose id (scenario/format/name, see --list) contains NAME on a smaller data set of SIZE, beside EasyBake on the same file (for a contender too slow for the main size); repeatable.",
+            valueName: "NAME=SIZE"))
     var reduce: [String] = []
 
     @Option(help: "Why --reduce was used, for the report's notes.")
@@ -59,7 +62,10 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Only contenders whose name contains this text; repeatable.")
     var contender: [String] = []
 
-    @Option(help: "The job counts of the parallel rows (\(Contenders.jobCounts.map(String.init).joined(separator: ", ")) are built in); repeatable. Default: the number of cores.")
+    @Option(
+        help:
+            "The job counts of the parallel rows (\(Contenders.jobCounts.map(String.init).joined(separator: ", ")) are built in); repeatable. Default: the number of cores."
+    )
     var jobs: [Int] = []
 
     @Option(help: "Where the JSON and Markdown results go (default: Benchmarks/Results).")
@@ -68,19 +74,27 @@ struct EasyBakeBench: ParsableCommand {
     @Option(help: "Where generated data sets live (default: Benchmarks/Data).")
     var dataDir: String?
 
-    @Option(help: "Render the Markdown report (with this build's targets and notes) and the SVG chart from the JSON of an earlier run, and exit.")
+    @Option(
+        help:
+            "Render the Markdown report (with this build's targets and notes) and the SVG chart from the JSON of an earlier run, and exit."
+    )
     var render: String?
 
     @Flag(help: "List the contenders and exit.")
     var list = false
 
-    @Flag(help: "Generate the --size data set (JSON, XML and YAML with the same records) and the --shape-size shapes, print the files' paths, and exit.")
+    @Flag(
+        help:
+            "Generate the --size data set (JSON, XML and YAML with the same records) and the --shape-size shapes, print the files' paths, and exit."
+    )
     var generateOnly = false
 
     @Option(help: .hidden) var child: String?
     @Option(help: .hidden) var childInput: String?
     @Option(help: .hidden) var childInputBytes: Int = 0
-    @Option(help: ArgumentHelp("With --child: write the values the contender produced as JSON to this file.", visibility: .hidden))
+    @Option(
+        help: ArgumentHelp(
+            "With --child: write the values the contender produced as JSON to this file.", visibility: .hidden))
     var dump: String?
 
     /// `Benchmarks/`, found from this file's path so that the defaults work
@@ -109,16 +123,20 @@ struct EasyBakeBench: ParsableCommand {
             iterations = 1
             operations = min(operations, 200_000)
         }
-        guard let targetBytes = parseSize(size), let limitedBytes = parseSize(limitedSize), let shapeBytes = parseSize(shapeSize) else {
+        guard let targetBytes = parseSize(size), let limitedBytes = parseSize(limitedSize),
+            let shapeBytes = parseSize(shapeSize)
+        else {
             throw ValidationError("sizes look like 1MB, 200MB, 1GB")
         }
         let dataDirectory = dataDir ?? "\(Self.packageDirectory)/Data"
         let outputDirectory = outputDir ?? "\(Self.packageDirectory)/Results"
-        let mainSet = try DataSet.ensure(directory: dataDirectory, label: size, targetBytes: targetBytes, seed: seed, log: log)
+        let mainSet = try DataSet.ensure(
+            directory: dataDirectory, label: size, targetBytes: targetBytes, seed: seed, log: log)
         // Scenario 5's documents, one data set per shape, made only when a
         // selected contender reads it.
         func shapeSet(_ shape: Shape) throws -> DataSet {
-            try DataSet.ensure(directory: dataDirectory, shape: shape, label: shapeSize, targetBytes: shapeBytes, seed: seed, log: log)
+            try DataSet.ensure(
+                directory: dataDirectory, shape: shape, label: shapeSize, targetBytes: shapeBytes, seed: seed, log: log)
         }
         if generateOnly {
             for format in [PayloadFormat.json, .xml, .yaml] { print(mainSet.path(format)) }
@@ -129,16 +147,20 @@ struct EasyBakeBench: ParsableCommand {
 
         let jobCounts = jobs.isEmpty ? [Contenders.cores] : jobs
         if let unknown = jobCounts.first(where: { !Contenders.jobCounts.contains($0) }) {
-            throw ValidationError("--jobs \(unknown): the parallel rows are built for \(Contenders.jobCounts.map(String.init).joined(separator: ", ")) jobs")
+            throw ValidationError(
+                "--jobs \(unknown): the parallel rows are built for \(Contenders.jobCounts.map(String.init).joined(separator: ", ")) jobs"
+            )
         }
         let selected = Contenders.all.filter { c in
-            (scenario.isEmpty || scenario.contains(c.scenario.rawValue)) && (format.isEmpty || format.contains(c.format))
+            (scenario.isEmpty || scenario.contains(c.scenario.rawValue))
+                && (format.isEmpty || format.contains(c.format))
                 && (c.jobs == nil || jobCounts.contains(c.jobs!))
                 && (contender.isEmpty || c.isEasyBake || contender.contains { c.name.contains($0) })
         }
         guard !selected.isEmpty else { throw ValidationError("no contender matches the filters (see --list)") }
-        var shapeSets: [String: DataSet] = [:]       // shape → data set
-        for shape in Shape.allCases where selected.contains(where: { $0.scenario == .shapes && $0.format == shape.rawValue }) {
+        var shapeSets: [String: DataSet] = [:]  // shape → data set
+        for shape in Shape.allCases
+        where selected.contains(where: { $0.scenario == .shapes && $0.format == shape.rawValue }) {
             let set = try shapeSet(shape)
             shapeSets[shape.rawValue] = set
             dataSets.append(set)
@@ -156,14 +178,17 @@ struct EasyBakeBench: ParsableCommand {
         // Which contenders run on a smaller data set than the main one: peers
         // that cannot read the main files (their input limit), and those
         // named by --reduce. Each runs beside EasyBake on the same file.
-        var reducedSets: [String: DataSet] = [:]     // contender id → data set
-        var reasons: [String: String] = [:]          // contender id → why
+        var reducedSets: [String: DataSet] = [:]  // contender id → data set
+        var reasons: [String: String] = [:]  // contender id → why
         var limitedSet: DataSet?
         var reducedByLabel: [String: DataSet] = [:]
         for c in selected {
             if let limit = c.inputLimit, inputBytes(c, mainSet) > limit {
-                let small = try limitedSet ?? DataSet.ensure(directory: dataDirectory, label: limitedSize,
-                                                             targetBytes: limitedBytes, seed: seed, sizedBy: .xml, log: log)
+                let small =
+                    try limitedSet
+                    ?? DataSet.ensure(
+                        directory: dataDirectory, label: limitedSize,
+                        targetBytes: limitedBytes, seed: seed, sizedBy: .xml, log: log)
                 limitedSet = small
                 reducedSets[c.id] = small
                 reasons[c.id] = c.limitReason ?? "input limit"
@@ -174,9 +199,14 @@ struct EasyBakeBench: ParsableCommand {
                     throw ValidationError("--reduce takes NAME=SIZE, like 'EasyBake streaming=2MB'")
                 }
                 // A shape's file has no smaller users data set to stand in for it.
-                if c.id.contains(parts[0]), !c.isEasyBake, c.scenario != .shapes, reducedSets[c.id] == nil, bytes < mainSet.targetBytes {
-                    let set = try reducedByLabel[parts[1]] ?? DataSet.ensure(directory: dataDirectory, label: parts[1],
-                                                                             targetBytes: bytes, seed: seed, log: log)
+                if c.id.contains(parts[0]), !c.isEasyBake, c.scenario != .shapes, reducedSets[c.id] == nil,
+                    bytes < mainSet.targetBytes
+                {
+                    let set =
+                        try reducedByLabel[parts[1]]
+                        ?? DataSet.ensure(
+                            directory: dataDirectory, label: parts[1],
+                            targetBytes: bytes, seed: seed, log: log)
                     reducedByLabel[parts[1]] = set
                     reducedSets[c.id] = set
                     reasons[c.id] = reduceReason ?? "run on a smaller data set by --reduce"
@@ -196,7 +226,9 @@ struct EasyBakeBench: ParsableCommand {
                 jobs += cell.filter { reducedSets[$0.id] == nil }.map { ($0, shapeSets[format] ?? mainSet) }
                 var smaller: [DataSet] = []
                 for c in cell {
-                    if let set = reducedSets[c.id], !smaller.contains(where: { $0.path(.json) == set.path(.json) }) { smaller.append(set) }
+                    if let set = reducedSets[c.id], !smaller.contains(where: { $0.path(.json) == set.path(.json) }) {
+                        smaller.append(set)
+                    }
                 }
                 for set in smaller.sorted(by: { $0.size(.json) > $1.size(.json) }) {
                     jobs += cell.filter(\.isEasyBake).map { ($0, set) }
@@ -216,9 +248,10 @@ struct EasyBakeBench: ParsableCommand {
             switch runInChild(c, workload: workload, iterations: runIterations, budget: runBudget, timeout: timeout) {
             case .success(let measurement):
                 row.record(measurement, readsPayload: c.scenario.readsPayload)
-                log("    " + String(format: "%.3f s best of %d", measurement.best, measurement.seconds.count)
-                    + (row.megabytesPerSecond.map { String(format: ", %.1f MB/s", $0) } ?? "")
-                    + ", peak RSS \(megabytes(measurement.peakRSS))")
+                log(
+                    "    " + String(format: "%.3f s best of %d", measurement.best, measurement.seconds.count)
+                        + (row.megabytesPerSecond.map { String(format: ", %.1f MB/s", $0) } ?? "")
+                        + ", peak RSS \(megabytes(measurement.peakRSS))")
             case .failure(let error):
                 row.failure = error.description
                 log("    failed: \(error.description)")
@@ -230,24 +263,33 @@ struct EasyBakeBench: ParsableCommand {
         var notes: [String] = []
         for (c, set) in jobs where reducedSets[c.id] != nil {
             let format = PayloadFormat(rawValue: c.format) ?? .json
-            notes.append("\(c.scenario.title), \(c.format), \(c.name): not measured on \(mainSet.label) — \(reasons[c.id] ?? ""); "
-                + "measured on the \(set.label) data set (\(set.records) records, \(c.format.uppercased()) \(megabytes(set.size(format)))), "
-                + "compared with EasyBake on the same file.")
+            notes.append(
+                "\(c.scenario.title), \(c.format), \(c.name): not measured on \(mainSet.label) — \(reasons[c.id] ?? ""); "
+                    + "measured on the \(set.label) data set (\(set.records) records, \(c.format.uppercased()) \(megabytes(set.size(format)))), "
+                    + "compared with EasyBake on the same file.")
         }
         for row in rows where row.failure != nil {
-            notes.append("\(Scenario(rawValue: row.scenario)?.title ?? row.scenario), \(row.format), \(row.contender) on \(row.dataSet): failed — \(row.failure!)")
+            notes.append(
+                "\(Scenario(rawValue: row.scenario)?.title ?? row.scenario), \(row.format), \(row.contender) on \(row.dataSet): failed — \(row.failure!)"
+            )
         }
         notes += Contenders.missingNotes
 
         let targets = Targets.check(rows, mainSet: mainSet.label)
-        let command = "swift run -c release --package-path Benchmarks easybake-bench "
-            + (quick ? "--quick" : CommandLine.arguments.dropFirst().map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
-        let info = RunInfo.collect(root: "\(Self.packageDirectory)/..", command: command, iterations: runIterations,
-                                   operations: operations, dataSets: dataSets)
+        let command =
+            "swift run -c release --package-path Benchmarks easybake-bench "
+            + (quick
+                ? "--quick"
+                : CommandLine.arguments.dropFirst().map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " "))
+        let info = RunInfo.collect(
+            root: "\(Self.packageDirectory)/..", command: command, iterations: runIterations,
+            operations: operations, dataSets: dataSets)
 
         print(textTable(rows))
         print("")
-        for check in targets { print("target: \(check.target): \(check.measured)\(check.met.map { $0 ? " — met" : " — MISSED" } ?? "")") }
+        for check in targets {
+            print("target: \(check.target): \(check.measured)\(check.met.map { $0 ? " — met" : " — MISSED" } ?? "")")
+        }
         for note in notes { print("note: \(note)") }
 
         try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
@@ -276,9 +318,10 @@ struct EasyBakeBench: ParsableCommand {
         report.targets = Targets.check(report.rows, mainSet: mainLabel)
         // Keep the run's own notes (limited and failed cells, and rows taken
         // from another run: "… rows measured in …"); replace the static ones.
-        report.notes = report.notes.filter {
-            $0.contains("not measured on ") || $0.contains(": failed — ") || $0.contains(" rows measured in ")
-        }
+        report.notes =
+            report.notes.filter {
+                $0.contains("not measured on ") || $0.contains(": failed — ") || $0.contains(" rows measured in ")
+            }
             + Contenders.missingNotes
         let stem = path.hasSuffix(".json") ? String(path.dropLast(5)) : path
         let encoder = JSONEncoder()
@@ -297,7 +340,8 @@ struct EasyBakeBench: ParsableCommand {
         }
         do {
             let workload = Workload(path: childInput, bytes: childInputBytes, operations: operations)
-            let measurement = try measure(contender, workload: workload, iterations: iterations, budget: budget, dump: dump)
+            let measurement = try measure(
+                contender, workload: workload, iterations: iterations, budget: budget, dump: dump)
             print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
         } catch {
             log("\(id): \(error)")

@@ -31,7 +31,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let tree = document.tree
     exerciseBaking(tree, document: document)
     exerciseIndex(input, format: format, tree: tree)
-    requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 3)])
+    requireRoundTrip(
+        tree, through: format,
+        writings: [WritingOptions(), WritingOptions(prettyPrinted: true, sortedKeys: true, indentWidth: 3)])
     return 0
 }
 
@@ -43,12 +45,19 @@ private func exerciseByteRanges(_ bytes: [UInt8], input: IngredientInput) {
     let first = Int(bytes[0]) * count / 256
     let second = first + (count - first) * Int(bytes[count - 1]) / 256
     let ranges = [0..<first, first..<second, second..<count]
-    let shares: [(String, (Range<Int>) throws(EasyBakeError) -> any IngredientSource, () throws(EasyBakeError) -> Ingredients)] = [
-        ("array", { (range) throws(EasyBakeError) in try JSONIngredientSource(input, byteRange: range) },
-         { () throws(EasyBakeError) in try JSONFormat().read(input) }),
-        ("lines", { (range) throws(EasyBakeError) in try JSONLinesIngredientSource(input, byteRange: range) },
-         { () throws(EasyBakeError) in try JSONLinesFormat().read(input) }),
-    ]
+    let shares:
+        [(String, (Range<Int>) throws(EasyBakeError) -> any IngredientSource, () throws(EasyBakeError) -> Ingredients)] =
+            [
+                (
+                    "array", { (range) throws(EasyBakeError) in try JSONIngredientSource(input, byteRange: range) },
+                    { () throws(EasyBakeError) in try JSONFormat().read(input) }
+                ),
+                (
+                    "lines",
+                    { (range) throws(EasyBakeError) in try JSONLinesIngredientSource(input, byteRange: range) },
+                    { () throws(EasyBakeError) in try JSONLinesFormat().read(input) }
+                ),
+            ]
     for (name, makeShare, readWhole) in shares {
         guard case .array(let whole)? = try? readWhole() else { continue }
         var records: [Ingredients] = []

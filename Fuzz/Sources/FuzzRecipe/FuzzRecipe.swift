@@ -31,9 +31,13 @@ public func fuzzRecipe(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let written = path.description
         do {
             let again = try IngredientPath(parsing: written)
-            if again != path { fuzzFailure("path \(text.debugDescription) writes as \(written.debugDescription), which parses to another path") }
+            if again != path {
+                fuzzFailure(
+                    "path \(text.debugDescription) writes as \(written.debugDescription), which parses to another path")
+            }
         } catch {
-            fuzzFailure("path \(text.debugDescription) writes as \(written.debugDescription), which does not parse: \(error)")
+            fuzzFailure(
+                "path \(text.debugDescription) writes as \(written.debugDescription), which does not parse: \(error)")
         }
         _ = tree.resolve(path)
         // Setting pads an array with nulls up to the index, by contract: a

@@ -17,7 +17,8 @@ public func fuzzFailure(_ message: @autoclosure () -> String, file: StaticString
 public func requireSame(_ original: Ingredients, _ read: Ingredients, _ what: String, output: [UInt8]) {
     guard original == read else {
         let differences = original.difference(to: read).prefix(5).map(\.description).joined(separator: "\n  ")
-        fuzzFailure("""
+        fuzzFailure(
+            """
             \(what): the writer's output reads back to another tree
               \(differences)
             output: \(String(decoding: output.prefix(2000), as: UTF8.self).debugDescription)
@@ -45,7 +46,9 @@ public func requireRoundTrip(
         do {
             requireSame(tree, try format.read(.bytes(output)), "\(name) \(writing)", output: output)
         } catch {
-            fuzzFailure("the \(name) writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)")
+            fuzzFailure(
+                "the \(name) writer's output does not read: \(error)\noutput: \(String(decoding: output, as: UTF8.self).debugDescription)"
+            )
         }
     }
 }
@@ -124,10 +127,13 @@ public func exerciseBaking(_ tree: Ingredients, document: Document?) {
     for candidate in candidates {
         // Every coercion policy, and lossy baking: none may crash, and what
         // bakes decomposes and bakes again.
-        for (lossy, coercions) in [(false, Baker.CoercionPolicy.declaredTypes), (true, .declaredTypes), (false, .none),
-                                   (true, .everywhere)] {
-            let baker = Baker(options: .init(
-                lossyArrays: lossy, missingValues: lossy ? .emptyValue : .error, coercions: coercions))
+        for (lossy, coercions) in [
+            (false, Baker.CoercionPolicy.declaredTypes), (true, .declaredTypes), (false, .none),
+            (true, .everywhere),
+        ] {
+            let baker = Baker(
+                options: .init(
+                    lossyArrays: lossy, missingValues: lossy ? .emptyValue : .error, coercions: coercions))
             do {
                 let result = try baker.bakeReporting(Probe.self, from: candidate, recipe: FuzzRecipes.probe)
                 for warning in result.warnings { _ = warning.description }
@@ -182,7 +188,8 @@ public func exerciseJobs(_ makeSource: () throws(EasyBakeError) -> any Ingredien
     func describe(_ result: Result<Probe.Child, EasyBakeError>) -> String {
         switch result {
         case .success(let child): outcome { () throws(EasyBakeError) in child }
-        case .failure(let error): "error \(error.code) \(error.message) at \(error.location.map { "\($0.line):\($0.column)" } ?? "-")"
+        case .failure(let error):
+            "error \(error.code) \(error.message) at \(error.location.map { "\($0.line):\($0.column)" } ?? "-")"
         }
     }
     for each in ["items[*]", "[*]"] {
@@ -190,8 +197,10 @@ public func exerciseJobs(_ makeSource: () throws(EasyBakeError) -> any Ingredien
             do {
                 var results: [String] = []
                 try Baker().bakeEach(
-                    Probe.Child.self, from: AnyIngredientSource(try makeSource()), each: each, recipe: FuzzRecipes.child,
-                    jobs: jobs) { results.append(describe($0)) }
+                    Probe.Child.self, from: AnyIngredientSource(try makeSource()), each: each,
+                    recipe: FuzzRecipes.child,
+                    jobs: jobs
+                ) { results.append(describe($0)) }
                 return results
             } catch {
                 return ["thrown \(error)"]
@@ -200,8 +209,9 @@ public func exerciseJobs(_ makeSource: () throws(EasyBakeError) -> any Ingredien
         // Four jobs, as from four on the jobs read what the reader leaves.
         let one = bake(jobs: 1), four = bake(jobs: 4)
         guard one == four else {
-            fuzzFailure("\(each): one job gave \(one.count) results, four \(four.count); first difference: "
-                + "\(zip(one, four).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "in the count")")
+            fuzzFailure(
+                "\(each): one job gave \(one.count) results, four \(four.count); first difference: "
+                    + "\(zip(one, four).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "in the count")")
         }
     }
 }
@@ -223,7 +233,9 @@ public func exerciseIndex(_ input: IngredientInput, format: some IngredientForma
     let fromBytes = outcome { () throws(EasyBakeError) in
         try Baker().bake(Probe.self, from: input, format: format, recipe: FuzzRecipes.probe)
     }
-    let fromTree = outcome { () throws(EasyBakeError) in try Baker().bake(Probe.self, from: tree, recipe: FuzzRecipes.probe) }
+    let fromTree = outcome { () throws(EasyBakeError) in
+        try Baker().bake(Probe.self, from: tree, recipe: FuzzRecipes.probe)
+    }
     guard sameOutcome(fromBytes, fromTree) else {
         fuzzFailure("\(name): baking from the bytes gave \(fromBytes), from the tree \(fromTree)")
     }
@@ -232,19 +244,23 @@ public func exerciseIndex(_ input: IngredientInput, format: some IngredientForma
     let strictFromBytes = outcome { () throws(EasyBakeError) in
         try strict.bake(Probe.self, from: input, format: format, recipe: FuzzRecipes.probe)
     }
-    let strictFromTree = outcome { () throws(EasyBakeError) in try strict.bake(Probe.self, from: tree, recipe: FuzzRecipes.probe) }
+    let strictFromTree = outcome { () throws(EasyBakeError) in
+        try strict.bake(Probe.self, from: tree, recipe: FuzzRecipes.probe)
+    }
     guard sameOutcome(strictFromBytes, strictFromTree) else {
-        fuzzFailure("\(name), coercions none: baking from the bytes gave \(strictFromBytes), from the tree \(strictFromTree)")
+        fuzzFailure(
+            "\(name), coercions none: baking from the bytes gave \(strictFromBytes), from the tree \(strictFromTree)")
     }
     // Records pruned to the child recipe's paths, against the tree's records.
     guard let records = tree.resolve(try! IngredientPath(parsing: "items[*]"))?.arrayValue else { return }
     // A streamed record's error names the record's path before its own:
     // `items[n]` for an array's element, `items.key` for a dictionary's
     // value (`[*]` over a dictionary that is no XML element).
-    let recordSteps: [IngredientPath.Step] = switch tree.resolve(try! IngredientPath(parsing: "items")) {
-    case .dictionary(let dictionary)? where !dictionary.isElement: dictionary.keys.map { .key($0) }
-    default: records.indices.map { .index($0) }
-    }
+    let recordSteps: [IngredientPath.Step] =
+        switch tree.resolve(try! IngredientPath(parsing: "items")) {
+        case .dictionary(let dictionary)? where !dictionary.isElement: dictionary.keys.map { .key($0) }
+        default: records.indices.map { .index($0) }
+        }
     let expected = zip(records, recordSteps).map { record, step in
         outcome(at: IngredientPath([.key("items"), step])) { () throws(EasyBakeError) in
             try Baker().bake(Probe.Child.self, from: record, recipe: FuzzRecipes.child)
@@ -299,7 +315,8 @@ public func treeOf(_ index: IngredientIndex, at position: Int) -> Ingredients {
 func sameOutcome(_ a: String, _ b: String) -> Bool {
     if a == b { return true }
     guard let left = try? JSONSerialization.jsonObject(with: Data(a.utf8)),
-          let right = try? JSONSerialization.jsonObject(with: Data(b.utf8)) else { return false }
+        let right = try? JSONSerialization.jsonObject(with: Data(b.utf8))
+    else { return false }
     func same(_ x: Any, _ y: Any) -> Bool {
         switch (x, y) {
         case let (x as [String: Any], y as [String: Any]):

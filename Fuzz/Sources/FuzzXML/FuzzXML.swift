@@ -117,7 +117,8 @@ private func exerciseLenient(_ input: IngredientInput, options: XMLReadingOption
         let indexWarnings = try format.readIndexReporting(input, into: &index)
         requireSame(tree, treeOf(index, at: 0), "lenient index", output: [])
         guard indexWarnings.map(\.description) == warnings.map(\.description) else {
-            fuzzFailure("the lenient roads warn differently: \(indexWarnings.map(\.message)) and \(warnings.map(\.message))")
+            fuzzFailure(
+                "the lenient roads warn differently: \(indexWarnings.map(\.message)) and \(warnings.map(\.message))")
         }
     } catch {
         fuzzFailure("the lenient index refused what lenient events read: \(error)")
@@ -161,7 +162,8 @@ private func streamRecords<Source: IngredientSource>(_ source: Source, each: Ing
                 streamed.records.append(record.value)
             }
         } catch {
-            streamed.error = "\(error.code) \(error.message) at \(error.location.map { "\($0.line):\($0.column)" } ?? "-")"
+            streamed.error =
+                "\(error.code) \(error.message) at \(error.location.map { "\($0.line):\($0.column)" } ?? "-")"
         }
     } catch {
         streamed.error = "\(error.code) \(error.message)"
@@ -189,11 +191,13 @@ private func exerciseRecordRoads(_ input: IngredientInput, options: XMLReadingOp
     for options in [options, lenient] {
         for each in paths {
             guard let native = try? XMLIngredientSource(input, options: options),
-                  let events = try? XMLIngredientSource(input, options: options) else { return }
+                let events = try? XMLIngredientSource(input, options: options)
+            else { return }
             let a = streamRecords(native, each: each)
             let b = streamRecords(ThroughEvents(base: events), each: each)
             guard a.error == b.error else {
-                fuzzFailure("records at \(each): natively \(a.error ?? "no error"), through events \(b.error ?? "no error")")
+                fuzzFailure(
+                    "records at \(each): natively \(a.error ?? "no error"), through events \(b.error ?? "no error")")
             }
             if a.error == nil {
                 guard a.records.count == b.records.count else {

@@ -30,7 +30,8 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let tree = document.tree
     exerciseBaking(tree, document: document)
     exerciseIndex(input, format: format, tree: tree)
-    requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(sortedKeys: true, indentWidth: 4)])
+    requireRoundTrip(
+        tree, through: format, writings: [WritingOptions(), WritingOptions(sortedKeys: true, indentWidth: 4)])
     return 0
 }
 
@@ -43,7 +44,9 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 private func exerciseNativeRecords(_ input: IngredientInput, options: YAMLReadingOptions) {
     var paths: [(String, YAMLReadingOptions.Documents)] = [("[*]", .single), ("[*]", .all)]
     if case .dictionary(let top)? = try? YAMLFormat(options: options).read(input) {
-        for key in top.keys.prefix(4) { paths.append((IngredientPath([.key(key), .everyElement]).description, .single)) }
+        for key in top.keys.prefix(4) {
+            paths.append((IngredientPath([.key(key), .everyElement]).description, .single))
+        }
     }
     for (each, documents) in paths {
         var reading = options
@@ -51,7 +54,8 @@ private func exerciseNativeRecords(_ input: IngredientInput, options: YAMLReadin
         let native = bakedNatively(input, each: each, options: reading)
         let events = bakedThroughEvents(input, each: each, options: reading)
         guard native == events else {
-            fuzzFailure("""
+            fuzzFailure(
+                """
                 YAML records at \(each) (documents \(documents)): bakeEach and the events' trees differ
                   bakeEach: \(native.prefix(8))
                   events:   \(events.prefix(8))
@@ -72,7 +76,7 @@ private func bakedNatively(_ input: IngredientInput, each: String, options: YAML
             do {
                 guard let model = try records.nextModel() else { break }
                 described.append(encoded(model))
-            } catch where error.message.hasPrefix("record ") {
+            } catch  where error.message.hasPrefix("record ") {
                 // A record that did not bake; the stream goes on.
                 described.append("failed \(error.code) at \(error.path?.description ?? "")")
             }
@@ -89,7 +93,8 @@ private func bakedThroughEvents(_ input: IngredientInput, each: String, options:
         var reader = try RecordReader(source: try YAMLIngredientSource(input, options: options), each: each)
         while described.count < recordLimit, let record = try reader.next() {
             do {
-                described.append(encoded(try Baker().bake(Probe.self, from: record.ingredients, recipe: FuzzRecipes.probe)))
+                described.append(
+                    encoded(try Baker().bake(Probe.self, from: record.ingredients, recipe: FuzzRecipes.probe)))
             } catch {
                 described.append("failed \(error.code) at \(record.path.appending(error.path ?? IngredientPath()))")
             }

@@ -51,7 +51,7 @@ extension BakeSession {
     /// the error says so itself.
     func noteMistypedKeys(in error: EasyBakeError) -> EasyBakeError {
         guard let recipeUsages, error.code == .valueNotFound, let property = error.baking?.property,
-              let name = property.split(separator: ".").last.map({ String($0.prefix { $0 != "[" }) }), !name.isEmpty
+            let name = property.split(separator: ".").last.map({ String($0.prefix { $0 != "[" }) }), !name.isEmpty
         else { return error }
         // A key the model had not reached when it failed may be a property
         // all the same (`items`, declared after `item`): where the model
@@ -62,7 +62,8 @@ extension BakeSession {
                 guard RecipeUsage.nearest(to: key, among: [name]) != nil else { continue }
                 var noted = error
                 let recipeLabel = usage.recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
-                noted.message += "; \(recipeLabel) maps \(key.debugDescription), which is no property: did you mean \(name.debugDescription)?"
+                noted.message +=
+                    "; \(recipeLabel) maps \(key.debugDescription), which is no property: did you mean \(name.debugDescription)?"
                 return noted
             }
         }

@@ -25,7 +25,8 @@ final class BakeSession {
     /// made, since naming a type costs more than baking a small model. A
     /// model-less bake (``ProcessedIngredients``) names its recipe, the
     /// model it stands for.
-    lazy var modelTypeName = modelType == ProcessedIngredients.self
+    lazy var modelTypeName =
+        modelType == ProcessedIngredients.self
         ? frames.first?.recipe?.name ?? "recipe" : String(describing: modelType)
     var warnings: [EasyBakeError] = []
     /// Streaming's watch on the bake; `nil` for a plain bake.
@@ -223,7 +224,8 @@ final class BakeSession {
             return reader.string(at: keyPosition)
         case .recipeEntry(let entry):
             guard let recipe = frames[depth - 1].recipe, entry < recipe.entries.count,
-                  case .key(let key)? = recipe.entries[entry].path.steps.last else { return nil }
+                case .key(let key)? = recipe.entries[entry].path.steps.last
+            else { return nil }
             return key
         case .none, .element, .missingKey:
             return nil
@@ -355,8 +357,9 @@ final class BakeSession {
                     next += 1
                 }
                 if wildcards > 0, selectors.count == wildcards, frames[level - 1].position >= 0,
-                   let base = try? Ingredients(index: index, at: frames[level - 1].position),
-                   let concrete = base.concreteSteps(path.steps[...], selectors: selectors[...]) {
+                    let base = try? Ingredients(index: index, at: frames[level - 1].position),
+                    let concrete = base.concreteSteps(path.steps[...], selectors: selectors[...])
+                {
                     steps.append(contentsOf: concrete)
                     level = next
                 } else {
@@ -415,7 +418,8 @@ final class BakeSession {
         failedPosition = position >= 0 ? position : frames[max(0, min(depth, frames.count - 1) - 1)].position
         let property = CodingPathText.render(codingPath(depth: depth))
         let foundText = ingredients(at: position)?.briefDescription ?? "nothing"
-        var message = "\(modelTypeName)\(property.isEmpty ? "" : ".\(property)"): expected \(expected), found \(foundText)"
+        var message =
+            "\(modelTypeName)\(property.isEmpty ? "" : ".\(property)"): expected \(expected), found \(foundText)"
         if let detail { message += " (\(detail))" }
         return EasyBakeError(
             code, message, path: ingredientPath(depth: depth),

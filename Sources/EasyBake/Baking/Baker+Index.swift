@@ -53,7 +53,8 @@ extension Baker {
     /// The model comes back alone, not in a `Result`: a generic struct's
     /// metadata is looked up at run time, once per record when streaming.
     static func decode<Model: Decodable>(
-        _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
+        _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?,
+        applyingTypeRecipe: Bool,
         options: Options, observer: BakeObserver? = nil, recordKey: String? = nil,
         plans: inout [BakeSession.PlanKey: KeyPlan], warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
@@ -68,7 +69,8 @@ extension Baker {
     /// does, in `bake`, a session made for `Model` and reused from record
     /// to record of a stream.
     static func decode<Model: Decodable>(
-        _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?, applyingTypeRecipe: Bool,
+        _ type: Model.Type, from index: inout IngredientIndex, at position: Int, recipe: Recipe?,
+        applyingTypeRecipe: Bool,
         in bake: BakeSession, observer: BakeObserver?, recordKey: String?, warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
@@ -81,7 +83,8 @@ extension Baker {
             bake.finish()
         }
         do {
-            let value = try bake.root(at: position, recipe: recipe).decodeValue(Model.self, applyingTypeRecipe: applyingTypeRecipe)
+            let value = try bake.root(at: position, recipe: recipe).decodeValue(
+                Model.self, applyingTypeRecipe: applyingTypeRecipe)
             try bake.checkRecipeKeys()
             observer?.noteBaked(askingInFull: bake.recipesAskedInFull)
             if !bake.warnings.isEmpty { warnings.append(contentsOf: bake.warnings) }

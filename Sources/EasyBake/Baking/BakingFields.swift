@@ -34,19 +34,33 @@ public struct BakingFields {
     // MARK: Plain values
 
     /// The string for the key at `key`.
-    public func decode(_ type: String.Type = String.self, key: Int) throws -> String { try reader.string(Self.noKey, slot: slot(key)) }
+    public func decode(_ type: String.Type = String.self, key: Int) throws -> String {
+        try reader.string(Self.noKey, slot: slot(key))
+    }
     /// The boolean for the key at `key`.
-    public func decode(_ type: Bool.Type = Bool.self, key: Int) throws -> Bool { try reader.primitive(Self.noKey, slot: slot(key), Coercion.bool) }
+    public func decode(_ type: Bool.Type = Bool.self, key: Int) throws -> Bool {
+        try reader.primitive(Self.noKey, slot: slot(key), Coercion.bool)
+    }
     /// The integer for the key at `key`.
-    public func decode(_ type: Int.Type = Int.self, key: Int) throws -> Int { try reader.int(Self.noKey, slot: slot(key)) }
+    public func decode(_ type: Int.Type = Int.self, key: Int) throws -> Int {
+        try reader.int(Self.noKey, slot: slot(key))
+    }
     /// The 64-bit integer for the key at `key`.
-    public func decode(_ type: Int64.Type = Int64.self, key: Int) throws -> Int64 { try reader.int64(Self.noKey, slot: slot(key)) }
+    public func decode(_ type: Int64.Type = Int64.self, key: Int) throws -> Int64 {
+        try reader.int64(Self.noKey, slot: slot(key))
+    }
     /// The number for the key at `key`.
-    public func decode(_ type: Double.Type = Double.self, key: Int) throws -> Double { try reader.double(Self.noKey, slot: slot(key)) }
+    public func decode(_ type: Double.Type = Double.self, key: Int) throws -> Double {
+        try reader.double(Self.noKey, slot: slot(key))
+    }
     /// The date for the key at `key`.
-    public func decode(_ type: Date.Type = Date.self, key: Int) throws -> Date { try reader.date(Self.noKey, slot: slot(key)) }
+    public func decode(_ type: Date.Type = Date.self, key: Int) throws -> Date {
+        try reader.date(Self.noKey, slot: slot(key))
+    }
     /// The URL for the key at `key`.
-    public func decode(_ type: URL.Type = URL.self, key: Int) throws -> URL { try reader.primitive(Self.noKey, slot: slot(key), Coercion.url) }
+    public func decode(_ type: URL.Type = URL.self, key: Int) throws -> URL {
+        try reader.primitive(Self.noKey, slot: slot(key), Coercion.url)
+    }
 
     /// The string for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: String.Type = String.self, key: Int) throws -> String? {
@@ -58,7 +72,9 @@ public struct BakingFields {
     }
     /// The integer for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Int.Type = Int.self, key: Int) throws -> Int? {
-        try reader.optionalPrimitive(Self.noKey, slot: slot(key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        try reader.optionalPrimitive(Self.noKey, slot: slot(key)) { v throws(CoercionFailure) in
+            try Coercion.integer(v, as: Int.self)
+        }
     }
     /// The number for the key at `key`, or `nil` for none.
     public func decodeIfPresent(_ type: Double.Type = Double.self, key: Int) throws -> Double? {

@@ -65,7 +65,8 @@ enum Coercion {
             // Only integers beyond 64 bits, or decimals with too many digits,
             // are exact numbers: either way no fixed-width integer holds them.
             if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
-               var decimal = Decimal(string: text) {
+                var decimal = Decimal(string: text)
+            {
                 var whole = Decimal()
                 NSDecimalRound(&whole, &decimal, 0, .plain)
                 guard whole == decimal else {

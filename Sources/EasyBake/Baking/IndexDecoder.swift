@@ -105,7 +105,9 @@ struct IndexDecoder: Decoder {
     /// special types, type recipes and lossy arrays: every array under
     /// ``Baker/Options/lossyArrays``, this one when `lossyArray` (a recipe's
     /// ``Recipe/lossy`` property).
-    func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true, lossyArray: Bool = false) throws -> T {
+    func decodeValue<T: Decodable>(_ type: T.Type, applyingTypeRecipe: Bool = true, lossyArray: Bool = false) throws
+        -> T
+    {
         try checkDepth()
         // The special types, by metatype identity: no `T?` is made, since
         // a generic optional's metadata is looked up at run time.
@@ -130,7 +132,8 @@ struct IndexDecoder: Decoder {
             return try decodeIndexBakeable(indexBakeable, as: T.self, applyingTypeRecipe: applyingTypeRecipe)
         }
         if applyingTypeRecipe, recipe == nil, let bakeable = T.self as? any Bakeable.Type,
-           let typeRecipe = try bakingRecipe(of: bakeable) {
+            let typeRecipe = try bakingRecipe(of: bakeable)
+        {
             bake.setRecipe(typeRecipe, at: depth)
             return try decodeValue(type, applyingTypeRecipe: false, lossyArray: lossyArray)
         }
@@ -234,10 +237,13 @@ struct IndexDecoder: Decoder {
         if type == [String].self {
             // A number is its literal as written (`1e2`), as for a property.
             array = primitiveArray(
-                at: position, depth: depth, direct: { reader.string(at: $0) ?? (converting ? bake.index.numberText(at: $0) : nil) }
+                at: position, depth: depth,
+                direct: { reader.string(at: $0) ?? (converting ? bake.index.numberText(at: $0) : nil) }
             ) { v throws(CoercionFailure) in try Coercion.string(v, converting: converting) }
         } else if type == [Int].self {
-            array = primitiveArray(at: position, depth: depth, direct: { reader.integer(at: $0).flatMap(Int.init(exactly:)) }) {
+            array = primitiveArray(
+                at: position, depth: depth, direct: { reader.integer(at: $0).flatMap(Int.init(exactly:)) }
+            ) {
                 v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self, converting: converting)
             }
         } else if type == [Double].self {
@@ -253,7 +259,9 @@ struct IndexDecoder: Decoder {
                 v throws(CoercionFailure) in try Coercion.double(v, converting: converting)
             }
         } else if type == [[Int]].self {
-            array = nestedPrimitiveArray { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self, converting: converting) }
+            array = nestedPrimitiveArray { v throws(CoercionFailure) in
+                try Coercion.integer(v, as: Int.self, converting: converting)
+            }
         } else {
             return nil
         }
@@ -284,7 +292,8 @@ struct IndexDecoder: Decoder {
                 elements.append(value)
             } else {
                 guard reader.kind(at: element) != .null, let scalar = reader.scalar(at: element),
-                      let value = try? coerce(scalar) else { return nil }
+                    let value = try? coerce(scalar)
+                else { return nil }
                 elements.append(value)
             }
             element += 1
@@ -303,7 +312,8 @@ struct IndexDecoder: Decoder {
         var element = position + 1
         for _ in 0..<count {
             guard reader.kind(at: element) == .array,
-                  let array = primitiveArray(at: element, depth: depth + 1, direct: direct, coerce) else { return nil }
+                let array = primitiveArray(at: element, depth: depth + 1, direct: direct, coerce)
+            else { return nil }
             arrays.append(array)
             element = reader.end(of: element)
         }
@@ -389,7 +399,8 @@ extension IndexDecoder: SingleValueDecodingContainer {
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         let converting = converting
-        return try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type, converting: converting) }
+        return try coerce(type) { v throws(CoercionFailure) in try Coercion.integer(v, as: type, converting: converting)
+        }
     }
 }
 

@@ -58,9 +58,13 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedValueReader, KeyedDecoding
 
     func decodeNil(forKey key: Key) throws -> Bool { try decodeNil({ key }, slot: slot(for: key)) }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decode(type, { key }, slot: slot(for: key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decode(type, { key }, slot: slot(for: key))
+    }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try string({ key }, slot: slot(for: key)) }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try primitive({ key }, slot: slot(for: key), Coercion.bool) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try primitive({ key }, slot: slot(for: key), Coercion.bool)
+    }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try double({ key }, slot: slot(for: key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try int({ key }, slot: slot(for: key)) }
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try int64({ key }, slot: slot(for: key)) }
@@ -75,13 +79,17 @@ final class IndexKeyedContainer<Key: CodingKey>: KeyedValueReader, KeyedDecoding
         try optionalDouble({ key }, slot: slot(for: key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try optionalPrimitive({ key }, slot: slot(for: key)) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        try optionalPrimitive({ key }, slot: slot(for: key)) { v throws(CoercionFailure) in
+            try Coercion.integer(v, as: Int.self)
+        }
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         try decodeIfPresent(type, { key }, slot: slot(for: key))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try childDecoder(for: { key }, slot: slot(for: key)).container(keyedBy: type)
     }
 

@@ -26,7 +26,8 @@ extension Dictionary: IndexStringKeyedMap where Key == String, Value: Decodable 
         while member < end {
             let name = bake.reader.string(at: member) ?? ""
             let value = bake.enter(
-                depth: decoder.depth + 1, key: .name(name), reach: .member(member), position: member + 1, recipe: recipe)
+                depth: decoder.depth + 1, key: .name(name), reach: .member(member), position: member + 1, recipe: recipe
+            )
             // The index holds each key once (its duplicate-key policy was
             // applied when it was built): the first value of a name stays.
             if map[name] == nil { map[name] = try value.decodeValue(Value.self) }

@@ -49,7 +49,9 @@ struct IndexUnkeyedContainer: UnkeyedDecodingContainer {
         return try nextDecoder().decodeValue(type)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try nextDecoder().container(keyedBy: type)
     }
 

@@ -76,9 +76,10 @@ class KeyedValueReader {
             rootObserver = nil
         }
         if let recipe,
-           let (usage, isFirst) = decoder.bake.usage(
-               of: recipe, modelType: decoder.bake.decodingType(at: decoder.depth),
-               codingPath: decoder.codingPath) {
+            let (usage, isFirst) = decoder.bake.usage(
+                of: recipe, modelType: decoder.bake.decodingType(at: decoder.depth),
+                codingPath: decoder.codingPath)
+        {
             self.usage = usage
             asked = usage.asked
             // The names come from one value the recipe bakes in full: until
@@ -171,7 +172,8 @@ class KeyedValueReader {
                 found = payloadMember()
             }
             if found == nil, bake.options.implicitKeyMatching {
-                let normalized = slot.ordinal >= 0
+                let normalized =
+                    slot.ordinal >= 0
                     ? plan.normalized[slot.ordinal] : Array(ImplicitKeyMatching.normalize(payloadKey).utf8)
                 found = bake.reader.member(matchingImplicitly: normalized, in: position)
             }
@@ -179,7 +181,8 @@ class KeyedValueReader {
         // A default stands in for a missing value, and for null when the
         // recipe says so.
         if slot.hasDefault, found == nil || (slot.defaultsForNull && bake.isNull(found!)),
-           let fallback = recipe?.defaults[name(of: slot)] {
+            let fallback = recipe?.defaults[name(of: slot)]
+        {
             return (bake.append(fallback), .none)
         }
         return found.map { ($0, .member($0 - 1)) }
@@ -252,7 +255,8 @@ class KeyedValueReader {
         let found = try lookup(key, slot: slot)
         return bake.enter(
             depth: depth + 1, key: frameKey(key, slot), reach: found?.reach ?? .missingKey,
-            position: found?.position ?? -1, recipe: slot.ordinal >= 0 ? plan.nested[slot.ordinal] : recipe?.nested[payloadKey])
+            position: found?.position ?? -1,
+            recipe: slot.ordinal >= 0 ? plan.nested[slot.ordinal] : recipe?.nested[payloadKey])
     }
 
     final func contains(_ key: CodingKeyMaker, slot: KeyPlan.Slot) -> Bool { (try? lookup(key, slot: slot)) != nil }
@@ -323,10 +327,14 @@ class KeyedValueReader {
     @inline(__always)
     final func int(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Int {
         let found = try lookup(key, slot: slot)
-        if let found, found.position >= 0, let value = bake.reader.integer(at: found.position), let int = Int(exactly: value) {
+        if let found, found.position >= 0, let value = bake.reader.integer(at: found.position),
+            let int = Int(exactly: value)
+        {
             return int
         }
-        return try primitive(key, slot: slot, found: found) { v throws(CoercionFailure) in try Coercion.integer(v, as: Int.self) }
+        return try primitive(key, slot: slot, found: found) { v throws(CoercionFailure) in
+            try Coercion.integer(v, as: Int.self)
+        }
     }
 
     /// A number: read straight from the entry when it is a short integer or
@@ -354,8 +362,10 @@ class KeyedValueReader {
     /// A date: an ISO 8601 string is parsed straight from its bytes, by the
     /// parser ``Coercion/date(_:)`` uses; anything else takes that coercion.
     final func date(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Date {
-        if let found = try lookup(key, slot: slot), found.position >= 0, bake.reader.kind(at: found.position) == .string,
-           let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
+        if let found = try lookup(key, slot: slot), found.position >= 0,
+            bake.reader.kind(at: found.position) == .string,
+            let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position))
+        {
             return date
         }
         return try primitive(key, slot: slot, Coercion.date)
@@ -364,7 +374,8 @@ class KeyedValueReader {
     final func optionalDate(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Date? {
         guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
         if bake.reader.kind(at: found.position) == .string,
-           let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position)) {
+            let date = DateFormats.parseISO8601(utf8: bake.reader.utf8(at: found.position))
+        {
             return date
         }
         return try optionalPrimitive(key, slot: slot, Coercion.date)
@@ -387,7 +398,8 @@ class KeyedValueReader {
         _ coerce: (Ingredients) throws(CoercionFailure) -> T
     ) throws -> T {
         if let found, bake.options.coercions != .none, !bake.isNull(found.position),
-           let scalar = bake.reader.scalar(at: found.position) {
+            let scalar = bake.reader.scalar(at: found.position)
+        {
             do { return try coerce(scalar) } catch {}
         }
         return try decodeThroughChild(T.self, key, slot: slot)
@@ -417,11 +429,15 @@ class KeyedValueReader {
     final func decodeIfPresent<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T? {
         let identity: Any.Type = T.self
         if identity == Date.self { return try optionalDate(key, slot: slot).map { unsafeBitCast($0, to: T.self) } }
-        if identity == URL.self { return try optionalPrimitive(key, slot: slot, Coercion.url).map { unsafeBitCast($0, to: T.self) } }
+        if identity == URL.self {
+            return try optionalPrimitive(key, slot: slot, Coercion.url).map { unsafeBitCast($0, to: T.self) }
+        }
         return try decodeIfPresentThroughChild(type, key, slot: slot)
     }
 
-    final func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T? {
+    final func decodeIfPresentThroughChild<T: Decodable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot)
+        throws -> T?
+    {
         let child = try childDecoder(for: key, slot: slot)
         guard !isNoValue(child.position, slot: slot) else { return nil }
         return try child.decodeValue(type, lossyArray: slot.lossy)
@@ -450,9 +466,13 @@ class KeyedValueReader {
 
     // MARK: Models that bake from the index
 
-    final func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> T {
+    final func decodeIndexBakeable<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws
+        -> T
+    {
         let child = try childDecoder(for: key, slot: slot)
-        if child.isNull, fillsEmptyValues { return try emptyValue(type, for: child) { try child.decodeIndexBakeable(type) } }
+        if child.isNull, fillsEmptyValues {
+            return try emptyValue(type, for: child) { try child.decodeIndexBakeable(type) }
+        }
         return try child.decodeIndexBakeable(type)
     }
 
@@ -464,7 +484,9 @@ class KeyedValueReader {
         return try child.decodeIndexBakeable(type)
     }
 
-    final func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> [T] {
+    final func decodeIndexBakeableArray<T: IndexBakeable>(_ type: T.Type, _ key: CodingKeyMaker, slot: KeyPlan.Slot)
+        throws -> [T]
+    {
         let child = try childDecoder(for: key, slot: slot)
         if child.isNull, fillsEmptyValues {
             return try emptyValue([T].self, for: child) { try child.decodeIndexBakeableArray(type, lossy: slot.lossy) }

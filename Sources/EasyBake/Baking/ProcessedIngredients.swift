@@ -70,7 +70,8 @@ extension IndexDecoder {
         guard let decoder = decoder as? IndexDecoder else {
             throw EasyBakeError(
                 .unsupported,
-                "\(type) is baked by EasyBake's Baker with a recipe, whose properties it holds; \(Swift.type(of: decoder)) cannot decode it")
+                "\(type) is baked by EasyBake's Baker with a recipe, whose properties it holds; \(Swift.type(of: decoder)) cannot decode it"
+            )
         }
         return decoder
     }

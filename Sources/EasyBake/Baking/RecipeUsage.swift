@@ -54,7 +54,8 @@ final class RecipeUsage {
         let property = CodingPathText.render(codingPath())
         let recipeLabel = recipe.name.map { "recipe \($0.debugDescription)" } ?? "the recipe"
         let place = property.isEmpty ? "" : " at \(rootModelName()).\(property)"
-        let paths = recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
+        let paths =
+            recipe.entries.prefix(4).map(\.path.description).joined(separator: ", ")
             + (recipe.entries.count > 4 ? ", …" : "")
         return EasyBakeError(
             .valueNotFound,
@@ -80,12 +81,15 @@ final class RecipeUsage {
             guard let near = Self.nearest(to: key, among: names) else { return key.debugDescription }
             return "\(key.debugDescription) (did you mean \(near.debugDescription)?)"
         }
-        let message = "\(recipeLabel) names \(unknown.count == 1 ? "a key that is not a property" : "keys that are not properties") of \(model)\(place): "
+        let message =
+            "\(recipeLabel) names \(unknown.count == 1 ? "a key that is not a property" : "keys that are not properties") of \(model)\(place): "
             + keys.joined(separator: ", ")
             + "; \(model)'s properties: " + (names.isEmpty ? "none asked for" : names.joined(separator: ", "))
         return EasyBakeError(
             .unknownRecipeKey, message,
-            baking: .init(modelType: model, property: property, expected: "a property of \(model)", found: unknown.joined(separator: ", ")))
+            baking: .init(
+                modelType: model, property: property, expected: "a property of \(model)",
+                found: unknown.joined(separator: ", ")))
     }
 
     /// The property a mistyped key most likely meant (see ``NearestName``).

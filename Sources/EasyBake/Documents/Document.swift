@@ -73,23 +73,26 @@ public struct Document: Sendable {
     public func suggestion(for path: IngredientPath) -> IngredientPath? {
         var found = 0
         while found < path.steps.count,
-              (try? PathLocator.locate(IngredientPath(Array(path.steps.prefix(found + 1))), in: input, format: format)) != nil {
+            (try? PathLocator.locate(IngredientPath(Array(path.steps.prefix(found + 1))), in: input, format: format))
+                != nil
+        {
             found += 1
         }
         guard found < path.steps.count, case .key(let missing) = path.steps[found],
-              let source = try? format.makeSource(for: input),
-              var members = try? RecordReader(
-                  source: AnyIngredientSource(source),
-                  each: IngredientPath(Array(path.steps.prefix(found)) + [.everyElement]))
+            let source = try? format.makeSource(for: input),
+            var members = try? RecordReader(
+                source: AnyIngredientSource(source),
+                each: IngredientPath(Array(path.steps.prefix(found)) + [.everyElement]))
         else { return nil }
         var keys: [String] = []
         while keys.count < 10_000,
-              let member = try? members.nextRecord(reading: { (first, source) throws(EasyBakeError) in
-                  switch first {
-                  case .beginArray, .beginDictionary: try source.skipRestOfContainer()
-                  default: break
-                  }
-              }) {
+            let member = try? members.nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                switch first {
+                case .beginArray, .beginDictionary: try source.skipRestOfContainer()
+                default: break
+                }
+            })
+        {
             if let key = member.path.lastKey { keys.append(key) }
         }
         guard let near = NearestName.nearest(to: missing, among: keys) else { return nil }
@@ -121,7 +124,9 @@ enum PathLocator {
         var matched: Int?
     }
 
-    static func locate(_ path: IngredientPath, in input: IngredientInput, format: any IngredientFormat) throws -> SourceLocation? {
+    static func locate(_ path: IngredientPath, in input: IngredientInput, format: any IngredientFormat) throws
+        -> SourceLocation?
+    {
         var source = try format.makeSource(for: input)
         return try locate(path, in: &source)
     }
@@ -142,10 +147,14 @@ enum PathLocator {
         func matchedSteps(for frame: Frame, key: String?, index: Int, occurrence: Int) -> Int? {
             guard var consumed = frame.matched else { return nil }
             if frame.isArray {
-                guard consumed < target.count, case .index(let wanted) = target[consumed], wanted == index else { return nil }
+                guard consumed < target.count, case .index(let wanted) = target[consumed], wanted == index else {
+                    return nil
+                }
                 consumed += 1
             } else {
-                guard consumed < target.count, case .key(let wanted) = target[consumed], wanted == key else { return nil }
+                guard consumed < target.count, case .key(let wanted) = target[consumed], wanted == key else {
+                    return nil
+                }
                 consumed += 1
                 // A repeated key (XML siblings) is an array whose elements
                 // are its occurrences.
@@ -164,7 +173,9 @@ enum PathLocator {
         /// A single value read as a one-element array: `[0]` still finds it.
         func skippingSingleIndex(_ consumed: Int, beginsArray: Bool) -> Int {
             var consumed = consumed
-            while !beginsArray, consumed < target.count, case .index(let i) = target[consumed], IngredientPath.findsLoneValue(i) {
+            while !beginsArray, consumed < target.count, case .index(let i) = target[consumed],
+                IngredientPath.findsLoneValue(i)
+            {
                 consumed += 1
             }
             return consumed

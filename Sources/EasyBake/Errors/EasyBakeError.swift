@@ -220,7 +220,9 @@ extension EasyBakeError: CustomStringConvertible {
         if let path { notes.append("path: \(path.errorDescription)") }
         if !notes.isEmpty { text += "\n  = " + notes.joined(separator: ", ") }
         for problem in problems {
-            text += "\n  - " + problem.description.split(separator: "\n", omittingEmptySubsequences: false)
+            text +=
+                "\n  - "
+                + problem.description.split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n    ")
         }
         if let cause { text += "\n  caused by: \(cause)" }
@@ -235,7 +237,9 @@ extension EasyBakeError {
     }
 
     /// A limit error: names the limit, its value and the position.
-    public static func limit(_ limit: IngredientLimits.Limit, _ value: Int, at location: SourceLocation?) -> EasyBakeError {
+    public static func limit(_ limit: IngredientLimits.Limit, _ value: Int, at location: SourceLocation?)
+        -> EasyBakeError
+    {
         EasyBakeError(.limitExceeded, "\(limit.rawValue) limit of \(value) exceeded", location: location)
     }
 }

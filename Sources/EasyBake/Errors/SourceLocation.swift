@@ -37,7 +37,8 @@ public struct SourceLocation: Sendable, Hashable {
             let byte = bytes[i]
             // A "\r" directly followed by "\n" is one break, counted at the "\n".
             if byte == UInt8(ascii: "\n")
-                || (byte == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n"))) {
+                || (byte == UInt8(ascii: "\r") && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "\n")))
+            {
                 line += 1
                 lineStart = i + 1
             }
@@ -48,11 +49,13 @@ public struct SourceLocation: Sendable, Hashable {
         for j in lineStart..<end where bytes[j] & 0xC0 != 0x80 { column += 1 }
         var lineEnd = lineStart
         while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r"),
-              lineEnd - lineStart < 400 {
+            lineEnd - lineStart < 400
+        {
             lineEnd += 1
         }
         let lineText = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
-        return SourceLocation(sourceName: sourceName, line: line, column: column, byteOffset: offset, lineText: lineText)
+        return SourceLocation(
+            sourceName: sourceName, line: line, column: column, byteOffset: offset, lineText: lineText)
     }
 }
 

@@ -32,7 +32,8 @@ public struct SourceMark: Sendable {
     public var location: SourceLocation {
         switch storage {
         case .location(let location): location
-        case .offset(let offset, let bytes, let name): SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: name)
+        case .offset(let offset, let bytes, let name):
+            SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: name)
         case .deferred(let locate): locate()
         }
     }

@@ -14,7 +14,9 @@ public struct AnyIngredientSource: IngredientSource {
     public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
         try base.nextWantedKey(wanted)
     }
-    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
+        throws(EasyBakeError)
+    {
         try base.readValue(startingWith: first, into: &index)
     }
     public mutating func readValue(
@@ -22,7 +24,9 @@ public struct AnyIngredientSource: IngredientSource {
     ) throws(EasyBakeError) {
         try base.readValue(startingWith: first, into: &index, keeping: matcher)
     }
-    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
+    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex)
+        -> IndexedRecordRead
+    {
         base.readNextRecord(at: recordPath, into: &index)
     }
     public mutating func deferValue(

@@ -74,7 +74,8 @@ public protocol IngredientSource {
     /// The default reads the value's events into the index with the tree's
     /// rules (the source's duplicate key policy, its node limit); a source
     /// that can index its input directly overrides it, with the same result.
-    mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError)
+    mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
+        throws(EasyBakeError)
 
     /// Reads the value whose first event was just read into `index`, keeping
     /// only what `matcher`'s paths reach: resolving any of them on the index
@@ -118,7 +119,9 @@ public protocol IngredientSource {
     /// the value would end its input anyway, since the source has read on
     /// past it. The events after the value are what they would have been
     /// after reading it. The default is `nil`.
-    mutating func deferValue(startingWith first: IngredientEvent, keeping matcher: PathMatcher?) -> (any DeferredIngredientValue)?
+    mutating func deferValue(startingWith first: IngredientEvent, keeping matcher: PathMatcher?) -> (
+        any DeferredIngredientValue
+    )?
 
     /// The limits the source reads under, which consumers apply too: a tree
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
@@ -233,7 +236,9 @@ extension IngredientSource {
 
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .firstWins }
 
-    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) {
+    public mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
+        throws(EasyBakeError)
+    {
         try readValueReadingEvents(startingWith: first, into: &index)
     }
 
@@ -263,7 +268,9 @@ extension IngredientSource {
         try index.read(startingWith: first, from: &self)
     }
 
-    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex) -> IndexedRecordRead {
+    public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex)
+        -> IndexedRecordRead
+    {
         .unavailable
     }
 

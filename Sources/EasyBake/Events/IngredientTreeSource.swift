@@ -33,7 +33,9 @@ public struct IngredientTreeSource: IngredientSource {
     public init(_ tree: Ingredients, sortingKeys: Bool = false) {
         root = tree
         sortsKeys = sortingKeys
-        if case .dictionary(let dictionary) = tree { dictionariesAreElements = dictionary.isElement } else {
+        if case .dictionary(let dictionary) = tree {
+            dictionariesAreElements = dictionary.isElement
+        } else {
             dictionariesAreElements = false
         }
     }

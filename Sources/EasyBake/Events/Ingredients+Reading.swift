@@ -157,18 +157,21 @@ struct TreeBuilder {
         switch event {
         case .beginArray, .beginDictionary:
             if let top = frames.last, top.isDictionary, keys.count - top.keys.start == values.count - top.valueStart,
-               top.replacing == nil {
+                top.replacing == nil
+            {
                 return .failed(.malformed("a value inside a dictionary has no key"))
             }
-            frames.append(Frame(
-                isDictionary: event == .beginDictionary, valueStart: values.count, keys: keys.open()))
+            frames.append(
+                Frame(
+                    isDictionary: event == .beginDictionary, valueStart: values.count, keys: keys.open()))
             return .needMore
         case .key(let key):
             // Read the top frame's fields in place: a local copy of the frame
             // would share its index and make every insertion copy it.
             let top = frames.count - 1
             guard top >= 0, frames[top].isDictionary, frames[top].replacing == nil,
-                  keys.count - frames[top].keys.start == values.count - frames[top].valueStart else {
+                keys.count - frames[top].keys.start == values.count - frames[top].valueStart
+            else {
                 return .failed(.malformed("a key outside a dictionary or two keys in a row"))
             }
             if let existing = keys.position(of: key, in: frames[top].keys) {
@@ -183,14 +186,17 @@ struct TreeBuilder {
             _ = keys.add(key, to: &frames[top].keys)
             return .needMore
         case .endArray:
-            guard let top = frames.last, !top.isDictionary else { return .failed(.malformed("an unbalanced end of array")) }
+            guard let top = frames.last, !top.isDictionary else {
+                return .failed(.malformed("an unbalanced end of array"))
+            }
             frames.removeLast()
             let elements = ContiguousArray(values[top.valueStart...])
             values.removeSubrange(top.valueStart...)
             return add(.array(IngredientArray(elements)))
         case .endDictionary:
             guard let top = frames.last, top.isDictionary, top.replacing == nil,
-                  keys.count - top.keys.start == values.count - top.valueStart else {
+                keys.count - top.keys.start == values.count - top.valueStart
+            else {
                 return .failed(.malformed("an unbalanced end of dictionary"))
             }
             frames.removeLast()
@@ -203,10 +209,13 @@ struct TreeBuilder {
             values.removeSubrange(top.valueStart...)
             // The index of a large dictionary's keys, built to find repeats,
             // becomes the dictionary's own.
-            return add(.dictionary(IngredientDictionary(uniqueEntries: entries, index: top.keys.index, isElement: marksElements)))
+            return add(
+                .dictionary(
+                    IngredientDictionary(uniqueEntries: entries, index: top.keys.index, isElement: marksElements)))
         case .scalar(let value):
             if let top = frames.last, top.isDictionary, keys.count - top.keys.start == values.count - top.valueStart,
-               top.replacing == nil {
+                top.replacing == nil
+            {
                 return .failed(.malformed("a value inside a dictionary has no key"))
             }
             return add(value)

@@ -51,13 +51,16 @@ public struct FormatRegistry: Sendable {
     public func format(forPath path: String) throws(EasyBakeError) -> any IngredientFormat {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw EasyBakeError(.io, "\(path.debugDescription) is a directory; give a file of it (one payload), or - for standard input")
+            throw EasyBakeError(
+                .io, "\(path.debugDescription) is a directory; give a file of it (one payload), or - for standard input"
+            )
         }
         let ext = (path as NSString).pathExtension
         if let format = format(forExtension: ext) { return format }
         throw EasyBakeError(
             .unknownFormat,
-            "no format for \(path.debugDescription) (extension \(ext.isEmpty ? "none" : ext.debugDescription)); known extensions: \(fileExtensions.joined(separator: ", "))")
+            "no format for \(path.debugDescription) (extension \(ext.isEmpty ? "none" : ext.debugDescription)); known extensions: \(fileExtensions.joined(separator: ", "))"
+        )
     }
 
     /// The format for an input, from the extension of its file path or name.

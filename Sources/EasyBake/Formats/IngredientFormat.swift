@@ -56,7 +56,8 @@ public protocol IngredientFormat: Sendable {
     /// ``Baker/bakeReporting(_:from:format:recipe:)``. The default reads
     /// with ``readIndex(_:into:)`` and returns none; a format whose reading
     /// can repair its input overrides it.
-    func readIndexReporting(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) -> [EasyBakeError]
+    func readIndexReporting(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError)
+        -> [EasyBakeError]
 }
 
 extension IngredientFormat {
@@ -97,7 +98,8 @@ extension IngredientFormat {
     public func writeString(_ tree: Ingredients, options: WritingOptions = .init()) throws(EasyBakeError) -> String {
         let bytes = try write(tree, options: options)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw EasyBakeError(.unsupported, "the \(name) writer's output is not UTF-8 text; write(_:options:) gives its bytes")
+            throw EasyBakeError(
+                .unsupported, "the \(name) writer's output is not UTF-8 text; write(_:options:) gives its bytes")
         }
         return text
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes of a whole input, owned in memory or mapped from a file, alive
@@ -42,7 +42,9 @@ public final class LoadedBytes: @unchecked Sendable {
             var reader = ChunkReader(descriptor: fd, name: path, owned: false)
             let all = try reader.readToEnd()
             let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(all.count, 1), alignment: 16)
-            all.withUnsafeBytes { if let base = $0.baseAddress { memory.baseAddress!.copyMemory(from: base, byteCount: $0.count) } }
+            all.withUnsafeBytes {
+                if let base = $0.baseAddress { memory.baseAddress!.copyMemory(from: base, byteCount: $0.count) }
+            }
             buffer = UnsafeRawBufferPointer(rebasing: memory[..<all.count])
             mapped = false
             return

@@ -51,7 +51,8 @@ extension IngredientIndex {
             return pendingKey != nil
         }
 
-        mutating func accept(_ event: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) -> Step {
+        mutating func accept(_ event: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError) -> Step
+        {
             switch event {
             case .beginArray, .beginDictionary, .scalar:
                 nodes += 1
@@ -89,7 +90,9 @@ extension IngredientIndex {
                 try index.appendString(key, at: 0)
                 return .needMore
             case .endArray:
-                guard let top = frames.last, !top.isDictionary else { return .failed(.malformed("an unbalanced end of array")) }
+                guard let top = frames.last, !top.isDictionary else {
+                    return .failed(.malformed("an unbalanced end of array"))
+                }
                 frames.removeLast()
                 try index.closeContainer(elements: top.elements)
                 return finishedIfDone(index)
@@ -170,7 +173,8 @@ extension IngredientIndex {
                 } else {
                     let span = values.reduce(0) { $0 + $1.count }
                     guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
-                    scratch.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: UInt32(span), aux: UInt32(values.count)))
+                    scratch.append(
+                        Entry(head: UInt64(Kind.array.rawValue) << 56, length: UInt32(span), aux: UInt32(values.count)))
                     for range in values { for position in range { scratch.append(index.entry(position)) } }
                 }
             }
@@ -191,7 +195,8 @@ extension IngredientIndex {
         from source: inout Source, duplicateKeys: DuplicateKeyPolicy? = nil
     ) throws(EasyBakeError) -> Bool {
         removeAll()
-        var builder = Builder(duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
+        var builder = Builder(
+            duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
         dictionariesAreElements = source.dictionariesAreElements
         while true {
             guard let event = try source.next() else {
@@ -278,10 +283,16 @@ extension IngredientIndex {
                 switch value {
                 case .array(let elements):
                     stack.append(.array(position: count, elements: elements, next: 0))
-                    uniqueStorage.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: elements.count)))
+                    uniqueStorage.append(
+                        Entry(
+                            head: UInt64(Kind.array.rawValue) << 56, length: 0,
+                            aux: UInt32(truncatingIfNeeded: elements.count)))
                 case .dictionary(let members):
                     stack.append(.dictionary(position: count, members: members, next: 0))
-                    uniqueStorage.append(Entry(head: UInt64(Kind.dictionary.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: members.count)))
+                    uniqueStorage.append(
+                        Entry(
+                            head: UInt64(Kind.dictionary.rawValue) << 56, length: 0,
+                            aux: UInt32(truncatingIfNeeded: members.count)))
                 default:
                     // A scalar cannot fail but for a string over 4 GiB,
                     // which no tree in memory this side of 4 GiB holds.

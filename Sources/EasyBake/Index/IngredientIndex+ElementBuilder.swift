@@ -122,7 +122,10 @@ extension IngredientIndex {
         /// ``IngredientIndex/mark(at:)`` turns into locations in
         /// `sourceName`: how a bake error on an XML index gets its line and
         /// column.
-        package init(building index: inout IngredientIndex, maximumNodes: Int, locatedByLines: Bool = false, sourceName: String? = nil) {
+        package init(
+            building index: inout IngredientIndex, maximumNodes: Int, locatedByLines: Bool = false,
+            sourceName: String? = nil
+        ) {
             index.removeAll()
             index.dictionariesAreElements = true
             storage = index.storageForBuilding
@@ -251,7 +254,8 @@ extension IngredientIndex {
                 // Written to the arena once per index; every entry of the
                 // key points at the same bytes.
                 name.arenaOffset = keyBytes.withUnsafeBytes { bytes in
-                    storage.appendToArena(UnsafeRawBufferPointer(rebasing: bytes[name.start..<(name.start + name.count)]))
+                    storage.appendToArena(
+                        UnsafeRawBufferPointer(rebasing: bytes[name.start..<(name.start + name.count)]))
                 }
                 guard storage.arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("key", at: 0) }
                 keyNames[Int(id)] = name
@@ -318,12 +322,15 @@ extension IngredientIndex {
             if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity {
                 // The usual case, without the calls of `appendString(decoded:at:)`:
                 // the condition is the room both writes need.
-                if bytes.count > 0 { (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+                if bytes.count > 0 {
+                    (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+                }
                 storage.arenaCount = start + bytes.count
                 let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
-                (storage.entries + storage.count).initialize(to: Entry(
-                    head: UInt64(kind) << 56 | UInt64(truncatingIfNeeded: valueOffset) & IngredientIndex.offsetMask,
-                    length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
+                (storage.entries + storage.count).initialize(
+                    to: Entry(
+                        head: UInt64(kind) << 56 | UInt64(truncatingIfNeeded: valueOffset) & IngredientIndex.offsetMask,
+                        length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
                 storage.count &+= 1
             } else {
                 try storage.appendString(decoded: bytes, at: valueOffset)
@@ -341,7 +348,10 @@ extension IngredientIndex {
         /// An empty array or dictionary; `false` when it passes the node limit.
         package mutating func emptyContainer(_ kind: Kind) -> Bool {
             guard beginValue() else { return false }
-            storage.append(Entry(head: UInt64(kind.rawValue) << 56 | UInt64(truncatingIfNeeded: valueOffset) & IngredientIndex.offsetMask, length: 0, aux: 0))
+            storage.append(
+                Entry(
+                    head: UInt64(kind.rawValue) << 56 | UInt64(truncatingIfNeeded: valueOffset)
+                        & IngredientIndex.offsetMask, length: 0, aux: 0))
             return true
         }
 
@@ -436,7 +446,9 @@ extension IngredientIndex {
             assert(position == storage.count, "a rewritten dictionary that is not the last value")
             storage.count = frame.position
             storage.reserve(scratch.count)
-            scratch.withUnsafeBufferPointer { (storage.entries + frame.position).initialize(from: $0.baseAddress!, count: $0.count) }
+            scratch.withUnsafeBufferPointer {
+                (storage.entries + frame.position).initialize(from: $0.baseAddress!, count: $0.count)
+            }
             storage.count += scratch.count
         }
     }

@@ -145,7 +145,8 @@ extension IngredientIndex {
     /// Appends an array of copies of the values at `positions`; returns its position.
     mutating func appendArray(of positions: [Int]) -> Int {
         let start = count
-        uniqueStorage.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: positions.count)))
+        uniqueStorage.append(
+            Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: positions.count)))
         for position in positions { appendCopy(of: position..<end(of: position)) }
         storage.entries[start].length = UInt32(truncatingIfNeeded: count - start - 1)
         return start

@@ -9,8 +9,9 @@ extension IngredientIndex.Storage {
     @inlinable
     package func appendUnquotedString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
-        assert(offset >= 0 && length >= 0 && (inputBase == nil || offset + length <= inputCount),
-               "a string past the end of the input")
+        assert(
+            offset >= 0 && length >= 0 && (inputBase == nil || offset + length <= inputCount),
+            "a string past the end of the input")
         let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.unquotedFlag
         append(IngredientIndex.Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
     }
@@ -43,17 +44,21 @@ extension IngredientIndex.Storage {
             let start = text.withUTF8 { appendToArena(UnsafeRawBufferPointer($0)) }
             guard arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("number", at: offset) }
             let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            let head = (isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float).rawValue | IngredientIndex.arenaFlag
+            let head =
+                (isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float).rawValue
+                | IngredientIndex.arenaFlag
                 | textFlag
-            append(IngredientIndex.Entry(
-                head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arenaCount - start), aux: UInt32(start)))
+            append(
+                IngredientIndex.Entry(
+                    head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arenaCount - start), aux: UInt32(start)))
             return
         default:
             preconditionFailure("appendNumber takes a number")
         }
         let head = kind.rawValue | IngredientIndex.inlineFlag | textFlag
-        append(IngredientIndex.Entry(
-            head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
-            aux: UInt32(truncatingIfNeeded: bits >> 32)))
+        append(
+            IngredientIndex.Entry(
+                head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
+                aux: UInt32(truncatingIfNeeded: bits >> 32)))
     }
 }

@@ -213,9 +213,12 @@ public struct IngredientIndex: @unchecked Sendable {
             }
             assert(arenaCount + bytes.count <= arenaCapacity, "bytes appended past the arena's capacity")
             // The bytes are never the arena's own: growing it would free them.
-            assert(bytes.baseAddress.map { $0 >= arena + arenaCapacity || $0 + bytes.count <= arena } ?? true,
-                   "arena bytes appended to the arena")
-            if let base = bytes.baseAddress, bytes.count > 0 { (arena + start).copyMemory(from: base, byteCount: bytes.count) }
+            assert(
+                bytes.baseAddress.map { $0 >= arena + arenaCapacity || $0 + bytes.count <= arena } ?? true,
+                "arena bytes appended to the arena")
+            if let base = bytes.baseAddress, bytes.count > 0 {
+                (arena + start).copyMemory(from: base, byteCount: bytes.count)
+            }
             arenaCount += bytes.count
             return start
         }
@@ -325,7 +328,8 @@ extension IngredientIndex.Reader {
     @inlinable
     func kind(at position: Int) -> IngredientIndex.Kind {
         // Every head was written from a `Kind`, so its raw value is valid.
-        IngredientIndex.Kind(rawValue: UInt8(truncatingIfNeeded: entry(position).head >> 56) & ~IngredientIndex.flagMask)!
+        IngredientIndex.Kind(
+            rawValue: UInt8(truncatingIfNeeded: entry(position).head >> 56) & ~IngredientIndex.flagMask)!
     }
 
     /// The position of the value after the one at `position` (its next
@@ -381,7 +385,8 @@ extension IngredientIndex.Reader {
         switch IngredientIndex.Kind(rawValue: kindByte & ~IngredientIndex.unquotedFlag) {
         case .string, .integer, .float:
             guard let base = inputBase else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-            return UnsafeRawBufferPointer(start: base + sourceOffset(at: position) + stringPrefix(kindByte), count: length)
+            return UnsafeRawBufferPointer(
+                start: base + sourceOffset(at: position) + stringPrefix(kindByte), count: length)
         default:
             return UnsafeRawBufferPointer(start: nil, count: 0)
         }
@@ -409,15 +414,17 @@ extension IngredientIndex.Reader {
         switch kind(at: position) {
         case .integer, .float:
             if UInt8(truncatingIfNeeded: entry(position).head >> 56) & IngredientIndex.unquotedFlag != 0,
-               let base = inputBase {
+                let base = inputBase
+            {
                 // A plain scalar's number has no quote, space, line end,
                 // comment or flow indicator in it: its text runs to the first.
                 let start = base + sourceOffset(at: position)
                 var length = 0
                 while start + length < base + inputCount {
                     switch start.load(fromByteOffset: length, as: UInt8.self) {
-                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","),
-                         UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"):
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                        UInt8(ascii: ","),
+                        UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"):
                         return String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
                     default:
                         length += 1
@@ -448,7 +455,8 @@ extension IngredientIndex.Reader {
         let entry = entry(position)
         let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
         guard kindByte & ~IngredientIndex.flagMask == IngredientIndex.Kind.string.rawValue,
-              Int(entry.length) == utf8.count else { return false }
+            Int(entry.length) == utf8.count
+        else { return false }
         guard utf8.count > 0 else { return true }
         let start: UnsafeRawPointer
         if kindByte & IngredientIndex.arenaFlag != 0 {
@@ -648,7 +656,9 @@ extension IngredientIndex {
     package mutating func appendString(_ text: String, at offset: Int) throws(EasyBakeError) {
         var text = text
         let failure: EasyBakeError? = text.withUTF8 { utf8 in
-            do throws(EasyBakeError) { try appendString(decoded: UnsafeRawBufferPointer(utf8), at: offset) } catch { return error }
+            do throws(EasyBakeError) { try appendString(decoded: UnsafeRawBufferPointer(utf8), at: offset) } catch {
+                return error
+            }
             return nil
         }
         if let failure { throw failure }
@@ -686,7 +696,6 @@ extension IngredientIndex {
         uniqueStorage.reserve(entries)
     }
 
-
     /// Appends copies of the entries at `range` (a value and all it holds;
     /// spans are relative, so a copy reads as the original).
     mutating func appendCopy(of range: Range<Int>) {
@@ -704,14 +713,17 @@ extension IngredientIndex {
         assert(position >= 0 && position <= storage.count, "replacing entries the index does not hold")
         storage.count = position
         storage.reserve(replacement.count)
-        replacement.withUnsafeBufferPointer { (storage.entries + position).initialize(from: $0.baseAddress!, count: $0.count) }
+        replacement.withUnsafeBufferPointer {
+            (storage.entries + position).initialize(from: $0.baseAddress!, count: $0.count)
+        }
         storage.count += replacement.count
     }
 
     @usableFromInline
     static func tooLarge(_ what: String, at offset: Int) -> EasyBakeError {
         EasyBakeError(
-            .limitExceeded, "a \(what) at byte \(offset) is larger than one index holds (4 GiB of bytes or 2³² entries)")
+            .limitExceeded, "a \(what) at byte \(offset) is larger than one index holds (4 GiB of bytes or 2³² entries)"
+        )
     }
 }
 
@@ -726,10 +738,13 @@ extension IngredientIndex.Storage {
     @inlinable @inline(__always)
     package func appendString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
-        assert(offset >= 0 && length >= 0 && (inputBase == nil || offset + 1 + length <= inputCount),
-               "a string past the end of the input")
-        append(IngredientIndex.Entry(
-            head: UInt64(IngredientIndex.Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
+        assert(
+            offset >= 0 && length >= 0 && (inputBase == nil || offset + 1 + length <= inputCount),
+            "a string past the end of the input")
+        append(
+            IngredientIndex.Entry(
+                head: UInt64(IngredientIndex.Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length),
+                aux: 0))
     }
 
     package func appendString(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
@@ -738,7 +753,9 @@ extension IngredientIndex.Storage {
         }
         let start = appendToArena(bytes)
         let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.arenaFlag
-        append(IngredientIndex.Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
+        append(
+            IngredientIndex.Entry(
+                head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
     }
 
     package func appendString(decoded bytes: [UInt8], at offset: Int) throws(EasyBakeError) {
@@ -752,11 +769,13 @@ extension IngredientIndex.Storage {
     @inlinable @inline(__always)
     package func appendNumber(at offset: Int, length: Int, isInteger: Bool) {
         // A number literal is bounded by the limits far below 4 GiB.
-        assert(offset >= 0 && length >= 0 && length <= UInt32.max && (inputBase == nil || offset + length <= inputCount),
-               "a number past the end of the input")
+        assert(
+            offset >= 0 && length >= 0 && length <= UInt32.max && (inputBase == nil || offset + length <= inputCount),
+            "a number past the end of the input")
         let kind = isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float
-        append(IngredientIndex.Entry(
-            head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
+        append(
+            IngredientIndex.Entry(
+                head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
     }
 
     @inlinable
@@ -774,11 +793,16 @@ extension IngredientIndex.Storage {
 
     /// Removes the last entry, a string: a key whose value is left out.
     package func removeLastString() {
-        assert(count > 0 && UInt8(truncatingIfNeeded: entries[count - 1].head >> 56) & ~IngredientIndex.flagMask
-               == IngredientIndex.Kind.string.rawValue, "the last entry is no string to remove")
+        assert(
+            count > 0
+                && UInt8(truncatingIfNeeded: entries[count - 1].head >> 56) & ~IngredientIndex.flagMask
+                    == IngredientIndex.Kind.string.rawValue,
+            "the last entry is no string to remove")
         count -= 1
         let head = entries[count].head
-        if UInt8(truncatingIfNeeded: head >> 56) & IngredientIndex.arenaFlag != 0 { arenaCount = Int(entries[count].aux) }
+        if UInt8(truncatingIfNeeded: head >> 56) & IngredientIndex.arenaFlag != 0 {
+            arenaCount = Int(entries[count].aux)
+        }
     }
 
     @inlinable
@@ -787,7 +811,8 @@ extension IngredientIndex.Storage {
         assert(position >= 0 && position < count, "an open container the storage does not hold")
         let span = count - position - 1
         guard span <= UInt32.max, elements <= UInt32.max else {
-            throw IngredientIndex.tooLarge("container", at: Int(truncatingIfNeeded: entries[position].head & IngredientIndex.offsetMask))
+            throw IngredientIndex.tooLarge(
+                "container", at: Int(truncatingIfNeeded: entries[position].head & IngredientIndex.offsetMask))
         }
         entries[position].length = UInt32(span)
         entries[position].aux = UInt32(elements)

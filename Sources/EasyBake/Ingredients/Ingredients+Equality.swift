@@ -61,7 +61,8 @@ extension Ingredients: Hashable {
         case .null: break
         case .bool(let b): hasher.combine(b)
         case .integer(let i): hasher.combine(i)
-        case .float(let d): hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern == (-0.0).bitPattern ? 0 : d.bitPattern)
+        case .float(let d):
+            hasher.combine(d.isNaN ? Double.nan.bitPattern : d.bitPattern == (-0.0).bitPattern ? 0 : d.bitPattern)
         case .exactNumber(let s): hasher.combine(s)
         case .string(let s): hasher.combine(s)
         case .array(let array):

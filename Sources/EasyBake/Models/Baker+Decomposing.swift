@@ -19,7 +19,8 @@ extension Baker {
     /// - Throws: ``EasyBakeError/Code/transformFailed`` when a reverse
     ///   transformer fails, ``EasyBakeError/Code/invalidValue`` when the model
     ///   does not encode.
-    public func decompose<Model: Encodable>(_ model: Model, recipe: Recipe? = nil) throws(EasyBakeError) -> Ingredients {
+    public func decompose<Model: Encodable>(_ model: Model, recipe: Recipe? = nil) throws(EasyBakeError) -> Ingredients
+    {
         let root = try EncodingNode.encodeRoot(model)
         return try Decomposer.decompose(root, recipe: recipe ?? root.typeRecipe) ?? .dictionary(IngredientDictionary())
     }
@@ -51,17 +52,19 @@ enum Decomposer {
     }
 
     private static func place(_ node: EncodingNode, with recipe: Recipe) throws(EasyBakeError) -> Ingredients {
-        let properties = Dictionary(node.orderedChildren.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
+        let properties = Dictionary(
+            node.orderedChildren.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
         let root = PlacementNode()
         for entry in recipe.entries {
             guard let child = properties[entry.property],
-                  var value = try decompose(child, recipe: recipe.nested[entry.property] ?? child.typeRecipe)
+                var value = try decompose(child, recipe: recipe.nested[entry.property] ?? child.typeRecipe)
             else { continue }
             if let transformer = entry.transformer, transformer.allowsReverseTransformation {
                 do {
                     value = try transformer.reverseTransform(value.isNull ? nil : value) ?? .null
                 } catch {
-                    throw EasyBakeError.transform(error, property: entry.property, path: entry.path, value: value, recipe: recipe)
+                    throw EasyBakeError.transform(
+                        error, property: entry.property, path: entry.path, value: value, recipe: recipe)
                 }
             }
             root.place(value, at: entry.path.steps[...])
@@ -132,11 +135,12 @@ final class PlacementNode {
         case .everyElement:
             isArray = true
             // The values gathered by `[*]` go back one per element.
-            let spread: IngredientArray = switch newValue {
-            case .array(let array): array
-            case .null: []
-            default: [newValue]
-            }
+            let spread: IngredientArray =
+                switch newValue {
+                case .array(let array): array
+                case .null: []
+                default: [newValue]
+                }
             if let earlier = spreadCount, earlier != spread.count, spreadMismatch == nil {
                 spreadMismatch = (earlier, spread.count)
             }
@@ -156,7 +160,10 @@ final class PlacementNode {
     func firstProblem(at path: IngredientPath = IngredientPath()) -> (path: IngredientPath, problem: String)? {
         placeFromEnd()
         if let (first, other) = spreadMismatch {
-            return (path, "several properties map through \(path.appending(.everyElement).errorDescription) and hold \(first) and \(other) values")
+            return (
+                path,
+                "several properties map through \(path.appending(.everyElement).errorDescription) and hold \(first) and \(other) values"
+            )
         }
         if placedTwice { return (path, "two properties place different values at \(path.errorDescription)") }
         for key in keys {

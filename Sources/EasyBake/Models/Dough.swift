@@ -30,7 +30,9 @@ extension Dough {
 
     /// Whether `other` holds the same values, not merely the same identifier.
     public func hasSameContents(as other: Self) -> Bool {
-        guard let mine = try? Ingredients(encoding: self), let theirs = try? Ingredients(encoding: other) else { return false }
+        guard let mine = try? Ingredients(encoding: self), let theirs = try? Ingredients(encoding: other) else {
+            return false
+        }
         return mine == theirs
     }
 
@@ -43,7 +45,9 @@ extension Dough {
 
     /// The differences between this model's values and `other`'s, by path
     /// in this model's decomposition through `recipe`.
-    public func difference(to other: Self, recipe: Recipe? = nil, baker: Baker = Baker()) throws(EasyBakeError) -> [IngredientDifference] {
+    public func difference(to other: Self, recipe: Recipe? = nil, baker: Baker = Baker()) throws(EasyBakeError)
+        -> [IngredientDifference]
+    {
         try baker.decompose(self, recipe: recipe).difference(to: baker.decompose(other, recipe: recipe))
     }
 
@@ -107,8 +111,9 @@ extension Dough {
             throw EasyBakeError(
                 .identifierMismatch,
                 "an update of \(Self.self) \(String(describing: id).debugDescription) carries the identifier \(String(describing: next.id).debugDescription)",
-                baking: .init(modelType: String(describing: Self.self), property: "id",
-                              expected: String(describing: id), found: String(describing: next.id)))
+                baking: .init(
+                    modelType: String(describing: Self.self), property: "id",
+                    expected: String(describing: id), found: String(describing: next.id)))
         }
         if hasSameContents(as: next) { return self }
         DoughUpdates.post(next, center: notificationCenter)

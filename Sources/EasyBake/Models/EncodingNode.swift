@@ -18,7 +18,9 @@ final class EncodingNode {
     var typeRecipe: Recipe?
 
     /// The keys and children of a dictionary node, in order.
-    var orderedChildren: [(key: String, node: EncodingNode)] { keys.compactMap { key in children[key].map { (key, $0) } } }
+    var orderedChildren: [(key: String, node: EncodingNode)] {
+        keys.compactMap { key in children[key].map { (key, $0) } }
+    }
     /// The elements of an array node.
     var elementNodes: [EncodingNode] { elements }
 
@@ -113,7 +115,8 @@ final class EncodingNode {
     static func number(_ value: Double, codingPath: [any CodingKey]) throws -> Ingredients {
         guard value.isFinite else {
             throw EasyBakeError(
-                .invalidValue, "cannot encode \(value) at \(CodingPathText.render(codingPath)): ingredients hold finite numbers only")
+                .invalidValue,
+                "cannot encode \(value) at \(CodingPathText.render(codingPath)): ingredients hold finite numbers only")
         }
         return .float(value)
     }

@@ -96,7 +96,9 @@ struct KeyedIngredientEncoder<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) { single(key).encode(value) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try single(key).encode(value) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let child = node.child(forKey: key.stringValue)
         child.makeDictionary()
         return KeyedEncodingContainer(KeyedIngredientEncoder<NestedKey>(node: child, codingPath: codingPath + [key]))
@@ -144,10 +146,13 @@ struct UnkeyedIngredientEncoder: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) { single().encode(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try single().encode(value) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let child = node.appendChild()
         child.makeDictionary()
-        return KeyedEncodingContainer(KeyedIngredientEncoder<NestedKey>(node: child, codingPath: codingPath + [IndexKey(count - 1)]))
+        return KeyedEncodingContainer(
+            KeyedIngredientEncoder<NestedKey>(node: child, codingPath: codingPath + [IndexKey(count - 1)]))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

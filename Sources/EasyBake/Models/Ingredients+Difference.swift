@@ -63,7 +63,8 @@ extension Ingredients {
             case (.array(let a)?, .array(let b)?):
                 for index in 0..<max(a.count, b.count) {
                     steps.append((node, .index(index)))
-                    pending.append((steps.count - 1, index < a.count ? a[index] : nil, index < b.count ? b[index] : nil))
+                    pending.append(
+                        (steps.count - 1, index < a.count ? a[index] : nil, index < b.count ? b[index] : nil))
                 }
             default:
                 if old != new { differences.append(IngredientDifference(path: path(node), old: old, new: new)) }
@@ -103,10 +104,14 @@ extension Ingredients {
             }
         }
         for (key, change) in changes {
-            let position = positions[key] ?? (matchingKeysImplicitly ? normalizedPositions[ImplicitKeyMatching.normalize(key)] : nil)
+            let position =
+                positions[key]
+                ?? (matchingKeysImplicitly ? normalizedPositions[ImplicitKeyMatching.normalize(key)] : nil)
             if let position {
                 let existing = entries[position]
-                entries[position] = (existing.key, existing.value.merging(change, matchingKeysImplicitly: matchingKeysImplicitly))
+                entries[position] = (
+                    existing.key, existing.value.merging(change, matchingKeysImplicitly: matchingKeysImplicitly)
+                )
             } else {
                 positions[key] = entries.count
                 entries.append((key, change))

@@ -7,13 +7,14 @@ extension IngredientPath {
     ///   and what was expected there.
     public init(parsing text: String) throws(EasyBakeError) {
         do throws(IngredientPathGrammar.Problem) {
-            self.init(try IngredientPathGrammar.parse(text).map { step in
-                switch step {
-                case .key(let key): .key(key)
-                case .index(let index): .index(index)
-                case .everyElement: .everyElement
-                }
-            })
+            self.init(
+                try IngredientPathGrammar.parse(text).map { step in
+                    switch step {
+                    case .key(let key): .key(key)
+                    case .index(let index): .index(index)
+                    case .everyElement: .everyElement
+                    }
+                })
         } catch {
             throw EasyBakeError(
                 .invalidPath,

@@ -34,7 +34,8 @@ extension Recipe {
     /// `ownKey` is the key the ingredients stand under in their parent
     /// dictionary (a record of `events[*]` over a dictionary), which the
     /// path ``IngredientPath/ownKey`` (`#key`) reads.
-    public func process(_ ingredients: Ingredients, ownKey: String? = nil) throws(EasyBakeError) -> IngredientDictionary {
+    public func process(_ ingredients: Ingredients, ownKey: String? = nil) throws(EasyBakeError) -> IngredientDictionary
+    {
         var index = IngredientIndex(ingredients)
         return try RecipeProcessor(recipe: self).process(&index, recordKey: ownKey).processed.ingredients
     }
@@ -69,12 +70,14 @@ extension EasyBakeError {
         let underlying = (error as? EasyBakeError)?.message ?? String(describing: error)
         // A number the transformer found out of range keeps that code: the
         // value is at fault, not the transformer.
-        let code: EasyBakeError.Code = (error as? EasyBakeError)?.code == .numberOutOfRange ? .numberOutOfRange : .transformFailed
+        let code: EasyBakeError.Code =
+            (error as? EasyBakeError)?.code == .numberOutOfRange ? .numberOutOfRange : .transformFailed
         return EasyBakeError(
             code,
             "property \(property.debugDescription) at \(path.errorDescription): \(underlying)",
             path: path,
-            baking: BakingContext(modelType: recipe.name ?? "recipe", property: property, found: value.briefDescription),
+            baking: BakingContext(
+                modelType: recipe.name ?? "recipe", property: property, found: value.briefDescription),
             cause: error)
     }
 }

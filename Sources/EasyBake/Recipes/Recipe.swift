@@ -164,14 +164,16 @@ public struct Recipe: Sendable {
         var resolvedTransformers: [String: (any IngredientTransformer, String)] = [:]
         for (property, reference) in transformers.sorted(by: { $0.key < $1.key }) {
             if !mapping.contains(where: { $0.property == property }) {
-                problems.append(EasyBakeError(
-                    .invalidRecipe, "transformer for \(property.debugDescription), which the mapping does not map"))
+                problems.append(
+                    EasyBakeError(
+                        .invalidRecipe, "transformer for \(property.debugDescription), which the mapping does not map"))
             }
             do {
                 resolvedTransformers[property] = (try reference.resolve(in: registry), reference.label)
             } catch {
-                problems.append(EasyBakeError(
-                    error.code, "property \(property.debugDescription): \(error.message)", cause: error))
+                problems.append(
+                    EasyBakeError(
+                        error.code, "property \(property.debugDescription): \(error.message)", cause: error))
             }
         }
 
@@ -188,13 +190,16 @@ public struct Recipe: Sendable {
             do {
                 path = try IngredientPath(parsing: pathText)
             } catch {
-                problems.append(EasyBakeError(
-                    .invalidPath, "property \(property.debugDescription): \(error.message)", location: error.location))
+                problems.append(
+                    EasyBakeError(
+                        .invalidPath, "property \(property.debugDescription): \(error.message)",
+                        location: error.location))
                 continue
             }
             seen[property] = entries.count
             let transformer = resolvedTransformers[property]
-            entries.append(Entry(property: property, path: path, transformer: transformer?.0, transformerName: transformer?.1))
+            entries.append(
+                Entry(property: property, path: path, transformer: transformer?.0, transformerName: transformer?.1))
         }
 
         let shapeProblems = RecipeShape.conflicts(in: entries.map { ($0.property, $0.path) })
@@ -207,7 +212,8 @@ public struct Recipe: Sendable {
         }
         var keys = entries.map(\.property)
         var keyIndex = seen
-        for key in defaults.keys.sorted() + nested.keys.sorted() + emptyAsNil.sorted() + lossy.sorted() where keyIndex[key] == nil {
+        for key in defaults.keys.sorted() + nested.keys.sorted() + emptyAsNil.sorted() + lossy.sorted()
+        where keyIndex[key] == nil {
             keyIndex[key] = keys.count
             keys.append(key)
         }
@@ -224,15 +230,17 @@ public struct Recipe: Sendable {
     /// own values, without transforming them a second time.
     func keepingTransformers(where keeps: (Entry) -> Bool, nested: (String, Recipe) -> Recipe) -> Recipe {
         let entries = storage.entries.map { entry in
-            keeps(entry) ? entry : Entry(property: entry.property, path: entry.path, transformer: nil, transformerName: nil)
+            keeps(entry)
+                ? entry : Entry(property: entry.property, path: entry.path, transformer: nil, transformerName: nil)
         }
         var nestedRecipes = storage.nested
         for (property, recipe) in storage.nested { nestedRecipes[property] = nested(property, recipe) }
-        return Recipe(storage: Storage(
-            name: storage.name, entries: entries, nested: nestedRecipes, defaults: storage.defaults,
-            emptyAsNil: storage.emptyAsNil, lossy: storage.lossy, defaultsForNull: storage.defaultsForNull,
-            rootIsArray: storage.rootIsArray,
-            keys: storage.keys, keyIndex: storage.keyIndex))
+        return Recipe(
+            storage: Storage(
+                name: storage.name, entries: entries, nested: nestedRecipes, defaults: storage.defaults,
+                emptyAsNil: storage.emptyAsNil, lossy: storage.lossy, defaultsForNull: storage.defaultsForNull,
+                rootIsArray: storage.rootIsArray,
+                keys: storage.keys, keyIndex: storage.keyIndex))
     }
 
     /// This recipe, and every nested one, with no transformer at all.
@@ -301,20 +309,26 @@ public enum TransformerReference: Sendable, ExpressibleByStringLiteral {
 enum RecipeShape {
     private final class Node {
         var usedAsDictionary: [String] = []  // properties whose path steps into it by key
-        var usedAsArray: [String] = []       // … by index or [*]
-        var usedByIndex: [String] = []       // … by index alone
+        var usedAsArray: [String] = []  // … by index or [*]
+        var usedByIndex: [String] = []  // … by index alone
         var children: [IngredientPath.Step: Node] = [:]
         let label: String
         init(label: String) { self.label = label }
     }
 
-    static func conflicts(in paths: [(property: String, path: IngredientPath)]) -> (problems: [EasyBakeError], rootIsArray: Bool) {
+    static func conflicts(in paths: [(property: String, path: IngredientPath)]) -> (
+        problems: [EasyBakeError], rootIsArray: Bool
+    ) {
         let root = Node(label: "the root")
         for (property, path) in paths {
             var node = root
             var prefix = IngredientPath()
             for step in path.steps {
-                if step.isArrayStep { node.usedAsArray.append(property) } else { node.usedAsDictionary.append(property) }
+                if step.isArrayStep {
+                    node.usedAsArray.append(property)
+                } else {
+                    node.usedAsDictionary.append(property)
+                }
                 if step.isArrayStep && step != .everyElement { node.usedByIndex.append(property) }
                 // Indexes and [*] of one array share a node: they all say "array".
                 let childKey: IngredientPath.Step = step.isArrayStep ? .everyElement : step
@@ -335,11 +349,12 @@ enum RecipeShape {
             // by key and by `[*]` can be a dictionary: only an index (`a[0]`
             // beside `a.b`) says it must be an array.
             if !node.usedAsDictionary.isEmpty && !node.usedByIndex.isEmpty {
-                problems.append(EasyBakeError(
-                    .invalidRecipe,
-                    "\(node.label == "the root" ? "the root" : "'\(node.label)'") is used as a dictionary by "
-                        + list(node.usedAsDictionary) + " and as an array (by index) by " + list(node.usedByIndex)
-                        + "; an index reads only an array, while [*] also reads a dictionary's values"))
+                problems.append(
+                    EasyBakeError(
+                        .invalidRecipe,
+                        "\(node.label == "the root" ? "the root" : "'\(node.label)'") is used as a dictionary by "
+                            + list(node.usedAsDictionary) + " and as an array (by index) by " + list(node.usedByIndex)
+                            + "; an index reads only an array, while [*] also reads a dictionary's values"))
             }
             pending.append(contentsOf: node.children.values)
         }

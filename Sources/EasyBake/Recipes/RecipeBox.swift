@@ -42,7 +42,8 @@ public final class RecipeBox: Sendable {
         if let recipe = recipes.withLock({ $0[name] }) { return recipe }
         throw EasyBakeError(
             .recipeNotFound,
-            "no recipe named \(name.debugDescription); the box holds: \(names.map(\.debugDescription).joined(separator: ", "))")
+            "no recipe named \(name.debugDescription); the box holds: \(names.map(\.debugDescription).joined(separator: ", "))"
+        )
     }
 
     /// Whether the box holds a recipe named `name`.

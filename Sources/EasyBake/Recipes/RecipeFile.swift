@@ -53,8 +53,9 @@ public enum RecipeFile {
         var descriptions: [(Ingredients, IngredientPath)] = []
         if case .dictionary(let top) = tree, let list = top["recipes"] {
             guard case .array(let elements) = list, top.count == 1 else {
-                throw EasyBakeError(.invalidRecipe, "a recipe file with \"recipes\" must hold only a list of recipes",
-                                    path: IngredientPath([.key("recipes")]))
+                throw EasyBakeError(
+                    .invalidRecipe, "a recipe file with \"recipes\" must hold only a list of recipes",
+                    path: IngredientPath([.key("recipes")]))
             }
             for (index, element) in elements.enumerated() {
                 descriptions.append((element, IngredientPath([.key("recipes"), .index(index)])))
@@ -153,14 +154,19 @@ public enum RecipeFile {
         }
         var problems: [EasyBakeError] = []
         for key in fields.keys where !recipeFields.contains(key) {
-            problems.append(problem(
-                "unknown field \(key.debugDescription); a recipe has \(recipeFields.sorted().joined(separator: ", "))",
-                at: path.appending(key: key)))
+            problems.append(
+                problem(
+                    "unknown field \(key.debugDescription); a recipe has \(recipeFields.sorted().joined(separator: ", "))",
+                    at: path.appending(key: key)))
         }
         var name: String?
         if let value = fields["name"] {
-            if case .string(let text) = value { name = text } else {
-                problems.append(problem("\"name\" must be a string, found \(value.briefDescription)", at: path.appending(key: "name")))
+            if case .string(let text) = value {
+                name = text
+            } else {
+                problems.append(
+                    problem(
+                        "\"name\" must be a string, found \(value.briefDescription)", at: path.appending(key: "name")))
             }
         }
         var mapping: [(property: String, path: String)] = []
@@ -183,9 +189,10 @@ public enum RecipeFile {
                     mapping.append((property, text))
                 case .dictionary(let entry):
                     for key in entry.keys where !entryFields.contains(key) {
-                        problems.append(problem(
-                            "unknown field \(key.debugDescription); a mapping entry has path, transformer, default, emptyAsNil, lossy",
-                            at: entryPath.appending(key: key)))
+                        problems.append(
+                            problem(
+                                "unknown field \(key.debugDescription); a mapping entry has path, transformer, default, emptyAsNil, lossy",
+                                at: entryPath.appending(key: key)))
                     }
                     guard case .string(let text)? = entry["path"] else {
                         problems.append(problem("a mapping entry needs a \"path\" string", at: entryPath))
@@ -199,25 +206,34 @@ public enum RecipeFile {
                         case nil, .bool(false)?: break
                         case .bool(true)?: flags[keyPath: set].insert(property)
                         case let other?:
-                            problems.append(problem(
-                                "\"\(field)\" must be true or false, found \(other.briefDescription)", at: entryPath.appending(key: field)))
+                            problems.append(
+                                problem(
+                                    "\"\(field)\" must be true or false, found \(other.briefDescription)",
+                                    at: entryPath.appending(key: field)))
                         }
                     }
                 default:
-                    problems.append(problem("expected a path or {path, transformer, default}, found \(value.briefDescription)", at: entryPath))
+                    problems.append(
+                        problem(
+                            "expected a path or {path, transformer, default}, found \(value.briefDescription)",
+                            at: entryPath))
                 }
             }
         case nil:
             problems.append(problem("a recipe needs a \"mapping\" dictionary", at: path))
         case let other?:
-            problems.append(problem("\"mapping\" must be a dictionary, found \(other.briefDescription)", at: path.appending(key: "mapping")))
+            problems.append(
+                problem(
+                    "\"mapping\" must be a dictionary, found \(other.briefDescription)",
+                    at: path.appending(key: "mapping")))
         }
 
         if let value = fields["transformers"] {
             if case .dictionary(let entries) = value {
                 for (property, spec) in entries { transformers[property] = .spec(spec) }
             } else {
-                problems.append(problem("\"transformers\" must be a dictionary", at: path.appending(key: "transformers")))
+                problems.append(
+                    problem("\"transformers\" must be a dictionary", at: path.appending(key: "transformers")))
             }
         }
         if let value = fields["defaults"] {
@@ -232,8 +248,10 @@ public enum RecipeFile {
         case nil: break
         case .bool(let flag)?: defaultsForNull = flag
         case let other?:
-            problems.append(problem(
-                "\"defaultsForNull\" must be true or false, found \(other.briefDescription)", at: path.appending(key: "defaultsForNull")))
+            problems.append(
+                problem(
+                    "\"defaultsForNull\" must be true or false, found \(other.briefDescription)",
+                    at: path.appending(key: "defaultsForNull")))
         }
         if let value = fields["nested"] {
             if case .dictionary(let entries) = value {
@@ -241,7 +259,8 @@ public enum RecipeFile {
                     let nestedPath = path.appending(key: "nested").appending(key: property)
                     if case .string(let recipeName) = value {
                         guard let recipe = lookUp(recipeName) else {
-                            throw EasyBakeError(.recipeNotFound, "no recipe named \(recipeName.debugDescription)", path: nestedPath)
+                            throw EasyBakeError(
+                                .recipeNotFound, "no recipe named \(recipeName.debugDescription)", path: nestedPath)
                         }
                         nested[property] = recipe
                     } else {
@@ -259,13 +278,16 @@ public enum RecipeFile {
             }
         }
         guard problems.isEmpty else {
-            throw EasyBakeError(.invalidRecipe, "recipe at \(path.isRoot ? "the top" : path.description) has \(problems.count) problem\(problems.count == 1 ? "" : "s")",
-                                path: path, problems: problems)
+            throw EasyBakeError(
+                .invalidRecipe,
+                "recipe at \(path.isRoot ? "the top" : path.description) has \(problems.count) problem\(problems.count == 1 ? "" : "s")",
+                path: path, problems: problems)
         }
         do {
-            return try Recipe(name: name, orderedMapping: mapping, transformers: transformers,
-                              nested: nested, defaults: defaults, emptyAsNil: flags.emptyAsNil, lossy: flags.lossy,
-                              defaultsForNull: defaultsForNull, registry: registry)
+            return try Recipe(
+                name: name, orderedMapping: mapping, transformers: transformers,
+                nested: nested, defaults: defaults, emptyAsNil: flags.emptyAsNil, lossy: flags.lossy,
+                defaultsForNull: defaultsForNull, registry: registry)
         } catch {
             var located = error
             located.path = path

@@ -116,7 +116,9 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         var index = IngredientIndex()
         swap(&index, &self.index)
         defer { swap(&index, &self.index) }
-        guard let read = try reader.nextRecord(into: &index, keeping: pruning ? reader.keeping : nil) else { return nil }
+        guard let read = try reader.nextRecord(into: &index, keeping: pruning ? reader.keeping : nil) else {
+            return nil
+        }
         return try bake(&index, number: read.index, path: read.path, mark: read.mark)
     }
 
@@ -139,7 +141,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         if session == nil || !isKnownUniquelyReferenced(&session!) { session = Self.makeSession(baker) }
         let (model, requests) = try Self.bakeRecord(
             &index, number: number, path: path, mark: mark, recipe: recipe,
-            tracksRequests: !decided || pruning, pruning: decided && pruning, in: session!, settledRecipes: &settledRecipes)
+            tracksRequests: !decided || pruning, pruning: decided && pruning, in: session!,
+            settledRecipes: &settledRecipes)
         if !decided, let requests {
             // The first record was read whole: prune the rest only if the
             // model asked for nothing the recipe does not map.
@@ -198,9 +201,11 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         }
         if pruning, let requests = observer.rootRequests, !requests.isEmpty {
             let names = requests.sorted().map { $0 == "*" ? "the whole record" : $0.debugDescription }
-            throw locating(EasyBakeError(
-                .unsupported,
-                "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"),
+            throw locating(
+                EasyBakeError(
+                    .unsupported,
+                    "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"
+                ),
                 in: record)
         }
         return (model, observer.rootRequests)
@@ -209,7 +214,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// Whether the values `recipe` maps hold less than half of a record's
     /// entries, judged on the first record: then picking them out of each
     /// record beats reading it whole.
-    private static func recipeReadsLittle(_ recipe: Recipe, of index: inout IngredientIndex, recordEntries: Int) -> Bool {
+    private static func recipeReadsLittle(_ recipe: Recipe, of index: inout IngredientIndex, recordEntries: Int) -> Bool
+    {
         guard recordEntries > 0 else { return false }
         var mapped = 0
         for entry in recipe.entries {

@@ -54,7 +54,8 @@ extension PathMatcher {
                 let keysStart = nextKey
                 for (utf8, target) in zip(state.wantedKeys.utf8, state.keyTargets) {
                     (bytes + nextByte).initialize(from: utf8, count: utf8.count)
-                    (keys + nextKey).initialize(to: Key(bytesStart: Int32(nextByte), length: Int32(utf8.count), target: Int32(target)))
+                    (keys + nextKey).initialize(
+                        to: Key(bytesStart: Int32(nextByte), length: Int32(utf8.count), target: Int32(target)))
                     nextByte += utf8.count
                     nextKey += 1
                 }
@@ -63,11 +64,12 @@ extension PathMatcher {
                     (elements + nextElement).initialize(to: (Int32(index), Int32(target)))
                     nextElement += 1
                 }
-                (infos + id).initialize(to: StateInfo(
-                    isTerminal: state.isTerminal, pickingState: picks ? Int32(state.memberDictionaryState) : -1,
-                    keysStart: Int32(keysStart), keysCount: Int32(nextKey - keysStart),
-                    elementsStart: Int32(elementsStart), elementsCount: Int32(nextElement - elementsStart),
-                    otherElements: Int32(state.otherElements ?? -1), otherMembers: Int32(state.otherKeys ?? -1)))
+                (infos + id).initialize(
+                    to: StateInfo(
+                        isTerminal: state.isTerminal, pickingState: picks ? Int32(state.memberDictionaryState) : -1,
+                        keysStart: Int32(keysStart), keysCount: Int32(nextKey - keysStart),
+                        elementsStart: Int32(elementsStart), elementsCount: Int32(nextElement - elementsStart),
+                        otherElements: Int32(state.otherElements ?? -1), otherMembers: Int32(state.otherKeys ?? -1)))
             }
         }
 
@@ -113,7 +115,8 @@ extension PathMatcher {
             while i < end {
                 let candidate = keys[i]
                 if Int(candidate.length) == key.count,
-                   key.count == 0 || memcmp(bytes + Int(candidate.bytesStart), key.baseAddress!, key.count) == 0 {
+                    key.count == 0 || memcmp(bytes + Int(candidate.bytesStart), key.baseAddress!, key.count) == 0
+                {
                     return Int(candidate.target)
                 }
                 i += 1

@@ -70,6 +70,7 @@ extension PathMatcher {
             tree = try walker.readValue(startingWith: first, state: rootState, from: &source)
             stoppedEarly = walker.stoppedEarly
         }
-        return Resolution(paths: paths, values: paths.map { tree.resolve($0) }, prunedTree: tree, stoppedEarly: stoppedEarly)
+        return Resolution(
+            paths: paths, values: paths.map { tree.resolve($0) }, prunedTree: tree, stoppedEarly: stoppedEarly)
     }
 }

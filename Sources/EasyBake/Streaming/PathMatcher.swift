@@ -131,11 +131,12 @@ extension PathMatcher {
         mutating func insert(_ path: IngredientPath) {
             var current = 0
             for step in path.steps {
-                let existing: Int? = switch step {
-                case .key(let key): nodes[current].keys[key]
-                case .index(let index): nodes[current].indexes[index]
-                case .everyElement: nodes[current].every
-                }
+                let existing: Int? =
+                    switch step {
+                    case .key(let key): nodes[current].keys[key]
+                    case .index(let index): nodes[current].indexes[index]
+                    case .everyElement: nodes[current].every
+                    }
                 let next = existing ?? nodes.count
                 if existing == nil {
                     nodes.append(Node())

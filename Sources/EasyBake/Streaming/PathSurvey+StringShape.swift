@@ -47,9 +47,12 @@ struct StringShape {
 
     private static func isBool(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch bytes.count {
-        case 4: bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "r") && bytes[2] == UInt8(ascii: "u") && bytes[3] == UInt8(ascii: "e")
-        case 5: bytes[0] == UInt8(ascii: "f") && bytes[1] == UInt8(ascii: "a") && bytes[2] == UInt8(ascii: "l")
-            && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e")
+        case 4:
+            bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "r") && bytes[2] == UInt8(ascii: "u")
+                && bytes[3] == UInt8(ascii: "e")
+        case 5:
+            bytes[0] == UInt8(ascii: "f") && bytes[1] == UInt8(ascii: "a") && bytes[2] == UInt8(ascii: "l")
+                && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e")
         default: false
         }
     }
@@ -70,12 +73,12 @@ struct StringShape {
     private static func isRFC822(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Most strings are not dates: a cheap look before making a string to parse.
         guard (14...40).contains(bytes.count), isLetter(bytes[0]) || isDigit(bytes[0]),
-              bytes.contains(UInt8(ascii: ":"))
+            bytes.contains(UInt8(ascii: ":"))
         else { return false }
         // The month is the word after the day's digits.
         let words = bytes.split(separator: UInt8(ascii: " "))
         guard let day = words.firstIndex(where: { $0.allSatisfy(isDigit) }), day + 1 < words.count,
-              words[day + 1].count == 3
+            words[day + 1].count == 3
         else { return false }
         return DateFormats.parseRFC822(String(decoding: bytes, as: UTF8.self)) != nil
     }
@@ -83,10 +86,10 @@ struct StringShape {
     /// An absolute URL with an authority: `scheme://` and no spaces.
     private static func isURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              isLetter(bytes[0]),
-              bytes[..<colon].allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) }),
-              bytes.count > colon + 3,
-              bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+            isLetter(bytes[0]),
+            bytes[..<colon].allSatisfy({ isLetter($0) || isDigit($0) || "+-.".utf8.contains($0) }),
+            bytes.count > colon + 3,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return false }
         return !bytes.contains { $0 <= 0x20 || $0 == 0x7F }
     }

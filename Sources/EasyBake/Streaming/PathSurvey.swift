@@ -266,7 +266,9 @@ public struct PathSurvey: Sendable {
             guard let frame = reading.stack.popLast() else {
                 throw EasyBakeError.syntax("an unmatched end of a container", at: source.location)
             }
-            if !frame.isDictionary { nodes[frame.node].longestArray = max(nodes[frame.node].longestArray, frame.elements) }
+            if !frame.isDictionary {
+                nodes[frame.node].longestArray = max(nodes[frame.node].longestArray, frame.elements)
+            }
             return
         case .beginDictionary, .beginArray, .scalar:
             if let frame = reading.stack.last {
@@ -322,11 +324,12 @@ public struct PathSurvey: Sendable {
             var valuePath = path
             if index != 0, node.repeats {
                 let parentDictionaries = nodes[node.parent].kindCounts[ValueKind.dictionary.order]
-                result.append(Entry(
-                    path: path, count: node.present,
-                    kinds: [(.array, node.present)], missing: max(0, parentDictionaries - node.present),
-                    example: nil, dateStyle: nil, longestArray: 0, integersAreZeroOrOne: true, idKeys: 0,
-                    fractionDigits: 0))
+                result.append(
+                    Entry(
+                        path: path, count: node.present,
+                        kinds: [(.array, node.present)], missing: max(0, parentDictionaries - node.present),
+                        example: nil, dateStyle: nil, longestArray: 0, integersAreZeroOrOne: true, idKeys: 0,
+                        fractionDigits: 0))
                 valuePath = path.appending(.everyElement)
             }
             let missing: Int
@@ -335,16 +338,17 @@ public struct PathSurvey: Sendable {
             } else {
                 missing = 0
             }
-            result.append(Entry(
-                path: valuePath, count: node.count,
-                kinds: ValueKind.allCases.compactMap { kind in
-                    let count = node.kindCounts[kind.order]
-                    return count > 0 ? (kind, count) : nil
-                },
-                missing: missing, example: node.example,
-                dateStyle: node.dateStyles.count == 1 ? node.dateStyles.first : nil,
-                longestArray: node.longestArray, integersAreZeroOrOne: node.otherIntegers == 0, idKeys: node.idKeys,
-                fractionDigits: node.fractionDigits))
+            result.append(
+                Entry(
+                    path: valuePath, count: node.count,
+                    kinds: ValueKind.allCases.compactMap { kind in
+                        let count = node.kindCounts[kind.order]
+                        return count > 0 ? (kind, count) : nil
+                    },
+                    missing: missing, example: node.example,
+                    dateStyle: node.dateStyles.count == 1 ? node.dateStyles.first : nil,
+                    longestArray: node.longestArray, integersAreZeroOrOne: node.otherIntegers == 0, idKeys: node.idKeys,
+                    fractionDigits: node.fractionDigits))
             for child in node.children.reversed() {
                 let step = nodes[child].step!
                 work.append((child, valuePath.appending(step)))
@@ -420,7 +424,8 @@ public struct PathSurvey: Sendable {
                 kind = .float
                 noteFraction(of: number.description)
             case .exactNumber(let text):
-                kind = text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+                kind =
+                    text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
                     ? .float : .integer
                 // An exact number is never 0 or 1: those fit in an integer.
                 if kind == .integer { otherIntegers += 1 } else { noteFraction(of: text) }

@@ -159,8 +159,9 @@ struct PathWalker {
             }
         case .beginArray:
             try feed(.beginArray, at: source)
-            frames.append(Frame(
-                state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max))
+            frames.append(
+                Frame(
+                    state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max))
         case .key, .endArray, .endDictionary:
             throw EasyBakeError.syntax("expected a value, found \(event)", at: source.location)
         }
@@ -214,7 +215,9 @@ struct PathWalker {
             frames[top].count(keyIndex, keys: dictionary.keyTargets.count)
             if occurrence == 0 { frames[top].remaining -= 1 }
             if let needed = try enterMember(
-                dictionary.wantedKeys.keys[keyIndex], occurrence: occurrence, target: dictionary.keyTargets[keyIndex], from: &source) {
+                dictionary.wantedKeys.keys[keyIndex], occurrence: occurrence, target: dictionary.keyTargets[keyIndex],
+                from: &source)
+            {
                 return needed
             }
         }
@@ -251,7 +254,8 @@ struct PathWalker {
             return nil
         }
         guard let first = try source.next() else {
-            throw EasyBakeError.syntax("expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
+            throw EasyBakeError.syntax(
+                "expected a value after key \(key.debugDescription), found the end of the input", at: source.location)
         }
         return (first, valueState)
     }
@@ -268,15 +272,19 @@ struct PathWalker {
         }
         guard case .key(let key) = event else {
             guard case .endDictionary = event else {
-                throw EasyBakeError.syntax("expected a key or the end of the dictionary, found \(event)", at: source.location)
+                throw EasyBakeError.syntax(
+                    "expected a key or the end of the dictionary, found \(event)", at: source.location)
             }
             frames.removeLast()
             try feed(.endDictionary, at: source)
             return nil
         }
-        let target = dictionary.wantedKeys.keys.firstIndex(of: key).map { dictionary.keyTargets[$0] } ?? dictionary.otherKeys!
+        let target =
+            dictionary.wantedKeys.keys.firstIndex(of: key).map { dictionary.keyTargets[$0] } ?? dictionary.otherKeys!
         let occurrence = frames[top].members!.record(key)
-        guard let needed = try enterMember(key, occurrence: occurrence, target: target, from: &source) else { return nil }
+        guard let needed = try enterMember(key, occurrence: occurrence, target: target, from: &source) else {
+            return nil
+        }
         lastMemberKey = key
         return needed
     }
@@ -295,7 +303,9 @@ struct PathWalker {
 
     // MARK: Building
 
-    private mutating func feed<Source: IngredientSource>(_ event: IngredientEvent, at source: Source) throws(EasyBakeError) {
+    private mutating func feed<Source: IngredientSource>(_ event: IngredientEvent, at source: Source)
+        throws(EasyBakeError)
+    {
         guard buildsTree else { return }
         switch builder.accept(event) {
         case .needMore, .skipNextValue:

@@ -38,7 +38,9 @@ final class RecordQueue<Model>: @unchecked Sendable {
 
     /// A task waiting for results: what resumes it, since when it waits,
     /// and the number of its wait, which the timer that ends the wait names.
-    private typealias Waiting = (continuation: CheckedContinuation<Handed, any Error>, since: ContinuousClock.Instant, number: Int)
+    private typealias Waiting = (
+        continuation: CheckedContinuation<Handed, any Error>, since: ContinuousClock.Instant, number: Int
+    )
 
     /// How many results a waiting task is handed at once, unless it has
     /// waited `handOverWait`.
@@ -169,8 +171,9 @@ final class RecordQueue<Model>: @unchecked Sendable {
     /// and it is due (`now`, or by `handOverCount` and `handOverWait`).
     private func dueHandOver(now: Bool = false) -> HandOver? {
         guard let waiting else { return nil }
-        guard now || results.count >= min(Self.handOverCount, capacity)
-            || waiting.since.duration(to: .now) >= Self.handOverWait
+        guard
+            now || results.count >= min(Self.handOverCount, capacity)
+                || waiting.since.duration(to: .now) >= Self.handOverWait
         else { return nil }
         self.waiting = nil
         defer { results = [] }

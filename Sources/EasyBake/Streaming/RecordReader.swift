@@ -74,10 +74,13 @@ public struct RecordReader<Source: IngredientSource> {
     ///     the whole record.
     /// - Throws: ``EasyBakeError/Code/unsupported`` for a source that keeps
     ///   the last of repeated keys.
-    public init(source: Source, each recordPath: IngredientPath, keeping: PathMatcher = .wholeValue) throws(EasyBakeError) {
+    public init(source: Source, each recordPath: IngredientPath, keeping: PathMatcher = .wholeValue)
+        throws(EasyBakeError)
+    {
         guard source.duplicateKeyPolicy != .lastWins else {
             throw EasyBakeError(
-                .unsupported, "records cannot be streamed from a source that keeps the last of repeated keys; read the tree instead")
+                .unsupported,
+                "records cannot be streamed from a source that keeps the last of repeated keys; read the tree instead")
         }
         self.source = source
         self.recordPath = recordPath
@@ -104,9 +107,11 @@ public struct RecordReader<Source: IngredientSource> {
     ///   then the error names the record, and reading goes on with the next.
     public mutating func next() throws(EasyBakeError) -> IngredientRecord? {
         let keeping = self.keeping
-        guard let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
-            try Self.readRecord(startingWith: first, from: &source, keeping: keeping)
-        }) else { return nil }
+        guard
+            let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
+                try Self.readRecord(startingWith: first, from: &source, keeping: keeping)
+            })
+        else { return nil }
         return IngredientRecord(index: read.index, path: read.path, mark: read.mark, ingredients: read.value)
     }
 
@@ -125,9 +130,11 @@ public struct RecordReader<Source: IngredientSource> {
         reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Value
     ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, value: Value)? {
         var value: Value?
-        guard let found = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
-            value = try read(first, &source)
-        }), let value else { return nil }
+        guard
+            let found = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
+                value = try read(first, &source)
+            }), let value
+        else { return nil }
         return (found.index, found.path, found.mark, value)
     }
 
@@ -193,7 +200,9 @@ public struct RecordReader<Source: IngredientSource> {
     /// - Throws: the source's errors, as ``nextRecord(reading:)`` throws them.
     package mutating func nextRecord(
         into index: inout IngredientIndex, keeping: PathMatcher?, deferring: Bool = false
-    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, deferred: (any DeferredIngredientValue)?)? {
+    ) throws(EasyBakeError) -> (
+        index: Int, path: IngredientPath, mark: SourceMark, deferred: (any DeferredIngredientValue)?
+    )? {
         if readsRecordsNatively, !started, !finished {
             switch source.readNextRecord(at: recordPath, into: &index) {
             case .record(let mark):
@@ -212,17 +221,19 @@ public struct RecordReader<Source: IngredientSource> {
         while true {
             let skipping = recordsToSkip > 0
             var deferred: (any DeferredIngredientValue)?
-            guard let read = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
-                if skipping {
-                    try Self.skipRecord(startingWith: first, from: &source)
-                } else if deferring, let value = source.deferValue(startingWith: first, keeping: keeping) {
-                    deferred = value
-                } else if let keeping {
-                    try source.readValue(startingWith: first, into: &index, keeping: keeping)
-                } else {
-                    try source.readValue(startingWith: first, into: &index)
-                }
-            }) else { return nil }
+            guard
+                let read = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
+                    if skipping {
+                        try Self.skipRecord(startingWith: first, from: &source)
+                    } else if deferring, let value = source.deferValue(startingWith: first, keeping: keeping) {
+                        deferred = value
+                    } else if let keeping {
+                        try source.readValue(startingWith: first, into: &index, keeping: keeping)
+                    } else {
+                        try source.readValue(startingWith: first, into: &index)
+                    }
+                })
+            else { return nil }
             if skipping {
                 recordsToSkip -= 1
                 continue
@@ -232,7 +243,8 @@ public struct RecordReader<Source: IngredientSource> {
     }
 
     /// Skips the rest of a record whose first event was just read.
-    private static func skipRecord(startingWith first: IngredientEvent, from source: inout Source) throws(EasyBakeError) {
+    private static func skipRecord(startingWith first: IngredientEvent, from source: inout Source) throws(EasyBakeError)
+    {
         switch first {
         case .scalar: break
         case .beginArray, .beginDictionary: try source.skipRestOfContainer()
@@ -246,7 +258,9 @@ public struct RecordReader<Source: IngredientSource> {
     /// moves on to the next element and the error gets the failed element's
     /// path. Returns that error, or `nil` when reading cannot go on.
     private mutating func resume(after error: EasyBakeError) -> EasyBakeError? {
-        guard walker.canResumeAtRootElement, let begun = source.resumeAfterFailedElement(), begun > 0 else { return nil }
+        guard walker.canResumeAtRootElement, let begun = source.resumeAfterFailedElement(), begun > 0 else {
+            return nil
+        }
         walker.resume(atRootElement: begun)
         var located = error
         located.path = IngredientPath([.index(begun - 1)]).appending(error.path ?? IngredientPath())
@@ -283,7 +297,8 @@ public struct RecordReader<Source: IngredientSource> {
         let steps = recordPath.steps
         var parentDepth = steps.count - 1
         if source.dictionariesAreElements, parentDepth >= 1, steps[parentDepth] == .everyElement,
-           case .key = steps[parentDepth - 1] {
+            case .key = steps[parentDepth - 1]
+        {
             parentDepth -= 1
         }
         guard deepestReached < parentDepth else { return nil }

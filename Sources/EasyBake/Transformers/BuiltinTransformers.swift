@@ -154,7 +154,8 @@ private func canonicalDate(_ value: Ingredients?) throws -> Date? {
     case nil, .null?: return nil
     case .string(let text)?:
         guard let date = DateFormats.parseISO8601(text) else {
-            throw EasyBakeError(.transformFailed, "expected an ISO 8601 date to reverse, found \(value!.briefDescription)")
+            throw EasyBakeError(
+                .transformFailed, "expected an ISO 8601 date to reverse, found \(value!.briefDescription)")
         }
         return date
     case let number?:
@@ -375,7 +376,8 @@ public struct LookupTransformer: ScalarTransformer {
         if let fallback { return fallback }
         throw EasyBakeError(
             .transformFailed,
-            "\(value.briefDescription) is not one of \(table.keys.sorted().map(\.debugDescription).joined(separator: ", "))")
+            "\(value.briefDescription) is not one of \(table.keys.sorted().map(\.debugDescription).joined(separator: ", "))"
+        )
     }
 
     public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
@@ -426,7 +428,8 @@ public struct EachTransformer: IngredientTransformer {
                 mapped.append(try body(item.isNull ? nil : item) ?? .null)
             } catch {
                 let message = (error as? EasyBakeError)?.message ?? String(describing: error)
-                throw EasyBakeError((error as? EasyBakeError)?.code ?? .transformFailed, "element \(index): \(message)", cause: error)
+                throw EasyBakeError(
+                    (error as? EasyBakeError)?.code ?? .transformFailed, "element \(index): \(message)", cause: error)
             }
         }
         return .array(IngredientArray(mapped))

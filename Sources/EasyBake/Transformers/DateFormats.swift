@@ -36,7 +36,7 @@ public enum DateFormats {
     /// microseconds — or a corrupt value than a real date, so baking refuses
     /// it with ``EasyBakeError/Code/numberOutOfRange`` instead of making a date
     /// no payload meant.
-    public static let representableSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799.999
+    public static let representableSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799.999
 
     /// Whether `seconds` since 1970 is within ``representableSeconds``.
     static func isRepresentable(_ seconds: Double) -> Bool { representableSeconds.contains(seconds) }
@@ -211,10 +211,12 @@ private struct DateScanner {
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double, offsetSeconds: Int
     ) -> Date? {
         guard (1...12).contains(month), day >= 1, day <= DateFormats.daysInMonth(year: year, month: month),
-              (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+            (0...24).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
         if hour == 24 && (minute != 0 || second != 0 || fraction != 0) { return nil }
         // A leap second is read as the last second of its minute: Date has no room for it.
-        let seconds = DateFormats.days(year: year, month: month, day: day) * 86_400
+        let seconds =
+            DateFormats.days(year: year, month: month, day: day) * 86_400
             + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
@@ -225,7 +227,8 @@ private struct DateScanner {
         var sign = 1
         if consume(UInt8(ascii: "-")) { sign = -1 } else { _ = consume(UInt8(ascii: "+")) }
         guard let year = digits(4), consume(UInt8(ascii: "-")), let month = digits(2),
-              consume(UInt8(ascii: "-")), let day = digits(2) else { return nil }
+            consume(UInt8(ascii: "-")), let day = digits(2)
+        else { return nil }
         var hour = 0, minute = 0, second = 0, fraction = 0.0, offset = 0
         if current == UInt8(ascii: "T") || current == UInt8(ascii: "t") || current == UInt8(ascii: " ") {
             index += 1
@@ -261,8 +264,9 @@ private struct DateScanner {
     /// the general grammar's walk. `nil` for any other text.
     private func utcSeconds() -> Date? {
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              bytes[19] == UInt8(ascii: "Z") else { return nil }
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
         @inline(__always) func number(_ start: Int, _ count: Int) -> Int? {
             var value = 0
             for offset in start..<(start + count) {
@@ -273,7 +277,8 @@ private struct DateScanner {
             return value
         }
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2)
+        else { return nil }
         return Self.makeDate(
             year: year, month: month, day: day, hour: hour, minute: minute, second: second,
             fraction: 0, offsetSeconds: 0)
@@ -311,7 +316,8 @@ private struct DateScanner {
         _ = consume(UInt8(ascii: "-"))
         let monthName = word().lowercased()
         guard let monthIndex = DateFormats.monthNames.firstIndex(where: { monthName.hasPrefix($0.lowercased()) }),
-              monthName.count >= 3 else { return nil }
+            monthName.count >= 3
+        else { return nil }
         skipSpaces()
         _ = consume(UInt8(ascii: "-"))
         guard let (rawYear, yearDigits) = someDigits(maximum: 4), yearDigits == 2 || yearDigits == 4 else { return nil }

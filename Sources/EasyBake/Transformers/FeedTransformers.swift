@@ -51,7 +51,8 @@ public struct DurationTransformer: ScalarTransformer {
     public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard let value, !value.isNull, value.stringValue == nil else { return value }
         guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0, seconds <= Self.longest else {
-            throw EasyBakeError(.transformFailed, "expected a duration in seconds to reverse, found \(value.briefDescription)")
+            throw EasyBakeError(
+                .transformFailed, "expected a duration in seconds to reverse, found \(value.briefDescription)")
         }
         return .string(Self.clockText(seconds: seconds))
     }
@@ -199,7 +200,8 @@ public struct KeyValuePairsTransformer: ScalarTransformer {
         guard case .dictionary(let options) = argument else {
             throw EasyBakeError(
                 .invalidRecipe,
-                "the pairs factory takes a dictionary of separator, delimiter and default, found \(argument.briefDescription)")
+                "the pairs factory takes a dictionary of separator, delimiter and default, found \(argument.briefDescription)"
+            )
         }
         var separator = ",", delimiter = ":"
         var defaultValue: Ingredients?
@@ -208,20 +210,23 @@ public struct KeyValuePairsTransformer: ScalarTransformer {
             case "separator", "delimiter":
                 guard let text = value.stringValue, !text.isEmpty else {
                     throw EasyBakeError(
-                        .invalidRecipe, "the pairs factory's \(key) is a non-empty string, found \(value.briefDescription)")
+                        .invalidRecipe,
+                        "the pairs factory's \(key) is a non-empty string, found \(value.briefDescription)")
                 }
                 if key == "separator" { separator = text } else { delimiter = text }
             case "default":
                 defaultValue = value.isNull ? nil : value
             default:
                 throw EasyBakeError(
-                    .invalidRecipe, "the pairs factory knows separator, delimiter and default, not \(key.debugDescription)")
+                    .invalidRecipe,
+                    "the pairs factory knows separator, delimiter and default, not \(key.debugDescription)")
             }
         }
         guard separator != delimiter else {
             throw EasyBakeError(.invalidRecipe, "the pairs factory's separator and delimiter must differ")
         }
-        let transformer = KeyValuePairsTransformer(separator: separator, delimiter: delimiter, defaultValue: defaultValue)
+        let transformer = KeyValuePairsTransformer(
+            separator: separator, delimiter: delimiter, defaultValue: defaultValue)
         return transformer
     }
 
@@ -229,7 +234,8 @@ public struct KeyValuePairsTransformer: ScalarTransformer {
         guard let value else { return nil }
         guard case .string(let text) = value else {
             if case .dictionary = value { return value }
-            throw EasyBakeError(.transformFailed, "expected a list of key\(delimiter)value pairs, found \(value.briefDescription)")
+            throw EasyBakeError(
+                .transformFailed, "expected a list of key\(delimiter)value pairs, found \(value.briefDescription)")
         }
         var entries: [(String, Ingredients)] = []
         var seen: Set<String> = []
@@ -249,7 +255,8 @@ public struct KeyValuePairsTransformer: ScalarTransformer {
                 throw EasyBakeError(.transformFailed, "the pair \(pair.debugDescription) has a value but no key")
             }
             guard seen.insert(key).inserted else {
-                throw EasyBakeError(.transformFailed, "the key \(key.debugDescription) is given twice in \(text.debugDescription)")
+                throw EasyBakeError(
+                    .transformFailed, "the key \(key.debugDescription) is given twice in \(text.debugDescription)")
             }
             entries.append((key, entry))
         }
@@ -262,7 +269,8 @@ public struct KeyValuePairsTransformer: ScalarTransformer {
         for (key, entry) in entries {
             if entry.isNull { parts.append(key); continue }
             guard let text = try StringTransformer().transform(entry)?.stringValue else {
-                throw EasyBakeError(.transformFailed, "cannot join the value of \(key.debugDescription), \(entry.briefDescription)")
+                throw EasyBakeError(
+                    .transformFailed, "cannot join the value of \(key.debugDescription), \(entry.briefDescription)")
             }
             parts.append(key + delimiter + text)
         }
@@ -288,11 +296,13 @@ public struct GeoPointTransformer: ScalarTransformer {
         guard case .string(let text) = value else { throw Self.failure(value, nil) }
         let parts = text.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard parts.count == 2,
-              let latitude = Ingredients.number(literal: String(parts[0])),
-              let longitude = Ingredients.number(literal: String(parts[1])),
-              let latitudeDegrees = latitude.doubleValue, let longitudeDegrees = longitude.doubleValue
+            let latitude = Ingredients.number(literal: String(parts[0])),
+            let longitude = Ingredients.number(literal: String(parts[1])),
+            let latitudeDegrees = latitude.doubleValue, let longitudeDegrees = longitude.doubleValue
         else { throw Self.failure(value, nil) }
-        guard abs(latitudeDegrees) <= 90 else { throw Self.failure(value, "the latitude \(parts[0]) is outside -90...90") }
+        guard abs(latitudeDegrees) <= 90 else {
+            throw Self.failure(value, "the latitude \(parts[0]) is outside -90...90")
+        }
         guard abs(longitudeDegrees) <= 180 else {
             throw Self.failure(value, "the longitude \(parts[1]) is outside -180...180")
         }
@@ -301,8 +311,10 @@ public struct GeoPointTransformer: ScalarTransformer {
 
     public func reverseTransformScalar(_ value: Ingredients?) throws -> Ingredients? {
         guard case .dictionary(let point)? = value else { return value }
-        guard let latitude = point["latitude"].flatMap(Self.text), let longitude = point["longitude"].flatMap(Self.text) else {
-            throw EasyBakeError(.transformFailed, "expected a latitude and a longitude to reverse, found \(value!.briefDescription)")
+        guard let latitude = point["latitude"].flatMap(Self.text), let longitude = point["longitude"].flatMap(Self.text)
+        else {
+            throw EasyBakeError(
+                .transformFailed, "expected a latitude and a longitude to reverse, found \(value!.briefDescription)")
         }
         return .string("\(latitude) \(longitude)")
     }
@@ -319,6 +331,7 @@ public struct GeoPointTransformer: ScalarTransformer {
     private static func failure(_ value: Ingredients, _ reason: String?) -> EasyBakeError {
         EasyBakeError(
             .transformFailed,
-            "expected a point as \"latitude longitude\", found \(value.briefDescription)" + (reason.map { ": \($0)" } ?? ""))
+            "expected a point as \"latitude longitude\", found \(value.briefDescription)"
+                + (reason.map { ": \($0)" } ?? ""))
     }
 }

@@ -63,26 +63,33 @@ public struct TransformerRegistry: Sendable {
         factories = [
             "date": { argument in
                 guard let format = argument.stringValue, !format.isEmpty else {
-                    throw EasyBakeError(.invalidRecipe, "the date factory takes a date format string, found \(argument.briefDescription)")
+                    throw EasyBakeError(
+                        .invalidRecipe,
+                        "the date factory takes a date format string, found \(argument.briefDescription)")
                 }
                 return DateFormatTransformer(format: format)
             },
             "lookup": { argument in
                 guard case .dictionary(let table) = argument else {
-                    throw EasyBakeError(.invalidRecipe, "the lookup factory takes a dictionary, found \(argument.briefDescription)")
+                    throw EasyBakeError(
+                        .invalidRecipe, "the lookup factory takes a dictionary, found \(argument.briefDescription)")
                 }
-                return LookupTransformer(Dictionary(table.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+                return LookupTransformer(
+                    Dictionary(table.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
             },
             "split": { argument in
                 guard let separator = argument.stringValue, !separator.isEmpty else {
-                    throw EasyBakeError(.invalidRecipe, "the split factory takes a separator string, found \(argument.briefDescription)")
+                    throw EasyBakeError(
+                        .invalidRecipe, "the split factory takes a separator string, found \(argument.briefDescription)"
+                    )
                 }
                 return SplitTransformer(separator: separator)
             },
             "pairs": { argument throws(EasyBakeError) in try KeyValuePairsTransformer.make(argument) },
             "url": { argument in
                 guard let text = argument.stringValue, let base = URL(string: text) else {
-                    throw EasyBakeError(.invalidRecipe, "the url factory takes a base URL, found \(argument.briefDescription)")
+                    throw EasyBakeError(
+                        .invalidRecipe, "the url factory takes a base URL, found \(argument.briefDescription)")
                 }
                 return URLTransformer(base: base)
             },
@@ -124,7 +131,8 @@ public struct TransformerRegistry: Sendable {
             throw EasyBakeError(
                 .unknownTransformer,
                 "unknown transformer \(name.debugDescription); \(near)known: \(names.joined(separator: ", ")); "
-                    + "factories, written {\"name\": argument}: \((factoryNames + [BuiltInTransformerNames.each]).joined(separator: ", "))")
+                    + "factories, written {\"name\": argument}: \((factoryNames + [BuiltInTransformerNames.each]).joined(separator: ", "))"
+            )
         case .dictionary(let call) where call.count == 1 && call[0].key == "each":
             return EachTransformer(try resolve(call[0].value))
         case .dictionary(let call) where call.count == 1:
@@ -132,7 +140,8 @@ public struct TransformerRegistry: Sendable {
             guard let factory = factories[name] else {
                 throw EasyBakeError(
                     .unknownTransformer,
-                    "unknown transformer factory \(name.debugDescription); known: \(factoryNames.joined(separator: ", "))")
+                    "unknown transformer factory \(name.debugDescription); known: \(factoryNames.joined(separator: ", "))"
+                )
             }
             do {
                 return try factory(argument)
@@ -149,7 +158,8 @@ public struct TransformerRegistry: Sendable {
         default:
             throw EasyBakeError(
                 .invalidRecipe,
-                "a transformer is a name, a {factory: argument} dictionary or a list of these; found \(spec.briefDescription)")
+                "a transformer is a name, a {factory: argument} dictionary or a list of these; found \(spec.briefDescription)"
+            )
         }
     }
 }

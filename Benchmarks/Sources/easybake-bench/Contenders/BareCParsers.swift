@@ -55,8 +55,9 @@ enum BareC {
     static func libxml2DOM(path: String) throws -> Outcome {
         let data = try readData(path)
         let document: xmlDocPtr? = data.withUnsafeBytes { bytes in
-            xmlReadMemory(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), path, nil,
-                          Int32(XML_PARSE_NONET.rawValue))
+            xmlReadMemory(
+                bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), path, nil,
+                Int32(XML_PARSE_NONET.rawValue))
         }
         guard let document else { throw BenchError("libxml2 DOM: \(lastXMLError())") }
         var records: [xmlNodePtr] = []
@@ -67,16 +68,17 @@ enum BareC {
         }
         return Outcome(count: records.count) {
             defer { xmlFreeDoc(document) }
-            return idFingerprint(records.map { node -> Int in
-                var attribute = node.pointee.properties
-                while let a = attribute {
-                    if String(cString: a.pointee.name) == "id", let text = a.pointee.children?.pointee.content {
-                        return Int(String(cString: text)) ?? -1
+            return idFingerprint(
+                records.map { node -> Int in
+                    var attribute = node.pointee.properties
+                    while let a = attribute {
+                        if String(cString: a.pointee.name) == "id", let text = a.pointee.children?.pointee.content {
+                            return Int(String(cString: text)) ?? -1
+                        }
+                        attribute = a.pointee.next
                     }
-                    attribute = a.pointee.next
-                }
-                return -1
-            })
+                    return -1
+                })
         }
     }
 

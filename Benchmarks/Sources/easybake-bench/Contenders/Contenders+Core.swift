@@ -33,8 +33,10 @@ extension Contenders {
     private static func recordCount(_ tree: Ingredients) -> Int { tree["users"]?.arrayValue?.count ?? 0 }
 
     static func easyBakePaths() -> Contender {
-        Contender(.paths, "json", "EasyBake resolve(IngredientPath)", easyBake: true,
-                  note: "compiled paths `users[i].address.city` and the like") { workload in
+        Contender(
+            .paths, "json", "EasyBake resolve(IngredientPath)", easyBake: true,
+            note: "compiled paths `users[i].address.city` and the like"
+        ) { workload in
             let tree = try JSONFormat().read(.file(workload.path))
             let paths = lookups(records: recordCount(tree)).map { IngredientPath($0.steps) }
             return {
@@ -48,7 +50,8 @@ extension Contenders {
     }
 
     static func easyBakePathTexts() -> Contender {
-        Contender(.paths, "json", "EasyBake resolve(String)", note: "parses the path text on every lookup") { workload in
+        Contender(.paths, "json", "EasyBake resolve(String)", note: "parses the path text on every lookup") {
+            workload in
             let tree = try JSONFormat().read(.file(workload.path))
             let texts = lookups(records: recordCount(tree)).map(\.text)
             return {
@@ -62,7 +65,8 @@ extension Contenders {
     }
 
     static func foundationPaths() -> Contender {
-        Contender(.paths, "json", "JSONSerialization + casts", note: "walks [String: Any] / [Any] with `as?`") { workload in
+        Contender(.paths, "json", "JSONSerialization + casts", note: "walks [String: Any] / [Any] with `as?`") {
+            workload in
             let root = try JSONSerialization.jsonObject(with: try readData(workload.path))
             let records = ((root as? [String: Any])?["users"] as? [Any])?.count ?? 0
             let paths = lookups(records: records).map(\.steps)
@@ -74,7 +78,11 @@ extension Contenders {
                         switch step {
                         case .key(let key): current = (current as? [String: Any])?[key]
                         case .index(let index):
-                            if let array = current as? [Any], array.indices.contains(index) { current = array[index] } else { current = nil }
+                            if let array = current as? [Any], array.indices.contains(index) {
+                                current = array[index]
+                            } else {
+                                current = nil
+                            }
                         default: current = nil
                         }
                     }
@@ -92,18 +100,24 @@ extension Contenders {
         return (0..<poolSize).map { _ in make(&rng) }
     }
 
-    private static let dateTexts = values { iso8601(Date(timeIntervalSince1970: TimeInterval($0.next() % 1_800_000_000))) }
+    private static let dateTexts = values {
+        iso8601(Date(timeIntervalSince1970: TimeInterval($0.next() % 1_800_000_000)))
+    }
     private static let numberTexts = values { rng in
         let cents = Int(rng.next() % 20_000_000) - 10_000_000
         return (Double(cents) / 100).description
     }
-    private static let urlTexts = values { "https://www.example.org/people/\($0.next() % 1_000_000)?ref=\($0.next() % 999)&lang=en" }
+    private static let urlTexts = values {
+        "https://www.example.org/people/\($0.next() % 1_000_000)?ref=\($0.next() % 999)&lang=en"
+    }
 
     /// A transformation contender: `transform` maps one value to a number
     /// folded into the checksum (0 for a failure).
-    private static func transformer(_ kind: String, _ name: String, easyBake: Bool = false, note: String? = nil,
-                                    _ texts: @escaping @Sendable () -> [String],
-                                    _ make: @escaping @Sendable () -> (String) -> UInt64) -> Contender {
+    private static func transformer(
+        _ kind: String, _ name: String, easyBake: Bool = false, note: String? = nil,
+        _ texts: @escaping @Sendable () -> [String],
+        _ make: @escaping @Sendable () -> (String) -> UInt64
+    ) -> Contender {
         Contender(.transform, kind, name, easyBake: easyBake, note: note) { workload in
             let pool = texts()
             let transform = make()
@@ -116,7 +130,10 @@ extension Contenders {
     }
 
     static func easyBakeDates() -> Contender {
-        transformer("date", "EasyBake iso8601", easyBake: true, note: "DateFormats.parseISO8601, what baking a Date uses", { dateTexts }) {
+        transformer(
+            "date", "EasyBake iso8601", easyBake: true, note: "DateFormats.parseISO8601, what baking a Date uses",
+            { dateTexts }
+        ) {
             { UInt64(bitPattern: Int64(DateFormats.parseISO8601($0)?.timeIntervalSince1970 ?? 0)) }
         }
     }
@@ -136,7 +153,10 @@ extension Contenders {
     }
 
     static func easyBakeNumbers() -> Contender {
-        transformer("number", "EasyBake number", easyBake: true, note: "Ingredients.number(literal:), what the number transformer and coercions use", { numberTexts }) {
+        transformer(
+            "number", "EasyBake number", easyBake: true,
+            note: "Ingredients.number(literal:), what the number transformer and coercions use", { numberTexts }
+        ) {
             { Ingredients.number(literal: $0)?.doubleValue?.bitPattern ?? 0 }
         }
     }
@@ -146,7 +166,10 @@ extension Contenders {
     }
 
     static func easyBakeURLs() -> Contender {
-        transformer("url", "EasyBake url", easyBake: true, note: "URLTransformer (trims, checks, gives absoluteString)", { urlTexts }) {
+        transformer(
+            "url", "EasyBake url", easyBake: true, note: "URLTransformer (trims, checks, gives absoluteString)",
+            { urlTexts }
+        ) {
             let transformer = URLTransformer()
             return { UInt64((try? transformer.transform(.string($0)))??.stringValue?.utf8.count ?? 0) }
         }

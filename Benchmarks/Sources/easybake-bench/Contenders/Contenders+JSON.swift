@@ -5,7 +5,8 @@ import Foundation
 extension Contenders {
     static let json: [Contender] = [
         easyBakeTree("json", JSONFormat()), easyBakeIndex(), jsonSerializationTree(),
-        easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()), easyBakeBakeable("json", JSONFormat()), jsonDecoderBake(),
+        easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()),
+        easyBakeBakeable("json", JSONFormat()), jsonDecoderBake(),
         easyBakeSelect("json", JSONFormat()), easyBakeIndexSelect("json", JSONFormat()), jsonDecoderSelect(),
         jsonSerializationSelect(),
     ]
@@ -31,19 +32,30 @@ extension Contenders {
     }
 
     static func easyBakeIndexBake(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.bake, format, "EasyBake", easyBake: true, note: "Baker from the bytes through the index, with a Recipe: no tree") { workload in
+        Contender(
+            .bake, format, "EasyBake", easyBake: true,
+            note: "Baker from the bytes through the index, with a Recipe: no tree"
+        ) { workload in
             let recipe = BenchRecipes.document(format)
             return {
-                .users(try Baker().bake(UsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users)
+                .users(
+                    try Baker().bake(UsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe)
+                        .users)
             }
         }
     }
 
     static func easyBakeBakeable(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.bake, format, "EasyBake @Bakeable", easyBake: true, note: "Baker from the bytes through the index, with a Recipe, into @Bakeable models: their generated initializers, no Decoder") { workload in
+        Contender(
+            .bake, format, "EasyBake @Bakeable", easyBake: true,
+            note:
+                "Baker from the bytes through the index, with a Recipe, into @Bakeable models: their generated initializers, no Decoder"
+        ) { workload in
             let recipe = BenchRecipes.document(format)
             return {
-                let users = try Baker().bake(BakedUsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe).users
+                let users = try Baker().bake(
+                    BakedUsersDocument.self, from: .file(workload.path), format: reader, recipe: recipe
+                ).users
                 var outcome = Outcome(count: users.count) { users.fingerprint }
                 outcome.dump = { Outcome.json(users.map(\.user)) }
                 return outcome
@@ -52,10 +64,14 @@ extension Contenders {
     }
 
     static func easyBakeIndexSelect(_ format: String, _ reader: some IngredientFormat) -> Contender {
-        Contender(.select, format, "EasyBake", easyBake: true, note: "Baker from the bytes through the index, a 3-path Recipe per record: no tree") { workload in
+        Contender(
+            .select, format, "EasyBake", easyBake: true,
+            note: "Baker from the bytes through the index, a 3-path Recipe per record: no tree"
+        ) { workload in
             let recipe = BenchRecipes.pickDocument(format)
             return {
-                .picks(try Baker().bake(PickList.self, from: .file(workload.path), format: reader, recipe: recipe).users)
+                .picks(
+                    try Baker().bake(PickList.self, from: .file(workload.path), format: reader, recipe: recipe).users)
             }
         }
     }
@@ -78,7 +94,8 @@ extension Contenders {
     /// The fast core's first stage alone: the flat index, no tree. Records
     /// and their ids are read from the index itself.
     static func easyBakeIndex() -> Contender {
-        Contender(.tree, "json", "EasyBake index", note: "IngredientIndex only, no tree; ids read from it") { workload in
+        Contender(.tree, "json", "EasyBake index", note: "IngredientIndex only, no tree; ids read from it") {
+            workload in
             var source = try JSONIngredientSource(.file(workload.path))
             var index = IngredientIndex()
             try source.readIndex(into: &index)
@@ -144,8 +161,9 @@ extension Contenders {
             guard let users = (object as? [String: Any])?["users"] as? [Any] else { throw BenchError("no users") }
             let picks = try users.map { element -> Pick in
                 guard let user = element as? [String: Any], let id = user["id"] as? Int,
-                      let email = user["email"] as? String,
-                      let city = (user["address"] as? [String: Any])?["city"] as? String else {
+                    let email = user["email"] as? String,
+                    let city = (user["address"] as? [String: Any])?["city"] as? String
+                else {
                     throw BenchError("a user without id, email or address.city")
                 }
                 return Pick(id: id, email: email, city: city)

@@ -13,12 +13,16 @@ extension Contenders {
         easyBakeShape(.keyed, Catalogue.self), easyBakeBakeableShape(.keyed, BakedCatalogue.self),
         easyBakeShapeIndex(.keyed), jsonDecoderShape(.keyed, Catalogue.self), jsonSerializationShape(.keyed),
         easyBakeShape(.numbers, FeatureCollection.self), easyBakeBakeableShape(.numbers, BakedFeatureCollection.self),
-        easyBakeShapeIndex(.numbers), jsonDecoderShape(.numbers, FeatureCollection.self), jsonSerializationShape(.numbers),
+        easyBakeShapeIndex(.numbers), jsonDecoderShape(.numbers, FeatureCollection.self),
+        jsonSerializationShape(.numbers),
     ]
 
     static func easyBakeShape<Model: ShapeModel & Decodable>(_ shape: Shape, _ model: Model.Type) -> Contender {
-        Contender(.shapes, shape.rawValue, "EasyBake", easyBake: true,
-                  note: "Baker from the file's bytes through the index, without a recipe (implicit matching of the model's CodingKeys)") { workload in
+        Contender(
+            .shapes, shape.rawValue, "EasyBake", easyBake: true,
+            note:
+                "Baker from the file's bytes through the index, without a recipe (implicit matching of the model's CodingKeys)"
+        ) { workload in
             .model(try Baker().bake(Model.self, from: .file(workload.path), format: JSONFormat()))
         }
     }
@@ -26,8 +30,11 @@ extension Contenders {
     /// The same bake into the `@Bakeable` twins of the models: their
     /// generated initializers, no `Decoder`.
     static func easyBakeBakeableShape<Model: BakedShape>(_ shape: Shape, _ model: Model.Type) -> Contender {
-        Contender(.shapes, shape.rawValue, "EasyBake @Bakeable", easyBake: true,
-                  note: "as EasyBake, into @Bakeable twins of the models: their generated initializers, no Decoder; checked through JSON with the clock stopped (the others' fold into the check is timed)") { workload in
+        Contender(
+            .shapes, shape.rawValue, "EasyBake @Bakeable", easyBake: true,
+            note:
+                "as EasyBake, into @Bakeable twins of the models: their generated initializers, no Decoder; checked through JSON with the clock stopped (the others' fold into the check is timed)"
+        ) { workload in
             .baked(try Baker().bake(Model.self, from: .file(workload.path), format: JSONFormat()))
         }
     }
@@ -41,7 +48,9 @@ extension Contenders {
     /// The fast core's first stage alone, as in scenario 1: the flat index,
     /// then each element's check value read from it.
     static func easyBakeShapeIndex(_ shape: Shape) -> Contender {
-        Contender(.shapes, shape.rawValue, "EasyBake index", note: "IngredientIndex only, no model; check values read from it") { workload in
+        Contender(
+            .shapes, shape.rawValue, "EasyBake index", note: "IngredientIndex only, no model; check values read from it"
+        ) { workload in
             var source = try JSONIngredientSource(.file(workload.path))
             var index = IngredientIndex()
             try source.readIndex(into: &index)
@@ -62,7 +71,8 @@ extension Contenders {
                 var key = products + 1
                 while key < index.end(of: products) {
                     guard let name = index.string(at: key),
-                          case .integer(let stock)? = index.scalar(at: try member("stock", of: key + 1, in: index)) else {
+                        case .integer(let stock)? = index.scalar(at: try member("stock", of: key + 1, in: index))
+                    else {
                         throw BenchError("a product without a key or an integer stock")
                     }
                     sum &+= productCheckValue(key: name, stock: Int(stock))
@@ -82,8 +92,9 @@ extension Contenders {
                     case .integer(let value)?: longitude = Double(value)
                     default: throw BenchError("a feature without a numeric first longitude")
                     }
-                    featureCheckValue(rings: index.elementCount(at: rings), points: index.elementCount(at: outer),
-                                      firstLongitude: longitude, into: &f)
+                    featureCheckValue(
+                        rings: index.elementCount(at: rings), points: index.elementCount(at: outer),
+                        firstLongitude: longitude, into: &f)
                     count += 1
                 }
                 return .checked(count, f.value)
@@ -102,13 +113,16 @@ extension Contenders {
     }
 
     static func jsonSerializationShape(_ shape: Shape) -> Contender {
-        Contender(.shapes, shape.rawValue, "JSONSerialization", note: "tree, then casts to each element's check value") { workload in
+        Contender(.shapes, shape.rawValue, "JSONSerialization", note: "tree, then casts to each element's check value")
+        { workload in
             let root = try JSONSerialization.jsonObject(with: try readData(workload.path)) as? [String: Any]
             switch shape {
             case .api:
                 guard let statuses = root?["statuses"] as? [Any] else { throw BenchError("no statuses") }
                 let ids = try statuses.map { status in
-                    guard let id = (status as? [String: Any])?["id"] as? Int else { throw BenchError("a status without an id") }
+                    guard let id = (status as? [String: Any])?["id"] as? Int else {
+                        throw BenchError("a status without an id")
+                    }
                     return id
                 }
                 return .checked(ids.count, idFingerprint(ids))
@@ -116,7 +130,9 @@ extension Contenders {
                 guard let products = root?["products"] as? [String: Any] else { throw BenchError("no products") }
                 var sum: UInt64 = 0
                 for (key, product) in products {
-                    guard let stock = (product as? [String: Any])?["stock"] as? Int else { throw BenchError("a product without stock") }
+                    guard let stock = (product as? [String: Any])?["stock"] as? Int else {
+                        throw BenchError("a product without stock")
+                    }
                     sum &+= productCheckValue(key: key, stock: stock)
                 }
                 return .checked(products.count, sum)
@@ -125,8 +141,9 @@ extension Contenders {
                 var f = Fingerprint()
                 for feature in features {
                     guard let geometry = (feature as? [String: Any])?["geometry"] as? [String: Any],
-                          let rings = geometry["coordinates"] as? [Any], let outer = rings.first as? [Any],
-                          let longitude = (outer.first as? [Any])?.first as? Double else {
+                        let rings = geometry["coordinates"] as? [Any], let outer = rings.first as? [Any],
+                        let longitude = (outer.first as? [Any])?.first as? Double
+                    else {
                         throw BenchError("a feature without a first longitude")
                     }
                     featureCheckValue(rings: rings.count, points: outer.count, firstLongitude: longitude, into: &f)

@@ -78,7 +78,8 @@ extension Contenders {
     static func streamingBakeIterated(_ format: String, jobs: Int) -> Contender {
         var contender = Contender(
             .bake, format, "EasyBake streaming, \(jobs) jobs, iterated",
-            note: "Baker.bakeEach(jobs: \(jobs)) as a sequence: the calling thread reads batches, \(jobs) threads bake, the caller folds"
+            note:
+                "Baker.bakeEach(jobs: \(jobs)) as a sequence: the calling thread reads batches, \(jobs) threads bake, the caller folds"
         ) { workload in
             let recipe = BenchRecipes.user(format)
             return {
@@ -129,11 +130,16 @@ extension Contenders {
     }
 
     static func streamingSelect(_ format: String) -> Contender {
-        Contender(.select, format, "EasyBake streaming", note: "Baker.bakeEach with the 3-path Recipe; the rest is skipped unbuilt") { workload in
+        Contender(
+            .select, format, "EasyBake streaming",
+            note: "Baker.bakeEach with the 3-path Recipe; the rest is skipped unbuilt"
+        ) { workload in
             let recipe = BenchRecipes.pick(format)
             return {
                 var fingerprint = Fingerprint()
-                let count = try bakeEach(Pick.self, from: try source(format, workload.path), format: format, recipe: recipe) {
+                let count = try bakeEach(
+                    Pick.self, from: try source(format, workload.path), format: format, recipe: recipe
+                ) {
                     $0.fingerprint(into: &fingerprint)
                 }
                 return Outcome(count: count) { [fingerprint] in fingerprint.value }

@@ -2,7 +2,7 @@ import EasyBake
 import EasyBakeXML
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import SWXMLHash
 import XMLCoder
@@ -10,8 +10,10 @@ import XMLCoder
 extension Contenders {
     static let xml: [Contender] = [
         easyBakeTree("xml", XMLFormat()), swxmlHashTree(), libxml2DOMTree(), libxml2SAX(.tree),
-        easyBakeBake("xml", XMLFormat()), easyBakeIndexBake("xml", XMLFormat()), easyBakeBakeable("xml", XMLFormat()), xmlCoderBake(), xmlParserDelegateBake(), swxmlHashBake(),
-        easyBakeSelect("xml", XMLFormat()), easyBakeIndexSelect("xml", XMLFormat()), xmlCoderSelect(), xmlParserDelegateSelect(), swxmlHashSelect(),
+        easyBakeBake("xml", XMLFormat()), easyBakeIndexBake("xml", XMLFormat()), easyBakeBakeable("xml", XMLFormat()),
+        xmlCoderBake(), xmlParserDelegateBake(), swxmlHashBake(),
+        easyBakeSelect("xml", XMLFormat()), easyBakeIndexSelect("xml", XMLFormat()), xmlCoderSelect(),
+        xmlParserDelegateSelect(), swxmlHashSelect(),
         libxml2SAX(.select),
     ]
 
@@ -24,7 +26,9 @@ extension Contenders {
     }
 
     static func libxml2SAX(_ scenario: Scenario) -> Contender {
-        Contender(scenario, "xml", "libxml2 SAX (bare)", note: "push parser, 64 KiB chunks, counting callbacks; the ceiling") {
+        Contender(
+            scenario, "xml", "libxml2 SAX (bare)", note: "push parser, 64 KiB chunks, counting callbacks; the ceiling"
+        ) {
             .counted(try BareC.libxml2SAX(path: $0.path))
         }
     }
@@ -38,7 +42,8 @@ extension Contenders {
     }
 
     static func swxmlHashTree() -> Contender {
-        Contender(.tree, "xml", "SWXMLHash", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason) { workload in
+        Contender(.tree, "xml", "SWXMLHash", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason) {
+            workload in
             let users = try swxmlHashParse(workload.path)["users"]["user"].all
             return Outcome(count: users.count) {
                 idFingerprint(users.map { Int($0.element?.attribute(by: "id")?.text ?? "") ?? -1 })
@@ -47,42 +52,51 @@ extension Contenders {
     }
 
     static func swxmlHashBake() -> Contender {
-        Contender(.bake, "xml", "SWXMLHash", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
-                  note: "tree, then mapping code") { workload in
+        Contender(
+            .bake, "xml", "SWXMLHash", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
+            note: "tree, then mapping code"
+        ) { workload in
             let users = try swxmlHashParse(workload.path)["users"]["user"].all
             var record = FieldRecord()
-            return .users(try users.map { indexer in
-                guard let user = indexer.element else { throw BenchError("SWXMLHash: not an element") }
-                record.reset()
-                for (name, attribute) in user.allAttributes { record.fields[name] = attribute.text }
-                for case let child as SWXMLHash.XMLElement in user.children {
-                    switch child.name {
-                    case "address":
-                        for case let part as SWXMLHash.XMLElement in child.children { record.address[part.name] = part.text }
-                    case "orders":
-                        var order: [String: String] = [:]
-                        for case let part as SWXMLHash.XMLElement in child.children { order[part.name] = part.text }
-                        record.orders.append(order)
-                    case "tags": record.tags.append(child.text)
-                    default: record.fields[child.name] = child.text
+            return .users(
+                try users.map { indexer in
+                    guard let user = indexer.element else { throw BenchError("SWXMLHash: not an element") }
+                    record.reset()
+                    for (name, attribute) in user.allAttributes { record.fields[name] = attribute.text }
+                    for case let child as SWXMLHash.XMLElement in user.children {
+                        switch child.name {
+                        case "address":
+                            for case let part as SWXMLHash.XMLElement in child.children {
+                                record.address[part.name] = part.text
+                            }
+                        case "orders":
+                            var order: [String: String] = [:]
+                            for case let part as SWXMLHash.XMLElement in child.children { order[part.name] = part.text }
+                            record.orders.append(order)
+                        case "tags": record.tags.append(child.text)
+                        default: record.fields[child.name] = child.text
+                        }
                     }
-                }
-                return try User(fields: record)
-            })
+                    return try User(fields: record)
+                })
         }
     }
 
     static func swxmlHashSelect() -> Contender {
-        Contender(.select, "xml", "SWXMLHash", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
-                  note: "tree, then three lookups") { workload in
+        Contender(
+            .select, "xml", "SWXMLHash", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
+            note: "tree, then three lookups"
+        ) { workload in
             let users = try swxmlHashParse(workload.path)["users"]["user"].all
-            return .picks(try users.map { user in
-                guard let id = user.element?.attribute(by: "id").flatMap({ Int($0.text) }),
-                      let email = user["email"].element?.text, let city = user["address"]["city"].element?.text else {
-                    throw BenchError("SWXMLHash: a user without id, email or address.city")
-                }
-                return Pick(id: id, email: email, city: city)
-            })
+            return .picks(
+                try users.map { user in
+                    guard let id = user.element?.attribute(by: "id").flatMap({ Int($0.text) }),
+                        let email = user["email"].element?.text, let city = user["address"]["city"].element?.text
+                    else {
+                        throw BenchError("SWXMLHash: a user without id, email or address.city")
+                    }
+                    return Pick(id: id, email: email, city: city)
+                })
         }
     }
 
@@ -95,11 +109,14 @@ extension Contenders {
         XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
     }
 
-    private static let xmlCoderNote = "XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true); the default trims around entities"
+    private static let xmlCoderNote =
+        "XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true); the default trims around entities"
 
     static func xmlCoderBake() -> Contender {
-        Contender(.bake, "xml", "XMLCoder", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
-                  note: xmlCoderNote) { workload in
+        Contender(
+            .bake, "xml", "XMLCoder", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
+            note: xmlCoderNote
+        ) { workload in
             let decoder = xmlDecoder()
             decoder.dateDecodingStrategy = .iso8601
             return .users(try decoder.decode(XMLUsersDocument.self, from: try readData(workload.path)).user)
@@ -107,8 +124,10 @@ extension Contenders {
     }
 
     static func xmlCoderSelect() -> Contender {
-        Contender(.select, "xml", "XMLCoder", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
-                  note: xmlCoderNote) { workload in
+        Contender(
+            .select, "xml", "XMLCoder", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
+            note: xmlCoderNote
+        ) { workload in
             .picks(try xmlDecoder().decode(XMLPickDocument.self, from: try readData(workload.path)).user.map(\.pick))
         }
     }
@@ -116,8 +135,10 @@ extension Contenders {
     // MARK: Foundation's XMLParser
 
     static func xmlParserDelegateBake() -> Contender {
-        Contender(.bake, "xml", "XMLParser delegate", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
-                  note: "a delegate that builds records") { workload in
+        Contender(
+            .bake, "xml", "XMLParser delegate", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
+            note: "a delegate that builds records"
+        ) { workload in
             var users: [User] = []
             try RecordXMLDelegate.parse(workload.path) { users.append(try User(fields: $0)) }
             return .users(users)
@@ -125,10 +146,14 @@ extension Contenders {
     }
 
     static func xmlParserDelegateSelect() -> Contender {
-        Contender(.select, "xml", "XMLParser delegate", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
-                  note: "keeps only the three fields' text") { workload in
+        Contender(
+            .select, "xml", "XMLParser delegate", inputLimit: xmlParserDataLimit, limitReason: xmlParserDataReason,
+            note: "keeps only the three fields' text"
+        ) { workload in
             var picks: [Pick] = []
-            try RecordXMLDelegate.parse(workload.path, keeping: ["id", "email", "city"]) { picks.append(try Pick(fields: $0)) }
+            try RecordXMLDelegate.parse(workload.path, keeping: ["id", "email", "city"]) {
+                picks.append(try Pick(fields: $0))
+            }
             return .picks(picks)
         }
     }
@@ -155,20 +180,25 @@ final class RecordXMLDelegate: NSObject, XMLParserDelegate {
 
     /// Parses the file at `path`, calling `onRecord` for each record; with
     /// `keeping`, only elements of those names are recorded.
-    static func parse(_ path: String, keeping: Set<String>? = nil,
-                      onRecord: @escaping (FieldRecord) throws -> Void) throws {
+    static func parse(
+        _ path: String, keeping: Set<String>? = nil,
+        onRecord: @escaping (FieldRecord) throws -> Void
+    ) throws {
         let parser = XMLParser(data: try readData(path))
         let delegate = RecordXMLDelegate(keeping: keeping, onRecord: onRecord)
         parser.delegate = delegate
         let finished = parser.parse()
         if let failure = delegate.failure { throw failure }
         guard finished else {
-            throw BenchError("XMLParser: \(parser.parserError.map { "\($0)" } ?? "failed") at line \(parser.lineNumber)")
+            throw BenchError(
+                "XMLParser: \(parser.parserError.map { "\($0)" } ?? "failed") at line \(parser.lineNumber)")
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         depth += 1
         text = ""
         switch depth {

@@ -6,8 +6,10 @@ import Yams
 extension Contenders {
     static let yaml: [Contender] = [
         easyBakeTree("yaml", YAMLFormat()), yamsCompose(), yamsLoad(), libyamlEvents(.tree),
-        easyBakeBake("yaml", YAMLFormat()), easyBakeIndexBake("yaml", YAMLFormat()), easyBakeBakeable("yaml", YAMLFormat()), yamsDecoderBake(),
-        easyBakeSelect("yaml", YAMLFormat()), easyBakeIndexSelect("yaml", YAMLFormat()), yamsDecoderSelect(), libyamlEvents(.select),
+        easyBakeBake("yaml", YAMLFormat()), easyBakeIndexBake("yaml", YAMLFormat()),
+        easyBakeBakeable("yaml", YAMLFormat()), yamsDecoderBake(),
+        easyBakeSelect("yaml", YAMLFormat()), easyBakeIndexSelect("yaml", YAMLFormat()), yamsDecoderSelect(),
+        libyamlEvents(.select),
     ]
 
     /// Yams takes a `String`; reading the file into one is part of using it.
@@ -26,7 +28,8 @@ extension Contenders {
 
     static func yamsLoad() -> Contender {
         Contender(.tree, "yaml", "Yams load", note: "Swift Any tree") { workload in
-            guard let users = (try Yams.load(yaml: try readString(workload.path)) as? [String: Any])?["users"] as? [Any] else {
+            guard let users = (try Yams.load(yaml: try readString(workload.path)) as? [String: Any])?["users"] as? [Any]
+            else {
                 throw BenchError("Yams: no users")
             }
             return Outcome(count: users.count) {

@@ -11,10 +11,12 @@ enum BenchRecipes {
         var mapping: [(property: String, path: String)] = [
             ("id", "\(attribute)id"), ("active", "\(attribute)active"),
         ]
-        for property in ["username", "firstName", "lastName", "email", "phone", "age", "score", "balance",
-                         "rating", "verified", "admin", "createdAt", "updatedAt", "lastLogin", "homepage",
-                         "avatar", "bio", "company", "jobTitle", "loginCount", "friendsCount", "locale",
-                         "timezone", "referrerId", "address", "tags", "orders"] {
+        for property in [
+            "username", "firstName", "lastName", "email", "phone", "age", "score", "balance",
+            "rating", "verified", "admin", "createdAt", "updatedAt", "lastLogin", "homepage",
+            "avatar", "bio", "company", "jobTitle", "loginCount", "friendsCount", "locale",
+            "timezone", "referrerId", "address", "tags", "orders",
+        ] {
             mapping.append((property, property))
         }
         // The recipe is a constant of the benchmark: a failure here is a bug in it.
@@ -33,7 +35,8 @@ enum BenchRecipes {
 
     static func pick(_ format: String) -> Recipe {
         let attribute = format == "xml" ? "@" : ""
-        return try! Recipe(name: "Pick", orderedMapping: [("id", "\(attribute)id"), ("email", "email"), ("city", "address.city")])
+        return try! Recipe(
+            name: "Pick", orderedMapping: [("id", "\(attribute)id"), ("email", "email"), ("city", "address.city")])
     }
 
     /// Where the records are: `users`, or `users.user` in XML.

@@ -47,35 +47,43 @@ struct DataSet: Codable, Sendable {
 
     /// The data set whose `sizedBy` file is about `targetBytes` long (the
     /// other formats hold the same records), generated unless it exists.
-    static func ensure(directory: String, label: String, targetBytes: Int, seed: UInt64, sizedBy: PayloadFormat = .json,
-                       log: (String) -> Void) throws -> DataSet {
+    static func ensure(
+        directory: String, label: String, targetBytes: Int, seed: UInt64, sizedBy: PayloadFormat = .json,
+        log: (String) -> Void
+    ) throws -> DataSet {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var set = DataSet(version: generatorVersion, label: label, targetBytes: targetBytes, seed: seed,
-                          sizedBy: sizedBy, records: 0, bytes: [:], directory: directory)
+        var set = DataSet(
+            version: generatorVersion, label: label, targetBytes: targetBytes, seed: seed,
+            sizedBy: sizedBy, records: 0, bytes: [:], directory: directory)
         if let reused = set.reuse(log: log) { return reused }
         let manifest = "\(directory)/\(set.stem).manifest.json"
         let generator = RecordGenerator(seed: seed)
         let started = Date()
         for format in [sizedBy] + PayloadFormat.allCases.filter({ $0 != sizedBy }) {
-            let (records, size) = try write(format, to: set.path(format), generator: generator,
-                                            records: format == sizedBy ? nil : set.records, targetBytes: targetBytes)
+            let (records, size) = try write(
+                format, to: set.path(format), generator: generator,
+                records: format == sizedBy ? nil : set.records, targetBytes: targetBytes)
             if format == sizedBy { set.records = records }
             set.bytes[format.rawValue] = size
         }
-        log("generated \(label) data set: \(set.records) records, JSON \(megabytes(set.size(.json))), "
-            + "XML \(megabytes(set.size(.xml))), YAML \(megabytes(set.size(.yaml))) in "
-            + String(format: "%.1f s", Date().timeIntervalSince(started)))
+        log(
+            "generated \(label) data set: \(set.records) records, JSON \(megabytes(set.size(.json))), "
+                + "XML \(megabytes(set.size(.xml))), YAML \(megabytes(set.size(.yaml))) in "
+                + String(format: "%.1f s", Date().timeIntervalSince(started)))
         try JSONEncoder().encode(set).write(to: URL(fileURLWithPath: manifest))
         return set
     }
 
     /// The data set of one real-world shape whose JSON file is about
     /// `targetBytes` long, generated unless it exists.
-    static func ensure(directory: String, shape: Shape, label: String, targetBytes: Int, seed: UInt64,
-                       log: (String) -> Void) throws -> DataSet {
+    static func ensure(
+        directory: String, shape: Shape, label: String, targetBytes: Int, seed: UInt64,
+        log: (String) -> Void
+    ) throws -> DataSet {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        var set = DataSet(version: ShapeGenerator.version, label: label, targetBytes: targetBytes, seed: seed,
-                          sizedBy: .json, records: 0, bytes: [:], directory: directory, shape: shape)
+        var set = DataSet(
+            version: ShapeGenerator.version, label: label, targetBytes: targetBytes, seed: seed,
+            sizedBy: .json, records: 0, bytes: [:], directory: directory, shape: shape)
         if let reused = set.reuse(log: log) { return reused }
         let started = Date()
         let generator = ShapeGenerator(shape: shape, seed: seed)
@@ -83,8 +91,9 @@ struct DataSet: Codable, Sendable {
             to: set.path(.json), records: nil, targetBytes: targetBytes, header: { generator.header(into: &$0) },
             record: { index, buffer in generator.element(at: index, first: index == 0, into: &buffer) },
             footer: { count, buffer in generator.footer(elements: count, into: &buffer) })
-        log("generated \(shape.rawValue) \(label) data set: \(set.records) \(shape.elements), JSON \(megabytes(set.size(.json))) in "
-            + String(format: "%.1f s", Date().timeIntervalSince(started)))
+        log(
+            "generated \(shape.rawValue) \(label) data set: \(set.records) \(shape.elements), JSON \(megabytes(set.size(.json))) in "
+                + String(format: "%.1f s", Date().timeIntervalSince(started)))
         try JSONEncoder().encode(set).write(to: URL(fileURLWithPath: "\(directory)/\(set.stem).manifest.json"))
         return set
     }
@@ -94,13 +103,14 @@ struct DataSet: Codable, Sendable {
     /// whole; nil otherwise.
     private func reuse(log: (String) -> Void) -> DataSet? {
         guard let data = FileManager.default.contents(atPath: "\(directory)/\(stem).manifest.json"),
-              let existing = try? JSONDecoder().decode(DataSet.self, from: data),
-              existing.version == version, existing.shape == shape, existing.targetBytes == targetBytes,
-              existing.sizedBy == sizedBy,
-              formats.allSatisfy({ format in
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: existing.path(format))
-                  return (attributes?[.size] as? NSNumber)?.intValue == existing.size(format)
-              }) else { return nil }
+            let existing = try? JSONDecoder().decode(DataSet.self, from: data),
+            existing.version == version, existing.shape == shape, existing.targetBytes == targetBytes,
+            existing.sizedBy == sizedBy,
+            formats.allSatisfy({ format in
+                let attributes = try? FileManager.default.attributesOfItem(atPath: existing.path(format))
+                return (attributes?[.size] as? NSNumber)?.intValue == existing.size(format)
+            })
+        else { return nil }
         var reused = existing
         reused.directory = directory
         log("reusing \(name) data set (\(existing.records) \(shape?.elements ?? "records")) in \(directory)")
@@ -109,21 +119,27 @@ struct DataSet: Codable, Sendable {
 
     /// Writes `records` records, or, when `records` is nil, as many as it
     /// takes to reach `targetBytes`.
-    private static func write(_ format: PayloadFormat, to path: String, generator: RecordGenerator,
-                              records: Int?, targetBytes: Int) throws -> (records: Int, bytes: Int) {
+    private static func write(
+        _ format: PayloadFormat, to path: String, generator: RecordGenerator,
+        records: Int?, targetBytes: Int
+    ) throws -> (records: Int, bytes: Int) {
         let writer = format.writer
-        return try write(to: path, records: records, targetBytes: targetBytes, header: { writer.header(into: &$0) },
-                         record: { index, buffer in writer.record(generator.user(at: index), first: index == 0, into: &buffer) },
-                         footer: { _, buffer in writer.footer(into: &buffer) })
+        return try write(
+            to: path, records: records, targetBytes: targetBytes, header: { writer.header(into: &$0) },
+            record: { index, buffer in writer.record(generator.user(at: index), first: index == 0, into: &buffer) },
+            footer: { _, buffer in writer.footer(into: &buffer) })
     }
 
     /// Writes a header, `records` records or as many as reach `targetBytes`,
     /// and a footer (given the count), in 4 MiB writes.
-    private static func write(to path: String, records: Int?, targetBytes: Int, header: (inout [UInt8]) -> Void,
-                              record: (Int, inout [UInt8]) -> Void,
-                              footer: (Int, inout [UInt8]) -> Void) throws -> (records: Int, bytes: Int) {
+    private static func write(
+        to path: String, records: Int?, targetBytes: Int, header: (inout [UInt8]) -> Void,
+        record: (Int, inout [UInt8]) -> Void,
+        footer: (Int, inout [UInt8]) -> Void
+    ) throws -> (records: Int, bytes: Int) {
         guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw BenchError("cannot create \(path)")
         }
         defer { try? handle.close() }

@@ -71,9 +71,13 @@ struct JSONPayloadWriter: PayloadWriter {
             comma = true
             out.put("\""); out.put(name); out.put("\":")
         }
-        func str(_ name: String, _ value: String?) { key(name); if let value { string(value, into: &out) } else { out.put("null") } }
+        func str(_ name: String, _ value: String?) {
+            key(name); if let value { string(value, into: &out) } else { out.put("null") }
+        }
         func int(_ name: String, _ value: Int?) { key(name); if let value { out.put(value) } else { out.put("null") } }
-        func dbl(_ name: String, _ value: Double?) { key(name); if let value { out.put(value) } else { out.put("null") } }
+        func dbl(_ name: String, _ value: Double?) {
+            key(name); if let value { out.put(value) } else { out.put("null") }
+        }
         func flag(_ name: String, _ value: Bool) { key(name); out.put(value) }
         out.put("{")
         int("id", u.id); flag("active", u.active); str("username", u.username); str("firstName", u.firstName)
@@ -151,7 +155,8 @@ struct XMLPayloadWriter: PayloadWriter {
         element("homepage", u.homepage.absoluteString); element("avatar", u.avatar.absoluteString)
         element("bio", u.bio); element("company", u.company); element("jobTitle", u.jobTitle)
         element("loginCount", String(u.loginCount)); element("friendsCount", String(u.friendsCount))
-        element("locale", u.locale); element("timezone", u.timezone); element("referrerId", u.referrerId.map(String.init))
+        element("locale", u.locale); element("timezone", u.timezone);
+        element("referrerId", u.referrerId.map(String.init))
         out.put("<address>")
         element("street", u.address.street); element("city", u.address.city); element("state", u.address.state)
         element("zip", u.address.zip); element("country", u.address.country)
@@ -202,8 +207,12 @@ struct YAMLPayloadWriter: PayloadWriter {
             if let value { string(value, into: &out) } else { out.put("null") }
             out.put("\n")
         }
-        func int(_ name: String, _ value: Int?) { key(name); if let value { out.put(value) } else { out.put("null") }; out.put("\n") }
-        func dbl(_ name: String, _ value: Double?) { key(name); if let value { out.put(value) } else { out.put("null") }; out.put("\n") }
+        func int(_ name: String, _ value: Int?) {
+            key(name); if let value { out.put(value) } else { out.put("null") }; out.put("\n")
+        }
+        func dbl(_ name: String, _ value: Double?) {
+            key(name); if let value { out.put(value) } else { out.put("null") }; out.put("\n")
+        }
         func flag(_ name: String, _ value: Bool) { key(name); out.put(value); out.put("\n") }
         int("id", u.id); flag("active", u.active); str("username", u.username); str("firstName", u.firstName)
         str("lastName", u.lastName); str("email", u.email); str("phone", u.phone); int("age", u.age)

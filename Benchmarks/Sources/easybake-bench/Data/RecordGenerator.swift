@@ -73,28 +73,46 @@ struct RecordGenerator: Sendable {
 /// Word lists for the generator. Some entries carry characters that every
 /// format must escape or transcode (`&`, `<`, quotes, non-ASCII).
 enum Words {
-    static let firstNames = ["Ada", "Alan", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances",
-                             "Edsger", "Zoë", "José", "Søren", "Yukihiro", "Björn", "Chloé", "Mateo", "Amara"]
-    static let lastNames = ["Lovelace", "Turing", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson",
-                            "Allen", "Dijkstra", "Müller", "García", "Kierkegaard", "Matsumoto", "Okafor", "Nguyen"]
-    static let bio = ["loves", "coffee", "&", "tea", "builds", "compilers", "<fast>", "parsers", "in", "Zürich",
-                      "and", "東京", "\"quoted\"", "it's", "naïve", "café", "hiking", "chess", "Swift", "C",
-                      "open-source", "maintainer", "since", "2009", "a/b", "50%", "#1", "fan", "of", "jazz"]
-    static let tags = ["admin", "beta", "early-adopter", "vip", "newsletter", "mobile", "desktop", "trial",
-                       "enterprise", "edu", "partner", "support"]
+    static let firstNames = [
+        "Ada", "Alan", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Frances",
+        "Edsger", "Zoë", "José", "Søren", "Yukihiro", "Björn", "Chloé", "Mateo", "Amara",
+    ]
+    static let lastNames = [
+        "Lovelace", "Turing", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson",
+        "Allen", "Dijkstra", "Müller", "García", "Kierkegaard", "Matsumoto", "Okafor", "Nguyen",
+    ]
+    static let bio = [
+        "loves", "coffee", "&", "tea", "builds", "compilers", "<fast>", "parsers", "in", "Zürich",
+        "and", "東京", "\"quoted\"", "it's", "naïve", "café", "hiking", "chess", "Swift", "C",
+        "open-source", "maintainer", "since", "2009", "a/b", "50%", "#1", "fan", "of", "jazz",
+    ]
+    static let tags = [
+        "admin", "beta", "early-adopter", "vip", "newsletter", "mobile", "desktop", "trial",
+        "enterprise", "edu", "partner", "support",
+    ]
     static let skuSuffixes = ["RED", "BLU", "GRN", "XL", "S", "M", "L", "PRO"]
     static let domains = ["example.com", "mail.example.org", "example.net", "corp.example"]
-    static let companies = ["Acme Corp", "Globex", "Initech", "Umbrella & Sons", "Stark Industries", "Wayne Enterprises",
-                            "Hooli", "Pied Piper", "Vandelay Industries"]
-    static let jobs = ["Engineer", "Senior Engineer", "Designer", "Product Manager", "Data Scientist", "CTO",
-                       "Support Lead", "Researcher"]
+    static let companies = [
+        "Acme Corp", "Globex", "Initech", "Umbrella & Sons", "Stark Industries", "Wayne Enterprises",
+        "Hooli", "Pied Piper", "Vandelay Industries",
+    ]
+    static let jobs = [
+        "Engineer", "Senior Engineer", "Designer", "Product Manager", "Data Scientist", "CTO",
+        "Support Lead", "Researcher",
+    ]
     static let locales = ["en_US", "en_GB", "de_DE", "fr_FR", "ja_JP", "es_ES", "pt_BR"]
-    static let timezones = ["America/New_York", "Europe/Berlin", "Europe/London", "Asia/Tokyo", "America/Sao_Paulo",
-                            "Australia/Sydney", "UTC"]
-    static let streets = ["Main St", "Elm Street", "Baker Street", "Rue de Rivoli", "Königsallee", "Broadway",
-                          "Abbey Road", "Via Roma"]
-    static let cities = ["Springfield", "London", "Berlin", "Paris", "Tokyo", "São Paulo", "Zürich", "Lagos",
-                         "Montréal", "Sydney"]
+    static let timezones = [
+        "America/New_York", "Europe/Berlin", "Europe/London", "Asia/Tokyo", "America/Sao_Paulo",
+        "Australia/Sydney", "UTC",
+    ]
+    static let streets = [
+        "Main St", "Elm Street", "Baker Street", "Rue de Rivoli", "Königsallee", "Broadway",
+        "Abbey Road", "Via Roma",
+    ]
+    static let cities = [
+        "Springfield", "London", "Berlin", "Paris", "Tokyo", "São Paulo", "Zürich", "Lagos",
+        "Montréal", "Sydney",
+    ]
     static let states = ["CA", "NY", "TX", "BE", "IDF", "13", "SP", "ZH", "ON", "NSW"]
     static let countries = ["US", "GB", "DE", "FR", "JP", "BR", "CH", "NG", "CA", "AU"]
 }

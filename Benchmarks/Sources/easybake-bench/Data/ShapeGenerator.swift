@@ -106,7 +106,9 @@ struct ShapeGenerator: Sendable {
         urls.append((link, linkStart, linkStart + link.utf16.count))
         text += " " + (0..<number(4...12)).map { _ in pick(ShapeWords.text) }.joined(separator: " ")
 
-        out.put("{\"created_at\":\"\(twitterDate(number(1_230_768_000...1_767_225_599)))\",\"id\":\(id),\"id_str\":\"\(id)\",\"text\":")
+        out.put(
+            "{\"created_at\":\"\(twitterDate(number(1_230_768_000...1_767_225_599)))\",\"id\":\(id),\"id_str\":\"\(id)\",\"text\":"
+        )
         // Half the texts are sent as ASCII with \u escapes, as many APIs do.
         jsonString(text, asciiOnly: chance(50), into: &out)
         out.put(",\"truncated\":\(chance(5)),\"entities\":{\"hashtags\":[")
@@ -121,7 +123,8 @@ struct ShapeGenerator: Sendable {
             out.put(i == 0 ? "{\"url\":" : ",{\"url\":")
             jsonString(url.0, escapingSlashes: true, into: &out)
             out.put(",\"expanded_url\":")
-            jsonString("https://\(pick(Words.domains))/\(path)?utm_source=api&lang=\(lang)", escapingSlashes: true, into: &out)
+            jsonString(
+                "https://\(pick(Words.domains))/\(path)?utm_source=api&lang=\(lang)", escapingSlashes: true, into: &out)
             out.put(",\"display_url\":")
             jsonString("\(pick(Words.domains))/\(path.prefix(8))…", escapingSlashes: true, into: &out)
             out.put(",\"indices\":[\(url.1),\(url.2)]}")
@@ -135,27 +138,36 @@ struct ShapeGenerator: Sendable {
             jsonString("\(pick(Words.firstNames)) \(pick(Words.lastNames))", into: &out)
             out.put(",\"id\":\(mentionID),\"id_str\":\"\(mentionID)\",\"indices\":[\(mention.1),\(mention.2)]}")
         }
-        out.put("]},\"metadata\":{\"result_type\":\"\(chance(90) ? "recent" : "popular")\",\"iso_language_code\":\"\(lang)\"},")
+        out.put(
+            "]},\"metadata\":{\"result_type\":\"\(chance(90) ? "recent" : "popular")\",\"iso_language_code\":\"\(lang)\"},"
+        )
         out.put("\"source\":")
-        jsonString("<a href=\"https://\(pick(Words.domains))/client\" rel=\"nofollow\">\(pick(ShapeWords.clients))</a>",
-                   escapingSlashes: true, into: &out)
+        jsonString(
+            "<a href=\"https://\(pick(Words.domains))/client\" rel=\"nofollow\">\(pick(ShapeWords.clients))</a>",
+            escapingSlashes: true, into: &out)
         let reply = chance(20)
         let replyID = id - number(1...1_000_000)
         let replyUser = number(10_000...3_000_000_000)
-        out.put(reply ? ",\"in_reply_to_status_id\":\(replyID),\"in_reply_to_status_id_str\":\"\(replyID)\","
+        out.put(
+            reply
+                ? ",\"in_reply_to_status_id\":\(replyID),\"in_reply_to_status_id_str\":\"\(replyID)\","
                     + "\"in_reply_to_user_id\":\(replyUser),\"in_reply_to_user_id_str\":\"\(replyUser)\",\"in_reply_to_screen_name\":"
                 : ",\"in_reply_to_status_id\":null,\"in_reply_to_status_id_str\":null,"
                     + "\"in_reply_to_user_id\":null,\"in_reply_to_user_id_str\":null,\"in_reply_to_screen_name\":")
         if reply { jsonString("\(pick(Words.handles))_\(number(1...9999))", into: &out) } else { out.put("null") }
 
         out.put(",\"user\":{\"id\":\(userID),\"id_str\":\"\(userID)\",\"name\":")
-        jsonString("\(first) \(pick(Words.lastNames))\(chance(20) ? " \(pick(ShapeWords.emoji))" : "")", asciiOnly: chance(50), into: &out)
+        jsonString(
+            "\(first) \(pick(Words.lastNames))\(chance(20) ? " \(pick(ShapeWords.emoji))" : "")", asciiOnly: chance(50),
+            into: &out)
         out.put(",\"screen_name\":")
         jsonString(screenName, into: &out)
         out.put(",\"location\":")
         jsonString(chance(70) ? pick(Words.cities) : "", asciiOnly: chance(50), into: &out)
         out.put(",\"description\":")
-        jsonString((0..<number(0...10)).map { _ in pick(ShapeWords.text) }.joined(separator: " "), asciiOnly: chance(50), into: &out)
+        jsonString(
+            (0..<number(0...10)).map { _ in pick(ShapeWords.text) }.joined(separator: " "), asciiOnly: chance(50),
+            into: &out)
         out.put(",\"url\":")
         if chance(40) {
             jsonString("https://t.co/\(String(userID, radix: 36))", escapingSlashes: true, into: &out)
@@ -163,7 +175,9 @@ struct ShapeGenerator: Sendable {
             out.put("null")
         }
         let created = number(1_167_609_600...1_735_689_599)
-        out.put(",\"protected\":\(chance(3)),\"followers_count\":\(number(0...2_000_000)),\"friends_count\":\(number(0...5000)),")
+        out.put(
+            ",\"protected\":\(chance(3)),\"followers_count\":\(number(0...2_000_000)),\"friends_count\":\(number(0...5000)),"
+        )
         out.put("\"listed_count\":\(number(0...900)),\"created_at\":\"\(twitterDate(created))\",")
         out.put("\"favourites_count\":\(number(0...80_000)),\"utc_offset\":")
         out.put(chance(40) ? "\(number(-12...14) * 3600)" : "null")
@@ -172,9 +186,11 @@ struct ShapeGenerator: Sendable {
         out.put(",\"geo_enabled\":\(chance(30)),\"verified\":\(chance(4)),\"statuses_count\":\(number(1...300_000)),")
         out.put("\"lang\":\"\(lang)\",\"profile_background_color\":\"\(hexColor(&rng))\",")
         out.put("\"profile_image_url\":")
-        jsonString("http://pbs.example.com/profile_images/\(userID)/avatar_normal.jpeg", escapingSlashes: true, into: &out)
+        jsonString(
+            "http://pbs.example.com/profile_images/\(userID)/avatar_normal.jpeg", escapingSlashes: true, into: &out)
         out.put(",\"profile_image_url_https\":")
-        jsonString("https://pbs.example.com/profile_images/\(userID)/avatar_normal.jpeg", escapingSlashes: true, into: &out)
+        jsonString(
+            "https://pbs.example.com/profile_images/\(userID)/avatar_normal.jpeg", escapingSlashes: true, into: &out)
         out.put(",\"profile_link_color\":\"\(hexColor(&rng))\",\"default_profile\":\(chance(50)),")
         out.put("\"default_profile_image\":\(chance(10)),\"following\":false,\"notifications\":false},")
 
@@ -189,7 +205,9 @@ struct ShapeGenerator: Sendable {
             out.put("null")
         }
         out.put(",\"place\":null,\"contributors\":null,\"is_quote_status\":\(chance(8)),")
-        out.put("\"retweet_count\":\(chance(60) ? 0 : number(1...50_000)),\"favorite_count\":\(chance(50) ? 0 : number(1...90_000)),")
+        out.put(
+            "\"retweet_count\":\(chance(60) ? 0 : number(1...50_000)),\"favorite_count\":\(chance(50) ? 0 : number(1...90_000)),"
+        )
         out.put("\"favorited\":false,\"retweeted\":false,\"lang\":\"\(lang)\"}")
     }
 
@@ -270,7 +288,9 @@ struct ShapeGenerator: Sendable {
         out.put("]}}")
     }
 
-    private func pick<T>(_ list: [T], _ rng: inout SplitMix64) -> T { list[Int.random(in: 0...list.count - 1, using: &rng)] }
+    private func pick<T>(_ list: [T], _ rng: inout SplitMix64) -> T {
+        list[Int.random(in: 0...list.count - 1, using: &rng)]
+    }
 }
 
 private extension Shape {
@@ -329,24 +349,32 @@ func jsonString(_ text: String, asciiOnly: Bool = false, escapingSlashes: Bool =
 /// hard to read: accents, CJK, emoji beyond the BMP, quotes, newlines, HTML
 /// entities left escaped.
 enum ShapeWords {
-    static let text = ["just", "shipped", "a", "new", "release", "of", "our", "parser", "🎉", "🚀", "benchmarks", "are",
-                       "in", "&amp;", "it's", "\"fast\"", "really", "fast", "—", "café", "東京", "で", "勉強会", "naïve",
-                       "Zürich", "meetup", "tonight", "line\nbreak", "50%", "faster", "than", "before", "👍🏽", "→", "RT",
-                       "¿qué", "tal?", "merci", "Straße", "ok"]
+    static let text = [
+        "just", "shipped", "a", "new", "release", "of", "our", "parser", "🎉", "🚀", "benchmarks", "are",
+        "in", "&amp;", "it's", "\"fast\"", "really", "fast", "—", "café", "東京", "で", "勉強会", "naïve",
+        "Zürich", "meetup", "tonight", "line\nbreak", "50%", "faster", "than", "before", "👍🏽", "→", "RT",
+        "¿qué", "tal?", "merci", "Straße", "ok",
+    ]
     static let emoji = ["🦊", "🌱", "☕️", "🇨🇭", "✨"]
     static let languages = ["en", "ja", "de", "fr", "es", "pt", "und"]
     static let clients = ["Twitter for iPhone", "Twitter Web App", "TweetDeck", "Buffer", "Tweetbot for iOS"]
     static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    static let adjectives = ["Compact", "Deluxe", "Ergonomic", "Rustic", "Sleek", "Handmade", "Smart", "Wireless",
-                             "Vintage", "Öko"]
-    static let products = ["Chair", "Lamp", "Keyboard", "Kettle", "Backpack", "Desk", "Speaker", "Mug", "Notebook",
-                           "Headphones"]
+    static let adjectives = [
+        "Compact", "Deluxe", "Ergonomic", "Rustic", "Sleek", "Handmade", "Smart", "Wireless",
+        "Vintage", "Öko",
+    ]
+    static let products = [
+        "Chair", "Lamp", "Keyboard", "Kettle", "Backpack", "Desk", "Speaker", "Mug", "Notebook",
+        "Headphones",
+    ]
     static let currencies = ["EUR", "USD", "CHF", "JPY", "GBP"]
     static let places = ["North Field", "Riverside", "Old Town", "Hillcrest", "Lakeshore", "Wetland", "Orchard"]
 }
 
 extension Words {
-    static let handles = ["swiftlang", "dev", "coder", "jsonfan", "parsers", "night_owl", "tea_time", "bytes",
-                          "compiler", "hacker"]
+    static let handles = [
+        "swiftlang", "dev", "coder", "jsonfan", "parsers", "night_owl", "tea_time", "bytes",
+        "compiler", "hacker",
+    ]
 }

@@ -20,7 +20,6 @@ struct BakedSearchResponse: Codable, Sendable {
     }
 }
 
-
 @Bakeable
 struct BakedStatus: Codable, Sendable {
     var createdAt: String
@@ -55,7 +54,6 @@ struct BakedStatus: Codable, Sendable {
     }
 }
 
-
 @Bakeable
 struct BakedEntities: Codable, Sendable {
     var hashtags: [BakedHashtag]
@@ -67,13 +65,11 @@ struct BakedEntities: Codable, Sendable {
     }
 }
 
-
 @Bakeable
 struct BakedHashtag: Codable, Sendable {
     var text: String
     var indices: [Int]
 }
-
 
 @Bakeable
 struct BakedLinkEntity: Codable, Sendable {
@@ -87,7 +83,6 @@ struct BakedLinkEntity: Codable, Sendable {
     }
 }
 
-
 @Bakeable
 struct BakedMention: Codable, Sendable {
     var screenName: String
@@ -100,7 +95,6 @@ struct BakedMention: Codable, Sendable {
         case screenName = "screen_name", name, id, idStr = "id_str", indices
     }
 }
-
 
 @Bakeable
 struct BakedStatusMetadata: Codable, Sendable {
@@ -154,13 +148,11 @@ struct BakedAccount: Codable, Sendable {
     }
 }
 
-
 @Bakeable
 struct BakedPoint: Codable, Sendable {
     var type: String
     var coordinates: [Double]
 }
-
 
 @Bakeable
 struct BakedSearchMetadata: Codable, Sendable {
@@ -187,7 +179,6 @@ struct BakedSearchMetadata: Codable, Sendable {
 struct BakedCatalogue: Codable, Sendable {
     var products: [String: BakedProduct]
 }
-
 
 @Bakeable
 struct BakedProduct: Codable, Sendable {

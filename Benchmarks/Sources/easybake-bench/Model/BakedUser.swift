@@ -40,18 +40,25 @@ struct BakedUser: Codable, Sendable {
     var orders: [BakedOrder]
 
     var user: User {
-        User(id: id, active: active, username: username, firstName: firstName, lastName: lastName, email: email, phone: phone,
-             age: age, score: score, balance: balance, rating: rating, verified: verified, admin: admin, createdAt: createdAt,
-             updatedAt: updatedAt, lastLogin: lastLogin, homepage: homepage, avatar: avatar, bio: bio, company: company,
-             jobTitle: jobTitle, loginCount: loginCount, friendsCount: friendsCount, locale: locale, timezone: timezone,
-             referrerId: referrerId,
-             address: Address(street: address.street, city: address.city, state: address.state, zip: address.zip,
-                               country: address.country, latitude: address.latitude, longitude: address.longitude),
-             tags: tags,
-             orders: orders.map { Order(id: $0.id, sku: $0.sku, quantity: $0.quantity, price: $0.price, placedAt: $0.placedAt, shipped: $0.shipped) })
+        User(
+            id: id, active: active, username: username, firstName: firstName, lastName: lastName, email: email,
+            phone: phone,
+            age: age, score: score, balance: balance, rating: rating, verified: verified, admin: admin,
+            createdAt: createdAt,
+            updatedAt: updatedAt, lastLogin: lastLogin, homepage: homepage, avatar: avatar, bio: bio, company: company,
+            jobTitle: jobTitle, loginCount: loginCount, friendsCount: friendsCount, locale: locale, timezone: timezone,
+            referrerId: referrerId,
+            address: Address(
+                street: address.street, city: address.city, state: address.state, zip: address.zip,
+                country: address.country, latitude: address.latitude, longitude: address.longitude),
+            tags: tags,
+            orders: orders.map {
+                Order(
+                    id: $0.id, sku: $0.sku, quantity: $0.quantity, price: $0.price, placedAt: $0.placedAt,
+                    shipped: $0.shipped)
+            })
     }
 }
-
 
 @Bakeable
 struct BakedAddress: Codable, Sendable {
@@ -64,7 +71,6 @@ struct BakedAddress: Codable, Sendable {
     var longitude: Double
 }
 
-
 @Bakeable
 struct BakedOrder: Codable, Sendable {
     var id: Int
@@ -75,12 +81,10 @@ struct BakedOrder: Codable, Sendable {
     var shipped: Bool
 }
 
-
 @Bakeable
 struct BakedUsersDocument: Codable, Sendable {
     var users: [BakedUser]
 }
-
 
 extension BakedUser: UserValues {}
 extension BakedAddress: AddressFields {}

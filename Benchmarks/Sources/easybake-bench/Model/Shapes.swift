@@ -229,9 +229,13 @@ extension SearchResponse {
             f.add(s.entities.hashtags.count)
             for tag in s.entities.hashtags { f.add(tag.text); f.add(tag.indices) }
             f.add(s.entities.urls.count)
-            for url in s.entities.urls { f.add(url.url); f.add(url.expandedUrl); f.add(url.displayUrl); f.add(url.indices) }
+            for url in s.entities.urls {
+                f.add(url.url); f.add(url.expandedUrl); f.add(url.displayUrl); f.add(url.indices)
+            }
             f.add(s.entities.userMentions.count)
-            for m in s.entities.userMentions { f.add(m.screenName); f.add(m.name); f.add(m.id); f.add(m.idStr); f.add(m.indices) }
+            for m in s.entities.userMentions {
+                f.add(m.screenName); f.add(m.name); f.add(m.id); f.add(m.idStr); f.add(m.indices)
+            }
             f.add(s.metadata.resultType); f.add(s.metadata.isoLanguageCode); f.add(s.source)
             f.add(s.inReplyToStatusId) { $0.add($1) }
             f.add(s.inReplyToStatusIdStr) { $0.add($1) }
@@ -245,15 +249,20 @@ extension SearchResponse {
             f.add(u.favouritesCount)
             f.add(u.utcOffset) { $0.add($1) }
             f.add(u.timeZone) { $0.add($1) }
-            f.add(u.geoEnabled); f.add(u.verified); f.add(u.statusesCount); f.add(u.lang); f.add(u.profileBackgroundColor)
+            f.add(u.geoEnabled); f.add(u.verified); f.add(u.statusesCount); f.add(u.lang);
+            f.add(u.profileBackgroundColor)
             f.add(u.profileImageUrl); f.add(u.profileImageUrlHttps); f.add(u.profileLinkColor); f.add(u.defaultProfile)
             f.add(u.defaultProfileImage); f.add(u.following); f.add(u.notifications)
-            f.add(s.coordinates) { f, point in f.add(point.type); for value in point.coordinates { f.add(value) } }
-            f.add(s.isQuoteStatus); f.add(s.retweetCount); f.add(s.favoriteCount); f.add(s.favorited); f.add(s.retweeted)
+            f.add(s.coordinates) { f, point in
+                f.add(point.type); for value in point.coordinates { f.add(value) }
+            }
+            f.add(s.isQuoteStatus); f.add(s.retweetCount); f.add(s.favoriteCount); f.add(s.favorited);
+            f.add(s.retweeted)
             f.add(s.lang)
         }
         let m = searchMetadata
-        f.add(m.completedIn); f.add(m.maxId); f.add(m.maxIdStr); f.add(m.nextResults); f.add(m.query); f.add(m.refreshUrl)
+        f.add(m.completedIn); f.add(m.maxId); f.add(m.maxIdStr); f.add(m.nextResults); f.add(m.query);
+        f.add(m.refreshUrl)
         f.add(m.count); f.add(m.sinceId); f.add(m.sinceIdStr)
         return f.value
     }
@@ -291,7 +300,8 @@ extension FeatureCollection {
         var f = Fingerprint()
         f.add(type)
         for feature in features {
-            f.add(feature.type); f.add(feature.properties.name); f.add(feature.properties.id); f.add(feature.geometry.type)
+            f.add(feature.type); f.add(feature.properties.name); f.add(feature.properties.id);
+            f.add(feature.geometry.type)
             f.add(feature.geometry.coordinates.count)
             for ring in feature.geometry.coordinates {
                 f.add(ring.count)
@@ -308,8 +318,9 @@ extension FeatureCollection {
         var f = Fingerprint()
         for feature in features {
             let rings = feature.geometry.coordinates
-            featureCheckValue(rings: rings.count, points: rings.first?.count ?? 0, firstLongitude: rings.first?.first?.first ?? .nan,
-                              into: &f)
+            featureCheckValue(
+                rings: rings.count, points: rings.first?.count ?? 0, firstLongitude: rings.first?.first?.first ?? .nan,
+                into: &f)
         }
         return f.value
     }

@@ -82,7 +82,8 @@ extension User {
             id: try int(f, "id"), active: try bool(f, "active"), username: try text(f, "username"),
             firstName: try text(f, "firstName"), lastName: try text(f, "lastName"), email: try text(f, "email"),
             phone: optionalText(f, "phone"), age: try int(f, "age"), score: try double(f, "score"),
-            balance: try double(f, "balance"), rating: try optionalText(f, "rating").map { _ in try double(f, "rating") },
+            balance: try double(f, "balance"),
+            rating: try optionalText(f, "rating").map { _ in try double(f, "rating") },
             verified: try bool(f, "verified"), admin: try bool(f, "admin"),
             createdAt: try date(f, "createdAt"), updatedAt: try date(f, "updatedAt"),
             lastLogin: try optionalText(f, "lastLogin").map { _ in try date(f, "lastLogin") },
@@ -107,7 +108,8 @@ extension User {
 extension Pick {
     /// The three fields out of a mapped record.
     init(fields record: FieldRecord) throws {
-        self.init(id: try int(record.fields, "id"), email: try text(record.fields, "email"),
-                  city: try text(record.address, "city"))
+        self.init(
+            id: try int(record.fields, "id"), email: try text(record.fields, "email"),
+            city: try text(record.address, "city"))
     }
 }

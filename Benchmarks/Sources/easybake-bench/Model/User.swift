@@ -127,7 +127,10 @@ struct Fingerprint: Sendable {
         let count = text.withUTF8 { bytes -> Int in
             var offset = 0
             while offset + 8 <= bytes.count {
-                add(UInt64(littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                add(
+                    UInt64(
+                        littleEndian: UnsafeRawBufferPointer(bytes).loadUnaligned(
+                            fromByteOffset: offset, as: UInt64.self)))
                 offset += 8
             }
             if offset < bytes.count {

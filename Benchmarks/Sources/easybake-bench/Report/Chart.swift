@@ -35,20 +35,25 @@ func svgChart(_ rows: [Row], info: RunInfo) -> String {
         }
     }
     func value(_ row: Row, perByte: Bool) -> Double? {
-        guard row.failure == nil, let value = perByte ? row.megabytesPerSecond : row.recordsPerSecond, value.isFinite else {
+        guard row.failure == nil, let value = perByte ? row.megabytesPerSecond : row.recordsPerSecond, value.isFinite
+        else {
             return nil
         }
         return value
     }
-    let sharedScale = rows.compactMap { row in
-        (Scenario(rawValue: row.scenario)?.readsPayload ?? true) ? value(row, perByte: true) : nil
-    }.max() ?? 1
+    let sharedScale =
+        rows.compactMap { row in
+            (Scenario(rawValue: row.scenario)?.readsPayload ?? true) ? value(row, perByte: true) : nil
+        }.max() ?? 1
 
     var body = ""
     var y = margin
-    func text(_ content: String, x: Double, y: Double, size: Double = fontSize, anchor: String = "start",
-              weight: String = "normal", fill: String = "#222222") {
-        body += "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size))\" text-anchor=\"\(anchor)\" "
+    func text(
+        _ content: String, x: Double, y: Double, size: Double = fontSize, anchor: String = "start",
+        weight: String = "normal", fill: String = "#222222"
+    ) {
+        body +=
+            "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size))\" text-anchor=\"\(anchor)\" "
             + "font-weight=\"\(weight)\" fill=\"\(fill)\">\(escaped(content))</text>\n"
     }
 
@@ -58,14 +63,20 @@ func svgChart(_ rows: [Row], info: RunInfo) -> String {
     y += 20
     let users = info.dataSets.filter { $0.shape == nil }.map(\.label)
     let shapes = Set(info.dataSets.compactMap { $0.shape == nil ? nil : $0.label }).sorted()
-    let sets = "users " + users.joined(separator: " and ") + (shapes.isEmpty ? "" : ", shapes " + shapes.joined(separator: " and "))
-    text("\(sets); run of \(info.date.prefix(10)), commit \(info.commit); \(info.cores) cores, \(info.cpu)",
-         x: margin, y: y, fill: "#555555")
+    let sets =
+        "users " + users.joined(separator: " and ")
+        + (shapes.isEmpty ? "" : ", shapes " + shapes.joined(separator: " and "))
+    text(
+        "\(sets); run of \(info.date.prefix(10)), commit \(info.commit); \(info.cores) cores, \(info.cpu)",
+        x: margin, y: y, fill: "#555555")
     y += 17
-    text("Longer is faster. MB/s of input (one scale for every payload group); core scenarios in operations/s (own scale).",
-         x: margin, y: y, fill: "#555555")
+    text(
+        "Longer is faster. MB/s of input (one scale for every payload group); core scenarios in operations/s (own scale).",
+        x: margin, y: y, fill: "#555555")
     y += 16
-    for (i, (name, colour)) in [("EasyBake", easyBakeColour), ("peers: Foundation, XMLCoder, SWXMLHash, Yams, libxml2, libyaml", peerColour)].enumerated() {
+    for (i, (name, colour)) in [
+        ("EasyBake", easyBakeColour), ("peers: Foundation, XMLCoder, SWXMLHash, Yams, libxml2, libyaml", peerColour),
+    ].enumerated() {
         let x = margin + Double(i) * 110
         body += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"12\" height=\"12\" fill=\"\(colour)\"/>\n"
         text(name, x: x + 17, y: y + 10.5)
@@ -77,16 +88,19 @@ func svgChart(_ rows: [Row], info: RunInfo) -> String {
         let scale = group.perByte ? sharedScale : (group.rows.compactMap { value($0, perByte: false) }.max() ?? 1)
         text(group.title + (group.perByte ? "" : " (operations/s)"), x: margin, y: y + fontSize, weight: "bold")
         y += fontSize + 7
-        body += "<line x1=\"\(f(barLeft))\" y1=\"\(f(y - 2))\" x2=\"\(f(barLeft))\" "
+        body +=
+            "<line x1=\"\(f(barLeft))\" y1=\"\(f(y - 2))\" x2=\"\(f(barLeft))\" "
             + "y2=\"\(f(y + Double(group.rows.count) * (barHeight + rowGap)))\" stroke=\"#999999\" stroke-width=\"1\"/>\n"
         for row in group.rows {
             let middle = y + barHeight / 2 + fontSize * 0.35
-            text(row.contender, x: barLeft - 8, y: middle, anchor: "end",
-                 weight: row.easyBake ? "bold" : "normal")
+            text(
+                row.contender, x: barLeft - 8, y: middle, anchor: "end",
+                weight: row.easyBake ? "bold" : "normal")
             if let v = value(row, perByte: group.perByte) {
                 let length = max(1, barSpan * v / scale)
                 let colour = row.contender.hasPrefix("EasyBake") ? easyBakeColour : peerColour
-                body += "<rect x=\"\(f(barLeft))\" y=\"\(f(y))\" width=\"\(f(length))\" height=\"\(f(barHeight))\" fill=\"\(colour)\"/>\n"
+                body +=
+                    "<rect x=\"\(f(barLeft))\" y=\"\(f(y))\" width=\"\(f(length))\" height=\"\(f(barHeight))\" fill=\"\(colour)\"/>\n"
                 let label = group.perByte ? String(format: "%.1f MB/s", v) : "\(rate(v))/s"
                 text(label, x: barLeft + length + 5, y: middle)
             } else {

@@ -13,7 +13,8 @@ struct RunInfo: Codable, Sendable {
     var operations: Int
     var dataSets: [DataSet]
 
-    static func collect(root: String, command: String, iterations: Int, operations: Int, dataSets: [DataSet]) -> RunInfo {
+    static func collect(root: String, command: String, iterations: Int, operations: Int, dataSets: [DataSet]) -> RunInfo
+    {
         let formatter = ISO8601DateFormatter()
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
@@ -59,12 +60,16 @@ enum Targets {
     /// it) that this run's rows can answer.
     static func check(_ rows: [Row], mainSet: String) -> [TargetCheck] {
         func row(_ scenario: String, _ format: String, _ contender: String, _ set: String = mainSet) -> Row? {
-            rows.first { $0.scenario == scenario && $0.format == format && $0.contender == contender && $0.dataSet == set && $0.failure == nil }
+            rows.first {
+                $0.scenario == scenario && $0.format == format && $0.contender == contender && $0.dataSet == set
+                    && $0.failure == nil
+            }
         }
         func peerRow(_ scenario: String, _ format: String, _ contender: String) -> Row? {
-            row(scenario, format, contender) ?? rows.first {
-                $0.scenario == scenario && $0.format == format && $0.contender == contender && $0.failure == nil
-            }
+            row(scenario, format, contender)
+                ?? rows.first {
+                    $0.scenario == scenario && $0.format == format && $0.contender == contender && $0.failure == nil
+                }
         }
         var checks: [TargetCheck] = []
         func speedup(_ target: String, _ scenario: String, _ format: String, _ peer: String, atLeast: Double) {
@@ -72,7 +77,8 @@ enum Targets {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil)); return
             }
             let on = peerRow.dataSet == mainSet ? "" : " (on the \(peerRow.dataSet) file)"
-            checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", ratio) + on, met: ratio >= atLeast))
+            checks.append(
+                TargetCheck(target: target, measured: String(format: "%.2f×", ratio) + on, met: ratio >= atLeast))
         }
         speedup("bake ≥ 3× JSONDecoder", "bake", "json", "JSONDecoder", atLeast: 3)
         speedup("bake ≥ 30× XMLCoder", "bake", "xml", "XMLCoder", atLeast: 30)
@@ -81,12 +87,16 @@ enum Targets {
         // against the peer's time on the same file.
         func bakeableVersus(_ target: String, _ format: String, _ peer: String, atLeast: Double) {
             guard let peerRow = peerRow("bake", format, peer), let peerBest = peerRow.bestSeconds,
-                  let bakeable = row("bake", format, "EasyBake @Bakeable", peerRow.dataSet), let best = bakeable.bestSeconds
+                let bakeable = row("bake", format, "EasyBake @Bakeable", peerRow.dataSet),
+                let best = bakeable.bestSeconds
             else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil)); return
             }
             let on = peerRow.dataSet == mainSet ? "" : " (on the \(peerRow.dataSet) file)"
-            checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", peerBest / best) + on, met: peerBest / best >= atLeast))
+            checks.append(
+                TargetCheck(
+                    target: target, measured: String(format: "%.2f×", peerBest / best) + on,
+                    met: peerBest / best >= atLeast))
         }
         bakeableVersus("@Bakeable bake ≥ 5× JSONDecoder", "json", "JSONDecoder", atLeast: 5)
         bakeableVersus("@Bakeable bake ≥ 50× XMLCoder", "xml", "XMLCoder", atLeast: 50)
@@ -96,17 +106,25 @@ enum Targets {
             let target = "\(format.uppercased()) tree within 2× of \(bare)"
             if let ceiling = row("tree", format, bare), let ratio = ceiling.easyBakeSpeedup {
                 // EasyBake's time is at most twice the bare parser's: speedup ≥ 0.5.
-                checks.append(TargetCheck(target: target, measured: String(format: "EasyBake takes %.2f× its time", 1 / ratio), met: ratio >= 0.5))
+                checks.append(
+                    TargetCheck(
+                        target: target, measured: String(format: "EasyBake takes %.2f× its time", 1 / ratio),
+                        met: ratio >= 0.5))
             } else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
         }
         for format in ["json", "xml", "yaml"] {
             let target = "\(format.uppercased()) tree peak memory ≤ 2× input (growth/input)"
-            if let easyBake = row("tree", format, "EasyBake"), let peak = easyBake.peakRSS, let ratio = easyBake.memoryGrowthRatio {
-                checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", ratio)
-                    + " (peak \(megabytes(peak)), of which \(megabytes(peak - (easyBake.baselineRSS ?? 0))) for the work, on \(megabytes(easyBake.inputBytes)))",
-                    met: ratio <= 2))
+            if let easyBake = row("tree", format, "EasyBake"), let peak = easyBake.peakRSS,
+                let ratio = easyBake.memoryGrowthRatio
+            {
+                checks.append(
+                    TargetCheck(
+                        target: target,
+                        measured: String(format: "%.2f×", ratio)
+                            + " (peak \(megabytes(peak)), of which \(megabytes(peak - (easyBake.baselineRSS ?? 0))) for the work, on \(megabytes(easyBake.inputBytes)))",
+                        met: ratio <= 2))
             } else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
@@ -117,17 +135,25 @@ enum Targets {
             guard let peerRow = peerRow(scenario, format, peer), let peerBest = peerRow.bestSeconds else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil)); return
             }
-            if let streaming = row(scenario, format, "EasyBake streaming", peerRow.dataSet), let best = streaming.bestSeconds {
+            if let streaming = row(scenario, format, "EasyBake streaming", peerRow.dataSet),
+                let best = streaming.bestSeconds
+            {
                 let on = peerRow.dataSet == mainSet ? "" : " (on the \(peerRow.dataSet) file)"
-                checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", peerBest / best) + on, met: peerBest / best >= atLeast))
-            } else if let streaming = row(scenario, format, "EasyBake streaming"), let mbps = streaming.megabytesPerSecond,
-                      let peerMBps = peerRow.megabytesPerSecond {
+                checks.append(
+                    TargetCheck(
+                        target: target, measured: String(format: "%.2f×", peerBest / best) + on,
+                        met: peerBest / best >= atLeast))
+            } else if let streaming = row(scenario, format, "EasyBake streaming"),
+                let mbps = streaming.megabytesPerSecond,
+                let peerMBps = peerRow.megabytesPerSecond
+            {
                 // The peer could only read a smaller file: compare throughput.
-                checks.append(TargetCheck(
-                    target: target,
-                    measured: String(format: "%.2f×", mbps / peerMBps)
-                        + " (MB/s: streaming on \(mainSet), \(peer) on the \(peerRow.dataSet) file)",
-                    met: mbps / peerMBps >= atLeast))
+                checks.append(
+                    TargetCheck(
+                        target: target,
+                        measured: String(format: "%.2f×", mbps / peerMBps)
+                            + " (MB/s: streaming on \(mainSet), \(peer) on the \(peerRow.dataSet) file)",
+                        met: mbps / peerMBps >= atLeast))
             } else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
@@ -136,35 +162,52 @@ enum Targets {
         streamingVersus("streaming bake ≥ 30× XMLCoder", "bake", "xml", "XMLCoder", atLeast: 30)
         streamingVersus("streaming bake ≥ 10× Yams", "bake", "yaml", "Yams YAMLDecoder", atLeast: 10)
         if let streaming = row("select", "json", "EasyBake streaming"), let mbps = streaming.megabytesPerSecond {
-            checks.append(TargetCheck(target: "JSON streaming, three fields ≥ 1 GB/s", measured: String(format: "%.0f MB/s", mbps), met: mbps >= 1000))
+            checks.append(
+                TargetCheck(
+                    target: "JSON streaming, three fields ≥ 1 GB/s", measured: String(format: "%.0f MB/s", mbps),
+                    met: mbps >= 1000))
         } else {
-            checks.append(TargetCheck(target: "JSON streaming, three fields ≥ 1 GB/s", measured: "not measured", met: nil))
+            checks.append(
+                TargetCheck(target: "JSON streaming, three fields ≥ 1 GB/s", measured: "not measured", met: nil))
         }
         streamingVersus("JSON streaming, three fields ≥ 10× JSONDecoder", "select", "json", "JSONDecoder", atLeast: 10)
-        streamingVersus("XML streaming, three fields ≥ 70% of libxml2 bare SAX", "select", "xml", "libxml2 SAX (bare)", atLeast: 0.7)
-        streamingVersus("YAML streaming, three fields ≥ 70% of libyaml bare events", "select", "yaml", "libyaml events (bare)", atLeast: 0.7)
+        streamingVersus(
+            "XML streaming, three fields ≥ 70% of libxml2 bare SAX", "select", "xml", "libxml2 SAX (bare)", atLeast: 0.7
+        )
+        streamingVersus(
+            "YAML streaming, three fields ≥ 70% of libyaml bare events", "select", "yaml", "libyaml events (bare)",
+            atLeast: 0.7)
         // Streaming at whole-document speed (issue 29): the fastest one-job
         // streaming row against the fastest whole-document row of the same
         // records, and two jobs against one, each pair from the same run.
         func fastest(_ format: String, _ contenders: [String]) -> Row? {
-            contenders.compactMap { row("bake", format, $0) }.filter { $0.bestSeconds != nil }.min { $0.bestSeconds! < $1.bestSeconds! }
+            contenders.compactMap { row("bake", format, $0) }.filter { $0.bestSeconds != nil }.min {
+                $0.bestSeconds! < $1.bestSeconds!
+            }
         }
         for format in ["json", "xml", "yaml"] {
             let target = "\(format.uppercased()) one-job streaming ≥ 0.9× the fastest whole-document bake"
             if let streaming = fastest(format, ["EasyBake streaming", "EasyBake streaming @Bakeable"]),
-               let whole = fastest(format, ["EasyBake", "EasyBake @Bakeable"]),
-               let streamed = streaming.bestSeconds, let wholeBest = whole.bestSeconds {
-                checks.append(TargetCheck(
-                    target: target,
-                    measured: String(format: "%.2f×", wholeBest / streamed) + " (\(streaming.contender) against \(whole.contender))",
-                    met: wholeBest / streamed >= 0.9))
+                let whole = fastest(format, ["EasyBake", "EasyBake @Bakeable"]),
+                let streamed = streaming.bestSeconds, let wholeBest = whole.bestSeconds
+            {
+                checks.append(
+                    TargetCheck(
+                        target: target,
+                        measured: String(format: "%.2f×", wholeBest / streamed)
+                            + " (\(streaming.contender) against \(whole.contender))",
+                        met: wholeBest / streamed >= 0.9))
             } else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
             for model in ["EasyBake streaming", "EasyBake streaming @Bakeable"] {
                 let target = "\(format.uppercased()) \(model), 2 jobs ≥ 1.7× one job"
-                if let one = row("bake", format, model)?.bestSeconds, let two = row("bake", format, "\(model), 2 jobs")?.bestSeconds {
-                    checks.append(TargetCheck(target: target, measured: String(format: "%.2f×", one / two), met: one / two >= 1.7))
+                if let one = row("bake", format, model)?.bestSeconds,
+                    let two = row("bake", format, "\(model), 2 jobs")?.bestSeconds
+                {
+                    checks.append(
+                        TargetCheck(target: target, measured: String(format: "%.2f×", one / two), met: one / two >= 1.7)
+                    )
                 } else {
                     checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
                 }
@@ -173,7 +216,10 @@ enum Targets {
         for format in ["json", "xml", "yaml"] {
             let target = "\(format.uppercased()) streaming peak memory < 64 MB (asked at 1 GB)"
             if let streaming = row("select", format, "EasyBake streaming"), let peak = streaming.peakRSS {
-                checks.append(TargetCheck(target: target, measured: "\(megabytes(peak)) on \(megabytes(streaming.inputBytes))", met: peak < 64_000_000))
+                checks.append(
+                    TargetCheck(
+                        target: target, measured: "\(megabytes(peak)) on \(megabytes(streaming.inputBytes))",
+                        met: peak < 64_000_000))
             } else {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
@@ -211,13 +257,16 @@ private func cells(_ row: Row) -> [String] {
     return [
         scenario, row.format, contender, row.dataSet,
         formatted(row.megabytesPerSecond, "%.1f"), rate(row.recordsPerSecond), rss(row.peakRSS),
-        row.inputBytes > 0 && Scenario(rawValue: row.scenario)?.readsPayload == true ? formatted(memoryRatio, "%.1f×") : "—",
+        row.inputBytes > 0 && Scenario(rawValue: row.scenario)?.readsPayload == true
+            ? formatted(memoryRatio, "%.1f×") : "—",
         formatted(row.easyBakeSpeedup, "%.2f×"), row.check,
     ]
 }
 
-private let headers = ["scenario", "format", "contender", "data", "MB/s", "records/s", "peak RSS", "growth/input",
-                       "EasyBake ×", "check"]
+private let headers = [
+    "scenario", "format", "contender", "data", "MB/s", "records/s", "peak RSS", "growth/input",
+    "EasyBake ×", "check",
+]
 
 /// The table for the terminal: fixed-width columns.
 func textTable(_ rows: [Row]) -> String {
@@ -247,22 +296,31 @@ func markdownReport(_ rows: [Row], info: RunInfo, targets: [TargetCheck], notes:
     out += "- Date: \(info.date)\n- Commit: \(info.commit)\n"
     out += "- Machine: \(info.cores) cores, \(info.cpu), \(info.memory)\n- Toolchain: \(info.toolchain)\n"
     out += "- Command: `\(info.command)`\n"
-    out += "- Timing: " + (info.iterations == 1 ? "one run per contender" : "best of up to \(info.iterations) runs per contender (fewer once 10 s are spent)")
+    out +=
+        "- Timing: "
+        + (info.iterations == 1
+            ? "one run per contender"
+            : "best of up to \(info.iterations) runs per contender (fewer once 10 s are spent)")
         + ", each contender in its own process; "
     out += "the core scenarios run \(info.operations) operations\n"
     for set in info.dataSets {
         if let shape = set.shape {
-            out += "- Data set \(set.name) (seed \(set.seed), scenario 5): \(set.records) \(shape.elements); JSON \(megabytes(set.size(.json)))\n"
+            out +=
+                "- Data set \(set.name) (seed \(set.seed), scenario 5): \(set.records) \(shape.elements); JSON \(megabytes(set.size(.json)))\n"
             continue
         }
-        out += "- Data set \(set.label) (seed \(set.seed)): \(set.records) records; JSON \(megabytes(set.size(.json))), "
+        out +=
+            "- Data set \(set.label) (seed \(set.seed)): \(set.records) records; JSON \(megabytes(set.size(.json))), "
         out += "XML \(megabytes(set.size(.xml))), YAML \(megabytes(set.size(.yaml)))\n"
     }
-    out += "\n*EasyBake ×* is how many times faster EasyBake is than the contender on the same file (above 1: EasyBake is faster). "
+    out +=
+        "\n*EasyBake ×* is how many times faster EasyBake is than the contender on the same file (above 1: EasyBake is faster). "
     out += "*check* compares the contender's record count and a fingerprint of its values with EasyBake's "
     out += "(*equal check values*: of one value per record, for a contender that builds no model). "
-    out += "MB/s counts the input file's bytes; a timed run reads the file, does the contender's work, folds the values into the check's fingerprint (a consumer's pass over them, as a streaming row does record by record) and releases all it built; peak RSS is the contender's whole process (VmHWM); "
-    out += "*growth/input* is that peak less what the process held before the contender started (the Swift runtime and Foundation, "
+    out +=
+        "MB/s counts the input file's bytes; a timed run reads the file, does the contender's work, folds the values into the check's fingerprint (a consumer's pass over them, as a streaming row does record by record) and releases all it built; peak RSS is the contender's whole process (VmHWM); "
+    out +=
+        "*growth/input* is that peak less what the process held before the contender started (the Swift runtime and Foundation, "
     out += "about 23 MB), divided by the input's size — the memory the contender's work took, per byte of input. "
     out += "For the core scenarios *records/s* is operations per second.\n\n"
     out += "| " + headers.joined(separator: " | ") + " | notes |\n"

@@ -43,9 +43,10 @@ struct Row: Codable, Sendable {
 
 extension Row {
     init(_ contender: Contender, dataSet: String, inputBytes: Int, note: String?) {
-        self.init(scenario: contender.scenario.rawValue, format: contender.format, contender: contender.name,
-                  easyBake: contender.isEasyBake, dataSet: dataSet, inputBytes: inputBytes, check: "",
-                  note: note)
+        self.init(
+            scenario: contender.scenario.rawValue, format: contender.format, contender: contender.name,
+            easyBake: contender.isEasyBake, dataSet: dataSet, inputBytes: inputBytes, check: "",
+            note: note)
     }
 
     mutating func record(_ measurement: Measurement, readsPayload: Bool) {
@@ -79,7 +80,8 @@ func crossCheck(_ rows: inout [Row]) -> [String] {
             // Another EasyBake road in the cell (`@Bakeable` models, the
             // tree) must give what the first one gives.
             if let reference = references[rows[i].key], reference.contender != rows[i].contender,
-               reference.failure == nil, rows[i].checksum != nil {
+                reference.failure == nil, rows[i].checksum != nil
+            {
                 if rows[i].count != reference.count || rows[i].checksum != reference.checksum {
                     rows[i].check = "MISMATCH: values differ from \(reference.contender)'s"
                     problems.append("\(rows[i].key) \(rows[i].contender): \(rows[i].check)")
@@ -93,25 +95,33 @@ func crossCheck(_ rows: inout [Row]) -> [String] {
             rows[i].check = "no EasyBake reference"
             continue
         }
-        if let best = rows[i].bestSeconds, let easyBakeBest = reference.bestSeconds { rows[i].easyBakeSpeedup = best / easyBakeBest }
+        if let best = rows[i].bestSeconds, let easyBakeBest = reference.bestSeconds {
+            rows[i].easyBakeSpeedup = best / easyBakeBest
+        }
         if rows[i].count != reference.count {
             rows[i].check = "MISMATCH: \(rows[i].count ?? 0) records, EasyBake \(reference.count ?? 0)"
         } else if let checksum = rows[i].checksum {
             rows[i].check = checksum == reference.checksum ? "equal" : "MISMATCH: values differ from EasyBake's"
         } else if let checkValues = rows[i].checkValues, reference.checkValues != nil {
-            rows[i].check = checkValues == reference.checkValues ? "equal check values" : "MISMATCH: check values differ from EasyBake's"
+            rows[i].check =
+                checkValues == reference.checkValues
+                ? "equal check values" : "MISMATCH: check values differ from EasyBake's"
         } else {
             rows[i].check = "count only"
         }
-        if rows[i].check.hasPrefix("MISMATCH") { problems.append("\(rows[i].key) \(rows[i].contender): \(rows[i].check)") }
+        if rows[i].check.hasPrefix("MISMATCH") {
+            problems.append("\(rows[i].key) \(rows[i].contender): \(rows[i].check)")
+        }
     }
     // The JSON, XML and YAML files of a data set hold the same records, so
     // EasyBake must find the same ones in each.
     for scenario in ["tree", "bake", "select"] {
-        let byDataSet = Dictionary(grouping: rows.filter { $0.easyBake && $0.scenario == scenario && $0.failure == nil }, by: \.dataSet)
+        let byDataSet = Dictionary(
+            grouping: rows.filter { $0.easyBake && $0.scenario == scenario && $0.failure == nil }, by: \.dataSet)
         for (dataSet, group) in byDataSet where Set(group.map { "\($0.count ?? -1)/\($0.checksum ?? 0)" }).count > 1 {
-            problems.append("\(scenario) on \(dataSet): EasyBake's results differ between "
-                + group.map(\.format).joined(separator: ", ") + " though the files hold the same records")
+            problems.append(
+                "\(scenario) on \(dataSet): EasyBake's results differ between "
+                    + group.map(\.format).joined(separator: ", ") + " though the files hold the same records")
             for i in rows.indices where rows[i].easyBake && rows[i].scenario == scenario && rows[i].dataSet == dataSet {
                 rows[i].check = "MISMATCH: differs from the other formats"
             }

@@ -28,8 +28,10 @@ struct Measurement: Codable, Sendable {
 /// contender folds and frees each record as it goes; timing only the first
 /// step of a whole-document contender would leave out the fold and the
 /// release that the streaming rows cannot leave out.
-func measure(_ contender: Contender, workload: Workload, iterations: Int, budget: Double,
-             dump: String? = nil) throws -> Measurement {
+func measure(
+    _ contender: Contender, workload: Workload, iterations: Int, budget: Double,
+    dump: String? = nil
+) throws -> Measurement {
     let baseline = residentMemory().current
     let run = try contender.prepare(workload)
     var seconds: [Double] = []
@@ -51,9 +53,10 @@ func measure(_ contender: Contender, workload: Workload, iterations: Int, budget
         first = result
         if seconds.reduce(0, +) >= budget { break }
     }
-    return Measurement(id: contender.id, count: first?.count ?? 0, checksum: first?.checksum ?? nil,
-                       seconds: seconds, peakRSS: residentMemory().peak, baselineRSS: baseline,
-                       checkValues: first?.checkValues ?? nil)
+    return Measurement(
+        id: contender.id, count: first?.count ?? 0, checksum: first?.checksum ?? nil,
+        seconds: seconds, peakRSS: residentMemory().peak, baselineRSS: baseline,
+        checkValues: first?.checkValues ?? nil)
 }
 
 /// The current and peak resident set of this process, in bytes: VmRSS and
@@ -71,14 +74,14 @@ func residentMemory() -> (current: Int, peak: Int) {
     }
     var usage = rusage()
     #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
     #else
-    getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
     #endif
     #if os(Linux)
-    let peak = Int(usage.ru_maxrss) * 1024
+        let peak = Int(usage.ru_maxrss) * 1024
     #else
-    let peak = Int(usage.ru_maxrss)
+        let peak = Int(usage.ru_maxrss)
     #endif
     return (peak, peak)
 }
@@ -86,7 +89,8 @@ func residentMemory() -> (current: Int, peak: Int) {
 /// Runs one contender in a child process (this executable re-run with the
 /// hidden `--child` option), so that its peak memory is its own.
 func runInChild(_ contender: Contender, workload: Workload, iterations: Int, budget: Double, timeout: Double)
-    -> Result<Measurement, BenchError> {
+    -> Result<Measurement, BenchError>
+{
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executablePath())
     process.arguments = [
@@ -95,7 +99,8 @@ func runInChild(_ contender: Contender, workload: Workload, iterations: Int, bud
         "--budget", String(budget),
     ]
     let output = Pipe()
-    let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-bench-\(UUID().uuidString).log")
+    let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "easybake-bench-\(UUID().uuidString).log")
     _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorLog) }
     process.standardOutput = output
@@ -113,12 +118,14 @@ func runInChild(_ contender: Contender, workload: Workload, iterations: Int, bud
     process.waitUntilExit()
     deadline.cancel()
     if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL,
-       Date().timeIntervalSince(started) >= timeout {
+        Date().timeIntervalSince(started) >= timeout
+    {
         return .failure(BenchError(String(format: "did not finish within %.0f s", timeout)))
     }
     let errors = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
     guard process.terminationStatus == 0, process.terminationReason == .exit else {
-        let reason = process.terminationReason == .uncaughtSignal
+        let reason =
+            process.terminationReason == .uncaughtSignal
             ? "killed by signal \(process.terminationStatus)" : "exit \(process.terminationStatus)"
         let lastLine = errors.split(separator: "\n").last.map(String.init) ?? ""
         return .failure(BenchError("\(reason)\(lastLine.isEmpty ? "" : ": \(lastLine)")"))
@@ -132,7 +139,7 @@ func runInChild(_ contender: Contender, workload: Workload, iterations: Int, bud
 
 func executablePath() -> String {
     #if os(Linux)
-    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
     #endif
     return Bundle.main.executablePath ?? CommandLine.arguments[0]
 }

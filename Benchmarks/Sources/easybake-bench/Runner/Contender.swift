@@ -111,9 +111,11 @@ struct Contender: Sendable {
     /// returns the timed run.
     var prepare: @Sendable (Workload) throws -> Run
 
-    init(_ scenario: Scenario, _ format: String, _ name: String, easyBake: Bool = false,
-         inputLimit: Int? = nil, limitReason: String? = nil, note: String? = nil,
-         prepare: @escaping @Sendable (Workload) throws -> Run) {
+    init(
+        _ scenario: Scenario, _ format: String, _ name: String, easyBake: Bool = false,
+        inputLimit: Int? = nil, limitReason: String? = nil, note: String? = nil,
+        prepare: @escaping @Sendable (Workload) throws -> Run
+    ) {
         self.scenario = scenario
         self.format = format
         self.name = name
@@ -125,11 +127,14 @@ struct Contender: Sendable {
     }
 
     /// A contender whose run needs no setup.
-    init(_ scenario: Scenario, _ format: String, _ name: String, easyBake: Bool = false,
-         inputLimit: Int? = nil, limitReason: String? = nil, note: String? = nil,
-         run: @escaping @Sendable (Workload) throws -> Outcome) {
-        self.init(scenario, format, name, easyBake: easyBake, inputLimit: inputLimit, limitReason: limitReason,
-                  note: note, prepare: { workload in { try run(workload) } })
+    init(
+        _ scenario: Scenario, _ format: String, _ name: String, easyBake: Bool = false,
+        inputLimit: Int? = nil, limitReason: String? = nil, note: String? = nil,
+        run: @escaping @Sendable (Workload) throws -> Outcome
+    ) {
+        self.init(
+            scenario, format, name, easyBake: easyBake, inputLimit: inputLimit, limitReason: limitReason,
+            note: note, prepare: { workload in { try run(workload) } })
     }
 
     var id: String { "\(scenario.rawValue)/\(format)/\(name)" }
