@@ -255,8 +255,14 @@ extension IngredientIndex {
         }
     }
 
-    /// The index of a tree.
+    /// The index of a tree: the index a format read it from when the tree
+    /// is one read by a format and unchanged (see `IngredientIndex+Tree.swift`),
+    /// else an index of its nodes.
     package init(_ tree: Ingredients) {
+        if let origin = tree.indexOrigin, origin.position == 0 {
+            self = origin.index
+            return
+        }
         self.init()
         append(tree: tree)
     }

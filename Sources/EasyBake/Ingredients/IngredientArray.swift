@@ -10,9 +10,16 @@ public struct IngredientArray: Sendable {
         // Mutated only while uniquely referenced (copy on write), which is
         // what makes the unchecked Sendable conformance sound.
         @usableFromInline var elements: ContiguousArray<Ingredients>
+        /// Where the array sits in the index a format read it into, while
+        /// it is unchanged: what baking reads instead of the elements
+        /// (see `IngredientIndex+Tree.swift`).
+        @usableFromInline var origin: IndexOrigin?
 
         @usableFromInline
-        init(_ elements: ContiguousArray<Ingredients>) { self.elements = elements }
+        init(_ elements: ContiguousArray<Ingredients>, origin: IndexOrigin? = nil) {
+            self.elements = elements
+            self.origin = origin
+        }
 
         deinit { IngredientTeardown.dismantle(&elements) }
     }
@@ -34,9 +41,18 @@ public struct IngredientArray: Sendable {
     /// The elements as a Swift array.
     public var elements: [Ingredients] { Array(storage.elements) }
 
+    /// An array of `elements` read from `origin` (a format's index).
+    init(_ elements: ContiguousArray<Ingredients>, origin: IndexOrigin) { storage = Storage(elements, origin: origin) }
+
+    /// Makes the storage this array's own before a change; a changed array
+    /// no longer reads as its index (a copy starts without the origin).
     @inlinable
     mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.elements) }
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(storage.elements)
+        } else if storage.origin != nil {
+            storage.origin = nil
+        }
     }
 
     /// Adds `element` at the end.

@@ -24,12 +24,20 @@ public struct IngredientDictionary: Sendable {
         @usableFromInline var entries: ContiguousArray<Element>
         @usableFromInline var index: [String: Int]?
         @usableFromInline var isElement: Bool
+        /// Where the dictionary sits in the index a format read it into,
+        /// while it is unchanged: what baking reads instead of the entries
+        /// (see `IngredientIndex+Tree.swift`).
+        @usableFromInline var origin: IndexOrigin?
 
         @usableFromInline
-        init(_ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
+        init(
+            _ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false,
+            origin: IndexOrigin? = nil
+        ) {
             self.entries = entries
             self.index = index
             self.isElement = isElement
+            self.origin = origin
         }
 
         deinit {
@@ -88,19 +96,29 @@ public struct IngredientDictionary: Sendable {
     /// - Precondition: no key occurs twice in `entries`, and `index` maps
     ///   each key to its position when given; `nil` when there are at most
     ///   `indexThreshold` entries.
-    init(uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
+    /// `origin` is where a format's index holds the dictionary (see
+    /// `IngredientIndex+Tree.swift`).
+    init(
+        uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false,
+        origin: IndexOrigin? = nil
+    ) {
         if let index, entries.count > IngredientDictionary.indexThreshold, index.count == entries.count {
-            storage = Storage(entries, index: index, isElement: isElement)
+            storage = Storage(entries, index: index, isElement: isElement, origin: origin)
         } else {
-            storage = Storage(entries, index: nil, isElement: isElement)
+            storage = Storage(entries, index: nil, isElement: isElement, origin: origin)
             storage.rebuildIndexIfNeeded()
         }
     }
 
+    /// Makes the storage this dictionary's own before a change; a changed
+    /// dictionary no longer reads as its index (a copy starts without the
+    /// origin).
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = Storage(storage.entries, index: storage.index, isElement: storage.isElement)
+        } else if storage.origin != nil {
+            storage.origin = nil
         }
     }
 
