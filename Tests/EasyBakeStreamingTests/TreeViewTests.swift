@@ -12,44 +12,6 @@ import Testing
 /// tree that is in every other way the tree the format's events build.
 @Suite("A tree read by a format is a view of its index")
 struct TreeViewTests {
-    /// Any value, probed in the order Codable users write such enums.
-    enum AnyValue: Decodable, Equatable {
-        case null, bool(Bool), int(Int64), double(Double), string(String)
-        case array([AnyValue]), object([String: AnyValue])
-
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
-        init(from decoder: any Decoder) throws {
-            if let keyed = try? decoder.container(keyedBy: Key.self) {
-                var object: [String: AnyValue] = [:]
-                for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(AnyValue.self, forKey: key) }
-                self = .object(object)
-            } else if var unkeyed = try? decoder.unkeyedContainer() {
-                var array: [AnyValue] = []
-                while !unkeyed.isAtEnd { array.append(try unkeyed.decode(AnyValue.self)) }
-                self = .array(array)
-            } else {
-                let single = try decoder.singleValueContainer()
-                if single.decodeNil() {
-                    self = .null
-                } else if let bool = try? single.decode(Bool.self) {
-                    self = .bool(bool)
-                } else if let int = try? single.decode(Int64.self) {
-                    self = .int(int)
-                } else if let double = try? single.decode(Double.self) {
-                    self = .double(double)
-                } else {
-                    self = .string(try single.decode(String.self))
-                }
-            }
-        }
-    }
-
     /// Every scalar of a dictionary as text: a number gives its literal.
     struct Texts: Decodable, Equatable {
         let values: [String: String]
@@ -122,7 +84,7 @@ struct TreeViewTests {
         #expect(tree.hashValue == built.hashValue, "\(label)")
         let byHand = handBuilt(tree)
         #expect(tree == byHand && byHand == tree, "\(label)")
-        expectSameBake(AnyValue.self, input, tree, format: format, label)
+        expectSameBake(AnyJSON.self, input, tree, format: format, label)
         expectSameBake(Texts.self, input, tree, format: format, label)
         // Every container of the tree bakes as its copy built by hand (no
         // number text differs for these models: a number is probed as one).
@@ -140,8 +102,8 @@ struct TreeViewTests {
             }
             baked += 1
             if isXML, value.arrayValue != nil { continue }
-            let fromView = Result { () throws(EasyBakeError) in try Baker().bake(AnyValue.self, from: value) }
-            let fromHand = Result { () throws(EasyBakeError) in try Baker().bake(AnyValue.self, from: handBuilt(value)) }
+            let fromView = Result { () throws(EasyBakeError) in try Baker().bake(AnyJSON.self, from: value) }
+            let fromHand = Result { () throws(EasyBakeError) in try Baker().bake(AnyJSON.self, from: handBuilt(value)) }
             switch (fromView, fromHand) {
             case (.success(let a), .success(let b)): #expect(a == b, "\(label): \(value)")
             case (.failure(let a), .failure(let b)): #expect(a.message == b.message && a.path == b.path, "\(label)")
@@ -166,13 +128,12 @@ struct TreeViewTests {
 
     @Test("random payloads read as trees bake as their bytes do", arguments: 0..<3)
     func random(formatIndex: Int) throws {
-        let (name, format, options) = StreamingPropertyTests.formats[formatIndex]
+        let (name, format, _) = StreamingPropertyTests.formats[formatIndex]
         var random = SeededGenerator(seed: 0x7EE_0031 + UInt64(formatIndex))
         var checked = 0
         for round in 0..<150 {
-            let written = RandomTrees.tree(depth: 4, using: &random, xmlFriendly: name == "xml")
-            guard let bytes = try? format.write(written, options: options) else { continue }
-            try Self.check(.bytes(bytes, name: "random.\(name)"), format: format, "\(name) round \(round)")
+            guard let (input, _) = try StreamingPropertyTests.payload(formatIndex, using: &random) else { continue }
+            try Self.check(input, format: format, "\(name) round \(round)")
             checked += 1
         }
         #expect(checked > 100)
@@ -273,12 +234,32 @@ struct TreeViewTests {
         #expect(Self.sameMarks(xml, Self.handBuilt(xml)))
     }
 
+    @Test("a bake error from a view names the value's line and column, as from the bytes")
+    func errorLocation() throws {
+        struct User: Decodable { let name: String; let age: Int }
+        struct Users: Decodable { let users: [User] }
+        let input = IngredientInput.bytes(Array("{\"users\": [\n  {\"name\": \"Ada\", \"age\": \"forty\"}\n]}".utf8), name: "users.json")
+        let fromBytes = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(Users.self, from: input, format: JSONFormat())
+        }
+        let tree = try JSONFormat().read(input)
+        let fromTree = #expect(throws: EasyBakeError.self) { try Baker().bake(Users.self, from: tree) }
+        #expect(fromTree?.location?.line == 2)
+        #expect(fromTree?.description == fromBytes?.description)
+        // A record of the tree: its path starts at the record, its location is the file's.
+        let fromRecord = #expect(throws: EasyBakeError.self) {
+            try Baker().bake(User.self, from: tree["users"]![0]!)
+        }
+        #expect(fromRecord?.path == IngredientPath([.key("age")]))
+        #expect(fromRecord?.location?.line == 2 && fromRecord?.location?.column == fromTree?.location?.column)
+    }
+
     @Test("views of one tree bake on several threads at once")
     func concurrentBakes() async throws {
         let tree = try JSONFormat().read(.file(TestPaths.fixture("json/benchmark-users.json").path))
-        let expected = try Baker().bake(AnyValue.self, from: tree)
-        try await withThrowingTaskGroup(of: AnyValue.self) { group in
-            for _ in 0..<4 { group.addTask { try Baker().bake(AnyValue.self, from: tree) } }
+        let expected = try Baker().bake(AnyJSON.self, from: tree)
+        try await withThrowingTaskGroup(of: AnyJSON.self) { group in
+            for _ in 0..<4 { group.addTask { try Baker().bake(AnyJSON.self, from: tree) } }
             for try await baked in group { #expect(baked == expected) }
         }
     }
