@@ -53,7 +53,6 @@ public struct JSONFormat: IngredientFormat {
         return bytes
     }
 
-
     /// Reads `input` into `index` straight from its bytes
     /// (``JSONIngredientSource/readIndex(into:)``).
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {

@@ -55,7 +55,9 @@ struct TreeViewTests {
         _ type: Model.Type, _ input: IngredientInput, _ tree: Ingredients, format: some IngredientFormat,
         _ label: String
     ) {
-        let fromBytes = Result { () throws(EasyBakeError) in try Baker().bakeReporting(type, from: input, format: format) }
+        let fromBytes = Result { () throws(EasyBakeError) in
+            try Baker().bakeReporting(type, from: input, format: format)
+        }
         let fromTree = Result { () throws(EasyBakeError) in try Baker().bakeReporting(type, from: tree) }
         switch (fromBytes, fromTree) {
         case (.success(let a), .success(let b)):
@@ -226,7 +228,9 @@ struct TreeViewTests {
         #expect(view.hashValue == literal.hashValue)
         #expect(view.description == literal.description)
         #expect(view["tags"]?[1] == "b")
-        #expect(view.resolve(try IngredientPath(parsing: "tags[-1]")) == literal.resolve(try IngredientPath(parsing: "tags[-1]")))
+        #expect(
+            view.resolve(try IngredientPath(parsing: "tags[-1]"))
+                == literal.resolve(try IngredientPath(parsing: "tags[-1]")))
         let yaml = try YAMLFormat().read(.text("id: 7\ntags: [a, b]\nscore: 2.5\nnone: ~\n"))
         #expect(yaml == view)
         let xml = try XMLFormat().read(.text("<user><id>7</id></user>"))
@@ -238,7 +242,8 @@ struct TreeViewTests {
     func errorLocation() throws {
         struct User: Decodable { let name: String; let age: Int }
         struct Users: Decodable { let users: [User] }
-        let input = IngredientInput.bytes(Array("{\"users\": [\n  {\"name\": \"Ada\", \"age\": \"forty\"}\n]}".utf8), name: "users.json")
+        let input = IngredientInput.bytes(
+            Array("{\"users\": [\n  {\"name\": \"Ada\", \"age\": \"forty\"}\n]}".utf8), name: "users.json")
         let fromBytes = #expect(throws: EasyBakeError.self) {
             try Baker().bake(Users.self, from: input, format: JSONFormat())
         }
