@@ -259,6 +259,28 @@ struct TreeViewTests {
         #expect(fromRecord?.location?.line == 2 && fromRecord?.location?.column == fromTree?.location?.column)
     }
 
+    @Test(
+        "a repeated key reads as each policy says, in small and large dictionaries",
+        arguments: [DuplicateKeyPolicy.firstWins, .lastWins, .collect])
+    func repeatedKeys(policy: DuplicateKeyPolicy) throws {
+        struct Record: Decodable, Equatable { let a: [Int]; let k30: Int? }
+        // A JSON index under first wins keeps every member: the view keeps the first.
+        let small = #"{"a": [1], "b": 2, "a": [3]}"#
+        let large = "{" + (0..<30).map { "\"k\($0)\": \($0), " }.joined() + #""a": [1], "k3": 99, "a": [3]}"#
+        let format = JSONFormat(options: .init(duplicateKeys: policy))
+        for text in [small, large] {
+            let input = IngredientInput.text(text)
+            var source = try format.makeSource(for: input)
+            let built = try Ingredients(reading: &source)
+            let tree = try format.read(input)
+            #expect(tree == built, "\(policy) \(text)")
+            #expect(tree.dictionaryValue?.keys == built.dictionaryValue?.keys)
+            Self.expectSameBake(AnyJSON.self, input, tree, format: format, "\(policy)")
+            Self.expectSameBake(Record.self, input, tree, format: format, "\(policy)")
+        }
+        #expect(try format.read(.text(large))["k3"] == (policy == .firstWins ? 3 : policy == .lastWins ? 99 : [3, 99]))
+    }
+
     @Test("views of one tree bake on several threads at once")
     func concurrentBakes() async throws {
         let tree = try JSONFormat().read(.file(TestPaths.fixture("json/benchmark-users.json").path))

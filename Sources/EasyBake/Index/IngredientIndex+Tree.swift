@@ -45,7 +45,7 @@ extension Ingredients {
     /// member; lookups find the first) keeps its first value, as reading
     /// the same input into a tree under ``DuplicateKeyPolicy/firstWins`` does:
     /// every other policy was applied when the index was read.
-    package init(viewing index: IngredientIndex) {
+    init(viewing index: IngredientIndex) {
         precondition(index.count > 0, "viewing an empty index")
         let reader = index.reader
         let marksElements = index.dictionariesAreElements
@@ -136,7 +136,7 @@ extension IngredientFormat {
     /// Reads the single value of `input` into an index with
     /// ``readIndex(_:into:)`` and returns its tree, which keeps that index:
     /// baking it is baking the index (see ``Ingredients``).
-    package func readViewingIndex(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
+    func readViewingIndex(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         var index = IngredientIndex()
         try readIndex(input, into: &index)
         return Ingredients(viewing: index)
