@@ -281,6 +281,26 @@ struct TreeViewTests {
         #expect(try format.read(.text(large))["k3"] == (policy == .firstWins ? 3 : policy == .lastWins ? 99 : [3, 99]))
     }
 
+    @Test("a record of a view bakes from a copy of its entries: escapes, [*] and number text as from the bytes")
+    func records() throws {
+        struct User: Decodable, Equatable { let name: String; let tags: [String]; let age: String }
+        let text = #"{"users": [{"name": "A\u00e9\n", "tags": ["x", "y\"z"], "age": 1e1}, {"name": "B", "tags": [], "age": 2}]}"#
+        let recipe = try Recipe(name: "User", orderedMapping: [("name", "name"), ("tags", "tags[*]"), ("age", "age")])
+        let tree = try JSONFormat().read(.text(text))
+        let users = try #require(tree["users"]?.arrayValue)
+        for _ in 0..<2 {
+            let first = try Baker().bake(User.self, from: users[0], recipe: recipe)
+            #expect(first == User(name: "A\u{e9}\n", tags: ["x", "y\"z"], age: "1e1"))
+            #expect(try Baker().bake(User.self, from: users[1], recipe: recipe) == User(name: "B", tags: [], age: "2"))
+        }
+        // Baking appended to a copy: the tree and its index are as read.
+        #expect(tree == (try JSONFormat().read(.text(text))))
+        struct Users: Decodable, Equatable { let users: [User] }
+        #expect(
+            try Baker().bake(Users.self, from: tree)
+                == (try Baker().bake(Users.self, from: .text(text), format: JSONFormat())))
+    }
+
     @Test("views of one tree bake on several threads at once")
     func concurrentBakes() async throws {
         let tree = try JSONFormat().read(.file(TestPaths.fixture("json/benchmark-users.json").path))

@@ -255,12 +255,15 @@ extension IngredientIndex {
         }
     }
 
-    /// The index of a tree: the index a format read it from when the tree
-    /// is one read by a format and unchanged (see `IngredientIndex+Tree.swift`),
-    /// else an index of its nodes.
+    /// The index of a tree: when the tree is a container read by a format
+    /// and unchanged, the index it was read into (its root), or a copy of
+    /// its entries there (see `IngredientIndex+Tree.swift`); else an index
+    /// of its nodes.
     package init(_ tree: Ingredients) {
-        if let origin = tree.indexOrigin, origin.position == 0 {
-            self = origin.index
+        if let origin = tree.indexOrigin {
+            self =
+                origin.position == 0
+                ? origin.index : IngredientIndex(copyingValueAt: origin.position, of: origin.index)
             return
         }
         self.init()

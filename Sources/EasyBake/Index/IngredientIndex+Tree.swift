@@ -3,9 +3,11 @@
 // A format reads its input into an index (the fast core's one value model)
 // and the tree it returns is built from that index, each array and
 // dictionary keeping where it sits there (its `IndexOrigin`). Baking a tree
-// bakes from that index at that position: nothing is rebuilt, and a number
+// bakes from that index: nothing is rebuilt from the nodes, and a number
 // keeps its text for a `String` property (`1e2`, YAML `01234`), exactly as
-// baking straight from the bytes does. The origin is a reading aid, no part
+// baking straight from the bytes does. The root bakes from the index
+// itself; a container deep in it from a copy of its own entries
+// (`init(copyingValueAt:of:)`), since a bake may append to its index. The origin is a reading aid, no part
 // of the value: equality, hashing, description and paths read the nodes,
 // and the first change to a container drops its origin (`makeUnique()` on
 // the array and the dictionary), so a changed tree bakes from an index of
@@ -129,6 +131,41 @@ extension Ingredients {
         }
         // Only a root container returns, from the loop above.
         preconditionFailure("the index ended inside its root value")
+    }
+}
+
+extension IngredientIndex {
+    /// An index of the value at `position` in `source` alone: its entries
+    /// copied (a container's span is relative, so the copy reads as the
+    /// original), their bytes still the same input's, bytes of `source`'s
+    /// arena copied into this one's; its source name, offsets and element
+    /// marks `source`'s.
+    ///
+    /// What a container deep in a tree bakes from: a bake may append to its
+    /// index (a default, a transformer's result, a `[*]`), and appending to
+    /// the document's shared index would copy all of it for each record
+    /// baked, where this copies the record.
+    init(copyingValueAt position: Int, of source: IngredientIndex) {
+        self.init()
+        let from = source.storage
+        let end = source.end(of: position)
+        let to = uniqueStorage
+        to.input = from.input
+        to.inputBase = from.inputBase
+        to.inputCount = from.inputCount
+        to.sourceName = from.sourceName
+        to.offsetsAreLineColumns = from.offsetsAreLineColumns
+        to.lineTextInput = from.lineTextInput
+        to.dictionariesAreElements = from.dictionariesAreElements
+        to.reserve(end - position)
+        for p in position..<end {
+            var entry = from.entries[p]
+            if UInt8(truncatingIfNeeded: entry.head >> 56) & (Self.arenaFlag | Self.inlineFlag) == Self.arenaFlag {
+                let bytes = UnsafeRawBufferPointer(start: from.arena + Int(entry.aux), count: Int(entry.length))
+                entry.aux = UInt32(truncatingIfNeeded: to.appendToArena(bytes))
+            }
+            to.append(entry)
+        }
     }
 }
 
