@@ -284,7 +284,8 @@ struct TreeViewTests {
     @Test("a record of a view bakes from a copy of its entries: escapes, [*] and number text as from the bytes")
     func records() throws {
         struct User: Decodable, Equatable { let name: String; let tags: [String]; let age: String }
-        let text = #"{"users": [{"name": "A\u00e9\n", "tags": ["x", "y\"z"], "age": 1e1}, {"name": "B", "tags": [], "age": 2}]}"#
+        let text =
+            #"{"users": [{"name": "A\u00e9\n", "tags": ["x", "y\"z"], "age": 1e1}, {"name": "B", "tags": [], "age": 2}]}"#
         let recipe = try Recipe(name: "User", orderedMapping: [("name", "name"), ("tags", "tags[*]"), ("age", "age")])
         let tree = try JSONFormat().read(.text(text))
         let users = try #require(tree["users"]?.arrayValue)
