@@ -223,6 +223,10 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         return DeferredJSONValue(scanner: value)
     }
 
+    /// Four: finding where a JSON record ends costs about half of reading
+    /// it in turn, and adds a tenth to the work (see `RecordJobs.swift`).
+    public var deferringPaysFromJobs: Int { 4 }
+
     /// How the scanner finds runs of plain bytes; tests read every input
     /// both ways.
     package var byteScanning: JSONByteScanning {

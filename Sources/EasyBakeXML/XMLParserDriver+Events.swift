@@ -11,7 +11,7 @@ import EasyBake
 extension XMLParserDriver {
     @inline(__always)
     func emit(_ event: IngredientEvent, _ position: UInt64) {
-        events.append(QueuedEvent(event: event, position: position))
+        events.append(QueuedEvent(event: event, position: position, frame: Int32(truncatingIfNeeded: frames.count)))
         eventsMade &+= 1
     }
 
@@ -120,7 +120,7 @@ extension XMLParserDriver {
         guard !failed else { return }
         let position = Self.position(context)
         // The document dictionary, then one level per element.
-        if frames.count + 2 > limits.maximumDepth {
+        if frames.count + depthOffset + 2 > limits.maximumDepth {
             fail(.limit(.maximumDepth, limits.maximumDepth, at: currentLocation(context)), context)
             return
         }
@@ -260,7 +260,8 @@ extension XMLParserDriver {
         frames.append(
             Frame(
                 opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix,
-                line: Int32(truncatingIfNeeded: position >> 32)))
+                line: Int32(truncatingIfNeeded: position >> 32), declarations: Int32(truncatingIfNeeded: namespaceCount)
+            ))
         pendingText.removeAll()
         if captured { markup.begin(depth: frames.count) }
     }
