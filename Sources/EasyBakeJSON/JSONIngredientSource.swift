@@ -230,6 +230,13 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         set { scanner.scanning = newValue }
     }
 
+    /// Whether containers are skipped over the structural pass's positions
+    /// (the default) or byte by byte; tests compare the two.
+    package var skipsByStructure: Bool {
+        get { scanner.skipsByStructure }
+        set { scanner.skipsByStructure = newValue }
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {

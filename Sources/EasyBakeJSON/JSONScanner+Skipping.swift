@@ -9,8 +9,11 @@ import EasyBake
 /// grammar error, nesting near the depth limit — they put the position back
 /// and let the event path redo the work, which says precisely what is wrong.
 extension JSONScanner {
-    private enum SkipState {
+    enum SkipState {
         case value, firstValueOrEnd, firstKeyOrEnd, key, afterValue
+        /// After a key, before its colon: the structural walk's state only
+        /// (the byte walk reads a key and its colon in one step).
+        case colon
     }
 
     /// Skips the value at the reading position (`insideContainer == false`,
@@ -47,12 +50,31 @@ extension JSONScanner {
         }
         let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
 
+        // A container is skipped over its structural positions, which step
+        // over plain strings and whitespace without reading them; where
+        // that walk declines, the byte walk below redoes it from the start.
+        if skipsByStructure,
+            insideContainer
+                || (position < count && (base[position] == UInt8(ascii: "{") || base[position] == UInt8(ascii: "["))),
+            let end = try skipByStructure(state: state, depth: depth, objects: objects, depthBudget: depthBudget)
+        {
+            position = end
+            if insideContainer { containers.removeLast() }
+            eventStart = savedPosition
+            expect = .afterValue
+            return true
+        }
+        position = savedPosition
+        expect = savedExpect
+
         while true {
             if state == .afterValue, depth == 0 { break }
             skipWhitespace()
             guard position < count else { return restore(savedPosition, savedExpect) }
             let byte = base[position]
             switch state {
+            case .colon:
+                return restore(savedPosition, savedExpect)
             case .firstValueOrEnd where byte == UInt8(ascii: "]"):
                 position += 1
                 depth -= 1
