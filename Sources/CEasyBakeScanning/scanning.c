@@ -241,39 +241,155 @@ size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count
         state->scalar_carry = scalars >> 63;
         uint64_t tokens = (operators | quotes | scalarStarts) & valid;
         uint64_t specials = c.specials & inside & valid;
+        // The closing quotes of strings with a special byte: each special
+        // byte flags the first closing quote after it (a string open at the
+        // block's start that had one flags the block's first closing quote).
+        uint64_t closing = quotes & ~inside & valid;
+        uint64_t flagged = 0;
+        if (state->special_carry != 0) {
+            flagged = closing & (0 - closing);
+            state->special_carry = flagged == 0;
+        }
+        while (specials != 0) {
+            int first = __builtin_ctzll(specials);
+            uint64_t after = closing & easybake_bits_from(first);
+            if (after == 0) {
+                // The string is still open at the block's end.
+                state->special_carry = 1;
+                break;
+            }
+            uint64_t close = after & (0 - after);
+            flagged |= close;
+            specials &= ~(close - 1);
+        }
         uint32_t offset = (uint32_t)(i - start);
-        if ((specials | state->special_carry) == 0) {
-            // The common case: no string here needs a closer look.
-            while (tokens != 0) {
-                *written++ = offset + (uint32_t)__builtin_ctzll(tokens);
+        // Eight at a time without a branch per position: the slots past the
+        // last position are written and then overwritten or ignored.
+        size_t found = (size_t)__builtin_popcountll(tokens);
+        uint32_t *end = written + found;
+        while (tokens != 0) {
+            for (int k = 0; k < 8; k++) {
+                int bit = __builtin_ctzll(tokens | ((uint64_t)1 << 63));
+                written[k] = (offset + (uint32_t)bit) | ((uint32_t)((flagged >> bit) & 1) << 31);
                 tokens &= tokens - 1;
             }
-            continue;
+            written += 8;
         }
-        // The last opening quote seen (-1: the string open at the block's
-        // start), and whether its string had a special byte before the block.
-        int open = -1;
-        uint64_t carried = state->special_carry;
-        while (tokens != 0) {
-            int bit = __builtin_ctzll(tokens);
-            tokens &= tokens - 1;
-            uint32_t flag = 0;
-            if ((quotes >> bit) & 1) {
-                if ((inside >> bit) & 1) {
-                    open = bit;
-                    carried = 0;
-                } else {
-                    uint64_t between = specials & easybake_bits_below(bit) & easybake_bits_from(open + 1);
-                    if (carried != 0 || between != 0) flag = EASYBAKE_JSON_STRING_SPECIAL;
-                    carried = 0;
-                }
-            }
-            *written++ = (offset + (uint32_t)bit) | flag;
-        }
-        state->special_carry = 0;
-        if (state->in_string != 0) {
-            state->special_carry = (carried != 0 || (specials & easybake_bits_from(open + 1)) != 0) ? 1 : 0;
-        }
+        written = end;
     }
     return (size_t)(written - out);
+}
+
+int easybake_json_skip_positions(const uint8_t *base, size_t origin, const uint32_t *positions, size_t count,
+                                 easybake_json_skip_state *state, uint64_t *checks, size_t *check_count,
+                                 size_t *end) {
+    int expect = state->expect;
+    int depth = state->depth;
+    uint64_t objects = state->objects;
+    size_t written = 0;
+    int result = EASYBAKE_SKIP_MORE;
+    for (size_t k = 0; k < count; k++) {
+        uint32_t raw = positions[k];
+        size_t at = origin + (raw & ~EASYBAKE_JSON_STRING_SPECIAL);
+        uint8_t byte = base[at];
+        switch (expect) {
+        case EASYBAKE_SKIP_EXPECT_STRING_VALUE_END:
+        case EASYBAKE_SKIP_EXPECT_STRING_KEY_END:
+            // The position after an opening quote is its closing quote.
+            if (raw & EASYBAKE_JSON_STRING_SPECIAL) {
+                checks[written++] = (uint64_t)state->open | EASYBAKE_SKIP_CHECK_STRING;
+                checks[written++] = (uint64_t)at;
+            } else if (at - state->open - 1 > state->max_string) {
+                result = EASYBAKE_SKIP_DECLINED;
+                goto done;
+            }
+            expect = expect == EASYBAKE_SKIP_EXPECT_STRING_KEY_END ? EASYBAKE_SKIP_EXPECT_COLON
+                                                                    : EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
+            break;
+        case EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END:
+            if (byte == ']') {
+                depth -= 1;
+                expect = EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
+                break;
+            }
+            __attribute__((fallthrough));
+        case EASYBAKE_SKIP_EXPECT_VALUE:
+            switch (byte) {
+            case '{':
+            case '[':
+                if (depth >= state->budget) {
+                    result = EASYBAKE_SKIP_DECLINED;
+                    goto done;
+                }
+                depth += 1;
+                if (byte == '{') {
+                    objects |= (uint64_t)1 << depth;
+                    expect = EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END;
+                } else {
+                    objects &= ~((uint64_t)1 << depth);
+                    expect = EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END;
+                }
+                break;
+            case '"':
+                state->open = at;
+                expect = EASYBAKE_SKIP_EXPECT_STRING_VALUE_END;
+                break;
+            case ']': case '}': case ',': case ':':
+                result = EASYBAKE_SKIP_DECLINED;
+                goto done;
+            default:
+                // A number, a literal or stray bytes: the caller reads it.
+                checks[written++] = (uint64_t)at;
+                expect = EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
+                break;
+            }
+            break;
+        case EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END:
+            if (byte == '}') {
+                depth -= 1;
+                expect = EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
+                break;
+            }
+            __attribute__((fallthrough));
+        case EASYBAKE_SKIP_EXPECT_KEY:
+            if (byte != '"') {
+                result = EASYBAKE_SKIP_DECLINED;
+                goto done;
+            }
+            state->open = at;
+            expect = EASYBAKE_SKIP_EXPECT_STRING_KEY_END;
+            break;
+        case EASYBAKE_SKIP_EXPECT_COLON:
+            if (byte != ':') {
+                result = EASYBAKE_SKIP_DECLINED;
+                goto done;
+            }
+            expect = EASYBAKE_SKIP_EXPECT_VALUE;
+            break;
+        default: {
+            // After a value: a comma, or the end of the innermost container.
+            int isObject = (int)((objects >> depth) & 1);
+            if (byte == ',') {
+                expect = isObject ? EASYBAKE_SKIP_EXPECT_KEY : EASYBAKE_SKIP_EXPECT_VALUE;
+            } else if (byte == (isObject ? '}' : ']')) {
+                depth -= 1;
+                if (depth == 0) {
+                    *end = at + 1;
+                    result = EASYBAKE_SKIP_ENDED;
+                    goto done;
+                }
+            } else {
+                result = EASYBAKE_SKIP_DECLINED;
+                goto done;
+            }
+            break;
+        }
+        }
+    }
+done:
+    state->expect = expect;
+    state->depth = depth;
+    state->objects = objects;
+    *check_count = written;
+    return result;
 }

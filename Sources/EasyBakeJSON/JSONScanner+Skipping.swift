@@ -11,9 +11,6 @@ import EasyBake
 extension JSONScanner {
     enum SkipState {
         case value, firstValueOrEnd, firstKeyOrEnd, key, afterValue
-        /// After a key, before its colon: the structural walk's state only
-        /// (the byte walk reads a key and its colon in one step).
-        case colon
     }
 
     /// Skips the value at the reading position (`insideContainer == false`,
@@ -73,8 +70,6 @@ extension JSONScanner {
             guard position < count else { return restore(savedPosition, savedExpect) }
             let byte = base[position]
             switch state {
-            case .colon:
-                return restore(savedPosition, savedExpect)
             case .firstValueOrEnd where byte == UInt8(ascii: "]"):
                 position += 1
                 depth -= 1

@@ -40,8 +40,9 @@ struct JSONScanner {
     var scanning = JSONByteScanning.preferred
     /// Whether containers are skipped over structural positions
     /// (``skipByStructure(state:depth:objects:depthBudget:)``) before the
-    /// byte walk; tests turn it off to compare the two.
-    var skipsByStructure = true
+    /// byte walk. Off until that walk is faster than the byte walk (see
+    /// `JSONScanner+Structure.swift`); tests run both and compare them.
+    var skipsByStructure = false
     /// For a byte range of a top-level array's elements: where they are.
     var elementRange: ElementRange?
 

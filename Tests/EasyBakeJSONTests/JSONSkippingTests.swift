@@ -148,9 +148,11 @@ struct JSONSkippingTests {
 
     /// Skips the value of `bytes` with one way of finding runs of plain
     /// bytes: where the skip ended, or the error.
-    static func skipEnd(_ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool = true) -> String {
+    static func skipEnd(
+        _ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool = false, limits: IngredientLimits = .default
+    ) -> String {
         do {
-            var source = try JSONIngredientSource(.bytes(bytes))
+            var source = try JSONIngredientSource(.bytes(bytes), options: .init(limits: limits))
             source.byteScanning = scanning
             source.skipsByStructure = byStructure
             try source.skipValue()
@@ -245,7 +247,9 @@ struct JSONSkippingTests {
         for number in 0..<2_000 {
             var text = "{\"a\": ["
             for index in 0..<Int.random(in: 1...30, using: &random) {
-                text += (index == 0 ? "" : Bool.random(using: &random) ? ", " : ",\n  ") + values.randomElement(using: &random)!
+                text +=
+                    (index == 0 ? "" : Bool.random(using: &random) ? ", " : ",\n  ") + values.randomElement(
+                        using: &random)!
             }
             text += "], \"b\": " + values.randomElement(using: &random)! + "}"
             var bytes = Array(text.utf8)
@@ -266,11 +270,16 @@ struct JSONSkippingTests {
         }
         var skipped = 0
         var failed = 0
+        var limited = 0
         for bytes in documents {
             let text = String(decoding: bytes, as: UTF8.self)
-            let byBytes = Self.skipEnd(bytes, .vector, byStructure: false)
-            #expect(Self.skipEnd(bytes, .vector) == byBytes, "\(text)")
-            #expect(Self.skipEnd(bytes, .word) == byBytes, "\(text)")
+            let byBytes = Self.skipEnd(bytes, .vector)
+            #expect(Self.skipEnd(bytes, .vector, byStructure: true) == byBytes, "\(text)")
+            #expect(Self.skipEnd(bytes, .word, byStructure: true) == byBytes, "\(text)")
+            // Tight limits: strings, numbers and depth over them fail alike.
+            let tight = Self.skipEnd(bytes, .vector, limits: Self.tightLimits)
+            #expect(Self.skipEnd(bytes, .vector, byStructure: true, limits: Self.tightLimits) == tight, "\(text)")
+            if tight != byBytes { limited += 1 }
             let restByBytes = Self.skipRestEnd(bytes, .vector, byStructure: false)
             #expect(Self.skipRestEnd(bytes, .vector, byStructure: true) == restByBytes, "\(text)")
             #expect(Self.skipRestEnd(bytes, .word, byStructure: true) == restByBytes, "\(text)")
@@ -278,15 +287,25 @@ struct JSONSkippingTests {
         }
         #expect(skipped > 500)
         #expect(failed > 500)
+        #expect(limited > 100)
     }
+
+    /// Limits the documents of ``structuralSkipAgrees()`` pass often.
+    static let tightLimits: IngredientLimits = {
+        var limits = IngredientLimits.default
+        limits.maximumStringBytes = 40
+        limits.maximumNumberLength = 5
+        limits.maximumDepth = 4
+        return limits
+    }()
 
     @Test("deep nesting is limited alike over structural positions")
     func structuralDepth() {
         for depth in [61, 62, 63, 64, 511, 512, 513, 600] {
             let deep = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
-            let byBytes = Self.skipEnd(deep, .vector, byStructure: false)
-            #expect(Self.skipEnd(deep, .vector) == byBytes, "\(depth)")
-            #expect(Self.skipEnd(deep, .word) == byBytes, "\(depth)")
+            let byBytes = Self.skipEnd(deep, .vector)
+            #expect(Self.skipEnd(deep, .vector, byStructure: true) == byBytes, "\(depth)")
+            #expect(Self.skipEnd(deep, .word, byStructure: true) == byBytes, "\(depth)")
         }
     }
 }

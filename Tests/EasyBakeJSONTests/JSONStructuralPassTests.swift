@@ -78,11 +78,13 @@ struct JSONStructuralPassTests {
             for blocks in [1, 3, 16] {
                 let found = JSONStructuralPass.positions(of: bytes, level: level, blocksPerCall: blocks)
                 if found != expected {
-                    let first = (0..<min(found.count, expected.count)).first { found[$0] != expected[$0] }
+                    let first =
+                        (0..<min(found.count, expected.count)).first { found[$0] != expected[$0] }
                         ?? min(found.count, expected.count)
                     let got = first < found.count ? found[first].description : "missing"
                     let wanted = first < expected.count ? expected[first].description : "none"
-                    problems.append("\(name), level \(level), \(blocks) blocks per call: #\(first) is \(got), expected \(wanted)")
+                    problems.append(
+                        "\(name), level \(level), \(blocks) blocks per call: #\(first) is \(got), expected \(wanted)")
                 }
             }
         }
@@ -112,7 +114,8 @@ struct JSONStructuralPassTests {
         var problems: [String] = []
         for lead in 0..<70 {
             for slashes in 0..<5 {
-                let text = "[\"" + String(repeating: "a", count: lead) + String(repeating: "\\", count: slashes)
+                let text =
+                    "[\"" + String(repeating: "a", count: lead) + String(repeating: "\\", count: slashes)
                     + "\"\", 1]"
                 problems += Self.disagreements(Array(text.utf8), name: text)
             }

@@ -310,11 +310,69 @@ int easybake_json_choose_level(int machine, const char *forced);
 /// printable ASCII without escapes.
 ///
 /// Strings are found as the JSON grammar finds them where it is valid:
-/// quotes not escaped by a backslash open and close them. `out` holds at
-/// least `64 * blocks` offsets; returns how many were written. `level`
+/// quotes not escaped by a backslash open and close them. `out` has room
+/// for `64 * blocks + 8` offsets (positions are written eight at a time);
+/// returns how many were written. `level`
 /// picks the pass (see ``easybake_json_structural_level``; a level the
 /// machine lacks is lowered); every level writes the same offsets.
 size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count, size_t blocks, int level,
                                  easybake_json_structural_state *state, uint32_t *out);
+
+/// Where a skip over structural positions stands between two calls of
+/// ``easybake_json_skip_positions``.
+typedef struct {
+    /// What the next position may be: one of the `EASYBAKE_SKIP_EXPECT_` values.
+    int expect;
+    /// Open containers in the skipped value (and the one it started in).
+    int depth;
+    /// The depth the skip may reach; deeper, it declines.
+    int budget;
+    /// Bit d: the container at depth d is an object.
+    uint64_t objects;
+    /// The most bytes a string may hold.
+    size_t max_string;
+    /// The opening quote of the string being crossed.
+    size_t open;
+} easybake_json_skip_state;
+
+enum {
+    EASYBAKE_SKIP_EXPECT_VALUE = 0,
+    EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END = 1,
+    EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END = 2,
+    EASYBAKE_SKIP_EXPECT_KEY = 3,
+    EASYBAKE_SKIP_EXPECT_COLON = 4,
+    EASYBAKE_SKIP_EXPECT_AFTER_VALUE = 5,
+    EASYBAKE_SKIP_EXPECT_STRING_VALUE_END = 6,
+    EASYBAKE_SKIP_EXPECT_STRING_KEY_END = 7,
+};
+
+/// What ``easybake_json_skip_positions`` found.
+enum {
+    /// Every position was taken; the value goes on.
+    EASYBAKE_SKIP_MORE = 0,
+    /// The value ended (`*end` is just past it).
+    EASYBAKE_SKIP_ENDED = 1,
+    /// A position the grammar does not allow there, a string over the
+    /// limit, or the depth budget reached: the caller reads it byte by byte.
+    EASYBAKE_SKIP_DECLINED = 2,
+};
+
+/// The flag of a check that is a string's opening quote (the next check is
+/// its closing quote); other checks are the first byte of a number or
+/// literal.
+static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
+
+/// Follows JSON's grammar over `count` structural positions (offsets from
+/// `origin`, as ``easybake_json_structurals`` wrote them) through a value
+/// being skipped: brackets, colons and commas must come where the grammar
+/// has them, and plain strings must fit `max_string`. What the positions
+/// alone cannot settle is left to the caller in `checks`, in input order:
+/// each number or literal (its grammar, and that it ends where a separator
+/// or whitespace begins), and each flagged string (escapes, UTF-8). The
+/// caller checks them before it trusts the result; `checks` has room for
+/// `count` entries, and `*check_count` says how many were written.
+int easybake_json_skip_positions(const uint8_t *base, size_t origin, const uint32_t *positions, size_t count,
+                                 easybake_json_skip_state *state, uint64_t *checks, size_t *check_count,
+                                 size_t *end);
 
 #endif
