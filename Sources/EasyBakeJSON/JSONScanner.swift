@@ -38,11 +38,6 @@ struct JSONScanner {
     var scratch: [UInt8] = []
     /// How runs of plain bytes are found (``JSONByteScanning``).
     var scanning = JSONByteScanning.preferred
-    /// Whether containers are skipped over structural positions
-    /// (``skipByStructure(state:depth:objects:depthBudget:)``) before the
-    /// byte walk. Off until that walk is faster than the byte walk (see
-    /// `JSONScanner+Structure.swift`); tests run both and compare them.
-    var skipsByStructure = false
     /// For a byte range of a top-level array's elements: where they are.
     var elementRange: ElementRange?
 

@@ -151,13 +151,20 @@ struct JSONSkippingTests {
     static func skipEnd(
         _ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool = false, limits: IngredientLimits = .default
     ) -> String {
-        do {
+        endOrError { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes), options: .init(limits: limits))
             source.byteScanning = scanning
-            source.skipsByStructure = byStructure
-            try source.skipValue()
+            if byStructure { try source.skipValueByStructure() } else { try source.skipValue() }
             let end = source.bytesRead
             _ = try source.next()
+            return end
+        }
+    }
+
+    /// "ok at" the offset `body` returns, or its error with its place.
+    static func endOrError(_ body: () throws(EasyBakeError) -> Int?) -> String {
+        do {
+            guard let end = try body() else { return "no container" }
             return "ok at \(end)"
         } catch {
             return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
@@ -209,21 +216,16 @@ struct JSONSkippingTests {
     /// Skips the rest of the container `bytes` opens, after its first
     /// event: where that ended, or the error.
     static func skipRestEnd(_ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool) -> String {
-        do {
+        endOrError { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes))
             source.byteScanning = scanning
-            source.skipsByStructure = byStructure
-            guard let first = try source.next(), first == .beginArray || first == .beginDictionary else {
-                return "no container"
-            }
+            guard let first = try source.next(), first == .beginArray || first == .beginDictionary else { return nil }
             // Inside the container, after its first member's key or first element.
             _ = try source.next()
-            try source.skipRestOfContainer()
+            if byStructure { try source.skipRestOfContainerByStructure() } else { try source.skipRestOfContainer() }
             let end = source.bytesRead
             _ = try source.next()
-            return "ok at \(end)"
-        } catch {
-            return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
+            return end
         }
     }
 
