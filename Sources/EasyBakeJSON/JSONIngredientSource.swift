@@ -234,6 +234,21 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         set { scanner.scanning = newValue }
     }
 
+    /// ``skipValue()`` over the structural pass's positions where the value
+    /// is an array or object (``JSONScanner/skipContainerByStructure(insideContainer:)``),
+    /// byte by byte otherwise: for tests that compare the two while that
+    /// skip is not the default.
+    package mutating func skipValueByStructure() throws(EasyBakeError) {
+        if try scanner.skipContainerByStructure(insideContainer: false) { return }
+        try skipValue()
+    }
+
+    /// ``skipRestOfContainer()`` over the structural pass's positions.
+    package mutating func skipRestOfContainerByStructure() throws(EasyBakeError) {
+        if try scanner.skipContainerByStructure(insideContainer: true) { return }
+        try skipRestOfContainer()
+    }
+
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
         if try scanner.skipQuickly(insideContainer: true) {
