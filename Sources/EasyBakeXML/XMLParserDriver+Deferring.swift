@@ -30,8 +30,16 @@ extension XMLParserDriver {
     /// the records are cut at, if there is one in it; the lexer reads what
     /// libxml2 is fed.
     func lexSlice(_ range: Range<Int>) -> Int {
+        assert(
+            range.lowerBound >= 0 && range.upperBound <= (repaired?.count ?? chunk.count),
+            "bytes lexed past the end of the buffer read")
         let base = feedBase.assumingMemoryBound(to: UInt8.self)
         let end = easybake_xml_lex(&lexer, base, range.lowerBound, range.upperBound, cutDepth, -1)
+        // The lexer stops inside the slice, and only after a start tag's '>'.
+        assert(end >= range.lowerBound && end <= range.upperBound, "the lexer stopped outside the slice")
+        assert(
+            lexer.stopped == 0 || (end > range.lowerBound && base[end - 1] == UInt8(ascii: ">")),
+            "a cut not after a tag")
         lastSliceCut = lexer.stopped != 0
         return end
     }
@@ -77,6 +85,8 @@ extension XMLParserDriver {
         lexer.cut_tag_start = -1
         lexer.cut_depth = -1
         let base = feedBase.assumingMemoryBound(to: UInt8.self)
+        // The bytes libxml2 holds unread are the last it was fed.
+        assert(pendingRange.lowerBound <= (repaired?.count ?? chunk.count), "unread bytes outside the buffer read")
         _ = easybake_xml_lex(&lexer, base, pendingRange.lowerBound - unread, pendingRange.lowerBound, -1, -1)
         cutDepth = Int32(recordFrame + 1)
         lastSliceCut = false
@@ -102,7 +112,12 @@ extension XMLParserDriver {
         var past = lexer
         let end = easybake_xml_lex(&past, base, contentStart, pendingRange.upperBound, -1, Int32(recordFrame))
         guard past.stopped != 0, past.depth == Int32(recordFrame) else { return nil }
-        assert(tagStart < contentStart && end <= pendingRange.upperBound, "a record's bytes outside the chunk")
+        // The record's start tag was fed to libxml2 (the lexer cut the slice
+        // just after it); its content and end tag were not.
+        assert(
+            0 <= tagStart && tagStart < contentStart && contentStart <= end && end <= pendingRange.upperBound,
+            "a record's bytes outside the chunk")
+        assert(end > contentStart && base[end - 1] == UInt8(ascii: ">"), "a record that does not end with its end tag")
 
         // Where the record begins, and where libxml2 is to stand after it.
         let line = Int(input.pointee.line)
@@ -131,8 +146,10 @@ extension XMLParserDriver {
         let bytes = recordBytes(
             context, UnsafeRawBufferPointer(start: base + tagStart, count: end - tagStart),
             declaredBy: recordFrame, column: startColumn)
+        let recordHead = bytes.count - (end - contentStart) - Self.recordWrapperEnd.count
+        assert(recordHead > 0 && recordHead <= bytes.count, "a record's head outside its bytes")
         let record = DeferredXMLRecord(
-            bytes: bytes, head: bytes.count - (end - contentStart) - Self.recordWrapperEnd.count, line: startLine,
+            bytes: bytes, head: recordHead, line: startLine,
             depthOffset: recordFrame - 1, input: self.input, readers: deferredRecordReaders())
 
         // libxml2 reads closing tags in place of the record, as a skipped
@@ -148,6 +165,8 @@ extension XMLParserDriver {
         // closed at once.
         var closing: [UInt8] = [0x0A]
         for frame in frames[recordFrame...].reversed() {
+            // Every frame has its name (a skipped value's too).
+            assert(frame.local != nil, "a frame without its element's name")
             closing += Array("</".utf8)
             if let prefix = frame.prefix { closing += Array((String(cString: prefix) + ":").utf8) }
             if let local = frame.local { closing += Array(String(cString: local).utf8) }
@@ -171,6 +190,8 @@ extension XMLParserDriver {
         moved.pointee.col = Int32(truncatingIfNeeded: endColumn)
         lastPosition = UInt64(UInt32(truncatingIfNeeded: endLine)) << 32 | UInt64(UInt32(truncatingIfNeeded: endColumn))
         lexer = past
+        // libxml2 has closed the record (and its first child) as the lexer did.
+        assert(lexer.depth == Int32(frames.count), "the lexer's depth is not libxml2's after a record")
         lexer.child_pending = 0
         pendingRange = end..<pendingRange.upperBound
         recordsDeferred += 1
@@ -190,7 +211,15 @@ extension XMLParserDriver {
         // record's own declarations (on its start tag, read already), the
         // innermost binding of each prefix.
         var seen = Set<String>()
-        let count = Int(context.pointee.nsNr) / 2 - frames[recordFrame...].reduce(0) { $0 + Int($1.declarations) }
+        // `nsTab` holds `nsNr` entries, two per binding (prefix, URI), the
+        // bindings of the open elements in order: the record's own (and
+        // its first child's) last.
+        let entries = Int(context.pointee.nsNr)
+        assert(entries >= 0 && entries % 2 == 0, "libxml2's namespace stack holds half a binding")
+        assert(entries == 0 || context.pointee.nsTab != nil, "libxml2's namespace stack without its table")
+        let count = entries / 2 - frames[recordFrame...].reduce(0) { $0 + Int($1.declarations) }
+        assert(count >= 0, "more declarations on the record than on libxml2's namespace stack")
+        assert(column >= 1, "a record before its line's first column")
         if count > 0, let table = context.pointee.nsTab {
             for i in stride(from: count - 1, through: 0, by: -1) {
                 let prefix = table[2 * i].map { String(cString: $0) }
@@ -212,6 +241,17 @@ extension XMLParserDriver {
         bytes += repeatElement(UInt8(ascii: " "), count: column - 1)
         bytes += record
         bytes += Self.recordWrapperEnd
+        // The wrapper is well formed around the record: its start tag, on a
+        // line of its own, the record where it stood, its end tag.
+        assert(bytes.starts(with: "<\(Self.recordWrapper)".utf8), "the wrapper's start tag missing")
+        assert(
+            bytes.count >= record.count + Self.recordWrapperEnd.count + column + 1
+                && bytes[bytes.count - record.count - Self.recordWrapperEnd.count - column] == 0x0A
+                && bytes[bytes.count - record.count - Self.recordWrapperEnd.count - 1 - column] == UInt8(ascii: ">"),
+            "the wrapper's start tag not on a line of its own before the record")
+        assert(
+            bytes.suffix(Self.recordWrapperEnd.count).elementsEqual(Self.recordWrapperEnd),
+            "the wrapper's end tag missing")
         return bytes
     }
 
@@ -290,6 +330,7 @@ extension XMLParserDriver {
             if count == 0 { break }
             filled += count
         }
+        assert(filled <= chunk.count, "a record read past the chunk")
         inputBytes = filled
         failure = nil
         failureGiven = false

@@ -207,6 +207,12 @@ final class XMLParserDriver {
     /// Whether ``lexer`` follows the bytes libxml2 is fed.
     @exclusivity(unchecked) var lexing = false
     /// Where elements begin and end in the bytes fed, ahead of libxml2.
+    ///
+    /// Its offsets (`tag_start`, `cut_tag_start`) are into the bytes
+    /// `feedBase` points at, below `pendingRange.lowerBound`, and hold only
+    /// until the chunk is read again (``forgetLexedTags()`` sets them to
+    /// -1); its `depth` is libxml2's element depth once libxml2 has read
+    /// every byte lexed (`frames.count` where a record is deferred).
     @exclusivity(unchecked) var lexer = easybake_xml_lexer()
     /// The depth of the records' elements (their frame index + 1), after
     /// whose start tags (and their first child's) a slice of input ends.
