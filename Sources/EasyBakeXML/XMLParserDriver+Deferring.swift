@@ -61,7 +61,9 @@ extension XMLParserDriver {
         if defersRecords == nil { defersRecords = recordsMayBeDeferred(context) }
         guard defersRecords == true, let input = context.pointee.input else { return nil }
         let recordFrame = Int(lastKeyFrame)
-        guard recordFrame >= 0, recordFrame < frames.count, frames[recordFrame].opened else { return nil }
+        guard recordFrame >= 0, recordFrame < frames.count, frames[recordFrame].opened,
+            !frames[recordFrame...].contains(where: { $0.declarations == .max })
+        else { return nil }
         // libxml2 stands between two pieces of markup with every byte fed
         // read, or (in text) with only text left: the lexer takes over there.
         let state = context.pointee.instate
@@ -191,6 +193,7 @@ extension XMLParserDriver {
         // innermost binding of each prefix.
         var seen = Set<String>()
         let count = Int(context.pointee.nsNr) / 2 - frames[recordFrame...].reduce(0) { $0 + Int($1.declarations) }
+        assert(count >= 0, "more namespace declarations in the record's frames than libxml2 holds")
         if count > 0, let table = context.pointee.nsTab {
             for i in stride(from: count - 1, through: 0, by: -1) {
                 let prefix = table[2 * i].map { String(cString: $0) }
