@@ -69,7 +69,9 @@ extension XMLParserDriver {
         if defersRecords == nil { defersRecords = recordsMayBeDeferred(context) }
         guard defersRecords == true, let input = context.pointee.input else { return nil }
         let recordFrame = Int(lastKeyFrame)
-        guard recordFrame >= 0, recordFrame < frames.count, frames[recordFrame].opened else { return nil }
+        guard recordFrame >= 0, recordFrame < frames.count, frames[recordFrame].opened,
+            !frames[recordFrame...].contains(where: { $0.declarations == .max })
+        else { return nil }
         // libxml2 stands between two pieces of markup with every byte fed
         // read, or (in text) with only text left: the lexer takes over there.
         let state = context.pointee.instate

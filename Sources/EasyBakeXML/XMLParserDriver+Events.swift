@@ -267,9 +267,9 @@ extension XMLParserDriver {
         }
         frames.append(
             Frame(
-                opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix,
-                line: Int32(truncatingIfNeeded: position >> 32), declarations: Int32(truncatingIfNeeded: namespaceCount)
-            ))
+                opened: opened, hasChildElements: false, empty: empty,
+                declarations: UInt8(clamping: namespaceCount), local: local, prefix: prefix,
+                line: Int32(truncatingIfNeeded: position >> 32)))
         pendingText.removeAll()
         if captured { markup.begin(depth: frames.count) }
     }

@@ -50,14 +50,15 @@ final class XMLParserDriver {
         /// The empty value EasyBake's marker says the element holds
         /// (``XMLEmptyMarker``), if it has one.
         var empty: XMLEmptyMarker.Kind? = nil
+        /// How many namespaces its start tag declares, up to 255 (kept in
+        /// what would be padding: a larger frame costs every element).
+        var declarations: UInt8 = 0
         /// The element's name as written, interned by libxml2 (valid as
         /// long as the parser context), and the line of its start tag: for
         /// the message of a document cut inside it.
         var local: UnsafePointer<UInt8>? = nil
         var prefix: UnsafePointer<UInt8>? = nil
         var line: Int32 = 0
-        /// How many namespaces its start tag declares.
-        var declarations: Int32 = 0
     }
 
     /// One entry of the name cache: the addresses of an interned
