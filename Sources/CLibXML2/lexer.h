@@ -66,8 +66,6 @@ typedef struct {
     /* Whether the next start tag one level below a cut element is to be a
        cut too (easybake_xml_lex_cut). */
     uint8_t child_pending;
-    /* Whether a declaration ("<!DOCTYPE", "<!ELEMENT"...) was met. */
-    uint8_t declaration;
     /* Whether the last call stopped at a cut or a close (not at `end`). */
     uint8_t stopped;
     /* The offset of the '<' of the last start tag begun, in the caller's
@@ -192,25 +190,16 @@ static inline size_t easybake_xml_lex(
                 }
             } else {
                 lx->state = EASYBAKE_XML_DECLARATION;
-                lx->declaration = 1;
                 if (c == '>') lx->state = EASYBAKE_XML_TEXT;
             }
             break;
         }
-        case EASYBAKE_XML_COMMENT: {
-            uint8_t c = base[p++];
-            if (c == '-') {
-                if (lx->run < 2) lx->run += 1;
-            } else if (c == '>' && lx->run >= 2) {
-                lx->state = EASYBAKE_XML_TEXT;
-            } else {
-                lx->run = 0;
-            }
-            break;
-        }
+        case EASYBAKE_XML_COMMENT:
         case EASYBAKE_XML_CDATA: {
+            /* Both end with a doubled byte and '>': "-->", "]]>". */
+            uint8_t twice = lx->state == EASYBAKE_XML_COMMENT ? '-' : ']';
             uint8_t c = base[p++];
-            if (c == ']') {
+            if (c == twice) {
                 if (lx->run < 2) lx->run += 1;
             } else if (c == '>' && lx->run >= 2) {
                 lx->state = EASYBAKE_XML_TEXT;
