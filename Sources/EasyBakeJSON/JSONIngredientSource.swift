@@ -223,11 +223,30 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         return DeferredJSONValue(scanner: value)
     }
 
+    /// Four: finding where a JSON record ends costs about half of reading
+    /// it in turn, and adds a tenth to the work (see `RecordJobs.swift`).
+    public var deferringPaysFromJobs: Int { 4 }
+
     /// How the scanner finds runs of plain bytes; tests read every input
     /// both ways.
     package var byteScanning: JSONByteScanning {
         get { scanner.scanning }
         set { scanner.scanning = newValue }
+    }
+
+    /// ``skipValue()`` over the structural pass's positions where the value
+    /// is an array or object (``JSONScanner/skipContainerByStructure(insideContainer:)``),
+    /// byte by byte otherwise: for tests that compare the two while that
+    /// skip is not the default.
+    package mutating func skipValueByStructure() throws(EasyBakeError) {
+        if try scanner.skipContainerByStructure(insideContainer: false) { return }
+        try skipValue()
+    }
+
+    /// ``skipRestOfContainer()`` over the structural pass's positions.
+    package mutating func skipRestOfContainerByStructure() throws(EasyBakeError) {
+        if try scanner.skipContainerByStructure(insideContainer: true) { return }
+        try skipRestOfContainer()
     }
 
     /// Scans to the end of the open container without decoding anything.

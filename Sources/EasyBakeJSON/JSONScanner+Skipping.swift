@@ -9,8 +9,22 @@ import EasyBake
 /// grammar error, nesting near the depth limit — they put the position back
 /// and let the event path redo the work, which says precisely what is wrong.
 extension JSONScanner {
-    private enum SkipState {
+    enum SkipState {
         case value, firstValueOrEnd, firstKeyOrEnd, key, afterValue
+
+        /// Where the event path's `expect` leaves a skip inside a container;
+        /// `nil` after the top-level value.
+        @inline(__always)
+        init?(inside expect: Expect) {
+            switch expect {
+            case .firstKeyOrEnd: self = .firstKeyOrEnd
+            case .firstValueOrEnd: self = .firstValueOrEnd
+            case .key: self = .key
+            case .value: self = .value
+            case .afterValue: self = .afterValue
+            case .end: return nil
+            }
+        }
     }
 
     /// Skips the value at the reading position (`insideContainer == false`,
@@ -33,14 +47,8 @@ extension JSONScanner {
             guard let isObject = containers.last else { return false }
             depth = 1
             if isObject { objects |= 2 }
-            switch expect {
-            case .firstKeyOrEnd: state = .firstKeyOrEnd
-            case .firstValueOrEnd: state = .firstValueOrEnd
-            case .key: state = .key
-            case .value: state = .value
-            case .afterValue: state = .afterValue
-            case .end: return false
-            }
+            guard let inside = SkipState(inside: expect) else { return false }
+            state = inside
         } else {
             guard expect == .value else { return false }
             state = .value
@@ -116,6 +124,38 @@ extension JSONScanner {
                 }
             }
         }
+        if insideContainer { containers.removeLast() }
+        eventStart = savedPosition
+        expect = .afterValue
+        return true
+    }
+
+    /// ``skipQuickly(insideContainer:)`` over structural positions
+    /// (``skipByStructure(state:depth:objects:depthBudget:)``), for an array
+    /// or object: `true` with it skipped, or `false` with nothing consumed
+    /// (the byte walk's turn). Not the default yet: it is no faster than
+    /// the byte walk (see `JSONScanner+Structure.swift`); tests compare the two.
+    @inline(never)
+    mutating func skipContainerByStructure(insideContainer: Bool) throws(EasyBakeError) -> Bool {
+        if elementRange != nil, containers.count <= 1 { return false }
+        skipWhitespace()
+        let savedPosition = position
+        let savedExpect = expect
+        var start = (state: SkipState.value, depth: 0, objects: UInt64(0))
+        if insideContainer {
+            guard let isObject = containers.last, let state = SkipState(inside: expect) else { return false }
+            start = (state, 1, isObject ? 2 : 0)
+        } else {
+            guard expect == .value, position < count,
+                base[position] == UInt8(ascii: "{") || base[position] == UInt8(ascii: "[")
+            else { return false }
+        }
+        let depthBudget = min(62, limits.maximumDepth - containers.count + start.depth)
+        guard
+            let end = try skipByStructure(
+                state: start.state, depth: start.depth, objects: start.objects, depthBudget: depthBudget)
+        else { return restore(savedPosition, savedExpect) }
+        position = end
         if insideContainer { containers.removeLast() }
         eventStart = savedPosition
         expect = .afterValue

@@ -37,7 +37,7 @@ struct JSONScanner {
     /// Decoded bytes of the string being read, when it has escapes.
     var scratch: [UInt8] = []
     /// How runs of plain bytes are found (``JSONByteScanning``).
-    var scanning = JSONByteScanning.vector
+    var scanning = JSONByteScanning.preferred
     /// For a byte range of a top-level array's elements: where they are.
     var elementRange: ElementRange?
 

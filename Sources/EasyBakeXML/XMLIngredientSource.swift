@@ -129,6 +129,24 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
         try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
     }
 
+    /// Moves past the record whose first event was just read, leaving its
+    /// bytes for another job to parse with a libxml2 parser of its own,
+    /// exactly as ``readValue(startingWith:into:)`` would have read it here;
+    /// `nil` where it is read here (see `XMLParserDriver+Deferring.swift`).
+    public mutating func deferValue(
+        startingWith first: IngredientEvent, keeping matcher: PathMatcher?
+    ) -> (any DeferredIngredientValue)? {
+        driver.deferRecord(startingWith: first)
+    }
+
+    /// Two: parsing a record's XML is most of the work of streaming it,
+    /// while finding where it ends is a scan for `<` and `>`.
+    public var deferringPaysFromJobs: Int { 2 }
+
+    /// How many records this source (and its copies) left to other jobs
+    /// (``deferValue(startingWith:keeping:)``), for tests.
+    package var recordsDeferred: Int { driver.recordsDeferred }
+
     /// Whether records are indexed straight from libxml2's callbacks
     /// (``readValue(startingWith:into:)``), or read through their events,
     /// as tests compare.

@@ -49,6 +49,8 @@ extension XMLParserDriver {
     /// The text around libxml2's current position: the whole line when its
     /// start is still buffered and the column agrees, else `nil`.
     static func excerpt(context: xmlParserCtxtPtr?, column: Int) -> String? {
+        // libxml2's buffer: `base` ≤ `cur` ≤ `end`, the bytes from `base` to
+        // `end` readable; the text read stays inside them.
         guard let input = context?.pointee.input, let base = input.pointee.base,
             var cur = input.pointee.cur, let end = input.pointee.end, cur >= base, end >= cur
         else { return nil }
@@ -62,6 +64,7 @@ extension XMLParserDriver {
         guard atLineStart else { return nil }
         var stop = cur
         while stop < end, stop.pointee != 0x0A, stop.pointee != 0x0D, stop - start < 400 { stop += 1 }
+        assert(base <= start && start <= cur && cur <= stop && stop <= end, "an excerpt outside libxml2's buffer")
         let text = String(decoding: UnsafeBufferPointer(start: start, count: stop - start), as: UTF8.self)
         // The caret must land inside the line (or just after it).
         guard column >= 1, column <= text.unicodeScalars.count + 1 else { return nil }
@@ -115,6 +118,7 @@ extension XMLParserDriver {
         } else if location.lineText == nil, let context, let input = context.pointee.input,
             let cur = input.pointee.cur, let end = input.pointee.end, cur <= end
         {
+            assert(input.pointee.base.map { $0 <= cur } ?? true, "libxml2's position before its buffer")
             let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
                 .prefix(while: { $0 != "\n" })
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }

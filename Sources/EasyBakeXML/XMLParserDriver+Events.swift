@@ -11,7 +11,7 @@ import EasyBake
 extension XMLParserDriver {
     @inline(__always)
     func emit(_ event: IngredientEvent, _ position: UInt64) {
-        events.append(QueuedEvent(event: event, position: position))
+        events.append(QueuedEvent(event: event, position: position, frame: Int32(truncatingIfNeeded: frames.count)))
         eventsMade &+= 1
     }
 
@@ -52,7 +52,10 @@ extension XMLParserDriver {
         let mixed =
             (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (qualifierBits &* 0xC2B2_AE3D_27D4_EB4F) ^ (attribute ? 1 : 0)
             ^ (unresolved ? 2 : 0)
+        // The mask keeps the slot inside the cache: its size is a power of 2.
+        assert(Self.nameCacheSize & (Self.nameCacheSize - 1) == 0, "the name cache's size is no power of 2")
         let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
+        assert(names.count == Self.nameCacheSize && nameKeys.count == Self.nameCacheSize, "a name cache resized")
         let cached = names[slot]
         if cached.filled, cached.local == localBits, cached.qualifier == qualifierBits, cached.attribute == attribute,
             cached.unresolved == unresolved
@@ -117,10 +120,14 @@ extension XMLParserDriver {
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) {
+        assert(
+            Self.libxml2Namespaces(namespaces, count: namespaceCount, context: context),
+            "namespaces other than the top of libxml2's namespace stack")
+        assert(Self.libxml2Attributes(attributes, count: attributeCount), "malformed attributes from libxml2")
         guard !failed else { return }
         let position = Self.position(context)
         // The document dictionary, then one level per element.
-        if frames.count + 2 > limits.maximumDepth {
+        if frames.count + depthOffset + 2 > limits.maximumDepth {
             fail(.limit(.maximumDepth, limits.maximumDepth, at: currentLocation(context)), context)
             return
         }
@@ -230,6 +237,7 @@ extension XMLParserDriver {
                         let valueEnd = attributes[base + 4]
                     else { continue }
                     let length = valueEnd - value
+                    assert(length >= 0, "an attribute value that ends before it begins")
                     if length > limits.maximumStringBytes {
                         fail(
                             .limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)),
@@ -259,7 +267,8 @@ extension XMLParserDriver {
         }
         frames.append(
             Frame(
-                opened: opened, hasChildElements: false, empty: empty, local: local, prefix: prefix,
+                opened: opened, hasChildElements: false, empty: empty,
+                declarations: UInt8(clamping: namespaceCount), local: local, prefix: prefix,
                 line: Int32(truncatingIfNeeded: position >> 32)))
         pendingText.removeAll()
         if captured { markup.begin(depth: frames.count) }
@@ -272,6 +281,8 @@ extension XMLParserDriver {
     /// builder does, the replacement is done here the same way; it goes
     /// through the `getEntity` hook, so it is charged to the expansion budget.
     func attributeValue(_ context: xmlParserCtxtPtr, _ value: UnsafePointer<xmlChar>, _ length: Int) -> String? {
+        // `length` bytes from `value`, libxml2's: memchr reads them all.
+        assert(length >= 0, "an attribute value of negative length")
         if memchr(value, 0x26, length) == nil {
             return String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
         }
@@ -320,6 +331,7 @@ extension XMLParserDriver {
                 guard let attributeLocal = attributes[5 * i], let value = attributes[5 * i + 3],
                     let valueEnd = attributes[5 * i + 4]
                 else { continue }
+                assert(valueEnd >= value, "an attribute value that ends before it begins")
                 guard let text = attributeValue(context, value, valueEnd - value) else { return false }
                 written.append(
                     (
@@ -351,6 +363,7 @@ extension XMLParserDriver {
         if let attributes {
             for i in 0..<attributeCount {
                 guard let value = attributes[5 * i + 3], let valueEnd = attributes[5 * i + 4] else { continue }
+                assert(valueEnd >= value, "an attribute value that ends before it begins")
                 if valueEnd - value > limits.maximumStringBytes {
                     fail(.limit(.maximumStringBytes, limits.maximumStringBytes, at: currentLocation(context)), context)
                     return
@@ -417,6 +430,7 @@ extension XMLParserDriver {
     }
 
     func characters(_ context: xmlParserCtxtPtr, _ text: UnsafePointer<xmlChar>, _ length: Int) {
+        assert(length >= 0, "text of negative length")
         guard !failed, !frames.isEmpty, length > 0 else { return }
         if markup.isActive {
             markup.text(UnsafeBufferPointer(start: text, count: length))

@@ -8,9 +8,25 @@ import EasyBake
 
 // The SAX handler: libxml2's callbacks, each handing on to the driver
 // behind the parser context, and the safety hooks for entities.
+//
+// What the callbacks are handed is libxml2's, valid only during the call
+// (names are interned in the context's dictionary, valid as long as the
+// context): `startElementNs` gets `namespaceCount` (prefix, URI) pairs, the
+// top of the context's `nsTab`, and `attributeCount` groups of 5 pointers
+// (local name, prefix, URI, value, value end), with a local name, a value
+// and a value end that is not before it; each array is non-nil when its
+// count is not 0. `characters` gets `length` bytes, not NUL-terminated.
+// The callbacks assert this in debug builds
+// (``XMLParserDriver/libxml2Namespaces(_:count:context:)``,
+// ``XMLParserDriver/libxml2Attributes(_:count:)``).
 extension XMLParserDriver {
     static func install(into handler: inout xmlSAXHandler) {
-        handler.startElementNs = { ctx, local, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+        handler.startElementNs = {
+            ctx, local, prefix, uri, namespaceCount, namespaces, attributeCount, defaulted, attributes in
+            assert(namespaceCount >= 0 && attributeCount >= 0, "libxml2 handed a negative count")
+            assert(defaulted >= 0 && defaulted <= attributeCount, "more defaulted attributes than attributes")
+            assert(namespaceCount == 0 || namespaces != nil, "libxml2 handed namespaces without their array")
+            assert(attributeCount == 0 || attributes != nil, "libxml2 handed attributes without their array")
             guard let local else { return }
             XMLParserDriver.withDriver(ctx) { context, driver in
                 driver.startElement(
@@ -23,6 +39,7 @@ extension XMLParserDriver {
             XMLParserDriver.withDriver(ctx) { context, driver in driver.endElement(context) }
         }
         let characters: charactersSAXFunc = { ctx, text, length in
+            assert(length >= 0, "libxml2 handed text of negative length")
             guard let text else { return }
             XMLParserDriver.withDriver(ctx) { context, driver in driver.characters(context, text, Int(length)) }
         }
@@ -79,6 +96,36 @@ extension XMLParserDriver {
         // tree, callgrind); the one way around them in the standard library
         // is underscored API, which EasyBake does not use.
         body(context, Unmanaged<XMLParserDriver>.fromOpaque(opaque).takeUnretainedValue())
+    }
+
+    /// Whether `namespaces`, handed to `startElementNs` with `count`
+    /// declarations, is what libxml2 promises: the last `2 * count` entries
+    /// of the context's namespace stack (`nsTab`, `nsNr` entries, two per
+    /// binding). For `assert`s only.
+    static func libxml2Namespaces(
+        _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int, context: xmlParserCtxtPtr
+    ) -> Bool {
+        let entries = Int(context.pointee.nsNr)
+        guard count > 0 else { return entries >= 0 }
+        guard let namespaces, let table = context.pointee.nsTab, entries % 2 == 0, 2 * count <= entries else {
+            return false
+        }
+        return namespaces == table + (entries - 2 * count)
+    }
+
+    /// Whether `attributes`, handed to `startElementNs` with `count`
+    /// attributes, is what libxml2 promises: 5 pointers per attribute, the
+    /// local name, the value and its end set, the end not before the value.
+    /// For `assert`s only.
+    static func libxml2Attributes(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, count: Int) -> Bool {
+        guard count > 0 else { return count == 0 }
+        guard let attributes else { return false }
+        for i in 0..<count {
+            guard attributes[5 * i] != nil, let value = attributes[5 * i + 3], let end = attributes[5 * i + 4],
+                end >= value
+            else { return false }
+        }
+        return true
     }
 
     /// ``withDriver(_:_:)`` for the rarer callbacks that return a value.

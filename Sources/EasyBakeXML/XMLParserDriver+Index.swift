@@ -18,9 +18,10 @@ extension XMLParserDriver {
     ///
     /// libxml2 is fed in the same slices as when events are pulled, and an
     /// error of the builder (the node limit) is thrown once its slice is
-    /// parsed, unless the parser failed in that slice: when reading events,
-    /// a slice's events are dropped if the parser fails in it, so its error
-    /// is the one reported.
+    /// parsed, even if the parser failed later in that slice: the builder
+    /// is called only before the parser fails, and the events queued before
+    /// an error are read before it, so reading events meets the limit
+    /// first too.
     ///
     /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
     ///   when the document holds more than `IngredientLimits.maximumNodes` values.
@@ -41,7 +42,11 @@ extension XMLParserDriver {
         textKeyID = indexBuilder!.keyID(textKey)
         indexing = true
         while !(inputDone && context == nil) {
-            try feed()
+            do throws(EasyBakeError) {
+                try feed()
+            } catch {
+                throw indexFailure ?? error
+            }
             if indexFailed, let indexFailure { throw indexFailure }
         }
         guard indexBuilder!.isEmpty else {

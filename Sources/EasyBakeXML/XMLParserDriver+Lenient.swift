@@ -98,7 +98,13 @@ extension XMLParserDriver {
 
     /// An internal general entity of the driver's own (in no document's
     /// table, so libxml2 never frees it): freed with ``freeEntity(_:)``.
+    ///
+    /// Its name and content are copies the entity owns (`strdup`), so they
+    /// outlive the parser's dictionary; `length` is the content's length
+    /// in bytes, which libxml2 reads it by (the replacement holds no NUL).
     static func makeEntity(name: UnsafePointer<xmlChar>, replacement: String) -> xmlEntityPtr {
+        assert(!replacement.utf8.contains(0), "an entity's replacement text with a NUL")
+        assert(replacement.utf8.count <= Int(Int32.max), "an entity's replacement text too long for libxml2")
         let entity = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
         memset(entity, 0, MemoryLayout<xmlEntity>.size)
         entity.pointee.type = XML_ENTITY_DECL
@@ -108,10 +114,13 @@ extension XMLParserDriver {
         let content = strdup(replacement)!
         entity.pointee.content = UnsafeMutableRawPointer(content).assumingMemoryBound(to: xmlChar.self)
         entity.pointee.length = Int32(replacement.utf8.count)
+        assert(strlen(content) == replacement.utf8.count, "an entity's length is not its content's")
         return entity
     }
 
     static func freeEntity(_ entity: xmlEntityPtr) {
+        // Only the driver's own entities (makeEntity), never a document's.
+        assert(entity.pointee.etype == XML_INTERNAL_GENERAL_ENTITY, "an entity freed that is not the driver's own")
         // libxml2 leaves the children of an entity read by SAX callbacks
         // unbuilt; were any made, they are its own nodes.
         if let children = entity.pointee.children { xmlFreeNodeList(children) }

@@ -33,6 +33,8 @@ extension XMLParserDriver {
     func checkDeclarations(
         _ context: xmlParserCtxtPtr, namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>
     ) -> Bool {
+        // `namespaces` holds 2 × `namespaceCount` pointers (prefix, URI), libxml2's.
+        assert(namespaceCount >= 0, "a negative count of namespace declarations")
         for i in 0..<namespaceCount {
             let prefix = namespaces[2 * i].map { String(cString: $0) }
             let uri = namespaces[2 * i + 1].map { String(cString: $0) } ?? ""
@@ -64,6 +66,8 @@ extension XMLParserDriver {
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     ) -> Bool {
+        assert(namespaceCount == 0 || namespaces != nil, "namespace declarations without their array")
+        assert(attributeCount == 0 || attributes != nil, "attributes without their array")
         let depth = frames.count
         if let namespaces {
             for i in 0..<namespaceCount {
@@ -98,6 +102,7 @@ extension XMLParserDriver {
     static func isQualifiedName(_ name: UnsafePointer<xmlChar>) -> Bool {
         let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
         let bytes = UnsafeBufferPointer(start: name, count: length)
+        // A colon found is inside the name, so `colon + 1` is at most its end.
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
         guard colon > 0, colon < length - 1, !bytes[(colon + 1)...].contains(UInt8(ascii: ":")) else { return false }
         let local = String(decoding: bytes[(colon + 1)...], as: UTF8.self)

@@ -28,7 +28,6 @@ extension XMLParserDriver {
     func readRecord(startingWith first: IngredientEvent, into index: inout IngredientIndex) throws(EasyBakeError)
         -> Bool
     {
-        if failed, let failure { throw failure }
         guard readsRecordsNatively, case .beginDictionary = first, !lastEventWasKey, head > 0 else { return false }
         if indexBuilder == nil {
             indexBuilder = IngredientIndex.ElementBuilder(
@@ -57,18 +56,21 @@ extension XMLParserDriver {
             indexesOneValue = true
             openInOneValue = open
             indexing = true
+            if let recordSliceSize { feedSliceSize = recordSliceSize }
             while indexing {
+                if failed, let failure { throw given(failure) }
                 if inputDone && context == nil {
                     throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
                 }
-                try feed()
+                // An error past the record's end leaves it whole (see next()).
+                do { try feed() } catch { if indexing { throw given(indexFailure ?? error) } }
                 if indexFailed, let indexFailure { throw indexFailure }
             }
         }
         lastEventWasKey = false
         // Let go first: the index would copy storage held twice.
         indexBuilder!.detach()
-        index.setLineTextInput(input)
+        index.setLineTextInput(lineTextInput ?? input)
         return true
     }
 

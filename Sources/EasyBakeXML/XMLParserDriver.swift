@@ -50,6 +50,9 @@ final class XMLParserDriver {
         /// The empty value EasyBake's marker says the element holds
         /// (``XMLEmptyMarker``), if it has one.
         var empty: XMLEmptyMarker.Kind? = nil
+        /// How many namespaces its start tag declares, up to 255 (kept in
+        /// what would be padding: a larger frame costs every element).
+        var declarations: UInt8 = 0
         /// The element's name as written, interned by libxml2 (valid as
         /// long as the parser context), and the line of its start tag: for
         /// the message of a document cut inside it.
@@ -83,6 +86,9 @@ final class XMLParserDriver {
     struct QueuedEvent {
         var event: IngredientEvent
         var position: UInt64
+        /// How many elements were open when it was made: for an element's
+        /// key, the index its frame gets (``lastKeyFrame``).
+        var frame: Int32
     }
 
     // The reading state, which the SAX callbacks change for every element
@@ -97,12 +103,17 @@ final class XMLParserDriver {
     /// `failure != nil`, checked first in every callback without
     /// copying the error.
     @exclusivity(unchecked) var failed = false
+    /// Whether ``failure`` was thrown to the reader (see ``next()``).
+    @exclusivity(unchecked) var failureGiven = false
     @exclusivity(unchecked) var events = ContiguousArray<QueuedEvent>()
     @exclusivity(unchecked) var head = 0
     @exclusivity(unchecked) var lastPosition: UInt64 = 1 << 32 | 1
     /// Whether the event ``next()`` returned last was a key (the queue
     /// keeps only a placeholder once an event is returned).
     @exclusivity(unchecked) var lastEventWasKey = false
+    /// The frame index of the element whose key ``next()`` returned last
+    /// (see ``QueuedEvent/frame``).
+    @exclusivity(unchecked) var lastKeyFrame: Int32 = 0
     /// How many events the callbacks made, for tests that check that
     /// skipped input makes none.
     @exclusivity(unchecked) var eventsMade = 0
@@ -191,6 +202,40 @@ final class XMLParserDriver {
     /// Whether the driver itself is replacing an attribute's references
     /// (their warnings were given when libxml2 read the value).
     @exclusivity(unchecked) var decodingAttribute = false
+
+    // Records read by other jobs (XMLParserDriver+Deferring.swift); all
+    // unused until a record is first deferred.
+    /// Whether ``lexer`` follows the bytes libxml2 is fed.
+    @exclusivity(unchecked) var lexing = false
+    /// Where elements begin and end in the bytes fed, ahead of libxml2.
+    ///
+    /// Its offsets (`tag_start`, `cut_tag_start`) are into the bytes
+    /// `feedBase` points at, below `pendingRange.lowerBound`, and hold only
+    /// until the chunk is read again (``forgetLexedTags()`` sets them to
+    /// -1); its `depth` is libxml2's element depth once libxml2 has read
+    /// every byte lexed (`frames.count` where a record is deferred).
+    @exclusivity(unchecked) var lexer = easybake_xml_lexer()
+    /// The depth of the records' elements (their frame index + 1), after
+    /// whose start tags (and their first child's) a slice of input ends.
+    @exclusivity(unchecked) var cutDepth: Int32 = -1
+    /// Whether the last slice fed ended just after such a start tag.
+    @exclusivity(unchecked) var lastSliceCut = false
+    /// Whether records may be deferred at all, once asked (`nil` before).
+    @exclusivity(unchecked) var defersRecords: Bool?
+    /// Reading a deferred record (a job's driver): how many more elements
+    /// enclose the record in its document than here, for the depth limit.
+    @exclusivity(unchecked) var depthOffset = 0
+    /// Reading a deferred record: the whole document's input, whose lines
+    /// a bake error quotes.
+    @exclusivity(unchecked) var lineTextInput: IngredientInput?
+    /// How much libxml2 is handed at once while a record is indexed
+    /// (``readRecord(startingWith:into:)``): a job reading a deferred record
+    /// hands it the rest of the record at once.
+    @exclusivity(unchecked) var recordSliceSize: Int?
+    /// How many records were left to other jobs, for tests.
+    @exclusivity(unchecked) var recordsDeferred = 0
+    /// The drivers that read this driver's deferred records.
+    @exclusivity(unchecked) var recordReaders: XMLDeferredRecordReaders?
 
     let options: XMLReadingOptions
     let limits: IngredientLimits
@@ -322,7 +367,9 @@ final class XMLParserDriver {
     var bytesRead: Int { max(0, inputBytes - pendingRange.count) }
 
     var location: SourceLocation {
-        if let failure, let location = failure.location { return location }
+        // The events queued before an error are given first, at their
+        // places: the error's place is the source's once it was thrown.
+        if failureGiven, let failure, let location = failure.location { return location }
         return location(lastPosition)
     }
 
@@ -343,14 +390,17 @@ final class XMLParserDriver {
     }
 
     func next() throws(EasyBakeError) -> IngredientEvent? {
-        // After an error the queued events (read before it) are dropped:
-        // the error repeats on every call.
-        if failed, let failure { throw failure }
+        // The events queued before an error are what the input holds before
+        // it (the callbacks make none once it is met): they are given
+        // first, so that a record that ends before the error reads whole
+        // however far libxml2 had parsed past it, as a job reading it alone
+        // would. Then the error repeats on every call.
         while head == events.count {
+            if failed, let failure { throw given(failure) }
             if inputDone && context == nil { return nil }
             events.removeAll(keepingCapacity: true)
             head = 0
-            try feed()
+            do { try feed() } catch { if head == events.count { throw given(error) } }
         }
         // The event is moved out of the queue, leaving a payload-free
         // placeholder, rather than copied (a retain now and a release when
@@ -362,9 +412,20 @@ final class XMLParserDriver {
             lastPosition = slot.pointee.position
             let event = (slot.pointer(to: \.event)!).move()
             (slot.pointer(to: \.event)!).initialize(to: .endArray)
-            if case .key = event { lastEventWasKey = true } else { lastEventWasKey = false }
+            if case .key = event {
+                lastEventWasKey = true
+                lastKeyFrame = slot.pointee.frame
+            } else {
+                lastEventWasKey = false
+            }
             return event
         }
+    }
+
+    /// `error`, noted as thrown to the reader.
+    func given(_ error: EasyBakeError) -> EasyBakeError {
+        failureGiven = true
+        return error
     }
 
     /// Skips the value that the next call to ``next()`` would begin.
@@ -376,7 +437,6 @@ final class XMLParserDriver {
     /// (so well-formedness, entity and limit errors still throw, here), but
     /// no name, text, attribute or event is made for the skipped part.
     func skipValue() throws(EasyBakeError) {
-        if failed, let failure { throw failure }
         var depth = 0
         repeat {
             if head == events.count {
@@ -420,7 +480,6 @@ final class XMLParserDriver {
     /// Skips the rest of the container whose begin event was read last;
     /// see ``skipValue()``.
     func skipRestOfContainer() throws(EasyBakeError) {
-        if failed, let failure { throw failure }
         var depth = 1
         repeat {
             if head == events.count {
@@ -458,6 +517,7 @@ final class XMLParserDriver {
     /// Skips until the element at frame `index` ends (its value produces no
     /// event), or to the end of the document when `index` is `-1`.
     func skip(fromFrame index: Int) throws(EasyBakeError) {
+        if failed, let failure { throw given(failure) }
         pendingText.removeAll()
         lastEventWasKey = false
         skippedTextBytes = 0
@@ -469,7 +529,9 @@ final class XMLParserDriver {
                 head = 0
             }
             if inputDone && context == nil { break }
-            try feed()
+            if failed, let failure { throw given(failure) }
+            // An error past the skipped value's end is met later (see next()).
+            do { try feed() } catch { if skipping { throw given(error) } }
         }
     }
 
@@ -503,6 +565,7 @@ final class XMLParserDriver {
                     pendingRange = 0..<repaired!.count
                 } else {
                     pendingRange = 0..<count
+                    if lexing { forgetLexedTags() }
                 }
             }
         }
@@ -510,7 +573,8 @@ final class XMLParserDriver {
             // A slice of the buffer at a time, so that few events are made
             // ahead of the consumer: a value it skips soon after is then
             // mostly parsed in skipping mode, without strings or events.
-            let range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + feedSliceSize)
+            var range = pendingRange.lowerBound..<min(pendingRange.upperBound, pendingRange.lowerBound + feedSliceSize)
+            if lexing { range = range.lowerBound..<lexSlice(range) }
             assert(
                 range.lowerBound >= 0 && range.upperBound <= (repaired?.count ?? chunk.count),
                 "bytes handed to libxml2 past the end of the buffer read")

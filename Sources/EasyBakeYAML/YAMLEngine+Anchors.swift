@@ -4,6 +4,8 @@ import EasyBake
 // Anchors, aliases and merge keys: recording nodes, replaying them within
 // the expansion budget, and merging mappings.
 extension YAMLEngine {
+    /// Starts recording the node an event anchors (`anchor`: libyaml's
+    /// NUL-terminated name, valid during the event), if it anchors one.
     func startRecording(_ anchor: UnsafeMutablePointer<yaml_char_t>?) {
         guard let anchor else { return }
         let level = captures.count

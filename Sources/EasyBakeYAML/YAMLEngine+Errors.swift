@@ -34,6 +34,9 @@ extension YAMLEngine {
     static func location(line: Int, column: Int, in buffer: UnsafeRawBufferPointer, sourceName: String)
         -> SourceLocation
     {
+        // libyaml's marks are 0-based; every read below stays before
+        // `buffer.count`.
+        assert(line >= 0 && column >= 0, "a mark before the input")
         var offset = 0
         var currentLine = 0
         while currentLine < line, offset < buffer.count {
@@ -57,6 +60,7 @@ extension YAMLEngine {
             while offset < buffer.count, buffer[offset] & 0xC0 == 0x80 { offset += 1 }
             scalars += 1
         }
+        assert(offset <= buffer.count, "a mark located past the input")
         var located = SourceLocation.locate(offset: offset, in: buffer, sourceName: sourceName)
         // libyaml's own count wins where the two could differ (Unicode line
         // breaks); the excerpt stays.

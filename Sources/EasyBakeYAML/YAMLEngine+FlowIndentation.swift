@@ -64,6 +64,12 @@ extension YAMLEngine {
     /// scalar that could be a key before handing the scalar out.
     var isFollowedByValueIndicator: Bool {
         let tokens = parser.pointee.tokens
+        assert(
+            {
+                guard let head = tokens.head else { return true }
+                guard let start = tokens.start, let tail = tokens.tail, let end = tokens.end else { return false }
+                return start <= head && head <= tail && tail <= end
+            }(), "libyaml's token queue outside its array")
         guard let head = tokens.head, head != tokens.tail else { return false }
         return head.pointee.type == YAML_VALUE_TOKEN
     }
@@ -79,6 +85,7 @@ extension YAMLEngine {
             at: currentLocation())
     }
 
+    /// An anchor's name: libyaml's NUL-terminated bytes (`""` without one).
     func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
@@ -99,6 +106,7 @@ extension YAMLEngine {
         if length > options.limits.maximumStringBytes {
             throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
+        assert(value != nil || length == 0, "a scalar's length without its value")
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         if inKeyPosition {
             let isMergeKey = plain && length == 2 && raw[0] == UInt8(ascii: "<") && raw[1] == UInt8(ascii: "<")
@@ -130,6 +138,7 @@ extension YAMLEngine {
             throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
         guard inKeyPosition else { return YAMLScalar(value: .null, text: "", isMergeKey: false) }
+        assert(value != nil || length == 0, "a scalar's length without its value")
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         let isMergeKey = plain && length == 2 && raw[0] == UInt8(ascii: "<") && raw[1] == UInt8(ascii: "<")
         return YAMLScalar(value: .null, text: String(decoding: raw, as: UTF8.self), isMergeKey: isMergeKey)
@@ -174,6 +183,7 @@ extension YAMLEngine {
         if length > options.limits.maximumStringBytes {
             throw EasyBakeError.limit(.maximumStringBytes, options.limits.maximumStringBytes, at: currentLocation())
         }
+        assert(value != nil || length == 0, "a scalar's length without its value")
         let raw = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : length)
         let text = String(decoding: raw, as: UTF8.self)
         if let tag {

@@ -28,7 +28,20 @@ struct YAMLScalar {
 /// has a stable address and is freed once.
 final class YAMLEngine {
     let options: YAMLReadingOptions
+    /// libyaml's parser: allocated and initialised in `init`, deleted and
+    /// freed in `deinit`, used by no one else. It reads `bytes` in place
+    /// (the engine keeps them alive as long as the parser), or `chunks`
+    /// through its read callback, which writes at most the `size` bytes
+    /// libyaml offers. Its token queue (`tokens`) has `start` ≤ `head` ≤
+    /// `tail` ≤ `end`, the queued tokens from `head` to `tail`.
     let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The event ``pull()`` parses into: allocated with the engine; its
+    /// pointers (a scalar's `value`, of `length` bytes; anchors and tags,
+    /// NUL-terminated) are libyaml's and valid only until
+    /// `yaml_event_delete`, at the end of `pull()`. Its marks are 0-based,
+    /// in characters, the start not after the end, and count from the
+    /// bytes libyaml parses (`startOffset`, `startLine` make them the
+    /// input's).
     let event: UnsafeMutablePointer<yaml_event_t>
     let sourceName: String
     /// The whole input, when it is in memory: parsed in place, and used for
@@ -170,6 +183,9 @@ final class YAMLEngine {
             throw EasyBakeError(.io, "libyaml could not allocate a parser")
         }
         if let bytes {
+            assert(
+                parsed.map { $0.lowerBound >= 0 && $0.upperBound <= bytes.buffer.count } ?? true,
+                "a byte range outside the input")
             let buffer = UnsafeRawBufferPointer(rebasing: bytes.buffer[parsed ?? 0..<bytes.buffer.count])
             let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
             // libyaml reads a non-null pointer even for empty input.
@@ -179,6 +195,7 @@ final class YAMLEngine {
             yaml_parser_set_input(
                 parser,
                 { data, buffer, size, sizeRead in
+                    assert(data != nil && buffer != nil && sizeRead != nil, "libyaml asked to read without a buffer")
                     guard let data, let buffer, let sizeRead else { return 0 }
                     let box = Unmanaged<ChunkBox>.fromOpaque(data).takeUnretainedValue()
                     return box.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size), count: sizeRead)
@@ -330,6 +347,14 @@ final class YAMLEngine {
         guard yaml_parser_parse(parser, event) == 1 else { throw parserError() }
         defer { yaml_event_delete(event) }
         let current = event.pointee
+        assert(
+            current.start_mark.index <= current.end_mark.index
+                && (current.start_mark.line, current.start_mark.column)
+                    <= (current.end_mark.line, current.end_mark.column),
+            "an event that ends before it starts")
+        // Marks count characters; the reader's offset counts the bytes of
+        // at least as many.
+        assert(current.end_mark.index <= parser.pointee.offset, "an event past the bytes libyaml has read")
         markLine = startLine + current.start_mark.line
         markColumn = current.start_mark.column
         switch current.type {
@@ -353,6 +378,10 @@ final class YAMLEngine {
             }
         case YAML_DOCUMENT_START_EVENT:
             let start = current.data.document_start
+            assert(
+                (start.tag_directives.start == nil) == (start.tag_directives.end == nil)
+                    && (start.tag_directives.start.map { $0 <= start.tag_directives.end! } ?? true),
+                "a document's tag directives that end before they start")
             if previousEndImplicit,
                 start.version_directive != nil || start.tag_directives.start != start.tag_directives.end
             {
@@ -377,6 +406,8 @@ final class YAMLEngine {
             anchors.removeAll()
         case YAML_SCALAR_EVENT:
             let data = current.data.scalar
+            // libyaml allocates every scalar's value, an empty one too.
+            assert(data.value != nil && data.length >= 0, "a scalar without its value")
             if !layout.isEmpty { try checkFlowIndentation() }
             let plain = data.style == YAML_PLAIN_SCALAR_STYLE
             if plain, data.length == 1, data.value?.pointee == UInt8(ascii: "-"), !isFollowedByValueIndicator {
@@ -460,6 +491,8 @@ final class ChunkBox {
     func read(into buffer: UnsafeMutableRawBufferPointer, count: UnsafeMutablePointer<Int>) -> Bool {
         do {
             let read = try reader.read(into: buffer)
+            // libyaml offered `buffer.count` bytes: no more are read into it.
+            assert(read >= 0 && read <= buffer.count, "more bytes read than libyaml has room for")
             total += read
             if total > maximumBytes {
                 error = EasyBakeError.limit(.maximumInputBytes, maximumBytes, at: nil)

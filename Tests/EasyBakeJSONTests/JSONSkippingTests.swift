@@ -148,13 +148,23 @@ struct JSONSkippingTests {
 
     /// Skips the value of `bytes` with one way of finding runs of plain
     /// bytes: where the skip ended, or the error.
-    static func skipEnd(_ bytes: [UInt8], _ scanning: JSONByteScanning) -> String {
-        do {
-            var source = try JSONIngredientSource(.bytes(bytes))
+    static func skipEnd(
+        _ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool = false, limits: IngredientLimits = .default
+    ) -> String {
+        endOrError { () throws(EasyBakeError) in
+            var source = try JSONIngredientSource(.bytes(bytes), options: .init(limits: limits))
             source.byteScanning = scanning
-            try source.skipValue()
+            if byStructure { try source.skipValueByStructure() } else { try source.skipValue() }
             let end = source.bytesRead
             _ = try source.next()
+            return end
+        }
+    }
+
+    /// "ok at" the offset `body` returns, or its error with its place.
+    static func endOrError(_ body: () throws(EasyBakeError) -> Int?) -> String {
+        do {
+            guard let end = try body() else { return "no container" }
             return "ok at \(end)"
         } catch {
             return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
@@ -201,5 +211,103 @@ struct JSONSkippingTests {
             if vector.hasPrefix("ok") { skipped += 1 }
         }
         #expect(skipped > 1_500)
+    }
+
+    /// Skips the rest of the container `bytes` opens, after its first
+    /// event: where that ended, or the error.
+    static func skipRestEnd(_ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool) -> String {
+        endOrError { () throws(EasyBakeError) in
+            var source = try JSONIngredientSource(.bytes(bytes))
+            source.byteScanning = scanning
+            guard let first = try source.next(), first == .beginArray || first == .beginDictionary else { return nil }
+            // Inside the container, after its first member's key or first element.
+            _ = try source.next()
+            if byStructure { try source.skipRestOfContainerByStructure() } else { try source.skipRestOfContainer() }
+            let end = source.bytesRead
+            _ = try source.next()
+            return end
+        }
+    }
+
+    @Test("skipping over structural positions ends where the byte walk ends, or fails alike, at every level")
+    func structuralSkipAgrees() throws {
+        var random = SeededGenerator(seed: 0x5C2A)
+        // Values long enough to span several 64-byte blocks, strings with
+        // escapes, non-ASCII text and control characters, numbers and
+        // literals against brackets and quotes, and damage of every kind.
+        let long = String(repeating: "w", count: 70)
+        let values = [
+            "12", "-0.5e3", "true", "false", "null", "\"é\"", "\"\(long)\"", "\"\(long)\\\"\\\\\"",
+            "\"a\\u00e9\\ud83d\\ude00\"", "{\"k\": [1, {\"a\\\"\": \"b\"}]}", "[]", "{}", "[[[[[]]]]]",
+            "{\"\(long)\": {\"x\": [true, null, 0]}}",
+        ]
+        let damage = [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\u{1}", "01", "1.", "-", "tru", "nul", "1x", "\"\\x\"",
+            "\"\\ud800\"", "\u{7F}", "\u{80}", " ", "\n", "\"\u{1}\"",
+        ]
+        var documents: [[UInt8]] = []
+        for number in 0..<2_000 {
+            var text = "{\"a\": ["
+            for index in 0..<Int.random(in: 1...30, using: &random) {
+                text +=
+                    (index == 0 ? "" : Bool.random(using: &random) ? ", " : ",\n  ") + values.randomElement(
+                        using: &random)!
+            }
+            text += "], \"b\": " + values.randomElement(using: &random)! + "}"
+            var bytes = Array(text.utf8)
+            // Three documents in four are damaged in one place.
+            if number % 4 != 0 {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
+            }
+            // Some bytes that are not UTF-8 at all.
+            if number % 50 == 1 { bytes.insert(0xC0, at: Int.random(in: 0..<bytes.count, using: &random)) }
+            documents.append(bytes)
+        }
+        if let corpus = TestPaths.corpus("JSONTestSuite") {
+            let folder = corpus.appendingPathComponent("test_parsing")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+                documents.append(try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            }
+        }
+        var skipped = 0
+        var failed = 0
+        var limited = 0
+        for bytes in documents {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let byBytes = Self.skipEnd(bytes, .vector)
+            #expect(Self.skipEnd(bytes, .vector, byStructure: true) == byBytes, "\(text)")
+            #expect(Self.skipEnd(bytes, .word, byStructure: true) == byBytes, "\(text)")
+            // Tight limits: strings, numbers and depth over them fail alike.
+            let tight = Self.skipEnd(bytes, .vector, limits: Self.tightLimits)
+            #expect(Self.skipEnd(bytes, .vector, byStructure: true, limits: Self.tightLimits) == tight, "\(text)")
+            if tight != byBytes { limited += 1 }
+            let restByBytes = Self.skipRestEnd(bytes, .vector, byStructure: false)
+            #expect(Self.skipRestEnd(bytes, .vector, byStructure: true) == restByBytes, "\(text)")
+            #expect(Self.skipRestEnd(bytes, .word, byStructure: true) == restByBytes, "\(text)")
+            if byBytes.hasPrefix("ok") { skipped += 1 } else { failed += 1 }
+        }
+        #expect(skipped > 500)
+        #expect(failed > 500)
+        #expect(limited > 100)
+    }
+
+    /// Limits the documents of ``structuralSkipAgrees()`` pass often.
+    static let tightLimits: IngredientLimits = {
+        var limits = IngredientLimits.default
+        limits.maximumStringBytes = 40
+        limits.maximumNumberLength = 5
+        limits.maximumDepth = 4
+        return limits
+    }()
+
+    @Test("deep nesting is limited alike over structural positions")
+    func structuralDepth() {
+        for depth in [61, 62, 63, 64, 511, 512, 513, 600] {
+            let deep = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+            let byBytes = Self.skipEnd(deep, .vector)
+            #expect(Self.skipEnd(deep, .vector, byStructure: true) == byBytes, "\(depth)")
+            #expect(Self.skipEnd(deep, .word, byStructure: true) == byBytes, "\(depth)")
+        }
     }
 }

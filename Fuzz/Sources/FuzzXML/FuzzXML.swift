@@ -16,7 +16,8 @@ import FuzzSupport
 // same with no warning, and what reads leniently writes and reads back
 // strictly. Streamed records read straight from libxml2's callbacks into
 // an index (the source's own road) are the records read through their
-// events (the protocol's default), with the same error and warnings.
+// events (the protocol's default), with the same error and warnings; and
+// records parsed by two jobs, each its own, are what one job reads.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -36,6 +37,10 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         return 0
     }
     exerciseRecordRoads(input, options: options, tree: document.tree)
+    // Two jobs parse the records of each element under the root themselves.
+    exerciseJobs(paths: recordPaths(in: document.tree), jobs: 2) { () throws(EasyBakeError) in
+        try format.makeSource(for: input)
+    }
     exerciseLenient(input, options: options, strict: document.tree)
     let tree = document.tree
     exerciseBaking(tree, document: document)
@@ -43,6 +48,14 @@ public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     requireRoundTrip(tree, through: format, writings: [WritingOptions(), WritingOptions(prettyPrinted: true)])
     exerciseMarkup(input, options: options, tree: tree)
     return 0
+}
+
+/// `root.child[*]` for each child element name of the root element.
+private func recordPaths(in tree: Ingredients) -> [String] {
+    guard case .dictionary(let top) = tree, let (root, value) = top.first, case .dictionary(let children) = value
+    else { return [] }
+    return children.filter { !$0.key.hasPrefix("@") && !$0.key.hasPrefix("#") && !$0.key.contains(".") }
+        .prefix(3).map { "\(root).\($0.key)[*]" }
 }
 
 /// Reads the input again keeping the markup of every element name in it:

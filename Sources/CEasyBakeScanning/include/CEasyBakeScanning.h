@@ -192,6 +192,28 @@ static inline uint64_t easybake_prefix_xor(uint64_t bits) {
     return bits;
 }
 
+/// The bytes escaped by a backslash among 64 bytes whose backslashes are
+/// `backslashes`: each backslash not itself escaped escapes the byte after
+/// it, taken in order (backslashes are rare, so one at a time). `*carry` is
+/// 1 when the previous block ended with an escaping backslash, and is set
+/// for the next block.
+static inline uint64_t easybake_json_escaped(uint64_t backslashes, uint64_t *carry) {
+    uint64_t escaped = *carry;
+    *carry = 0;
+    uint64_t escaping = backslashes & ~escaped;
+    while (escaping != 0) {
+        uint64_t lowest = escaping & (0 - escaping);
+        escaping ^= lowest;
+        if (lowest == (uint64_t)1 << 63) {
+            *carry = 1;
+        } else {
+            escaped |= lowest << 1;
+            escaping &= ~(lowest << 1);
+        }
+    }
+    return escaped;
+}
+
 /// Where the JSON array or object whose opening bracket is at `start` ends:
 /// the offset just past its matching closing bracket, or 0 when it does not
 /// end before `count`.
@@ -218,21 +240,7 @@ static inline size_t easybake_json_container_end(const uint8_t *base, size_t sta
         }
         uint64_t quotes, backslashes, opens, closes;
         easybake_json_block_masks(block, vectors, &quotes, &backslashes, &opens, &closes);
-        uint64_t escaped = escapeCarry;
-        escapeCarry = 0;
-        // Backslashes are rare: each one not itself escaped escapes the
-        // byte after it, taken in order.
-        uint64_t escaping = backslashes & ~escaped;
-        while (escaping != 0) {
-            uint64_t lowest = escaping & (0 - escaping);
-            escaping ^= lowest;
-            if (lowest == (uint64_t)1 << 63) {
-                escapeCarry = 1;
-            } else {
-                escaped |= lowest << 1;
-                escaping &= ~(lowest << 1);
-            }
-        }
+        uint64_t escaped = easybake_json_escaped(backslashes, &escapeCarry);
         uint64_t inside = easybake_prefix_xor(quotes & ~escaped) ^ inString;
         inString = (uint64_t)((int64_t)inside >> 63);
         opens &= ~inside;
@@ -255,5 +263,116 @@ static inline size_t easybake_json_container_end(const uint8_t *base, size_t sta
     }
     return 0;
 }
+
+/// Where a JSON structural pass stands between two calls of
+/// ``easybake_json_structurals``: zero it before the first.
+typedef struct {
+    /// All ones when the last block ended inside a string.
+    uint64_t in_string;
+    /// 1 when the last block ended with an escaping backslash.
+    uint64_t escape_carry;
+    /// 1 when the last byte was part of a run of scalar bytes (neither in a
+    /// string, nor whitespace, nor a quote, nor one of `{}[]:,`).
+    uint64_t scalar_carry;
+    /// 1 when the string open at the end of the last block has a special
+    /// byte (a control character, a backslash or a non-ASCII byte).
+    uint64_t special_carry;
+} easybake_json_structural_state;
+
+/// The flag set on a closing quote's position when its string has a byte
+/// that needs a closer look: a control character, a backslash (an escape)
+/// or a non-ASCII byte (UTF-8 to validate).
+#define EASYBAKE_JSON_STRING_SPECIAL 0x80000000u
+
+/// The best structural pass this machine runs: 2 with AVX2 (x86-64, chosen
+/// when the processor has it), 1 with SSE2 or NEON, 0 byte by byte. The
+/// environment variable `EASYBAKE_SCALAR` set to anything but `0` (read
+/// once) makes it 0, so that a whole program runs the scalar reference.
+int easybake_json_structural_level(void);
+
+/// The best structural pass the machine runs, whatever the environment says.
+int easybake_json_machine_level(void);
+
+/// The level chosen on a machine whose best is `machine` when
+/// `EASYBAKE_SCALAR` holds `forced` (NULL when unset): 0 when it is set to
+/// anything but `0` or nothing.
+int easybake_json_choose_level(int machine, const char *forced);
+
+/// JSON's structure among the bytes from `start`, up to `blocks` blocks of
+/// 64 bytes (fewer when `count` comes first): the offsets from `start`,
+/// in order, of every `{`, `}`, `[`, `]`, `:` and `,` outside strings, of
+/// every quote that opens or closes a string, and of the first byte of
+/// every run of other bytes outside strings (a number or a literal, or
+/// stray bytes). Whitespace outside strings is all that is left out, so a
+/// reader that checks each position and the scalars' grammar checks every
+/// byte. A closing quote carries ``EASYBAKE_JSON_STRING_SPECIAL`` when its
+/// string has a byte the reader must check; a string without it is
+/// printable ASCII without escapes.
+///
+/// Strings are found as the JSON grammar finds them where it is valid:
+/// quotes not escaped by a backslash open and close them. `out` has room
+/// for `64 * blocks + 8` offsets (positions are written eight at a time);
+/// returns how many were written. `level`
+/// picks the pass (see ``easybake_json_structural_level``; a level the
+/// machine lacks is lowered); every level writes the same offsets.
+size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count, size_t blocks, int level,
+                                 easybake_json_structural_state *state, uint32_t *out);
+
+/// Where a skip over structural positions stands between two calls of
+/// ``easybake_json_skip_positions``.
+typedef struct {
+    /// What the next position may be: one of the `EASYBAKE_SKIP_EXPECT_` values.
+    int expect;
+    /// Open containers in the skipped value (and the one it started in).
+    int depth;
+    /// The depth the skip may reach; deeper, it declines.
+    int budget;
+    /// Bit d: the container at depth d is an object.
+    uint64_t objects;
+    /// The most bytes a string may hold.
+    size_t max_string;
+    /// The opening quote of the string being crossed.
+    size_t open;
+} easybake_json_skip_state;
+
+enum {
+    EASYBAKE_SKIP_EXPECT_VALUE = 0,
+    EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END = 1,
+    EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END = 2,
+    EASYBAKE_SKIP_EXPECT_KEY = 3,
+    EASYBAKE_SKIP_EXPECT_COLON = 4,
+    EASYBAKE_SKIP_EXPECT_AFTER_VALUE = 5,
+    EASYBAKE_SKIP_EXPECT_STRING_VALUE_END = 6,
+    EASYBAKE_SKIP_EXPECT_STRING_KEY_END = 7,
+};
+
+/// What ``easybake_json_skip_positions`` found.
+enum {
+    /// Every position was taken; the value goes on.
+    EASYBAKE_SKIP_MORE = 0,
+    /// The value ended (`*end` is just past it).
+    EASYBAKE_SKIP_ENDED = 1,
+    /// A position the grammar does not allow there, a string over the
+    /// limit, or the depth budget reached: the caller reads it byte by byte.
+    EASYBAKE_SKIP_DECLINED = 2,
+};
+
+/// The flag of a check that is a string's opening quote (the next check is
+/// its closing quote); other checks are the first byte of a number or
+/// literal.
+static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
+
+/// Follows JSON's grammar over `count` structural positions (offsets from
+/// `origin`, as ``easybake_json_structurals`` wrote them) through a value
+/// being skipped: brackets, colons and commas must come where the grammar
+/// has them, and plain strings must fit `max_string`. What the positions
+/// alone cannot settle is left to the caller in `checks`, in input order:
+/// each number or literal (its grammar, and that it ends where a separator
+/// or whitespace begins), and each flagged string (escapes, UTF-8). The
+/// caller checks them before it trusts the result; `checks` has room for
+/// `count` entries, and `*check_count` says how many were written.
+int easybake_json_skip_positions(const uint8_t *base, size_t origin, const uint32_t *positions, size_t count,
+                                 easybake_json_skip_state *state, uint64_t *checks, size_t *check_count,
+                                 size_t *end);
 
 #endif

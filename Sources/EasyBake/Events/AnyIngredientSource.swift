@@ -34,6 +34,7 @@ public struct AnyIngredientSource: IngredientSource {
     ) -> (any DeferredIngredientValue)? {
         base.deferValue(startingWith: first, keeping: matcher)
     }
+    public var deferringPaysFromJobs: Int { base.deferringPaysFromJobs }
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }
     public var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }

@@ -123,6 +123,12 @@ public protocol IngredientSource {
         any DeferredIngredientValue
     )?
 
+    /// The fewest jobs for which leaving values to them
+    /// (``deferValue(startingWith:keeping:)``) pays: with fewer, reading in
+    /// turn is not what bounds them, and finding where each value ends only
+    /// adds to the work. The default is `Int.max` (never asked).
+    var deferringPaysFromJobs: Int { get }
+
     /// The limits the source reads under, which consumers apply too: a tree
     /// built from the source holds at most ``IngredientLimits/maximumNodes``
     /// values. The default is ``IngredientLimits/default``.
@@ -279,6 +285,8 @@ extension IngredientSource {
     ) -> (any DeferredIngredientValue)? {
         nil
     }
+
+    public var deferringPaysFromJobs: Int { .max }
 
     public var limits: IngredientLimits { .default }
 

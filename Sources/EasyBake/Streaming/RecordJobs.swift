@@ -18,20 +18,24 @@ import Foundation
 // Every job holds at most two batches (one waiting to be handed out, one
 // worked on meanwhile): memory stays bounded however long the stream.
 //
-// With four jobs or more, where the source can, reading in turn only finds
+// From as many jobs as the source says it pays
+// (`IngredientSource.deferringPaysFromJobs`), reading in turn only finds
 // where each record ends (`IngredientSource.deferValue`), and each job reads
 // its own records while the others go on: the part of the work that waits
-// its turn is then a scan for brackets, not the indexing of every value. A
-// record that fails to read that way ends the stream after it, as it would
-// have read in turn: what was read past it is dropped.
+// its turn is then a scan for brackets or tags, not the indexing of every
+// value. A record that fails to read that way ends the stream after it, as
+// it would have read in turn: what was read past it is dropped.
 //
-// Why four: reading 200 MB of JSON users in turn is about 0.3 of a job's
-// work, finding the records' ends instead about 0.15, and the scan adds
-// about a tenth to the work. With J jobs a record costs about
-// max(work / J, reading in turn): the scan is a loss for two jobs
-// (0.50 → 0.55; measured, two jobs on two cores, 8 runs each way: user time
-// 1.93 s → 2.11 s, no faster), even for three (0.33 → 0.37), and a gain
-// from four (0.30 → 0.28), up to half the time from eight (0.30 → 0.15).
+// When it pays: with J jobs a record costs about max(work / J, reading in
+// turn). JSON's reading in turn is about 0.3 of a job's work (200 MB of
+// users), finding the records' ends instead about 0.15, and the scan adds
+// about a tenth to the work: a loss for two jobs (0.50 → 0.55; measured,
+// two jobs on two cores, 8 runs each way: user time 1.93 s → 2.11 s, no
+// faster), even for three (0.33 → 0.37), a gain from four (0.30 → 0.28), up
+// to half the time from eight (0.30 → 0.15). XML's reading in turn (libxml2
+// and the element builder) is about 0.7 of the work, which bounds two jobs
+// near 1.4× one; its lexer finds a record's end for a few percent: a gain
+// from two jobs.
 
 /// Where a record came from: its number in the stream, its concrete path,
 /// and its place in the input.
@@ -106,7 +110,7 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     private var body: ((Result<Output, EasyBakeError>) throws(Failure) -> Void)?
     /// Whether reading in turn leaves the records for the jobs to read
     /// (see the top of this file).
-    private var defersReading: Bool { jobs >= 4 }
+    private var defersReading: Bool { jobs >= reader.source.deferringPaysFromJobs }
     /// Records per batch: enough that taking turns costs little beside the
     /// work, few enough that a job's batch is soon handed out.
     private let batchSize = 256
