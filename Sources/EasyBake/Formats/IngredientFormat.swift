@@ -42,9 +42,10 @@ public protocol IngredientFormat: Sendable {
 
     /// Reads the single value of `input` into a tree. The default reads it
     /// into an index with ``readIndex(_:into:)`` (which rejects input that
-    /// holds more than one value) and returns the tree of that index, which
-    /// keeps it: baking the tree bakes the index, as baking from the input
-    /// does, and a number keeps its text for a `String` property.
+    /// holds more than one value) and returns a view of that index, whose
+    /// nodes are made on first access: baking the tree bakes the index, as
+    /// baking from the input does, and a number keeps its text for a
+    /// `String` property.
     func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients
 
     /// Reads the single value of `input` into `index`, replacing what it
@@ -114,8 +115,9 @@ extension IngredientFormat {
     }
 
     /// Reads the single value of `input` into an index with
-    /// ``readIndex(_:into:)`` and returns its tree, which keeps the index
-    /// (the tree a source's events would build, with the same errors).
+    /// ``readIndex(_:into:)`` and returns a view of it (the tree a source's
+    /// events would build, with the same errors), its nodes made on first
+    /// access.
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
         try readViewingIndex(input)
     }

@@ -1,17 +1,141 @@
+import CEasyBakeAtomics
+
 // The tree as a view of the index (issue 31, item 7).
 //
 // A format reads its input into an index (the fast core's one value model)
-// and the tree it returns is built from that index, each array and
-// dictionary keeping where it sits there (its `IndexOrigin`). Baking a tree
-// bakes from that index: nothing is rebuilt from the nodes, and a number
-// keeps its text for a `String` property (`1e2`, YAML `01234`), exactly as
-// baking straight from the bytes does. The root bakes from the index
-// itself; a container deep in it from a copy of its own entries
-// (`init(copyingValueAt:of:)`), since a bake may append to its index. The origin is a reading aid, no part
-// of the value: equality, hashing, description and paths read the nodes,
-// and the first change to a container drops its origin (`makeUnique()` on
-// the array and the dictionary), so a changed tree bakes from an index of
-// its nodes, built once, as a tree built by hand does.
+// and the tree it returns is a view of that index: its root container holds
+// the index and where it sits there (its `IndexOrigin`), and nothing more.
+// A container's nodes are made from the index on first access, one level at
+// a time: its scalars decoded, its arrays and dictionaries again views, each
+// of its own place (`IndexTree.elements(ofArrayAt:)`,
+// `entries(ofDictionaryAt:)`). So reading a tree costs the index alone, and
+// a tree nobody walks holds the index (and the input it points into) and no
+// node.
+//
+// Baking a tree bakes from that index: nothing is rebuilt from the nodes (or
+// made, if none was), and a number keeps its text for a `String` property
+// (`1e2`, YAML `01234`), exactly as baking straight from the bytes does. The
+// root bakes from the index itself; a container deep in it from a copy of
+// its own entries (`init(copyingValueAt:of:)`), since a bake may append to
+// its index. The origin is a reading aid, no part of the value: equality,
+// hashing, description and paths read the nodes (making them first), and
+// the first change to a container makes its nodes and drops its origin
+// (`makeUnique()` on the array and the dictionary), so a changed tree bakes
+// from an index of its nodes, built once, as a tree built by hand does.
+//
+// A container's nodes are made once, by whichever thread asks first: under
+// the tree's lock, after which the container's bit in the tree's bit set is
+// set with release ordering; a reader that finds the bit set (acquire
+// ordering) reads the nodes without the lock (`IndexTree.fill(_:_:)`).
+
+/// The index of a tree read by a format, shared by every container of that
+/// tree, with what says which containers have their nodes made.
+@usableFromInline
+final class IndexTree: @unchecked Sendable {
+    // @unchecked: `index` is never changed; `filled` is written with atomic
+    // operations only; the nodes a container makes are written under
+    // `filling`, once, before its bit is set.
+    /// The index the tree was read into; never changed after (a bake that
+    /// appends to it appends to its own copy).
+    let index: IngredientIndex
+    /// One bit per entry of `index`: set once the container there has made
+    /// its nodes.
+    private let filled: UnsafeMutablePointer<UInt64>
+    /// Held while a container makes its nodes.
+    private let filling = Locked(())
+
+    init(_ index: IngredientIndex) {
+        self.index = index
+        let words = index.count / 64 + 1
+        filled = .allocate(capacity: words)
+        filled.initialize(repeating: 0, count: words)
+    }
+
+    deinit { filled.deallocate() }
+
+    /// Runs `make` (which stores the nodes of the container at `position`)
+    /// unless it ran already, at most once whatever the threads asking.
+    func fill(_ position: Int, _ make: () -> Void) {
+        assert(position >= 0 && position < index.count, "a container the index does not hold")
+        if isFilled(position) { return }
+        filling.withLock { _ in
+            guard !isFilled(position) else { return }
+            make()
+            easybake_set_bit(filled, position)
+        }
+    }
+
+    /// Whether the container at `position` has made its nodes.
+    func isFilled(_ position: Int) -> Bool { easybake_bit_is_set(filled, position) != 0 }
+
+    /// The value at `position`: a scalar decoded, or a view of a container.
+    func node(at position: Int, _ reader: IngredientIndex.Reader) -> Ingredients {
+        switch reader.kind(at: position) {
+        case .array:
+            .array(IngredientArray(viewing: IndexOrigin(tree: self, position: position)))
+        case .dictionary:
+            .dictionary(
+                IngredientDictionary(
+                    viewing: IndexOrigin(tree: self, position: position), isElement: index.dictionariesAreElements))
+        default:
+            reader.scalar(at: position) ?? .null
+        }
+    }
+
+    /// The elements of the array at `position`.
+    func elements(ofArrayAt position: Int) -> ContiguousArray<Ingredients> {
+        let reader = index.reader
+        var elements = ContiguousArray<Ingredients>()
+        elements.reserveCapacity(reader.elementCount(at: position))
+        var element = position + 1
+        let end = reader.end(of: position)
+        while element < end {
+            elements.append(node(at: element, reader))
+            element = reader.end(of: element)
+        }
+        return elements
+    }
+
+    /// The entries of the dictionary at `position`, and their keys'
+    /// positions when there are more than
+    /// ``IngredientDictionary/indexThreshold``.
+    ///
+    /// A key an index holds twice (a JSON index keeps every member; lookups
+    /// find the first) keeps its first value, as reading the same input into
+    /// a tree under ``DuplicateKeyPolicy/firstWins`` does: every other
+    /// policy was applied when the index was read.
+    func entries(
+        ofDictionaryAt position: Int
+    ) -> (entries: ContiguousArray<IngredientDictionary.Element>, keyPositions: [String: Int]?) {
+        let reader = index.reader
+        let members = reader.elementCount(at: position)
+        var entries = ContiguousArray<IngredientDictionary.Element>()
+        entries.reserveCapacity(members)
+        var key = position + 1
+        let end = reader.end(of: position)
+        if members <= IngredientDictionary.indexThreshold {
+            // A small dictionary asks the index's own lookup, which compares
+            // bytes and finds the first.
+            while key < end {
+                if reader.member(reader.utf8(at: key), in: position) == key + 1 {
+                    entries.append((reader.string(at: key) ?? "", node(at: key + 1, reader)))
+                }
+                key = reader.end(of: key + 1)
+            }
+            return (entries, nil)
+        }
+        var keyPositions = [String: Int](minimumCapacity: members)
+        while key < end {
+            let name = reader.string(at: key) ?? ""
+            if keyPositions[name] == nil {
+                keyPositions[name] = entries.count
+                entries.append((name, node(at: key + 1, reader)))
+            }
+            key = reader.end(of: key + 1)
+        }
+        return (entries, entries.count > IngredientDictionary.indexThreshold ? keyPositions : nil)
+    }
+}
 
 /// Where a container of a tree sits in the index a format read it into.
 ///
@@ -19,11 +143,13 @@
 /// it holds the input its strings and numbers point into.
 @usableFromInline
 struct IndexOrigin: Sendable {
-    /// The index the tree was built from; never changed after (a bake that
-    /// appends to it appends to its own copy).
-    let index: IngredientIndex
-    /// The container's entry in `index`.
+    /// The tree's index, shared by all its containers.
+    let tree: IndexTree
+    /// The container's entry in the index.
     let position: Int
+
+    /// The index the tree was read into.
+    var index: IngredientIndex { tree.index }
 }
 
 extension Ingredients {
@@ -38,99 +164,23 @@ extension Ingredients {
         }
     }
 
-    /// The tree of the value at the root of `index`, its containers keeping
-    /// where they sit in `index` (see the top of this file): what a format's
-    /// ``IngredientFormat/read(_:)`` returns.
+    /// Whether this value's nodes are made: a scalar's and those of a
+    /// container built in code always are; a view's once someone asked for
+    /// its elements or entries (what tests of the laziness read).
+    var nodesAreMade: Bool {
+        guard let origin = indexOrigin else { return true }
+        return origin.tree.isFilled(origin.position)
+    }
+
+    /// The tree of the value at the root of `index`: a view of it, whose
+    /// containers make their nodes on first access (see the top of this
+    /// file); what a format's ``IngredientFormat/read(_:)`` returns.
     ///
-    /// The index is walked with explicit stacks, so its depth costs heap,
-    /// never call stack. A key an index holds twice (a JSON index keeps every
-    /// member; lookups find the first) keeps its first value, as reading
-    /// the same input into a tree under ``DuplicateKeyPolicy/firstWins`` does:
-    /// every other policy was applied when the index was read.
+    /// Nodes are made one container at a time, so a tree's depth costs
+    /// heap, never call stack.
     init(viewing index: IngredientIndex) {
         precondition(index.count > 0, "viewing an empty index")
-        let reader = index.reader
-        let marksElements = index.dictionariesAreElements
-        // One open container: its entry, where its entries end, and where its
-        // values (and a dictionary's keys) begin on the shared stacks.
-        struct Frame {
-            let position: Int
-            let end: Int
-            let isDictionary: Bool
-            let valueStart: Int
-            var keys: OpenDictionaryKeys.Slice
-        }
-        var frames: [Frame] = []
-        var values = ContiguousArray<Ingredients>()
-        var keys = OpenDictionaryKeys()
-        var position = 0
-        let rootEnd = reader.end(of: 0)
-        while true {
-            // Close every container that ends here.
-            while let top = frames.last, position == top.end {
-                frames.removeLast()
-                let origin = IndexOrigin(index: index, position: top.position)
-                let closed: Ingredients
-                if top.isDictionary {
-                    var entries = ContiguousArray<IngredientDictionary.Element>()
-                    entries.reserveCapacity(values.count - top.valueStart)
-                    for i in 0..<(values.count - top.valueStart) {
-                        entries.append((keys[top.keys.start + i], values[top.valueStart + i]))
-                    }
-                    keys.close(top.keys)
-                    closed = .dictionary(
-                        IngredientDictionary(
-                            uniqueEntries: entries, index: top.keys.index, isElement: marksElements, origin: origin))
-                } else {
-                    closed = .array(IngredientArray(ContiguousArray(values[top.valueStart...]), origin: origin))
-                }
-                values.removeSubrange(top.valueStart...)
-                guard !frames.isEmpty else {
-                    self = closed
-                    return
-                }
-                values.append(closed)
-            }
-            guard position < rootEnd else { break }
-            if let top = frames.indices.last, frames[top].isDictionary {
-                // A repeated key: its first value stands. A small
-                // dictionary asks the index's own lookup, which compares
-                // bytes and finds the first; a large one its keys' hashes.
-                let repeated: Bool
-                let key = reader.string(at: position) ?? ""
-                if reader.elementCount(at: frames[top].position) <= IngredientDictionary.indexThreshold {
-                    repeated = reader.member(reader.utf8(at: position), in: frames[top].position) != position + 1
-                } else {
-                    repeated = keys.position(of: key, in: frames[top].keys) != nil
-                }
-                if repeated {
-                    position = reader.end(of: position + 1)
-                    continue
-                }
-                _ = keys.add(key, to: &frames[top].keys)
-                position += 1
-            }
-            switch reader.kind(at: position) {
-            case .array, .dictionary:
-                frames.append(
-                    Frame(
-                        position: position, end: reader.end(of: position),
-                        isDictionary: reader.kind(at: position) == .dictionary, valueStart: values.count,
-                        keys: keys.open()))
-                position += 1
-            default:
-                // A scalar: the root alone, or a container's element.
-                let scalar = reader.scalar(at: position) ?? .null
-                guard !frames.isEmpty else {
-                    self = scalar
-                    return
-                }
-                values.append(scalar)
-                position += 1
-            }
-        }
-        // Only a root container returns, from the loop above.
-        preconditionFailure("the index ended inside its root value")
+        self = IndexTree(index).node(at: 0, index.reader)
     }
 }
 

@@ -7,18 +7,41 @@
 public struct IngredientArray: Sendable {
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        // Mutated only while uniquely referenced (copy on write), which is
-        // what makes the unchecked Sendable conformance sound.
+        // Mutated only while uniquely referenced (copy on write), or filled
+        // once from `origin` under its tree's lock before anyone reads it
+        // (`IndexTree.fill(_:_:)`): what makes the unchecked Sendable
+        // conformance sound.
         @usableFromInline var elements: ContiguousArray<Ingredients>
         /// Where the array sits in the index a format read it into, while
-        /// it is unchanged: what baking reads instead of the elements
-        /// (see `IngredientIndex+Tree.swift`).
+        /// it is unchanged: what baking reads instead of the elements, and
+        /// what they are made from on first access (see
+        /// `IngredientIndex+Tree.swift`).
         @usableFromInline var origin: IndexOrigin?
 
         @usableFromInline
-        init(_ elements: ContiguousArray<Ingredients>, origin: IndexOrigin? = nil) {
+        init(_ elements: ContiguousArray<Ingredients>) {
             self.elements = elements
+            origin = nil
+        }
+
+        /// A view of the array at `origin`, its elements made on first access.
+        init(viewing origin: IndexOrigin) {
+            elements = []
             self.origin = origin
+        }
+
+        /// Makes the elements from the index if this array is a view whose
+        /// elements nobody has asked for yet: every read of `elements`
+        /// goes through here first.
+        @inlinable @inline(__always)
+        func fill() {
+            if origin != nil { fillFromIndex() }
+        }
+
+        @usableFromInline
+        func fillFromIndex() {
+            guard let origin else { return }
+            origin.tree.fill(origin.position) { elements = origin.tree.elements(ofArrayAt: origin.position) }
         }
 
         deinit { IngredientTeardown.dismantle(&elements) }
@@ -39,18 +62,25 @@ public struct IngredientArray: Sendable {
     public init(_ elements: ContiguousArray<Ingredients>) { storage = Storage(elements) }
 
     /// The elements as a Swift array.
-    public var elements: [Ingredients] { Array(storage.elements) }
+    public var elements: [Ingredients] {
+        storage.fill()
+        return Array(storage.elements)
+    }
 
-    /// An array of `elements` read from `origin` (a format's index).
-    init(_ elements: ContiguousArray<Ingredients>, origin: IndexOrigin) { storage = Storage(elements, origin: origin) }
+    /// A view of the array at `origin` (a format's index), its elements made
+    /// on first access.
+    init(viewing origin: IndexOrigin) { storage = Storage(viewing: origin) }
 
     /// Makes the storage this array's own before a change; a changed array
-    /// no longer reads as its index (a copy starts without the origin).
+    /// no longer reads as its index (a copy starts without the origin, and
+    /// the elements are made first).
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
+            storage.fill()
             storage = Storage(storage.elements)
         } else if storage.origin != nil {
+            storage.fill()
             storage.origin = nil
         }
     }
@@ -78,12 +108,21 @@ public struct IngredientArray: Sendable {
 extension IngredientArray: RandomAccessCollection, MutableCollection {
     public typealias Index = Int
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { storage.elements.count }
-    @inlinable public var count: Int { storage.elements.count }
+    @inlinable public var endIndex: Int {
+        storage.fill()
+        return storage.elements.count
+    }
+    @inlinable public var count: Int {
+        storage.fill()
+        return storage.elements.count
+    }
 
     @inlinable
     public subscript(position: Int) -> Ingredients {
-        get { storage.elements[position] }
+        get {
+            storage.fill()
+            return storage.elements[position]
+        }
         set {
             makeUnique()
             storage.elements[position] = newValue

@@ -20,24 +20,49 @@ public struct IngredientDictionary: Sendable {
 
     @usableFromInline
     final class Storage: @unchecked Sendable {
-        // Mutated only while uniquely referenced (copy on write).
+        // Mutated only while uniquely referenced (copy on write), or filled
+        // once from `origin` under its tree's lock before anyone reads it
+        // (`IndexTree.fill(_:_:)`).
         @usableFromInline var entries: ContiguousArray<Element>
         @usableFromInline var index: [String: Int]?
         @usableFromInline var isElement: Bool
         /// Where the dictionary sits in the index a format read it into,
-        /// while it is unchanged: what baking reads instead of the entries
-        /// (see `IngredientIndex+Tree.swift`).
+        /// while it is unchanged: what baking reads instead of the entries,
+        /// and what they are made from on first access (see
+        /// `IngredientIndex+Tree.swift`).
         @usableFromInline var origin: IndexOrigin?
 
         @usableFromInline
-        init(
-            _ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false,
-            origin: IndexOrigin? = nil
-        ) {
+        init(_ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
             self.entries = entries
             self.index = index
             self.isElement = isElement
+            origin = nil
+        }
+
+        /// A view of the dictionary at `origin`, its entries made on first
+        /// access.
+        init(viewing origin: IndexOrigin, isElement: Bool) {
+            entries = []
+            index = nil
+            self.isElement = isElement
             self.origin = origin
+        }
+
+        /// Makes the entries from the index if this dictionary is a view
+        /// whose entries nobody has asked for yet: every read of `entries`
+        /// or `index` goes through here first.
+        @inlinable @inline(__always)
+        func fill() {
+            if origin != nil { fillFromIndex() }
+        }
+
+        @usableFromInline
+        func fillFromIndex() {
+            guard let origin else { return }
+            origin.tree.fill(origin.position) {
+                (entries, index) = origin.tree.entries(ofDictionaryAt: origin.position)
+            }
         }
 
         deinit {
@@ -48,8 +73,10 @@ public struct IngredientDictionary: Sendable {
             }
         }
 
+        /// The position of `key`; the entries are made first.
         @inlinable
         func position(of key: String) -> Int? {
+            fill()
             if let index { return index[key] }
             return entries.firstIndex { $0.key == key }
         }
@@ -96,30 +123,39 @@ public struct IngredientDictionary: Sendable {
     /// - Precondition: no key occurs twice in `entries`, and `index` maps
     ///   each key to its position when given; `nil` when there are at most
     ///   `indexThreshold` entries.
-    /// `origin` is where a format's index holds the dictionary (see
-    /// `IngredientIndex+Tree.swift`).
-    init(
-        uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false,
-        origin: IndexOrigin? = nil
-    ) {
+    init(uniqueEntries entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
         if let index, entries.count > IngredientDictionary.indexThreshold, index.count == entries.count {
-            storage = Storage(entries, index: index, isElement: isElement, origin: origin)
+            storage = Storage(entries, index: index, isElement: isElement)
         } else {
-            storage = Storage(entries, index: nil, isElement: isElement, origin: origin)
+            storage = Storage(entries, index: nil, isElement: isElement)
             storage.rebuildIndexIfNeeded()
         }
     }
 
+    /// A view of the dictionary at `origin` (a format's index), its entries
+    /// made on first access.
+    init(viewing origin: IndexOrigin, isElement: Bool) {
+        storage = Storage(viewing: origin, isElement: isElement)
+    }
+
     /// Makes the storage this dictionary's own before a change; a changed
     /// dictionary no longer reads as its index (a copy starts without the
-    /// origin).
+    /// origin, and the entries are made first).
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
+            storage.fill()
             storage = Storage(storage.entries, index: storage.index, isElement: storage.isElement)
         } else if storage.origin != nil {
+            storage.fill()
             storage.origin = nil
         }
+    }
+
+    /// The entries in order, made first if this is a view of an index.
+    var orderedEntries: ContiguousArray<Element> {
+        storage.fill()
+        return storage.entries
     }
 
     /// Whether the dictionary is one XML element (the XML source marks the
@@ -143,6 +179,7 @@ public struct IngredientDictionary: Sendable {
     /// setting a new key appends it at the end.
     public subscript(key: String) -> Ingredients? {
         get {
+            // `position(of:)` makes the entries of a view first.
             guard let position = storage.position(of: key) else { return nil }
             return storage.entries[position].value
         }
@@ -180,23 +217,32 @@ public struct IngredientDictionary: Sendable {
     public func index(forKey key: String) -> Int? { storage.position(of: key) }
 
     /// The keys in order.
-    public var keys: [String] { storage.entries.map(\.key) }
+    public var keys: [String] { orderedEntries.map(\.key) }
 
     /// The values in key order.
-    public var values: [Ingredients] { storage.entries.map(\.value) }
+    public var values: [Ingredients] { orderedEntries.map(\.value) }
 
     /// The entries sorted by key (by Unicode scalar values), for canonical output.
     public func sortedByKey() -> [Element] {
-        storage.entries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+        orderedEntries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
     }
 }
 
 extension IngredientDictionary: RandomAccessCollection {
     public typealias Index = Int
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { storage.entries.count }
-    @inlinable public var count: Int { storage.entries.count }
-    @inlinable public subscript(position: Int) -> Element { storage.entries[position] }
+    @inlinable public var endIndex: Int {
+        storage.fill()
+        return storage.entries.count
+    }
+    @inlinable public var count: Int {
+        storage.fill()
+        return storage.entries.count
+    }
+    @inlinable public subscript(position: Int) -> Element {
+        storage.fill()
+        return storage.entries[position]
+    }
 }
 
 extension IngredientDictionary: ExpressibleByDictionaryLiteral {
