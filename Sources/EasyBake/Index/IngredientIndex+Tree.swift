@@ -1,4 +1,5 @@
 import CEasyBakeAtomics
+import Foundation
 
 // The tree as a view of the index (issue 31, item 7).
 //
@@ -41,8 +42,9 @@ final class IndexTree: @unchecked Sendable {
     /// One bit per entry of `index`: set once the container there has made
     /// its nodes.
     private let filled: UnsafeMutablePointer<UInt64>
-    /// Held while a container makes its nodes.
-    private let filling = Locked(())
+    /// Held while a container makes its nodes. A lock, not a `Locked`
+    /// value: what it guards lives in the containers' storages.
+    private let filling = NSLock()
 
     init(_ index: IngredientIndex) {
         self.index = index
@@ -58,11 +60,11 @@ final class IndexTree: @unchecked Sendable {
     func fill(_ position: Int, _ make: () -> Void) {
         assert(position >= 0 && position < index.count, "a container the index does not hold")
         if isFilled(position) { return }
-        filling.withLock { _ in
-            guard !isFilled(position) else { return }
-            make()
-            easybake_set_bit(filled, position)
-        }
+        filling.lock()
+        defer { filling.unlock() }
+        guard !isFilled(position) else { return }
+        make()
+        easybake_set_bit(filled, position)
     }
 
     /// Whether the container at `position` has made its nodes.
@@ -115,9 +117,16 @@ final class IndexTree: @unchecked Sendable {
         let end = reader.end(of: position)
         if members <= IngredientDictionary.indexThreshold {
             // A small dictionary asks the index's own lookup, which compares
-            // bytes and finds the first.
+            // bytes and finds the first, for a key that may repeat one
+            // before it: one that agrees with an earlier key in length and
+            // first and last bytes (a bit of `seen` each), which few do.
+            var seen: UInt64 = 0
             while key < end {
-                if reader.member(reader.utf8(at: key), in: position) == key + 1 {
+                let bytes = reader.utf8(at: key)
+                let mix = bytes.count &+ Int(bytes.first ?? 0) &* 3 &+ Int(bytes.last ?? 0) &* 5
+                let bit: UInt64 = 1 << UInt64(mix & 63)
+                if seen & bit == 0 || reader.member(bytes, in: position) == key + 1 {
+                    seen |= bit
                     entries.append((reader.string(at: key) ?? "", node(at: key + 1, reader)))
                 }
                 key = reader.end(of: key + 1)

@@ -22,15 +22,16 @@ public struct IngredientDictionary: Sendable {
     final class Storage: @unchecked Sendable {
         // Mutated only while uniquely referenced (copy on write), or filled
         // once from `origin` under its tree's lock before anyone reads it
-        // (`IndexTree.fill(_:_:)`).
-        @usableFromInline var entries: ContiguousArray<Element>
-        @usableFromInline var index: [String: Int]?
-        @usableFromInline var isElement: Bool
+        // (`IndexTree.fill(_:_:)`): the accesses are exclusive without a
+        // check at run time (see `IngredientArray.Storage`).
+        @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Element>
+        @exclusivity(unchecked) @usableFromInline var index: [String: Int]?
+        @exclusivity(unchecked) @usableFromInline var isElement: Bool
         /// Where the dictionary sits in the index a format read it into,
         /// while it is unchanged: what baking reads instead of the entries,
         /// and what they are made from on first access (see
         /// `IngredientIndex+Tree.swift`).
-        @usableFromInline var origin: IndexOrigin?
+        @exclusivity(unchecked) @usableFromInline var origin: IndexOrigin?
 
         @usableFromInline
         init(_ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
