@@ -146,6 +146,32 @@ final class IndexTree: @unchecked Sendable {
     }
 }
 
+/// The storage of an array or a dictionary, which may be a view of a
+/// format's index: what makes its nodes once, on first access.
+@usableFromInline
+protocol IndexViewStorage: AnyObject {
+    /// Where the container sits in the index, while it is a view.
+    var origin: IndexOrigin? { get }
+    /// Stores the nodes of the container at `position` of `tree`.
+    func makeNodes(from tree: IndexTree, at position: Int)
+}
+
+extension IndexViewStorage {
+    /// Makes the nodes from the index if this container is a view whose
+    /// nodes nobody has asked for yet: every read of them goes through here
+    /// first.
+    @inlinable @inline(__always)
+    func fill() {
+        if origin != nil { fillFromIndex() }
+    }
+
+    @usableFromInline
+    func fillFromIndex() {
+        guard let origin else { return }
+        origin.tree.fill(origin.position) { makeNodes(from: origin.tree, at: origin.position) }
+    }
+}
+
 /// Where a container of a tree sits in the index a format read it into.
 ///
 /// The index is held, not copied (its storage is shared, copy on write), and

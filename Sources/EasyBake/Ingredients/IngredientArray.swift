@@ -6,7 +6,7 @@
 /// deep is freed without recursing (see ``Ingredients``).
 public struct IngredientArray: Sendable {
     @usableFromInline
-    final class Storage: @unchecked Sendable {
+    final class Storage: IndexViewStorage, @unchecked Sendable {
         // Mutated only while uniquely referenced (copy on write), or filled
         // once from `origin` under its tree's lock before anyone reads it
         // (`IndexTree.fill(_:_:)`): what makes the unchecked Sendable
@@ -32,18 +32,11 @@ public struct IngredientArray: Sendable {
             self.origin = origin
         }
 
-        /// Makes the elements from the index if this array is a view whose
-        /// elements nobody has asked for yet: every read of `elements`
-        /// goes through here first.
-        @inlinable @inline(__always)
-        func fill() {
-            if origin != nil { fillFromIndex() }
-        }
-
+        /// Stores the elements of the array at `position` of `tree`; every
+        /// read of `elements` calls `fill()` first, which calls this once.
         @usableFromInline
-        func fillFromIndex() {
-            guard let origin else { return }
-            origin.tree.fill(origin.position) { elements = origin.tree.elements(ofArrayAt: origin.position) }
+        func makeNodes(from tree: IndexTree, at position: Int) {
+            elements = tree.elements(ofArrayAt: position)
         }
 
         deinit { IngredientTeardown.dismantle(&elements) }

@@ -19,7 +19,7 @@ public struct IngredientDictionary: Sendable {
     package static let indexThreshold = 24
 
     @usableFromInline
-    final class Storage: @unchecked Sendable {
+    final class Storage: IndexViewStorage, @unchecked Sendable {
         // Mutated only while uniquely referenced (copy on write), or filled
         // once from `origin` under its tree's lock before anyone reads it
         // (`IndexTree.fill(_:_:)`): the accesses are exclusive without a
@@ -50,20 +50,12 @@ public struct IngredientDictionary: Sendable {
             self.origin = origin
         }
 
-        /// Makes the entries from the index if this dictionary is a view
-        /// whose entries nobody has asked for yet: every read of `entries`
-        /// or `index` goes through here first.
-        @inlinable @inline(__always)
-        func fill() {
-            if origin != nil { fillFromIndex() }
-        }
-
+        /// Stores the entries of the dictionary at `position` of `tree`;
+        /// every read of `entries` or `index` calls `fill()` first, which
+        /// calls this once.
         @usableFromInline
-        func fillFromIndex() {
-            guard let origin else { return }
-            origin.tree.fill(origin.position) {
-                (entries, index) = origin.tree.entries(ofDictionaryAt: origin.position)
-            }
+        func makeNodes(from tree: IndexTree, at position: Int) {
+            (entries, index) = tree.entries(ofDictionaryAt: position)
         }
 
         deinit {
