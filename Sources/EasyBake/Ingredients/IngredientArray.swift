@@ -107,10 +107,7 @@ extension IngredientArray: RandomAccessCollection, MutableCollection {
         storage.fill()
         return storage.elements.count
     }
-    @inlinable public var count: Int {
-        storage.fill()
-        return storage.elements.count
-    }
+    @inlinable public var count: Int { endIndex }
 
     @inlinable
     public subscript(position: Int) -> Ingredients {

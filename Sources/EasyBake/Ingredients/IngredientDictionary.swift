@@ -228,10 +228,7 @@ extension IngredientDictionary: RandomAccessCollection {
         storage.fill()
         return storage.entries.count
     }
-    @inlinable public var count: Int {
-        storage.fill()
-        return storage.entries.count
-    }
+    @inlinable public var count: Int { endIndex }
     @inlinable public subscript(position: Int) -> Element {
         storage.fill()
         return storage.entries[position]
