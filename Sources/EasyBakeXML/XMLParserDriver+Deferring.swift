@@ -287,10 +287,11 @@ struct DeferredXMLRecord: DeferredIngredientValue {
     let input: IngredientInput
     let readers: XMLDeferredRecordReaders
 
-    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) {
+    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) -> Bool {
         let driver = try readers.take(self)
         defer { readers.giveBack(driver) }
         try driver.readDeferredRecord(self, into: &index)
+        return true
     }
 }
 
