@@ -1,5 +1,10 @@
 internal import CLibXML2
 import EasyBake
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // Records read by the jobs that bake them (`IngredientSource.deferValue`):
 // reading a record's XML — libxml2's parse and the element builder — is most
@@ -301,7 +306,12 @@ struct DeferredXMLRecord: DeferredIngredientValue {
 final class XMLDeferredRecordReaders: @unchecked Sendable {
     private let options: XMLReadingOptions
     private let sourceName: String
-    private let lock = Locked<[XMLParserDriver]>([])
+    /// The idle drivers, each with the thread that gave it back: a job
+    /// takes back the driver it used last, whose libxml2 buffers its own
+    /// thread allocated. Handed from job to job, a driver's reset freed
+    /// another thread's memory, under the lock of that thread's malloc
+    /// arena, at every record.
+    private let lock = Locked<[(thread: pthread_t, driver: XMLParserDriver)]>([])
 
     init(options: XMLReadingOptions, sourceName: String) {
         self.options = options
@@ -310,7 +320,14 @@ final class XMLDeferredRecordReaders: @unchecked Sendable {
 
     /// A driver set to read `record`.
     func take(_ record: DeferredXMLRecord) throws(EasyBakeError) -> XMLParserDriver {
-        if let driver = lock.withLock({ $0.popLast() }), driver.context != nil {
+        let thread = pthread_self()
+        let idle = lock.withLock { idle -> XMLParserDriver? in
+            if let own = idle.lastIndex(where: { pthread_equal($0.thread, thread) != 0 }) {
+                return idle.remove(at: own).driver
+            }
+            return idle.popLast()?.driver
+        }
+        if let driver = idle, driver.context != nil {
             try driver.restart(reading: record.bytes)
             return driver
         }
@@ -318,7 +335,8 @@ final class XMLDeferredRecordReaders: @unchecked Sendable {
     }
 
     func giveBack(_ driver: XMLParserDriver) {
-        lock.withLock { $0.append(driver) }
+        let thread = pthread_self()
+        lock.withLock { $0.append((thread, driver)) }
     }
 }
 
