@@ -35,7 +35,7 @@ struct DeferredJSONValue: DeferredIngredientValue, @unchecked Sendable {
     // copy of the scanner.
     let scanner: JSONScanner
 
-    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) {
+    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) -> Bool {
         var scanner = self.scanner
         if let matcher, let state = matcher.rootState {
             try scanner.indexValue(into: &index, keeping: matcher, state: state)
@@ -44,5 +44,6 @@ struct DeferredJSONValue: DeferredIngredientValue, @unchecked Sendable {
             assert(matcher == nil, "a value deferred for a matcher that keeps nothing")
             try scanner.indexValue(into: &index)
         }
+        return true
     }
 }

@@ -124,6 +124,9 @@ extension XMLParserDriver {
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
         }
         location.sourceName = sourceName
+        if message == Self.unfinished(.cdata, found: Self.endOfInput), let end = endOfInputLocation(context) {
+            location = end
+        }
         let code: EasyBakeError.Code
         switch Int(details.code) {
         case Int(XML_ERR_ENTITY_LOOP.rawValue):
@@ -151,6 +154,21 @@ extension XMLParserDriver {
         }
         failure = EasyBakeError(code, message, location: location)
         if let context { xmlStopParser(context) }
+    }
+
+    /// The end of the whole input, for a CDATA section it leaves open:
+    /// libxml2 hands an open section's text out a few hundred bytes at a
+    /// time, so where it stands when the input ends depends on how the
+    /// input was sliced — one place reading records, another reading
+    /// events. The end of the input is the same on every road (and where an
+    /// unclosed comment is reported). `nil`, leaving libxml2's place, where
+    /// the input cannot be read again as written: standard input, a lenient
+    /// rewrite, an encoding other than UTF-8, or a record read apart.
+    func endOfInputLocation(_ context: xmlParserCtxtPtr?) -> SourceLocation? {
+        guard inputDone, repair == nil, lineTextInput == nil, input.isInMemory || input.filePath != nil,
+            context?.pointee.input?.pointee.buf?.pointee.encoder == nil, let bytes = try? input.loadBytes()
+        else { return nil }
+        return SourceLocation.locate(offset: bytes.buffer.count, in: bytes.buffer, sourceName: sourceName)
     }
 
     /// A reference to a general entity that the internal subset does not

@@ -54,14 +54,21 @@ extension XMLParserDriver {
             ^ (unresolved ? 2 : 0)
         // The mask keeps the slot inside the cache: its size is a power of 2.
         assert(Self.nameCacheSize & (Self.nameCacheSize - 1) == 0, "the name cache's size is no power of 2")
-        let slot = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
+        let home = Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54) & (Self.nameCacheSize - 1)
         assert(names.count == Self.nameCacheSize && nameKeys.count == Self.nameCacheSize, "a name cache resized")
-        let cached = names[slot]
-        if cached.filled, cached.local == localBits, cached.qualifier == qualifierBits, cached.attribute == attribute,
-            cached.unresolved == unresolved
-        {
-            return slot
+        // Two slots per name, its home and the one beside it: with one, two
+        // names of a record whose addresses fall on the same slot (which
+        // depends on where libxml2's dictionary lies) would evict each
+        // other at every element, and make their keys anew each time.
+        @inline(__always) func holds(_ slot: Int) -> Bool {
+            let cached = names[slot]
+            return cached.filled && cached.local == localBits && cached.qualifier == qualifierBits
+                && cached.attribute == attribute && cached.unresolved == unresolved
         }
+        if holds(home) { return home }
+        if holds(home ^ 1) { return home ^ 1 }
+        // A free slot of the two, else the home slot.
+        let slot = names[home].filled && !names[home ^ 1].filled ? home ^ 1 : home
         var text = attribute ? attributePrefix : ""
         if let qualifier {
             let q = String(cString: qualifier)

@@ -71,6 +71,10 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
         var started = false
         /// The native stream read every record, and the rest of the input.
         var finished = false
+        /// Set by a job that could not read a record left to it.
+        let bail = YAMLRecordBail(false)
+        /// The records left unread for jobs.
+        var deferred = 0
 
         init(input: IngredientInput?, options: YAMLReadingOptions) {
             self.input = input
@@ -144,26 +148,61 @@ public struct YAMLIngredientSource: IngredientSource, ProgressReporting {
     public mutating func readNextRecord(at recordPath: IngredientPath, into index: inout IngredientIndex)
         -> IndexedRecordRead
     {
-        if !records.started {
-            records.started = true
-            if records.enabled, let input = records.input {
-                records.stream = YAMLRecordStream(input, recordPath: recordPath, options: records.options)
-            }
-        }
-        guard let stream = records.stream else { return .unavailable }
+        guard let stream = recordStream(at: recordPath) else { return .unavailable }
         let read = stream.next(into: &index)
         switch read {
-        case .record: break
+        case .record, .deferred: break
         case .end: records.finished = true
         case .unavailable: records.stream = nil
         }
         return read
     }
 
+    /// The native stream of the records at `recordPath`, made at the first
+    /// ask; `nil` when the scanner cannot read them, or no longer can.
+    private func recordStream(at recordPath: IngredientPath) -> YAMLRecordStream? {
+        if !records.started {
+            records.started = true
+            if records.enabled, let input = records.input {
+                records.stream = YAMLRecordStream(input, recordPath: recordPath, options: records.options)
+            }
+        }
+        return records.stream
+    }
+
+    /// Leaves the next record unread for a job, where
+    /// ``readNextRecord(at:into:)`` would read it with the native scanner:
+    /// only where the record ends is found (the first line after its `-`,
+    /// not blank and no comment, indented no more than the `-`), and the job
+    /// reads it with the native scanner. A record the scanner cannot read
+    /// there is read through libyaml's events, with every record after it
+    /// (see `DeferredIngredientValue`), so records, errors and locations
+    /// are still the events'. The documents of a stream are read in place.
+    public mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead? {
+        guard let stream = recordStream(at: recordPath) else { return .unavailable }
+        guard let read = stream.nextDeferred(notifying: records.bail) else { return nil }
+        switch read {
+        case .end: records.finished = true
+        case .unavailable: records.stream = nil
+        case .deferred: records.deferred += 1
+        case .record: break
+        }
+        return read
+    }
+
+    /// How many records ``deferNextRecord(at:)`` left unread for jobs: for
+    /// tests that check which way records were read.
+    package var recordsDeferred: Int { records.deferred }
+
+    /// The native scanner finds where each record ends for a few percent
+    /// of the work of reading it: from two jobs, each reads its own records
+    /// while the reading in turn only finds them.
+    public var deferringPaysFromJobs: Int { 2 }
+
     /// Whether the native scanner read every record of the input and its
     /// end, with no record left to libyaml's events: for tests that check
     /// which way records were read.
-    package var readAllRecordsNatively: Bool { records.finished }
+    package var readAllRecordsNatively: Bool { records.finished && !records.bail.withLock { $0 } }
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         try engine.next()

@@ -164,24 +164,135 @@ final class YAMLRecordStream {
     /// How far the scan has read, for progress reports.
     var bytesRead: Int { nextDocument ?? around.position }
 
-    /// The record read ahead, and where it begins; `nil` before the first
-    /// and once the records ended.
+    /// Reading documents: the document read ahead, and where it begins;
+    /// `nil` before the first and once the documents ended.
     private var ahead: (index: IngredientIndex, mark: SourceMark)?
-    /// What reading on after the record ahead found: `.end` or `.unavailable`.
+    /// What reading on after the document ahead found: `.end` or
+    /// `.unavailable`.
     private var afterAhead: IndexedRecordRead?
     private var startedReading = false
+
+    /// Where the scan around the records stopped: at a record's entry (its
+    /// `-`, its line's start and the open collections' count), at the end
+    /// of the records, or where the scanner cannot go on; `nil` before it
+    /// began.
+    private var aroundStop: AroundStop?
+
+    private enum AroundStop {
+        case entry(Int, lineStart: Int, depth: Int)
+        case end
+        case unavailable
+    }
 
     /// Gives the next record in `index`: `.end` after the last, once the rest
     /// of the document has been read; `.unavailable` where the scanner stops
     /// (and for a path that finds no record, whose error or empty answer the
     /// event path words).
     ///
-    /// A record is given only once the one after it (or the rest of the
-    /// input) has been read too: libyaml reads a token ahead of the events
-    /// it gives, across a line if a key may stand there, so a wrong line
-    /// just after a record stops the events before that record's end, and
-    /// the record must then come from the events, if at all.
+    /// A record is given only once the scan around the records has read on
+    /// to the next record's `-` (or the rest of the input): libyaml reads a
+    /// token ahead of the events it gives, across the blank lines and
+    /// comments after a record, so a wrong line just after a record stops the
+    /// events before that record's end, and the record must then come from
+    /// the events, if at all. What the next record holds comes after that
+    /// token, and cannot stop this one's events. A document of a stream is
+    /// given once the next one has been read.
     func next(into index: inout IngredientIndex) -> IndexedRecordRead {
+        if nextDocument != nil { return nextDocumentReadAhead(into: &index) }
+        return nextRecord(leavingTo: nil, into: &index)
+    }
+
+    /// Gives the next record unread, for a job to read
+    /// (``DeferredYAMLRecord``), having found only where it ends: the
+    /// lines after its `-` up to the first one, not blank and no comment,
+    /// indented no more than the `-` — where the record scanner stops, in
+    /// every record it reads. Records are given when ``next(into:)`` gives
+    /// them, and `.end` and `.unavailable` alike. `nil` for a stream of
+    /// documents, which ``next(into:)`` reads in place.
+    ///
+    /// Where the record scanner cannot read the record, the job says so
+    /// (noting it in `bail`), and the records from it on are read through
+    /// the events (see `DeferredIngredientValue`), as ``next(into:)`` would
+    /// have said `.unavailable` at that record.
+    func nextDeferred(notifying bail: YAMLRecordBail) -> IndexedRecordRead? {
+        guard nextDocument == nil else { return nil }
+        var unused = IngredientIndex()
+        return nextRecord(leavingTo: bail, into: &unused)
+    }
+
+    /// The next record of one document, read into `index`, or — leaving it
+    /// to a job that notes in `bail` a record it cannot read — only found.
+    private func nextRecord(leavingTo bail: YAMLRecordBail?, into index: inout IngredientIndex) -> IndexedRecordRead {
+        if aroundStop == nil { aroundStop = scanAround() }
+        guard case .entry(let entry, let lineStart, let depth) = aroundStop! else {
+            if case .end = aroundStop!, recordsRead > 0 { return .end }
+            return .unavailable
+        }
+        let buffer = loaded.buffer
+        var node = entry + 1
+        while node < buffer.count, buffer[node] == UInt8(ascii: " ") { node += 1 }
+        let column = entry - lineStart
+        let end: Int
+        if bail != nil {
+            end = Self.recordEnd(in: buffer, from: node, entryColumn: column)
+        } else {
+            index.begin(input: loaded, sourceName: sourceName)
+            do throws(YAMLIndexBail) {
+                try record.buildRecord(
+                    at: node, lineStart: lineStart, entryColumn: column, depth: depth, into: index.storageForBuilding
+                )
+            } catch {
+                index.removeAll()
+                aroundStop = .unavailable
+                return .unavailable
+            }
+            end = record.position
+        }
+        around.position = end
+        aroundStop = scanAround()
+        guard mayGiveRecord() else {
+            index.removeAll()
+            return .unavailable
+        }
+        recordsRead += 1
+        if end >= releaseMark {
+            // Behind the records left to jobs too: a released page is read
+            // from the file again when a job reaches it.
+            loaded.release(before: lineStart)
+            releaseMark = end + Self.releaseInterval
+        }
+        // libyaml marks a collection where its first key or `-` stands,
+        // a scalar where it begins: the node after `- `.
+        let mark = SourceMark(offset: node, in: loaded, sourceName: sourceName)
+        guard let bail else { return .record(mark) }
+        return .deferred(
+            mark,
+            DeferredYAMLRecord(
+                loaded: loaded, sourceName: sourceName, options: options, node: node, lineStart: lineStart,
+                entryColumn: column, depth: depth, end: end, bail: bail))
+    }
+
+    /// Whether the record before where the around scan stopped may be
+    /// given: the scan read on to the next record or the end, and the
+    /// characters up to libyaml's lookahead past it are ones it reads. Once
+    /// not, nothing more is.
+    private func mayGiveRecord() -> Bool {
+        let checkedEnd: Int
+        switch aroundStop {
+        case .unavailable?, nil: return false
+        case .end?: checkedEnd = loaded.buffer.count
+        case .entry?: checkedEnd = around.position + Self.characterLookahead
+        }
+        guard charactersAreReadable(upTo: checkedEnd) else {
+            aroundStop = .unavailable
+            return false
+        }
+        return true
+    }
+
+    /// Gives the next document of a stream, read once the one after it has
+    /// been read (see ``next(into:)``).
+    private func nextDocumentReadAhead(into index: inout IngredientIndex) -> IndexedRecordRead {
         if !startedReading {
             startedReading = true
             var first = IngredientIndex()
@@ -189,7 +300,7 @@ final class YAMLRecordStream {
         }
         guard var given = ahead else { return afterAhead ?? .unavailable }
         ahead = nil
-        // The memory of the record given last is the next one's.
+        // The memory of the document given last is the next one's.
         readAhead(into: &index)
         if ahead == nil, case .unavailable? = afterAhead { return .unavailable }
         let checkedEnd = ahead == nil ? loaded.buffer.count : bytesRead + Self.characterLookahead
@@ -202,10 +313,11 @@ final class YAMLRecordStream {
         return .record(given.mark)
     }
 
-    /// Reads the record after the one given next, with `index`'s memory,
+    /// Reads the document after the one given next, with `index`'s memory,
     /// which it takes.
     private func readAhead(into index: inout IngredientIndex) {
-        switch read(into: &index) {
+        let read = nextDocument.map { nextDocument(at: $0, into: &index) } ?? .end
+        switch read {
         case .record(let mark):
             var taken = IngredientIndex()
             swap(&taken, &index)
@@ -215,39 +327,46 @@ final class YAMLRecordStream {
         }
     }
 
-    /// Reads one record into `index`: `.end` after the last, once the
-    /// rest of the document has been read; `.unavailable` where the scanner
-    /// stops (and for a path that finds no record, whose error or empty
-    /// answer the event path words).
-    private func read(into index: inout IngredientIndex) -> IndexedRecordRead {
-        if let start = nextDocument { return nextDocument(at: start, into: &index) }
+    /// Scans around the records from `around.position` to the next
+    /// record's `-` or the end of the document.
+    private func scanAround() -> AroundStop {
         do throws(YAMLIndexBail) {
             try around.scanLines(into: aroundStorage)
             guard let entry = around.recordEntry else {
                 try around.finish(into: aroundStorage)
-                guard recordsRead > 0 else { throw YAMLIndexBail() }
                 return .end
             }
             around.recordEntry = nil
-            var node = entry + 1
-            while node < loaded.buffer.count, loaded.buffer[node] == UInt8(ascii: " ") { node += 1 }
-            index.begin(input: loaded, sourceName: sourceName)
-            try record.buildRecord(
-                at: node, lineStart: around.lineStart, entryColumn: entry - around.lineStart, depth: around.depth,
-                into: index.storageForBuilding)
-            around.position = record.position
-            recordsRead += 1
-            if around.position >= releaseMark {
-                loaded.release(before: around.lineStart)
-                releaseMark = around.position + Self.releaseInterval
-            }
-            // libyaml marks a collection where its first key or `-` stands,
-            // a scalar where it begins: the node after `- `.
-            return .record(SourceMark(offset: node, in: loaded, sourceName: sourceName))
+            return .entry(entry, lineStart: around.lineStart, depth: around.depth)
         } catch {
-            index.removeAll()
             return .unavailable
         }
+    }
+
+    /// Where the record whose node begins at `node` ends, its `-` at
+    /// `entryColumn`: the start of the first line after the node's that is
+    /// neither blank nor a comment and is indented no more than the `-`,
+    /// or the end of the input. The record scanner's own rule
+    /// (`YAMLIndexScanner.scanLines(into:)`), for the records it reads: it
+    /// reads no scalar over several lines.
+    static func recordEnd(in buffer: UnsafeRawBufferPointer, from node: Int, entryColumn: Int) -> Int {
+        guard let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return buffer.count }
+        let count = buffer.count
+        /// The offset after the line feed at or after `p`, or the end.
+        func nextLine(_ p: Int) -> Int {
+            guard p < count, let feed = memchr(base + p, 0x0A, count - p) else { return count }
+            return base.distance(to: feed.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        var p = nextLine(node)
+        while p < count {
+            let lineStart = p
+            while p < count, base[p] == UInt8(ascii: " ") { p += 1 }
+            guard p < count else { return count }
+            let byte = base[p]
+            if byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "#"), p - lineStart <= entryColumn { return lineStart }
+            p = nextLine(p)
+        }
+        return count
     }
 
     /// Reads the document that begins at `start` (or the first after it
@@ -292,5 +411,49 @@ final class YAMLRecordStream {
         index.removeAll()
         nextDocument = buffer.count
         return recordsRead > 0 ? .end : .unavailable
+    }
+}
+
+/// Whether a record left to a job turned out to be one the record scanner
+/// does not read (shared by the jobs and the source that left the records):
+/// the source then read records through libyaml's events.
+typealias YAMLRecordBail = Locked<Bool>
+
+/// A record of a block sequence that ``YAMLRecordStream`` found the end of
+/// and left unread, read by the job that bakes it with the record scanner
+/// and the rules the stream reads records with.
+struct DeferredYAMLRecord: DeferredIngredientValue {
+    let loaded: LoadedBytes
+    let sourceName: String
+    let options: YAMLReadingOptions
+    /// Where its node begins (after its `- `), the line of its `-`, and
+    /// the `-`'s column.
+    let node: Int
+    let lineStart: Int
+    let entryColumn: Int
+    /// The collections around it, which count toward the depth limit.
+    let depth: Int
+    /// Where the stream found it ends, which the scanner must agree with.
+    let end: Int
+    let bail: YAMLRecordBail
+
+    /// Reads the record as `YAMLRecordStream` reads it in turn, keeping all
+    /// of it (a matcher is a hint a source may ignore); `false` where the
+    /// record scanner cannot read it, or ends it elsewhere than the stream
+    /// found.
+    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) -> Bool {
+        var scanner = YAMLIndexScanner(bytes: loaded.buffer, options: options)
+        index.begin(input: loaded, sourceName: sourceName)
+        do throws(YAMLIndexBail) {
+            try scanner.buildRecord(
+                at: node, lineStart: lineStart, entryColumn: entryColumn, depth: depth,
+                into: index.storageForBuilding)
+            guard scanner.position == end else { throw YAMLIndexBail() }
+            return true
+        } catch {
+            index.removeAll()
+            bail.withLock { $0 = true }
+            return false
+        }
     }
 }

@@ -396,3 +396,73 @@ extension String {
         return replacingCharacters(in: range, with: replacement)
     }
 }
+
+extension YAMLNativeStreamingTests {
+    /// `users[*]` over `count` records of block YAML, each a few lines.
+    static func manyUsers(_ count: Int) -> String {
+        var text = "# exported\nusers:\n"
+        for number in 0..<count {
+            text += "  - id: \(number)\n    name: user \(number)\n"
+            if number % 3 == 0 { text += "    # a comment at the record's column\n  # and one before it\n\n" }
+            text += "    roles:\n      - admin\n"
+        }
+        return text + "done: true\n"
+    }
+
+    @Test("records left to jobs: the jobs read them natively, and the bakes are one job's and the events'")
+    func deferredRecords() throws {
+        let recipe = try Recipe(name: "Probe", orderedMapping: [("p0", "id"), ("p1", "name"), ("p2", "roles[0]")])
+        // More records than a job's batch, so that records of later batches
+        // are read ahead when one fails to read natively.
+        let clean = Self.manyUsers(700)
+        var cases: [(String, String)] = [(clean, "clean")]
+        for record in [0, 1, 255, 256, 257, 699] {
+            cases.append(
+                (
+                    clean.replacingOccurrences(of: "name: user \(record)\n", with: "name: &a user \(record)\n"),
+                    "an anchor in record \(record)"
+                ))
+            cases.append(
+                (
+                    clean.replacingOccurrences(of: "id: \(record)\n", with: "id: [\(record)]\n"),
+                    "a flow sequence in record \(record)"
+                ))
+            cases.append(
+                (
+                    clean.replacingOccurrences(of: "id: \(record)\n", with: "id: \(record)\n   bad: indentation\n"),
+                    "a wrong line in record \(record)"
+                ))
+            cases.append(
+                (
+                    clean.replacingOccurrences(of: "id: \(record)\n", with: "id: \"\(record)\n     continued\"\n"),
+                    "a quoted scalar over two lines in record \(record)"
+                ))
+            cases.append(
+                (
+                    clean.replacingOccurrences(of: "  - id: \(record)\n", with: "  - id: \(record)\n wrong\n"),
+                    "a wrong line between records after record \(record)"
+                ))
+        }
+        cases.append((clean.replacingOccurrences(of: "done: true", with: "done true"), "a wrong line at the end"))
+        for (text, what) in cases {
+            let input = IngredientInput.text(text, name: "users.yaml")
+            let events = Array(
+                try Baker().bakeEach(
+                    Probe.self, from: try Self.source(input, natively: false), each: "users[*]", recipe: recipe))
+            for jobs in [2, 3] {
+                let source = try Self.source(input, natively: true)
+                let parallel = Array(
+                    try Baker().bakeEach(Probe.self, from: source, each: "users[*]", recipe: recipe, jobs: jobs))
+                Self.compare(parallel, events, pruned: true, context: "jobs \(jobs), \(what)")
+                if what == "clean" {
+                    // `bakeEach` reads a record or two in place before its
+                    // jobs begin; the rest are left to the jobs.
+                    #expect(source.recordsDeferred >= 698, "jobs \(jobs): \(source.recordsDeferred) records left")
+                    #expect(source.readAllRecordsNatively)
+                } else if what.hasPrefix("a ") && what.contains(" in record") {
+                    #expect(!source.readAllRecordsNatively, "jobs \(jobs), \(what)")
+                }
+            }
+        }
+    }
+}

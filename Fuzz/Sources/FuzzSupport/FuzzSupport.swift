@@ -210,7 +210,7 @@ public func exerciseJobs(
             }
         }
         // As many jobs as the format needs for the jobs to read what the
-        // reader leaves (JSON: four, XML: two).
+        // reader leaves (JSON: four, XML and YAML: two).
         let one = bake(jobs: 1), several = bake(jobs: jobs)
         guard one == several else {
             fuzzFailure(

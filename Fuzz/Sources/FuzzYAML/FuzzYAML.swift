@@ -19,6 +19,12 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let format = YAMLFormat(options: options)
     exerciseStreaming { () throws(EasyBakeError) in try format.makeSource(for: input) }
     exerciseNativeRecords(input, options: options)
+    // Two jobs index the records the native scanner leaves to them.
+    var recordPaths = ["[*]"]
+    if case .dictionary(let top)? = try? format.read(input) {
+        recordPaths += top.keys.prefix(4).map { IngredientPath([.key($0), .everyElement]).description }
+    }
+    exerciseJobs(paths: recordPaths, jobs: 2) { () throws(EasyBakeError) in try format.makeSource(for: input) }
     _ = try? format.readDocuments(input)
     let document: Document
     do {

@@ -34,6 +34,9 @@ public struct AnyIngredientSource: IngredientSource {
     ) -> (any DeferredIngredientValue)? {
         base.deferValue(startingWith: first, keeping: matcher)
     }
+    public mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead? {
+        base.deferNextRecord(at: recordPath)
+    }
     public var deferringPaysFromJobs: Int { base.deferringPaysFromJobs }
     public var location: SourceLocation { base.location }
     public var mark: SourceMark { base.mark }

@@ -123,6 +123,21 @@ public protocol IngredientSource {
         any DeferredIngredientValue
     )?
 
+    /// Moves past the next record at `recordPath` without reading it, and
+    /// returns it as ``IndexedRecordRead/deferred(_:_:)`` for a job to read
+    /// on any thread: the counterpart of
+    /// ``deferValue(startingWith:keeping:)`` for a source that reads
+    /// records itself (``readNextRecord(at:into:)``), where finding a
+    /// record's end costs much less than reading it. `.end` and
+    /// `.unavailable` mean what they mean for ``readNextRecord(at:into:)``;
+    /// after `.unavailable` the reader reads the records again through the
+    /// events once the records it was given are read (a deferred record may
+    /// still turn out unreadable, see ``DeferredIngredientValue``), so the
+    /// events must not have been read. `nil` where this record is read in
+    /// place: nothing has moved, and the reader asks
+    /// ``readNextRecord(at:into:)`` for it. The default is `nil`.
+    mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead?
+
     /// The fewest jobs for which leaving values to them
     /// (``deferValue(startingWith:keeping:)``) pays: with fewer, reading in
     /// turn is not what bounds them, and finding where each value ends only
@@ -286,6 +301,8 @@ extension IngredientSource {
         nil
     }
 
+    public mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead? { nil }
+
     public var deferringPaysFromJobs: Int { .max }
 
     public var limits: IngredientLimits { .default }
@@ -312,6 +329,10 @@ public enum IndexedRecordRead: Sendable {
     /// The source cannot read the records itself (or no longer can): its
     /// events begin at the start of the input.
     case unavailable
+    /// A record left unread for a job to read
+    /// (``IngredientSource/deferNextRecord(at:)``); the mark is where it
+    /// begins. Never given by ``IngredientSource/readNextRecord(at:into:)``.
+    case deferred(SourceMark, any DeferredIngredientValue)
 }
 
 /// What to do when a key repeats within one dictionary.

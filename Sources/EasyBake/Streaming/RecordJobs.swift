@@ -35,7 +35,16 @@ import Foundation
 // to half the time from eight (0.30 → 0.15). XML's reading in turn (libxml2
 // and the element builder) is about 0.7 of the work, which bounds two jobs
 // near 1.4× one; its lexer finds a record's end for a few percent: a gain
-// from two jobs.
+// from two jobs. YAML's native scanner finds a record's end by its lines'
+// indentation (`IngredientSource.deferNextRecord(at:)`): a gain from two
+// jobs too. A record left to a job that only the source's events read as
+// they must (YAML's scanner meets an anchor there) ends the jobs before
+// it; they run again over the records read through the events from it on
+// (`run(body:)`).
+//
+// Measured again with two jobs on two idle cores (50 MB of users, release,
+// best of 4, interleaved): JSON's deferring from two jobs is still a loss
+// (`@Bakeable` 0.17–0.21 s in turn against 0.20–0.32 s deferred).
 
 /// Where a record came from: its number in the stream, its concrete path,
 /// and its place in the input.
@@ -52,6 +61,10 @@ enum ReadRecord {
     case deferred(any DeferredIngredientValue, RecordPlace)
     /// A record that failed to read.
     case failed(EasyBakeError)
+    /// The source can no longer leave records unread: the records from
+    /// this number on are to be read again through its events
+    /// (``RecordReader/NativeDeferral/readAgain(fromRecord:)``).
+    case readAgain(fromRecord: Int)
 }
 
 extension RecordReader {
@@ -66,6 +79,18 @@ extension RecordReader {
         takingIndex takeIndex: () -> IngredientIndex, givingBack give: (IngredientIndex) -> Void
     ) {
         while records.count < count {
+            if deferring, let deferral = deferNextNativeRecord() {
+                switch deferral {
+                case .record(let number, let path, let mark, let value):
+                    records.append(.deferred(value, RecordPlace(number: number, path: path, mark: mark)))
+                    continue
+                case .end:
+                    return
+                case .readAgain(let first):
+                    records.append(.readAgain(fromRecord: first))
+                    return
+                }
+            }
             var index = takeIndex()
             do throws(EasyBakeError) {
                 guard let read = try nextRecord(into: &index, keeping: keeping, deferring: deferring) else {
@@ -129,6 +154,10 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     /// to read, ending the stream there (under `turns`): no later batch is
     /// read or handed out.
     private var endingBatch: Int?
+    /// The number of the record from which the records are read again
+    /// through the source's events, once the jobs have ended, when the
+    /// ending batch ended there (under `turns`).
+    private var readAgainFrom: Int?
 
     /// Jobs over `reader`'s records, each record's index kept as `keeping`
     /// keeps (whole when `nil`).
@@ -155,16 +184,34 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
     ///   throws stops the jobs, and is thrown. Run the jobs once.
     package func run(body: @escaping (Result<Output, EasyBakeError>) throws(Failure) -> Void) throws(Failure) {
         self.body = body
-        let group = DispatchGroup()
         // The output need not be Sendable, nor then its metatype: the job is
         // handed over as a plain closure, which this type's guarantees make
         // safe to run on another thread.
         let job = UncheckedJob(run: runJob)
-        for _ in 1..<jobs {
-            DispatchQueue.global().async(group: group) { job.run() }
+        while true {
+            let group = DispatchGroup()
+            for _ in 1..<jobs {
+                DispatchQueue.global().async(group: group) { job.run() }
+            }
+            runJob()
+            group.wait()
+            // A record left unread that only the source's events read: the
+            // jobs ended before it, with every record before it handed out,
+            // and they run again over the records read through the events
+            // from there. The jobs are idle: nothing else touches the state.
+            let first: Int? = turns.withLock {
+                guard failure == nil, let first = readAgainFrom else { return nil }
+                turn = 0
+                endingBatch = nil
+                readAgainFrom = nil
+                return first
+            }
+            guard let first else { break }
+            readerLock.withLock {
+                batchesRead = 0
+                reader.readAgainThroughEvents(fromRecord: first)
+            }
         }
-        runJob()
-        group.wait()
         // The jobs' blocks may outlive the wait by an instant; the body
         // must not, since it may not escape its caller's call.
         self.body = nil
@@ -256,13 +303,22 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
             case .deferred(let value, let place):
                 var index = pool.popLast() ?? IngredientIndex()
                 do throws(EasyBakeError) {
-                    try value.read(into: &index, keeping: keeping)
+                    guard try value.read(into: &index, keeping: keeping) else {
+                        pool.append(index)
+                        endStream(
+                            atBatch: number, readingAgainFrom: place.number, dropping: &batch[(position + 1)...],
+                            pool: &pool)
+                        continue
+                    }
                     result = work(&index, place)
                 } catch {
                     result = .failure(error)
                     endStream(atBatch: number, dropping: &batch[(position + 1)...], pool: &pool)
                 }
                 pool.append(index)
+            case .readAgain(let first):
+                endStream(atBatch: number, readingAgainFrom: first, dropping: &batch[(position + 1)...], pool: &pool)
+                continue
             }
             if current != nil {
                 give(result, in: &current!)
@@ -305,15 +361,25 @@ package final class RecordJobs<Source: IngredientSource, Output, Failure: Error>
         return batchesRead
     }
 
-    /// Ends the stream after the record that just failed, in batch `number`:
-    /// the rest of the batch is dropped, and so are the batches after it.
+    /// Ends the stream after the record that just failed, in batch `number`
+    /// — or, `readingAgainFrom` a record's number, before that record, to
+    /// read it and the records after it again through the source's events
+    /// once the jobs have ended (see ``run(body:)``): the rest of the batch
+    /// is dropped, and so are the batches after it.
     private func endStream(
-        atBatch number: Int, dropping rest: inout ArraySlice<ReadRecord?>, pool: inout [IngredientIndex]
+        atBatch number: Int, readingAgainFrom first: Int? = nil, dropping rest: inout ArraySlice<ReadRecord?>,
+        pool: inout [IngredientIndex]
     ) {
         for position in rest.indices {
             if case .read(let index, _)? = rest[position].take() { pool.append(index) }
         }
-        turns.withLock { endingBatch = min(endingBatch ?? number, number) }
+        turns.withLock {
+            // The earliest batch's ending holds: what a later one found lies
+            // past the end.
+            guard number < endingBatch ?? .max else { return }
+            endingBatch = number
+            readAgainFrom = first
+        }
     }
 
     /// A batch's turn to hand its results to the body, which comes once the

@@ -57,6 +57,9 @@ public struct RecordReader<Source: IngredientSource> {
     /// Records the source gave itself before it said it could not go on:
     /// read again through events, they are skipped.
     private var recordsToSkip = 0
+    /// The source said it can no longer leave records unread
+    /// (``deferNextNativeRecord()``).
+    private var nativeDeferralEnded = false
     /// The deepest value on the record path the walk reached, in steps (-1
     /// before any document): a path that finds no record is a mistake
     /// unless it reached the records' parent (see ``noRecordsError()``).
@@ -210,9 +213,10 @@ public struct RecordReader<Source: IngredientSource> {
                 return (count, concretePath(), mark, nil)
             case .end:
                 return finish()
-            case .unavailable:
+            case .unavailable, .deferred:
                 // The source's events begin at the start of the input: the
-                // records it gave are read again, and skipped.
+                // records it gave are read again, and skipped. (No source
+                // gives a deferred record when asked to read one.)
                 readsRecordsNatively = false
                 recordsToSkip = count
                 count = 0
@@ -240,6 +244,64 @@ public struct RecordReader<Source: IngredientSource> {
             }
             return (read.index, read.path, read.mark, deferred)
         }
+    }
+
+    /// What ``deferNextNativeRecord()`` found.
+    package enum NativeDeferral {
+        /// A record left unread, with its number, concrete path and mark.
+        case record(index: Int, path: IngredientPath, mark: SourceMark, value: any DeferredIngredientValue)
+        /// The records ended.
+        case end
+        /// The source can no longer read records itself: the records from
+        /// this number on are read again through its events
+        /// (``readAgainThroughEvents(fromRecord:)``) once the ones before
+        /// it are read.
+        case readAgain(fromRecord: Int)
+    }
+
+    /// The next record, left unread by a source that reads records itself
+    /// (``IngredientSource/deferNextRecord(at:)``), for a job to read; `nil`
+    /// where the source declines or reads through its events, and
+    /// ``nextRecord(into:keeping:deferring:)`` reads the record instead.
+    ///
+    /// Unlike ``nextRecord(into:keeping:deferring:)``, this never turns to
+    /// the source's events itself: a record left unread may still turn out
+    /// to be one only the events read, so the events are read from the
+    /// start of the input only once every record left unread is read.
+    package mutating func deferNextNativeRecord() -> NativeDeferral? {
+        guard readsRecordsNatively, !started else { return nil }
+        if finished { return .end }
+        guard !nativeDeferralEnded else { return .readAgain(fromRecord: count) }
+        switch source.deferNextRecord(at: recordPath) {
+        case nil:
+            return nil
+        case .deferred(let mark, let value)?:
+            defer { count += 1 }
+            return .record(index: count, path: concretePath(), mark: mark, value: value)
+        case .end?:
+            finished = true
+            return .end
+        case .unavailable?, .record?:
+            // (No source gives a record read in place when asked to leave
+            // it unread.)
+            nativeDeferralEnded = true
+            return .readAgain(fromRecord: count)
+        }
+    }
+
+    /// Reads the records from number `first` on again, through the
+    /// source's events from the start of the input, skipping the ones
+    /// before it: after ``deferNextNativeRecord()`` said
+    /// ``NativeDeferral/readAgain(fromRecord:)``, or a record it left
+    /// unread could not be read apart (``DeferredIngredientValue``). The
+    /// source's events must not have been read.
+    package mutating func readAgainThroughEvents(fromRecord first: Int) {
+        precondition(!started, "records read again after the source's events were read")
+        readsRecordsNatively = false
+        nativeDeferralEnded = false
+        finished = false
+        recordsToSkip = first
+        count = 0
     }
 
     /// Skips the rest of a record whose first event was just read.
