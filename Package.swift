@@ -33,7 +33,10 @@ let package = Package(
         // macros' compile-time checks (ingredient paths, JSON numbers, the
         // scalar conversions of baking); it depends on nothing.
         .target(name: "EasyBakePathGrammar"),
-        .target(name: "EasyBake", dependencies: ["EasyBakePathGrammar"]),
+        // Atomic flags for the core (a tree read by a format fills its
+        // nodes on first access, from any thread): C, no library.
+        .target(name: "CEasyBakeAtomics"),
+        .target(name: "EasyBake", dependencies: ["EasyBakePathGrammar", "CEasyBakeAtomics"]),
         // Vector byte scanning for the JSON reader: C intrinsics, no library.
         .target(name: "CEasyBakeScanning"),
         .target(name: "EasyBakeJSON", dependencies: ["EasyBake", "EasyBakePathGrammar", "CEasyBakeScanning"]),

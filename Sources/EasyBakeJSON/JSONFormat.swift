@@ -53,12 +53,6 @@ public struct JSONFormat: IngredientFormat {
         return bytes
     }
 
-    /// Reads `input` into a tree (without going through an existential source).
-    public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
-        var source = try makeConcreteSource(for: input)
-        return try Ingredients(reading: &source)
-    }
-
     /// Reads `input` into `index` straight from its bytes
     /// (``JSONIngredientSource/readIndex(into:)``).
     public func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {

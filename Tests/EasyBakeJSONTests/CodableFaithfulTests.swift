@@ -9,33 +9,6 @@ import Testing
 /// an unkeyed container is an array's (issue 27, items 1, 2, 3 and 6).
 @Suite("Codable-faithful decoding: probes, unkeyed containers and number text")
 struct CodableFaithfulTests {
-    /// The "any JSON value" enum as most Codable users write it: probing
-    /// Bool, then integers, then Double, String, arrays and dictionaries.
-    enum AnyJSON: Decodable, Equatable {
-        case bool(Bool), int(Int64), double(Double), string(String), array([AnyJSON]), object([String: AnyJSON]), null
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? container.decode(Int64.self) {
-                self = .int(value)
-            } else if let value = try? container.decode(Double.self) {
-                self = .double(value)
-            } else if let value = try? container.decode(String.self) {
-                self = .string(value)
-            } else if let value = try? container.decode([AnyJSON].self) {
-                self = .array(value)
-            } else if let value = try? container.decode([String: AnyJSON].self) {
-                self = .object(value)
-            } else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a JSON value")
-            }
-        }
-    }
-
     /// Another order users write: strings first, containers before numbers,
     /// and `Int` and `Double` through the keyless containers directly.
     enum LooseValue: Decodable, Equatable {

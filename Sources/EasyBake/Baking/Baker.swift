@@ -185,6 +185,8 @@ public struct Baker: Sendable {
     public func bakeReporting<Model: Decodable>(
         _ type: Model.Type, from ingredients: Ingredients, recipe: Recipe? = nil
     ) throws(EasyBakeError) -> Result<Model> {
+        // A tree a format read bakes from the index it was read into; any
+        // other is indexed once (`IngredientIndex(_:)` says which).
         var index = IngredientIndex(ingredients)
         return try bakeReporting(type, from: &index, recipe: recipe)
     }

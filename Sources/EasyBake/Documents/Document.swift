@@ -2,10 +2,12 @@
 /// found later — while baking, say — can name the line and column of the
 /// offending value.
 ///
-/// Trees keep no positions (that would double their memory); instead, when an
-/// error names an ingredient path, the document reads its input again and
-/// finds where that path begins. Errors are rare; the second read is paid
-/// only then.
+/// A tree's nodes keep no positions. Its baking errors are located by the
+/// index the format read it into, which the tree keeps (see ``Ingredients``);
+/// any other error that names an ingredient path — a bake of a changed
+/// tree, say — the document locates by reading its input again to find
+/// where that path begins. Errors are rare; the second read is paid only
+/// then.
 ///
 /// ```swift
 /// let document = try Document(reading: .file("users.json"), format: .json)

@@ -92,7 +92,7 @@ public struct IngredientTreeSource: IngredientSource {
             stack.append(.array(array, next: 0))
             return .beginArray
         case .dictionary(let dictionary):
-            let entries = sortsKeys ? ContiguousArray(dictionary.sortedByKey()) : dictionary.storage.entries
+            let entries = sortsKeys ? ContiguousArray(dictionary.sortedByKey()) : dictionary.orderedEntries
             stack.append(.dictionary(entries, next: 0, valueDue: false))
             return .beginDictionary
         default:

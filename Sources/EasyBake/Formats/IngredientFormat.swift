@@ -40,8 +40,12 @@ public protocol IngredientFormat: Sendable {
     ///   format can; errors of the source.
     func write(_ source: inout some IngredientSource, options: WritingOptions) throws(EasyBakeError) -> [UInt8]
 
-    /// Reads the single value of `input` into a tree. The default reads the
-    /// source's events and rejects input that holds more than one value.
+    /// Reads the single value of `input` into a tree. The default reads it
+    /// into an index with ``readIndex(_:into:)`` (which rejects input that
+    /// holds more than one value) and returns a view of that index, whose
+    /// nodes are made on first access: baking the tree bakes the index, as
+    /// baking from the input does, and a number keeps its text for a
+    /// `String` property.
     func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients
 
     /// Reads the single value of `input` into `index`, replacing what it
@@ -110,11 +114,12 @@ extension IngredientFormat {
         Data(try write(tree, options: options))
     }
 
-    /// Reads the single value of `input` through ``makeSource(for:)`` and
-    /// ``Ingredients/init(reading:)``.
+    /// Reads the single value of `input` into an index with
+    /// ``readIndex(_:into:)`` and returns a view of it (the tree a source's
+    /// events would build, with the same errors), its nodes made on first
+    /// access.
     public func read(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
-        var source = try makeSource(for: input)
-        return try Ingredients(reading: &source)
+        try readViewingIndex(input)
     }
 
     /// Reads the single value of `input` into `index` through

@@ -255,8 +255,17 @@ extension IngredientIndex {
         }
     }
 
-    /// The index of a tree.
+    /// The index of a tree: when the tree is a container read by a format
+    /// and unchanged, the index it was read into (its root), or a copy of
+    /// its entries there (see `IngredientIndex+Tree.swift`); else an index
+    /// of its nodes.
     package init(_ tree: Ingredients) {
+        if let origin = tree.indexOrigin {
+            self =
+                origin.position == 0
+                ? origin.index : IngredientIndex(copyingValueAt: origin.position, of: origin.index)
+            return
+        }
         self.init()
         append(tree: tree)
     }

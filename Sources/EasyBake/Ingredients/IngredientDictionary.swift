@@ -19,17 +19,43 @@ public struct IngredientDictionary: Sendable {
     package static let indexThreshold = 24
 
     @usableFromInline
-    final class Storage: @unchecked Sendable {
-        // Mutated only while uniquely referenced (copy on write).
-        @usableFromInline var entries: ContiguousArray<Element>
-        @usableFromInline var index: [String: Int]?
-        @usableFromInline var isElement: Bool
+    final class Storage: IndexViewStorage, @unchecked Sendable {
+        // Mutated only while uniquely referenced (copy on write), or filled
+        // once from `origin` under its tree's lock before anyone reads it
+        // (`IndexTree.fill(_:_:)`): the accesses are exclusive without a
+        // check at run time (see `IngredientArray.Storage`).
+        @exclusivity(unchecked) @usableFromInline var entries: ContiguousArray<Element>
+        @exclusivity(unchecked) @usableFromInline var index: [String: Int]?
+        @exclusivity(unchecked) @usableFromInline var isElement: Bool
+        /// Where the dictionary sits in the index a format read it into,
+        /// while it is unchanged: what baking reads instead of the entries,
+        /// and what they are made from on first access (see
+        /// `IngredientIndex+Tree.swift`).
+        @exclusivity(unchecked) @usableFromInline var origin: IndexOrigin?
 
         @usableFromInline
         init(_ entries: ContiguousArray<Element>, index: [String: Int]?, isElement: Bool = false) {
             self.entries = entries
             self.index = index
             self.isElement = isElement
+            origin = nil
+        }
+
+        /// A view of the dictionary at `origin`, its entries made on first
+        /// access.
+        init(viewing origin: IndexOrigin, isElement: Bool) {
+            entries = []
+            index = nil
+            self.isElement = isElement
+            self.origin = origin
+        }
+
+        /// Stores the entries of the dictionary at `position` of `tree`;
+        /// every read of `entries` or `index` calls `fill()` first, which
+        /// calls this once.
+        @usableFromInline
+        func makeNodes(from tree: IndexTree, at position: Int) {
+            (entries, index) = tree.entries(ofDictionaryAt: position)
         }
 
         deinit {
@@ -40,8 +66,10 @@ public struct IngredientDictionary: Sendable {
             }
         }
 
+        /// The position of `key`; the entries are made first.
         @inlinable
         func position(of key: String) -> Int? {
+            fill()
             if let index { return index[key] }
             return entries.firstIndex { $0.key == key }
         }
@@ -97,11 +125,30 @@ public struct IngredientDictionary: Sendable {
         }
     }
 
+    /// A view of the dictionary at `origin` (a format's index), its entries
+    /// made on first access.
+    init(viewing origin: IndexOrigin, isElement: Bool) {
+        storage = Storage(viewing: origin, isElement: isElement)
+    }
+
+    /// Makes the storage this dictionary's own before a change; a changed
+    /// dictionary no longer reads as its index (a copy starts without the
+    /// origin, and the entries are made first).
     @inlinable
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
+            storage.fill()
             storage = Storage(storage.entries, index: storage.index, isElement: storage.isElement)
+        } else if storage.origin != nil {
+            storage.fill()
+            storage.origin = nil
         }
+    }
+
+    /// The entries in order, made first if this is a view of an index.
+    var orderedEntries: ContiguousArray<Element> {
+        storage.fill()
+        return storage.entries
     }
 
     /// Whether the dictionary is one XML element (the XML source marks the
@@ -125,6 +172,7 @@ public struct IngredientDictionary: Sendable {
     /// setting a new key appends it at the end.
     public subscript(key: String) -> Ingredients? {
         get {
+            // `position(of:)` makes the entries of a view first.
             guard let position = storage.position(of: key) else { return nil }
             return storage.entries[position].value
         }
@@ -162,23 +210,29 @@ public struct IngredientDictionary: Sendable {
     public func index(forKey key: String) -> Int? { storage.position(of: key) }
 
     /// The keys in order.
-    public var keys: [String] { storage.entries.map(\.key) }
+    public var keys: [String] { orderedEntries.map(\.key) }
 
     /// The values in key order.
-    public var values: [Ingredients] { storage.entries.map(\.value) }
+    public var values: [Ingredients] { orderedEntries.map(\.value) }
 
     /// The entries sorted by key (by Unicode scalar values), for canonical output.
     public func sortedByKey() -> [Element] {
-        storage.entries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+        orderedEntries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
     }
 }
 
 extension IngredientDictionary: RandomAccessCollection {
     public typealias Index = Int
     @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { storage.entries.count }
-    @inlinable public var count: Int { storage.entries.count }
-    @inlinable public subscript(position: Int) -> Element { storage.entries[position] }
+    @inlinable public var endIndex: Int {
+        storage.fill()
+        return storage.entries.count
+    }
+    @inlinable public var count: Int { endIndex }
+    @inlinable public subscript(position: Int) -> Element {
+        storage.fill()
+        return storage.entries[position]
+    }
 }
 
 extension IngredientDictionary: ExpressibleByDictionaryLiteral {

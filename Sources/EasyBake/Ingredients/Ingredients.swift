@@ -14,6 +14,21 @@
 ///
 /// Trees of any depth are safe to build, compare, write and free: no
 /// operation on `Ingredients` recurses on the depth of the tree.
+///
+/// A tree that a format reads (``IngredientFormat/read(_:)``, ``Document``)
+/// is a view of the ``IngredientIndex`` it was read into: each array and
+/// dictionary remembers its place there and makes its elements or entries
+/// from it when first asked, once, whichever thread asks (a nested
+/// container it gives is again a view). Reading a tree so costs about the
+/// index alone, and a tree nobody walks holds the index and the input it
+/// points into. ``Baker`` bakes a tree, or any of its containers, from that
+/// index — as fast as baking from the bytes, making no node, and with a
+/// number's literal for a `String` property (`1e2`, YAML's `01234`). This is
+/// no part of the value: matching `case .dictionary(let members)`, equality,
+/// hashing, paths and descriptions see the same values as in a tree built
+/// in code. Changing a container (copy on write) makes its nodes and makes
+/// it, and the containers above it, trees built in code, which are indexed
+/// once when baked, a number's text then being its value's.
 public enum Ingredients: Sendable {
     /// An explicit null (JSON `null`, YAML `~`, an empty XML element).
     case null
