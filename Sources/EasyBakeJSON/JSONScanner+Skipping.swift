@@ -37,6 +37,12 @@ extension JSONScanner {
         // A byte range's array and its bounds are kept by the event path.
         if elementRange != nil, containers.count <= 1 { return false }
         skipWhitespace()
+        // Arrays and objects go over their structure where the machine has
+        // a vector pass (the scalar pass is slower than this walk); the
+        // walk below takes scalars and what that skip declines.
+        if structuralLevel > 0, try skipContainerByStructure(insideContainer: insideContainer) {
+            return true
+        }
         let savedPosition = position
         let savedExpect = expect
         var state: SkipState
@@ -130,11 +136,11 @@ extension JSONScanner {
         return true
     }
 
-    /// ``skipQuickly(insideContainer:)`` over structural positions
+    /// ``skipQuickly(insideContainer:)`` over JSON's structure
     /// (``skipByStructure(state:depth:objects:depthBudget:)``), for an array
     /// or object: `true` with it skipped, or `false` with nothing consumed
-    /// (the byte walk's turn). Not the default yet: it is no faster than
-    /// the byte walk (see `JSONScanner+Structure.swift`); tests compare the two.
+    /// (the byte walk's turn). The byte walk stays the reference: tests
+    /// compare the two at every level of the structural pass.
     @inline(never)
     mutating func skipContainerByStructure(insideContainer: Bool) throws(EasyBakeError) -> Bool {
         if elementRange != nil, containers.count <= 1 { return false }

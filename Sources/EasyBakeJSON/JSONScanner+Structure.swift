@@ -31,20 +31,22 @@ extension JSONByteScanning {
 }
 
 extension JSONScanner {
-    /// Blocks of 64 bytes the structural pass reads per call at most: a
-    /// skip starts with one and doubles, so that a small value costs one
-    /// block and what is read past a value's end stays short.
-    private static let structuralBlocks = 4
+    /// The level of the structural pass this scanner skips with: 0 (byte
+    /// by byte, which the readers leave to the byte walk) or a vector one.
+    var structuralLevel: Int32 { structuralLevelChoice ?? scanning.structuralLevel }
 
-    /// ``skipQuickly(insideContainer:)`` over structural positions
-    /// (`easybake_json_structurals`), 64 bytes at a time: the grammar of
+    /// How many checks a call of the skip may leave: its blocks run while
+    /// one more block's worth (66) fits.
+    private static let checkRoom = 512
+
+    /// ``skipQuickly(insideContainer:)`` over JSON's structure
+    /// (`easybake_json_skip`), 64 bytes at a time: the grammar of
     /// brackets, colons, commas and keys, the depth budget and the length
-    /// of plain strings are followed in C over the positions
-    /// (`easybake_json_skip_positions`); every number, literal and string
-    /// with escapes or non-ASCII text is checked here by the functions the
-    /// byte walk uses, in input order. So the same input is accepted and
-    /// the same errors are thrown; whitespace and plain strings are not
-    /// read at all.
+    /// of strings are followed in C over the structural pass's bitmaps;
+    /// every number, literal and string with escapes, control characters or
+    /// non-ASCII text is checked here by the functions the byte walk uses,
+    /// in input order. So the same input is accepted and the same errors
+    /// are thrown; whitespace and plain strings are not read at all.
     ///
     /// - Returns: where the value ends, or `nil` (with `position` anywhere)
     ///   when the byte walk must redo it: a grammar error, a string over
@@ -53,46 +55,40 @@ extension JSONScanner {
         state: SkipState, depth: Int, objects: UInt64, depthBudget: Int
     ) throws(EasyBakeError) -> Int? {
         var walk = easybake_json_skip_state()
+        let expect: Int32
         switch state {
-        case .value: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_VALUE)
-        case .firstValueOrEnd: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END)
-        case .firstKeyOrEnd: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END)
-        case .key: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_KEY)
-        case .afterValue: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_AFTER_VALUE)
+        case .value: expect = Int32(EASYBAKE_SKIP_EXPECT_VALUE)
+        case .firstValueOrEnd: expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END)
+        case .firstKeyOrEnd: expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END)
+        case .key: expect = Int32(EASYBAKE_SKIP_EXPECT_KEY)
+        case .afterValue: expect = Int32(EASYBAKE_SKIP_EXPECT_AFTER_VALUE)
         }
+        walk.grammar = easybake_json_skip_grammar(expect, Int32(depth), Int32(objects >> UInt64(depth) & 1))
+        walk.next = position
         walk.depth = Int32(depth)
         walk.budget = Int32(depthBudget)
         walk.objects = objects
         walk.max_string = limits.maximumStringBytes
-        let level = scanning.structuralLevel
-        let room = 64 * Self.structuralBlocks + 8
-        let outcome: Result<Int?, EasyBakeError> = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: room) {
-            positions in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: room) { checks in
-                do throws(EasyBakeError) {
-                    return .success(
-                        try walkPositions(
-                            &walk, level: level, positions: positions.baseAddress!, checks: checks.baseAddress!))
-                } catch {
-                    return .failure(error)
-                }
+        let level = structuralLevel
+        let outcome: Result<Int?, EasyBakeError> = withUnsafeTemporaryAllocation(
+            of: UInt64.self, capacity: Self.checkRoom
+        ) { checks in
+            do throws(EasyBakeError) {
+                return .success(try skipBlocks(&walk, level: level, checks: checks.baseAddress!))
+            } catch {
+                return .failure(error)
             }
         }
         return try outcome.get()
     }
 
-    private mutating func walkPositions(
-        _ walk: inout easybake_json_skip_state, level: Int32, positions: UnsafeMutablePointer<UInt32>,
-        checks: UnsafeMutablePointer<UInt64>
+    private mutating func skipBlocks(
+        _ walk: inout easybake_json_skip_state, level: Int32, checks: UnsafeMutablePointer<UInt64>
     ) throws(EasyBakeError) -> Int? {
-        var pass = easybake_json_structural_state()
-        var start = position
-        var blocks = 1
-        while start < count {
-            let found = easybake_json_structurals(base, start, count, blocks, level, &pass, positions)
+        while walk.next < count {
             var checked = 0
             var end = 0
-            let result = easybake_json_skip_positions(base, start, positions, found, &walk, checks, &checked, &end)
+            let result = easybake_json_skip(base, count, level, &walk, checks, Self.checkRoom, &checked, &end)
             if result == Int32(EASYBAKE_SKIP_DECLINED) { return nil }
             var k = 0
             while k < checked {
@@ -111,8 +107,6 @@ extension JSONScanner {
                 }
             }
             if result == Int32(EASYBAKE_SKIP_ENDED) { return end }
-            start += 64 * blocks
-            blocks = min(blocks * 2, Self.structuralBlocks)
         }
         // The input ended inside the value.
         return nil
@@ -193,5 +187,71 @@ package enum JSONStructuralPass {
             }
         }
         return positions
+    }
+}
+
+/// The structural stage against the byte walk on one input, for the fuzz
+/// target (`Fuzz/Sources/FuzzJSON`), which lives in a package of its own.
+@_spi(Fuzzing) public enum JSONStructuralDifferential {
+    /// Where the stages part ways on `bytes`, one line each (none when
+    /// they agree): the structural positions at every vector level against
+    /// the byte-by-byte pass, and skipping a value, skipping the rest of a
+    /// container and finding paths that skip everything, at every level of
+    /// the pass, against the byte walk — the same end, or the same error
+    /// at the same line and column.
+    public static func disagreements(in bytes: [UInt8]) -> [String] {
+        var problems: [String] = []
+        let levels = JSONStructuralPass.machineLevels
+        let reference = JSONStructuralPass.positions(of: bytes, level: 0, blocksPerCall: 1)
+        for level in levels.dropFirst() {
+            for blocks in [1, 4] where JSONStructuralPass.positions(of: bytes, level: level, blocksPerCall: blocks) != reference {
+                problems.append("positions at level \(level), \(blocks) blocks a call")
+            }
+        }
+        let walks: [(String, (inout JSONIngredientSource) throws(EasyBakeError) -> Void)] = [
+            ("skip", { (source) throws(EasyBakeError) in try source.skipValue() }),
+            (
+                "skip rest",
+                { (source) throws(EasyBakeError) in
+                    guard let first = try source.next(), first == .beginArray || first == .beginDictionary else {
+                        return
+                    }
+                    _ = try source.next()
+                    try source.skipRestOfContainer()
+                }
+            ),
+            (
+                "find",
+                { (source) throws(EasyBakeError) in
+                    let paths = [IngredientPath([.key("zz")]), IngredientPath([.index(1 << 20)])]
+                    _ = try PathMatcher(paths).resolve(from: &source)
+                }
+            ),
+        ]
+        for (name, walk) in walks {
+            let byBytes = outcome(bytes, level: nil, walk)
+            for level in levels {
+                let found = outcome(bytes, level: level, walk)
+                if found != byBytes { problems.append("\(name) at level \(level): \(found), the byte walk: \(byBytes)") }
+            }
+        }
+        return problems
+    }
+
+    /// Where `walk` left the source and what came next, or its error with
+    /// its place; `level` `nil` is the byte walk (word scanning runs no
+    /// structural pass).
+    private static func outcome(
+        _ bytes: [UInt8], level: Int32?, _ walk: (inout JSONIngredientSource) throws(EasyBakeError) -> Void
+    ) -> String {
+        do {
+            var source = try JSONIngredientSource(.bytes(bytes))
+            if let level { source.structuralLevel = level } else { source.byteScanning = .word }
+            try walk(&source)
+            let end = source.bytesRead
+            return "ok at \(end), then \(String(describing: try source.next()))"
+        } catch {
+            return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
+        }
     }
 }

@@ -38,6 +38,9 @@ struct JSONScanner {
     var scratch: [UInt8] = []
     /// How runs of plain bytes are found (``JSONByteScanning``).
     var scanning = JSONByteScanning.preferred
+    /// The structural pass's level when a test picks one; `nil`: the one
+    /// ``scanning`` runs (see `JSONScanner+Structure.swift`).
+    var structuralLevelChoice: Int32?
     /// For a byte range of a top-level array's elements: where they are.
     var elementRange: ElementRange?
 
