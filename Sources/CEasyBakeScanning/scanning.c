@@ -432,8 +432,16 @@ static const uint8_t easybake_grammar_by_kind[9][8] = {
 #undef CK
 
 /// ``easybake_grammar_by_kind`` by the token's first byte, so that a token
-/// costs one lookup: a scalar for any byte but the operators and the quote.
-static uint8_t easybake_grammar[9][256];
+/// costs one lookup (a scalar for any byte but the operators and the
+/// quote), 256 entries a state: an entry is the next state's first entry
+/// (`state << 8`), with `EASYBAKE_ROW_CHECK` for a scalar, or
+/// `EASYBAKE_ROW_ACTION` with one of the actions.
+static uint16_t easybake_grammar[9 * 256];
+
+enum {
+    EASYBAKE_ROW_CHECK = 0x1000,
+    EASYBAKE_ROW_ACTION = 0x2000,
+};
 
 /// Filled when the library loads, before any thread can skip.
 __attribute__((constructor)) static void easybake_fill_grammar(void) {
@@ -450,7 +458,10 @@ __attribute__((constructor)) static void easybake_fill_grammar(void) {
             case '"': kind = EASYBAKE_T_STRING; break;
             default: break;
             }
-            easybake_grammar[state][byte] = easybake_grammar_by_kind[state][kind];
+            uint8_t entry = easybake_grammar_by_kind[state][kind];
+            uint16_t row = (uint16_t)((entry & 0x0F) << 8);
+            if (entry & EASYBAKE_A_CHECK) row |= EASYBAKE_ROW_CHECK;
+            easybake_grammar[state * 256 + byte] = entry >= EASYBAKE_A_PUSH_OBJECT ? EASYBAKE_ROW_ACTION | entry : row;
         }
     }
 }
@@ -468,7 +479,8 @@ int easybake_json_skip_grammar(int expect, int depth, int inObject) {
 
 /// Where a skip's grammar stands, kept in registers through a call.
 typedef struct {
-    int grammar;
+    /// The grammar's state, as the first of its entries in ``easybake_grammar``.
+    size_t row;
     int depth;
     int budget;
     uint64_t objects;
@@ -482,15 +494,17 @@ typedef struct {
 /// Takes the token at `at`, whose first byte is `byte`: `EASYBAKE_SKIP_MORE`
 /// to go on, or what ends the skip.
 static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8_t byte, uint64_t *checks) {
-    uint8_t next = easybake_grammar[walk->grammar][byte];
-    // Written for every token and kept for scalars (actions lack the bit).
-    checks[walk->written] = (uint64_t)at;
-    walk->written += (next >> 4) & 1;
+    unsigned next = easybake_grammar[walk->row + byte];
     walk->last = at;
-    if (next < EASYBAKE_A_PUSH_OBJECT) {
-        walk->grammar = next & ~EASYBAKE_A_CHECK;
+    if (next < EASYBAKE_ROW_ACTION) {
+        if (next & EASYBAKE_ROW_CHECK) {
+            checks[walk->written++] = (uint64_t)at;
+            next ^= EASYBAKE_ROW_CHECK;
+        }
+        walk->row = next;
         return EASYBAKE_SKIP_MORE;
     }
+    next &= 0xFF;
     switch (next) {
     case EASYBAKE_A_PUSH_OBJECT:
     case EASYBAKE_A_PUSH_ARRAY:
@@ -498,10 +512,10 @@ static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8
         walk->depth += 1;
         if (next == EASYBAKE_A_PUSH_OBJECT) {
             walk->objects |= (uint64_t)1 << walk->depth;
-            walk->grammar = EASYBAKE_G_OBJECT_FIRST;
+            walk->row = EASYBAKE_G_OBJECT_FIRST << 8;
         } else {
             walk->objects &= ~((uint64_t)1 << walk->depth);
-            walk->grammar = EASYBAKE_G_ARRAY_FIRST;
+            walk->row = EASYBAKE_G_ARRAY_FIRST << 8;
         }
         return EASYBAKE_SKIP_MORE;
     case EASYBAKE_A_POP:
@@ -510,7 +524,7 @@ static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8
             walk->end = at + 1;
             return EASYBAKE_SKIP_ENDED;
         }
-        walk->grammar = (walk->objects >> walk->depth) & 1 ? EASYBAKE_G_OBJECT_AFTER : EASYBAKE_G_ARRAY_AFTER;
+        walk->row = ((walk->objects >> walk->depth) & 1 ? EASYBAKE_G_OBJECT_AFTER : EASYBAKE_G_ARRAY_AFTER) << 8;
         return EASYBAKE_SKIP_MORE;
     default:
         return EASYBAKE_SKIP_DECLINED;
@@ -520,7 +534,8 @@ static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8
 int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
     level = easybake_runnable_level(level);
-    easybake_skip_walk walk = {state->grammar, state->depth, state->budget, state->objects, state->open, 0, 0};
+    easybake_skip_walk walk = {
+        (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0};
     size_t maxString = state->max_string;
     // Strings shorter than a block fit any limit of a block or more: then
     // only a string that crosses into a block is measured, and only when
@@ -575,7 +590,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
     }
 done:
     state->next = i;
-    state->grammar = walk.grammar;
+    state->grammar = (int)(walk.row >> 8);
     state->depth = walk.depth;
     state->objects = walk.objects;
     state->open = walk.last;

@@ -37,12 +37,6 @@ extension JSONScanner {
         // A byte range's array and its bounds are kept by the event path.
         if elementRange != nil, containers.count <= 1 { return false }
         skipWhitespace()
-        // Arrays and objects go over their structure where the machine has
-        // a vector pass (the scalar pass is slower than this walk); the
-        // walk below takes scalars and what that skip declines.
-        if structuralLevel > 0, try skipContainerByStructure(insideContainer: insideContainer) {
-            return true
-        }
         let savedPosition = position
         let savedExpect = expect
         var state: SkipState
@@ -60,11 +54,28 @@ extension JSONScanner {
             state = .value
         }
         let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
+        // Inside an array or object, the rest of the value goes over its
+        // structure when the machine has a vector pass (the scalar pass is
+        // slower than this walk); scalars and what that skip declines are
+        // walked.
+        var overStructure = structuralLevel > 0
 
         while true {
             if state == .afterValue, depth == 0 { break }
             skipWhitespace()
             guard position < count else { return restore(savedPosition, savedExpect) }
+            if overStructure, depth > 0 {
+                overStructure = false
+                let resume = position
+                if let end = try skipByStructure(state: state, depth: depth, objects: objects, depthBudget: depthBudget) {
+                    position = end
+                    depth = 0
+                    state = .afterValue
+                    continue
+                }
+                // Declined: the walk goes on from here and says what is wrong.
+                position = resume
+            }
             let byte = base[position]
             switch state {
             case .firstValueOrEnd where byte == UInt8(ascii: "]"):

@@ -31,10 +31,6 @@ extension JSONByteScanning {
 }
 
 extension JSONScanner {
-    /// The level of the structural pass this scanner skips with: 0 (byte
-    /// by byte, which the readers leave to the byte walk) or a vector one.
-    var structuralLevel: Int32 { structuralLevelChoice ?? scanning.structuralLevel }
-
     /// How many checks a call of the skip may leave: its blocks run while
     /// one more block's worth (66) fits.
     private static let checkRoom = 512
@@ -112,6 +108,13 @@ extension JSONScanner {
         return nil
     }
 
+    /// Whether the four bytes at `offset` are `word` read little-endian:
+    /// `"true"` is 0x65757274, `"null"` 0x6C6C756E, `"alse"` 0x65736C61.
+    @inline(__always)
+    private func hasWord(_ word: UInt32, at offset: Int) -> Bool {
+        offset + 4 <= count && UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self).littleEndian == word
+    }
+
     /// Checks the number or literal at `position`, as the byte walk does,
     /// and that it ends where the structural pass says a run of scalar
     /// bytes ends: at the end of the input, whitespace, a quote or one of
@@ -121,9 +124,14 @@ extension JSONScanner {
     private mutating func skipScalar() throws(EasyBakeError) -> Bool {
         switch base[position] {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
+        // A whole literal is four bytes compared at once; anything else is
+        // read by `literal`, which words the error.
+        case UInt8(ascii: "t"):
+            if hasWord(0x6575_7274, at: position) { position += 4 } else { try literal("true") }
+        case UInt8(ascii: "f"):
+            if hasWord(0x6573_6C61, at: position + 1) { position += 5 } else { try literal("false") }
+        case UInt8(ascii: "n"):
+            if hasWord(0x6C6C_756E, at: position) { position += 4 } else { try literal("null") }
         default: return false
         }
         guard position < count else { return true }
