@@ -3,18 +3,27 @@ import EasyBake
 
 // The JSON structural pass (issue 30): `easybake_json_structurals` turns 64
 // bytes at a time into the positions of brackets, colons, commas, quotes and
-// scalars, and `easybake_json_skip_positions` follows the grammar over them.
+// scalars, and `easybake_json_skip` skips a value over the same bitmaps,
+// following JSON's grammar from token to token with no position written.
 //
-// Why the readers do not skip over it yet: measured with callgrind on a
-// 20 MB slice of the 200 MB benchmark file, the pass costs about 6.6
-// instructions a byte and the grammar over its positions about 24 a
-// position (one position every 4 bytes there), against about 16 a byte for
-// the whole byte walk: a whole-document skip took 327M instructions against
-// 309M, skipping record by record (`easybake get`) 387M against 325M, with
-// wall times no better. The way on is fewer instructions a byte in the pass
-// (a table lookup per byte class instead of a comparison per character) and
-// positions shared by consecutive skips instead of read again past each
-// value's end.
+// The readers skip arrays and objects this way (`skipQuickly(insideContainer:)`
+// hands the rest of a value over once it is inside it) wherever the machine
+// has a vector pass. Measured with callgrind on a 20 MB slice of the 200 MB
+// benchmark file (release harness, `JSONIngredientSource.skipValue()` of the
+// whole document; `PathMatcher` finding `users[16999].id`, as `easybake get`
+// does; streaming three fields of every record): 308.7M instructions against
+// 187.9M, 325.1M against 221.8M, 772.1M against 767.6M. The AVX2 pass
+// classes bytes by a nibble lookup (`vpshufb`): about 2 instructions a byte
+// with the bitmap arithmetic. The grammar costs about 20 a token (one every
+// 6 bytes there), looked up by state and byte in one table. What is left is the numbers and literals,
+// which the byte walk's functions check one by one in Swift. A first try
+// that wrote positions and followed the grammar over them (about 24
+// instructions a position, and 6.6 a byte for the pass) was slower than the
+// byte walk.
+//
+// The byte walk stays the reference: it takes the scalar level (slower than
+// the walk: `EASYBAKE_SCALAR=1`), scalars, and everything the structural
+// skip declines, and it words every error.
 
 extension JSONByteScanning {
     /// The structural pass this way of scanning runs: the best the machine
