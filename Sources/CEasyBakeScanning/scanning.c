@@ -249,21 +249,21 @@ static inline int easybake_runnable_level(int level) {
     return level;
 }
 
-/// The classes of the 64 bytes at `block` by the pass of `level`.
-static inline void easybake_classify(int level, const uint8_t *block, easybake_block_classes *c) {
-    if (level == 0) {
-        easybake_classify_scalar(block, c);
-        return;
-    }
+/// A pass's way of classing 64 bytes.
+typedef void (*easybake_classifier)(const uint8_t *block, easybake_block_classes *c);
+
+/// The classifier of the pass at `level`, chosen once per call of a pass
+/// rather than once per block.
+static inline easybake_classifier easybake_classifier_for(int level) {
+    if (level == 0) return easybake_classify_scalar;
 #if defined(EASYBAKE_HAS_AVX2_PASS)
-    if (level == 2) easybake_classify_avx2(block, c);
-    else easybake_classify_sse2(block, c);
+    return level == 2 ? easybake_classify_avx2 : easybake_classify_sse2;
 #elif defined(__SSE2__)
-    easybake_classify_sse2(block, c);
+    return easybake_classify_sse2;
 #elif defined(__ARM_NEON) && defined(__aarch64__)
-    easybake_classify_neon(block, c);
+    return easybake_classify_neon;
 #else
-    easybake_classify_scalar(block, c);
+    return easybake_classify_scalar;
 #endif
 }
 
@@ -284,7 +284,7 @@ typedef struct {
 /// The one place strings, escapes, scalar runs and special strings are
 /// found from a block's classes; `valid` masks the bytes past the input's
 /// end in its last block. Updates `state` for the next block.
-static inline easybake_block_structure easybake_structure(const easybake_block_classes *c, uint64_t valid,
+__attribute__((always_inline)) static inline easybake_block_structure easybake_structure(const easybake_block_classes *c, uint64_t valid,
                                                           easybake_json_structural_state *state) {
     easybake_block_structure out;
     out.carried = state->in_string;
@@ -340,7 +340,7 @@ static inline const uint8_t *easybake_block_at(const uint8_t *base, size_t i, si
 
 size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count, size_t blocks, int level,
                                  easybake_json_structural_state *state, uint32_t *out) {
-    level = easybake_runnable_level(level);
+    easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     uint32_t *written = out;
     uint8_t tail[64];
     for (size_t n = 0; n < blocks; n++) {
@@ -349,7 +349,7 @@ size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count
         uint64_t valid;
         const uint8_t *block = easybake_block_at(base, i, count, tail, &valid);
         easybake_block_classes c;
-        easybake_classify(level, block, &c);
+        classify(block, &c);
         easybake_block_structure found = easybake_structure(&c, valid, state);
         uint64_t tokens = found.tokens;
         uint64_t flagged = found.flagged;
@@ -533,7 +533,7 @@ static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8
 
 int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
-    level = easybake_runnable_level(level);
+    easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     easybake_skip_walk walk = {
         (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0};
     size_t maxString = state->max_string;
@@ -550,7 +550,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
         uint64_t valid;
         const uint8_t *block = easybake_block_at(base, i, count, tail, &valid);
         easybake_block_classes c;
-        easybake_classify(level, block, &c);
+        classify(block, &c);
         easybake_block_structure found = easybake_structure(&c, valid, &state->pass);
         uint64_t measured = found.closing;
         if (!measureAll) {

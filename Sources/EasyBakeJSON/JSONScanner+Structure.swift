@@ -12,7 +12,7 @@ import EasyBake
 // benchmark file (release harness, `JSONIngredientSource.skipValue()` of the
 // whole document; `PathMatcher` finding `users[16999].id`, as `easybake get`
 // does; streaming three fields of every record): 308.7M instructions against
-// 187.9M, 325.1M against 221.8M, 772.1M against 767.6M. The AVX2 pass
+// 182.5M, 325.5M against 216.9M, 772.1M against 765.8M. The AVX2 pass
 // classes bytes by a nibble lookup (`vpshufb`): about 2 instructions a byte
 // with the bitmap arithmetic. The grammar costs about 20 a token (one every
 // 6 bytes there), looked up by state and byte in one table. What is left is the numbers and literals,
