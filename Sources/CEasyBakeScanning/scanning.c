@@ -83,38 +83,84 @@ static void easybake_classify_sse2(const uint8_t *block, easybake_block_classes 
 #endif
 
 #if defined(EASYBAKE_HAS_AVX2_PASS)
+/// The classes of the AVX2 pass, one bit each in a byte looked up by the
+/// byte's two nibbles (`vpshufb`): a byte is in a class when the entries of
+/// both its nibbles have the bit. Operators take three bits (`,` is 0x2C,
+/// `:` 0x3A, the brackets 0x5B, 0x5D, 0x7B, 0x7D: no one pair of nibble
+/// sets covers them without taking in other bytes), whitespace two (space
+/// 0x20; tab, line feed and carriage return 0x09, 0x0A, 0x0D), and control
+/// characters the top bit, which `movemask` reads as it is.
+enum {
+    EASYBAKE_CLASS_COMMA = 0x01,
+    EASYBAKE_CLASS_COLON = 0x02,
+    EASYBAKE_CLASS_BRACKET = 0x04,
+    EASYBAKE_CLASS_SPACE = 0x08,
+    EASYBAKE_CLASS_BLANK = 0x10,
+    EASYBAKE_CLASS_CONTROL = 0x80,
+};
+
+/// The entry of each low nibble: every class a byte with it may be in.
+static const int8_t easybake_low_nibble_classes[16] = {
+    (int8_t)(EASYBAKE_CLASS_SPACE | EASYBAKE_CLASS_CONTROL),                            // 0: space, NUL
+    (int8_t)EASYBAKE_CLASS_CONTROL, (int8_t)EASYBAKE_CLASS_CONTROL, (int8_t)EASYBAKE_CLASS_CONTROL,
+    (int8_t)EASYBAKE_CLASS_CONTROL, (int8_t)EASYBAKE_CLASS_CONTROL, (int8_t)EASYBAKE_CLASS_CONTROL,
+    (int8_t)EASYBAKE_CLASS_CONTROL, (int8_t)EASYBAKE_CLASS_CONTROL,
+    (int8_t)(EASYBAKE_CLASS_BLANK | EASYBAKE_CLASS_CONTROL),                            // 9: tab
+    (int8_t)(EASYBAKE_CLASS_COLON | EASYBAKE_CLASS_BLANK | EASYBAKE_CLASS_CONTROL),     // A: `:`, line feed
+    (int8_t)(EASYBAKE_CLASS_BRACKET | EASYBAKE_CLASS_CONTROL),                          // B: `[`, `{`
+    (int8_t)(EASYBAKE_CLASS_COMMA | EASYBAKE_CLASS_CONTROL),                            // C: `,`
+    (int8_t)(EASYBAKE_CLASS_BRACKET | EASYBAKE_CLASS_BLANK | EASYBAKE_CLASS_CONTROL),   // D: `]`, `}`, CR
+    (int8_t)EASYBAKE_CLASS_CONTROL, (int8_t)EASYBAKE_CLASS_CONTROL,
+};
+
+/// The entry of each high nibble (non-ASCII bytes, 8 to F, are in none).
+static const int8_t easybake_high_nibble_classes[16] = {
+    (int8_t)(EASYBAKE_CLASS_BLANK | EASYBAKE_CLASS_CONTROL),  // 0x00-0x0F
+    (int8_t)EASYBAKE_CLASS_CONTROL,                           // 0x10-0x1F
+    EASYBAKE_CLASS_COMMA | EASYBAKE_CLASS_SPACE,              // 0x20-0x2F
+    EASYBAKE_CLASS_COLON,                                     // 0x30-0x3F
+    0, EASYBAKE_CLASS_BRACKET, 0, EASYBAKE_CLASS_BRACKET,     // 0x40-0x7F
+    0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/// A byte per class test: all ones where `classes` has none of `bits`,
+/// which `movemask` turns into the bytes outside the class.
+__attribute__((target("avx2"))) static inline uint64_t easybake_avx2_outside(__m256i classes, int bits) {
+    __m256i none = _mm256_cmpeq_epi8(_mm256_and_si256(classes, _mm256_set1_epi8((char)bits)), _mm256_setzero_si256());
+    return (uint64_t)(uint32_t)_mm256_movemask_epi8(none);
+}
+
+/// The classes by nibble lookup, 32 bytes at a time: two shuffles and an
+/// `and` class every byte at once, instead of a comparison per character.
 __attribute__((target("avx2"))) static void easybake_classify_avx2(const uint8_t *block,
                                                                    easybake_block_classes *c) {
+    const __m128i low128 = _mm_loadu_si128((const __m128i *)easybake_low_nibble_classes);
+    const __m128i high128 = _mm_loadu_si128((const __m128i *)easybake_high_nibble_classes);
+    // `vpshufb` looks up within each 128-bit half: both halves hold the table.
+    const __m256i lowTable = _mm256_broadcastsi128_si256(low128);
+    const __m256i highTable = _mm256_broadcastsi128_si256(high128);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
     const __m256i quote = _mm256_set1_epi8('"');
     const __m256i backslash = _mm256_set1_epi8('\\');
-    const __m256i fold = _mm256_set1_epi8(0x20);
-    const __m256i open = _mm256_set1_epi8('{');
-    const __m256i close = _mm256_set1_epi8('}');
-    const __m256i colon = _mm256_set1_epi8(':');
-    const __m256i comma = _mm256_set1_epi8(',');
-    const __m256i space = _mm256_set1_epi8(' ');
-    const __m256i tab = _mm256_set1_epi8('\t');
-    const __m256i newline = _mm256_set1_epi8('\n');
-    const __m256i carriage = _mm256_set1_epi8('\r');
-    const __m256i control = _mm256_set1_epi8(0x1F);
     uint64_t q = 0, b = 0, o = 0, w = 0, s = 0;
     for (int k = 0; k < 2; k++) {
         __m256i bytes = _mm256_loadu_si256((const __m256i *)(block + 32 * k));
-        __m256i folded = _mm256_or_si256(bytes, fold);
-        __m256i isBackslash = _mm256_cmpeq_epi8(bytes, backslash);
-        __m256i ops = _mm256_or_si256(_mm256_cmpeq_epi8(folded, open), _mm256_cmpeq_epi8(folded, close));
-        ops = _mm256_or_si256(ops, _mm256_or_si256(_mm256_cmpeq_epi8(bytes, colon), _mm256_cmpeq_epi8(bytes, comma)));
-        __m256i blank = _mm256_or_si256(_mm256_cmpeq_epi8(bytes, space), _mm256_cmpeq_epi8(bytes, tab));
-        blank = _mm256_or_si256(
-            blank, _mm256_or_si256(_mm256_cmpeq_epi8(bytes, newline), _mm256_cmpeq_epi8(bytes, carriage)));
-        __m256i special =
-            _mm256_or_si256(_mm256_cmpeq_epi8(_mm256_min_epu8(bytes, control), bytes), isBackslash);
+        // A byte with its top bit set looks up 0 by its low nibble (that is
+        // how `vpshufb` treats such an index), so it is in no class.
+        __m256i classes = _mm256_and_si256(
+            _mm256_shuffle_epi8(lowTable, bytes),
+            _mm256_shuffle_epi8(highTable, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble)));
+        uint64_t backslashes = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, backslash));
         int shift = 32 * k;
         q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, quote)) << shift;
-        b |= (uint64_t)(uint32_t)_mm256_movemask_epi8(isBackslash) << shift;
-        o |= (uint64_t)(uint32_t)_mm256_movemask_epi8(ops) << shift;
-        w |= (uint64_t)(uint32_t)_mm256_movemask_epi8(blank) << shift;
-        s |= (uint64_t)(uint32_t)(_mm256_movemask_epi8(special) | _mm256_movemask_epi8(bytes)) << shift;
+        b |= backslashes << shift;
+        o |= (uint64_t)(uint32_t)~easybake_avx2_outside(
+                 classes, EASYBAKE_CLASS_COMMA | EASYBAKE_CLASS_COLON | EASYBAKE_CLASS_BRACKET) << shift;
+        w |= (uint64_t)(uint32_t)~easybake_avx2_outside(classes, EASYBAKE_CLASS_SPACE | EASYBAKE_CLASS_BLANK)
+             << shift;
+        // Control characters by the class's top bit, non-ASCII bytes by theirs.
+        uint64_t special = (uint64_t)(uint32_t)(_mm256_movemask_epi8(classes) | _mm256_movemask_epi8(bytes));
+        s |= (special | backslashes) << shift;
     }
     c->quotes = q; c->backslashes = b; c->operators = o; c->whitespace = w; c->specials = s;
 }
@@ -194,79 +240,123 @@ static inline uint64_t easybake_bits_from(int k) { return k >= 64 ? 0 : ~(uint64
 /// Bits below `k`.
 static inline uint64_t easybake_bits_below(int k) { return k <= 0 ? 0 : ~(uint64_t)0 >> (64 - k); }
 
-size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count, size_t blocks, int level,
-                                 easybake_json_structural_state *state, uint32_t *out) {
-    // A level the machine lacks runs as the best one it has.
+/// A level the machine runs: a level it lacks runs as the best it has.
+static inline int easybake_runnable_level(int level) {
     if (level > 0) {
         int best = easybake_json_machine_level();
         if (level > best) level = best;
     }
+    return level;
+}
+
+/// A pass's way of classing 64 bytes.
+typedef void (*easybake_classifier)(const uint8_t *block, easybake_block_classes *c);
+
+/// The classifier of the pass at `level`, chosen once per call of a pass
+/// rather than once per block.
+static inline easybake_classifier easybake_classifier_for(int level) {
+    if (level == 0) return easybake_classify_scalar;
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+    return level == 2 ? easybake_classify_avx2 : easybake_classify_sse2;
+#elif defined(__SSE2__)
+    return easybake_classify_sse2;
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+    return easybake_classify_neon;
+#else
+    return easybake_classify_scalar;
+#endif
+}
+
+/// What a block's structure is, one bit per byte, from its classes and the
+/// state the block before left.
+typedef struct {
+    /// Operators outside strings, quotes that open or close strings, and
+    /// the first byte of each run of scalar bytes.
+    uint64_t tokens;
+    /// The quotes that close strings.
+    uint64_t closing;
+    /// The closing quotes of strings with a special byte.
+    uint64_t flagged;
+    /// All ones when the block starts inside a string.
+    uint64_t carried;
+} easybake_block_structure;
+
+/// The one place strings, escapes, scalar runs and special strings are
+/// found from a block's classes; `valid` masks the bytes past the input's
+/// end in its last block. Updates `state` for the next block.
+__attribute__((always_inline)) static inline easybake_block_structure easybake_structure(const easybake_block_classes *c, uint64_t valid,
+                                                          easybake_json_structural_state *state) {
+    easybake_block_structure out;
+    out.carried = state->in_string;
+    uint64_t escaped = easybake_json_escaped(c->backslashes, &state->escape_carry);
+    uint64_t quotes = c->quotes & ~escaped;
+    // Opening quotes and the bytes after them, up to each closing quote.
+    uint64_t inside = easybake_prefix_xor(quotes) ^ state->in_string;
+    state->in_string = (uint64_t)((int64_t)inside >> 63);
+    uint64_t operators = c->operators & ~inside;
+    uint64_t scalars = ~(operators | (c->whitespace & ~inside) | inside | quotes);
+    uint64_t scalarStarts = scalars & ~((scalars << 1) | state->scalar_carry);
+    state->scalar_carry = scalars >> 63;
+    out.tokens = (operators | quotes | scalarStarts) & valid;
+    uint64_t specials = c->specials & inside & valid;
+    // The closing quotes of strings with a special byte: each special
+    // byte flags the first closing quote after it (a string open at the
+    // block's start that had one flags the block's first closing quote).
+    uint64_t closing = quotes & ~inside & valid;
+    out.closing = closing;
+    uint64_t flagged = 0;
+    if (state->special_carry != 0) {
+        flagged = closing & (0 - closing);
+        state->special_carry = flagged == 0;
+    }
+    while (specials != 0) {
+        int first = __builtin_ctzll(specials);
+        uint64_t after = closing & easybake_bits_from(first);
+        if (after == 0) {
+            // The string is still open at the block's end.
+            state->special_carry = 1;
+            break;
+        }
+        uint64_t close = after & (0 - after);
+        flagged |= close;
+        specials &= ~(close - 1);
+    }
+    out.flagged = flagged;
+    return out;
+}
+
+/// The 64 bytes from `i` (a copy padded with spaces when fewer are left,
+/// in `tail`), and which of them are the input's.
+static inline const uint8_t *easybake_block_at(const uint8_t *base, size_t i, size_t count, uint8_t *tail,
+                                               uint64_t *valid) {
+    *valid = ~(uint64_t)0;
+    if (count - i >= 64) return base + i;
+    // The padding is masked out by `valid`, whatever it is classed as.
+    memset(tail, ' ', 64);
+    memcpy(tail, base + i, count - i);
+    *valid = easybake_bits_below((int)(count - i));
+    return tail;
+}
+
+size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count, size_t blocks, int level,
+                                 easybake_json_structural_state *state, uint32_t *out) {
+    easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     uint32_t *written = out;
     uint8_t tail[64];
     for (size_t n = 0; n < blocks; n++) {
         size_t i = start + 64 * n;
         if (i >= count) break;
-        const uint8_t *block = base + i;
-        uint64_t valid = ~(uint64_t)0;
-        if (count - i < 64) {
-            // The padding is masked out below, whatever it is classed as.
-            memset(tail, ' ', sizeof tail);
-            memcpy(tail, base + i, count - i);
-            block = tail;
-            valid = easybake_bits_below((int)(count - i));
-        }
+        uint64_t valid;
+        const uint8_t *block = easybake_block_at(base, i, count, tail, &valid);
         easybake_block_classes c;
-        if (level == 0) {
-            easybake_classify_scalar(block, &c);
-        } else {
-#if defined(EASYBAKE_HAS_AVX2_PASS)
-            if (level == 2) easybake_classify_avx2(block, &c);
-            else easybake_classify_sse2(block, &c);
-#elif defined(__SSE2__)
-            easybake_classify_sse2(block, &c);
-#elif defined(__ARM_NEON) && defined(__aarch64__)
-            easybake_classify_neon(block, &c);
-#else
-            easybake_classify_scalar(block, &c);
-#endif
-        }
-        uint64_t escaped = easybake_json_escaped(c.backslashes, &state->escape_carry);
-        uint64_t quotes = c.quotes & ~escaped;
-        // Opening quotes and the bytes after them, up to each closing quote.
-        uint64_t inside = easybake_prefix_xor(quotes) ^ state->in_string;
-        state->in_string = (uint64_t)((int64_t)inside >> 63);
-        uint64_t operators = c.operators & ~inside;
-        uint64_t scalars = ~(operators | (c.whitespace & ~inside) | inside | quotes);
-        uint64_t scalarStarts = scalars & ~((scalars << 1) | state->scalar_carry);
-        state->scalar_carry = scalars >> 63;
-        uint64_t tokens = (operators | quotes | scalarStarts) & valid;
-        uint64_t specials = c.specials & inside & valid;
-        // The closing quotes of strings with a special byte: each special
-        // byte flags the first closing quote after it (a string open at the
-        // block's start that had one flags the block's first closing quote).
-        uint64_t closing = quotes & ~inside & valid;
-        uint64_t flagged = 0;
-        if (state->special_carry != 0) {
-            flagged = closing & (0 - closing);
-            state->special_carry = flagged == 0;
-        }
-        while (specials != 0) {
-            int first = __builtin_ctzll(specials);
-            uint64_t after = closing & easybake_bits_from(first);
-            if (after == 0) {
-                // The string is still open at the block's end.
-                state->special_carry = 1;
-                break;
-            }
-            uint64_t close = after & (0 - after);
-            flagged |= close;
-            specials &= ~(close - 1);
-        }
+        classify(block, &c);
+        easybake_block_structure found = easybake_structure(&c, valid, state);
+        uint64_t tokens = found.tokens;
+        uint64_t flagged = found.flagged;
         uint32_t offset = (uint32_t)(i - start);
         // Eight at a time without a branch per position: the slots past the
         // last position are written and then overwritten or ignored.
-        size_t found = (size_t)__builtin_popcountll(tokens);
-        uint32_t *end = written + found;
+        uint32_t *end = written + __builtin_popcountll(tokens);
         while (tokens != 0) {
             for (int k = 0; k < 8; k++) {
                 int bit = __builtin_ctzll(tokens | ((uint64_t)1 << 63));
@@ -280,116 +370,231 @@ size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count
     return (size_t)(written - out);
 }
 
-int easybake_json_skip_positions(const uint8_t *base, size_t origin, const uint32_t *positions, size_t count,
-                                 easybake_json_skip_state *state, uint64_t *checks, size_t *check_count,
-                                 size_t *end) {
-    int expect = state->expect;
-    int depth = state->depth;
-    uint64_t objects = state->objects;
-    size_t written = 0;
-    int result = EASYBAKE_SKIP_MORE;
-    for (size_t k = 0; k < count; k++) {
-        uint32_t raw = positions[k];
-        size_t at = origin + (raw & ~EASYBAKE_JSON_STRING_SPECIAL);
-        uint8_t byte = base[at];
-        switch (expect) {
-        case EASYBAKE_SKIP_EXPECT_STRING_VALUE_END:
-        case EASYBAKE_SKIP_EXPECT_STRING_KEY_END:
-            // The position after an opening quote is its closing quote.
-            if (raw & EASYBAKE_JSON_STRING_SPECIAL) {
-                checks[written++] = (uint64_t)state->open | EASYBAKE_SKIP_CHECK_STRING;
-                checks[written++] = (uint64_t)at;
-            } else if (at - state->open - 1 > state->max_string) {
-                result = EASYBAKE_SKIP_DECLINED;
-                goto done;
-            }
-            expect = expect == EASYBAKE_SKIP_EXPECT_STRING_KEY_END ? EASYBAKE_SKIP_EXPECT_COLON
-                                                                    : EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
-            break;
-        case EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END:
-            if (byte == ']') {
-                depth -= 1;
-                expect = EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
-                break;
-            }
-            __attribute__((fallthrough));
-        case EASYBAKE_SKIP_EXPECT_VALUE:
+// The skip's grammar: what may come next, by the container the skip is in
+// (the top level, an array or an object). A table gives, for each of these
+// states and each kind of token, the next state or what to do instead.
+enum {
+    EASYBAKE_G_TOP_VALUE = 0,     // the value the skip starts with: `{` or `[`
+    EASYBAKE_G_ARRAY_FIRST = 1,   // after `[`: a value or `]`
+    EASYBAKE_G_ARRAY_VALUE = 2,   // after `,` in an array: a value
+    EASYBAKE_G_ARRAY_AFTER = 3,   // after a value in an array: `,` or `]`
+    EASYBAKE_G_OBJECT_FIRST = 4,  // after `{`: a key or `}`
+    EASYBAKE_G_OBJECT_KEY = 5,    // after `,` in an object: a key
+    EASYBAKE_G_OBJECT_COLON = 6,  // after a key: `:`
+    EASYBAKE_G_OBJECT_VALUE = 7,  // after `:`: a value
+    EASYBAKE_G_OBJECT_AFTER = 8,  // after a value in an object: `,` or `}`
+};
+
+// Tokens by their first byte.
+enum {
+    EASYBAKE_T_OPEN_OBJECT = 0,
+    EASYBAKE_T_OPEN_ARRAY = 1,
+    EASYBAKE_T_CLOSE_OBJECT = 2,
+    EASYBAKE_T_CLOSE_ARRAY = 3,
+    EASYBAKE_T_COMMA = 4,
+    EASYBAKE_T_COLON = 5,
+    EASYBAKE_T_STRING = 6,
+    EASYBAKE_T_SCALAR = 7,
+};
+
+// A table entry: a next state, with `EASYBAKE_A_CHECK` when the token is a
+// scalar the caller checks, or one of the actions.
+enum {
+    EASYBAKE_A_CHECK = 0x10,
+    EASYBAKE_A_PUSH_OBJECT = 0x20,
+    EASYBAKE_A_PUSH_ARRAY = 0x21,
+    EASYBAKE_A_POP = 0x22,
+    EASYBAKE_A_DECLINE = 0x23,
+};
+
+#define D EASYBAKE_A_DECLINE
+#define PO EASYBAKE_A_PUSH_OBJECT
+#define PA EASYBAKE_A_PUSH_ARRAY
+#define POP EASYBAKE_A_POP
+#define CK EASYBAKE_A_CHECK
+/// JSON's grammar between tokens, by kind of token. Columns: `{`, `[`,
+/// `}`, `]`, `,`, `:`, a string, a scalar.
+static const uint8_t easybake_grammar_by_kind[9][8] = {
+    /* top value    */ {PO, PA, D, D, D, D, D, D},
+    /* array first  */ {PO, PA, D, POP, D, D, EASYBAKE_G_ARRAY_AFTER, EASYBAKE_G_ARRAY_AFTER | CK},
+    /* array value  */ {PO, PA, D, D, D, D, EASYBAKE_G_ARRAY_AFTER, EASYBAKE_G_ARRAY_AFTER | CK},
+    /* array after  */ {D, D, D, POP, EASYBAKE_G_ARRAY_VALUE, D, D, D},
+    /* object first */ {D, D, POP, D, D, D, EASYBAKE_G_OBJECT_COLON, D},
+    /* object key   */ {D, D, D, D, D, D, EASYBAKE_G_OBJECT_COLON, D},
+    /* object colon */ {D, D, D, D, D, EASYBAKE_G_OBJECT_VALUE, D, D},
+    /* object value */ {PO, PA, D, D, D, D, EASYBAKE_G_OBJECT_AFTER, EASYBAKE_G_OBJECT_AFTER | CK},
+    /* object after */ {D, D, POP, D, EASYBAKE_G_OBJECT_KEY, D, D, D},
+};
+#undef D
+#undef PO
+#undef PA
+#undef POP
+#undef CK
+
+/// ``easybake_grammar_by_kind`` by the token's first byte, so that a token
+/// costs one lookup (a scalar for any byte but the operators and the
+/// quote), 256 entries a state: an entry is the next state's first entry
+/// (`state << 8`), with `EASYBAKE_ROW_CHECK` for a scalar, or
+/// `EASYBAKE_ROW_ACTION` with one of the actions.
+static uint16_t easybake_grammar[9 * 256];
+
+enum {
+    EASYBAKE_ROW_CHECK = 0x1000,
+    EASYBAKE_ROW_ACTION = 0x2000,
+};
+
+/// Filled when the library loads, before any thread can skip.
+__attribute__((constructor)) static void easybake_fill_grammar(void) {
+    for (int state = 0; state < 9; state++) {
+        for (int byte = 0; byte < 256; byte++) {
+            int kind = EASYBAKE_T_SCALAR;
             switch (byte) {
-            case '{':
-            case '[':
-                if (depth >= state->budget) {
-                    result = EASYBAKE_SKIP_DECLINED;
-                    goto done;
-                }
-                depth += 1;
-                if (byte == '{') {
-                    objects |= (uint64_t)1 << depth;
-                    expect = EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END;
-                } else {
-                    objects &= ~((uint64_t)1 << depth);
-                    expect = EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END;
-                }
-                break;
-            case '"':
-                state->open = at;
-                expect = EASYBAKE_SKIP_EXPECT_STRING_VALUE_END;
-                break;
-            case ']': case '}': case ',': case ':':
-                result = EASYBAKE_SKIP_DECLINED;
-                goto done;
-            default:
-                // A number, a literal or stray bytes: the caller reads it.
-                checks[written++] = (uint64_t)at;
-                expect = EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
-                break;
+            case '{': kind = EASYBAKE_T_OPEN_OBJECT; break;
+            case '[': kind = EASYBAKE_T_OPEN_ARRAY; break;
+            case '}': kind = EASYBAKE_T_CLOSE_OBJECT; break;
+            case ']': kind = EASYBAKE_T_CLOSE_ARRAY; break;
+            case ',': kind = EASYBAKE_T_COMMA; break;
+            case ':': kind = EASYBAKE_T_COLON; break;
+            case '"': kind = EASYBAKE_T_STRING; break;
+            default: break;
             }
-            break;
-        case EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END:
-            if (byte == '}') {
-                depth -= 1;
-                expect = EASYBAKE_SKIP_EXPECT_AFTER_VALUE;
-                break;
-            }
-            __attribute__((fallthrough));
-        case EASYBAKE_SKIP_EXPECT_KEY:
-            if (byte != '"') {
-                result = EASYBAKE_SKIP_DECLINED;
-                goto done;
-            }
-            state->open = at;
-            expect = EASYBAKE_SKIP_EXPECT_STRING_KEY_END;
-            break;
-        case EASYBAKE_SKIP_EXPECT_COLON:
-            if (byte != ':') {
-                result = EASYBAKE_SKIP_DECLINED;
-                goto done;
-            }
-            expect = EASYBAKE_SKIP_EXPECT_VALUE;
-            break;
-        default: {
-            // After a value: a comma, or the end of the innermost container.
-            int isObject = (int)((objects >> depth) & 1);
-            if (byte == ',') {
-                expect = isObject ? EASYBAKE_SKIP_EXPECT_KEY : EASYBAKE_SKIP_EXPECT_VALUE;
-            } else if (byte == (isObject ? '}' : ']')) {
-                depth -= 1;
-                if (depth == 0) {
-                    *end = at + 1;
-                    result = EASYBAKE_SKIP_ENDED;
-                    goto done;
-                }
-            } else {
-                result = EASYBAKE_SKIP_DECLINED;
-                goto done;
-            }
-            break;
-        }
+            uint8_t entry = easybake_grammar_by_kind[state][kind];
+            uint16_t row = (uint16_t)((entry & 0x0F) << 8);
+            if (entry & EASYBAKE_A_CHECK) row |= EASYBAKE_ROW_CHECK;
+            easybake_grammar[state * 256 + byte] = entry >= EASYBAKE_A_PUSH_OBJECT ? EASYBAKE_ROW_ACTION | entry : row;
         }
     }
+}
+
+int easybake_json_skip_grammar(int expect, int depth, int inObject) {
+    if (depth == 0) return EASYBAKE_G_TOP_VALUE;
+    switch (expect) {
+    case EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END: return EASYBAKE_G_ARRAY_FIRST;
+    case EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END: return EASYBAKE_G_OBJECT_FIRST;
+    case EASYBAKE_SKIP_EXPECT_KEY: return EASYBAKE_G_OBJECT_KEY;
+    case EASYBAKE_SKIP_EXPECT_AFTER_VALUE: return inObject ? EASYBAKE_G_OBJECT_AFTER : EASYBAKE_G_ARRAY_AFTER;
+    default: return inObject ? EASYBAKE_G_OBJECT_VALUE : EASYBAKE_G_ARRAY_VALUE;
+    }
+}
+
+/// Where a skip's grammar stands, kept in registers through a call.
+typedef struct {
+    /// The grammar's state, as the first of its entries in ``easybake_grammar``.
+    size_t row;
+    int depth;
+    int budget;
+    uint64_t objects;
+    /// The last token's offset: before a closing quote, its opening quote
+    /// (nothing inside a string is a token).
+    size_t last;
+    size_t written;
+    size_t end;
+} easybake_skip_walk;
+
+/// Takes the token at `at`, whose first byte is `byte`: `EASYBAKE_SKIP_MORE`
+/// to go on, or what ends the skip.
+static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8_t byte, uint64_t *checks) {
+    unsigned next = easybake_grammar[walk->row + byte];
+    walk->last = at;
+    if (next < EASYBAKE_ROW_ACTION) {
+        if (next & EASYBAKE_ROW_CHECK) {
+            checks[walk->written++] = (uint64_t)at;
+            next ^= EASYBAKE_ROW_CHECK;
+        }
+        walk->row = next;
+        return EASYBAKE_SKIP_MORE;
+    }
+    next &= 0xFF;
+    switch (next) {
+    case EASYBAKE_A_PUSH_OBJECT:
+    case EASYBAKE_A_PUSH_ARRAY:
+        if (walk->depth >= walk->budget) return EASYBAKE_SKIP_DECLINED;
+        walk->depth += 1;
+        if (next == EASYBAKE_A_PUSH_OBJECT) {
+            walk->objects |= (uint64_t)1 << walk->depth;
+            walk->row = EASYBAKE_G_OBJECT_FIRST << 8;
+        } else {
+            walk->objects &= ~((uint64_t)1 << walk->depth);
+            walk->row = EASYBAKE_G_ARRAY_FIRST << 8;
+        }
+        return EASYBAKE_SKIP_MORE;
+    case EASYBAKE_A_POP:
+        walk->depth -= 1;
+        if (walk->depth == 0) {
+            walk->end = at + 1;
+            return EASYBAKE_SKIP_ENDED;
+        }
+        walk->row = ((walk->objects >> walk->depth) & 1 ? EASYBAKE_G_OBJECT_AFTER : EASYBAKE_G_ARRAY_AFTER) << 8;
+        return EASYBAKE_SKIP_MORE;
+    default:
+        return EASYBAKE_SKIP_DECLINED;
+    }
+}
+
+int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
+                       uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
+    easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
+    easybake_skip_walk walk = {
+        (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0};
+    size_t maxString = state->max_string;
+    // Strings shorter than a block fit any limit of a block or more: then
+    // only a string that crosses into a block is measured, and only when
+    // it may have reached the limit.
+    int measureAll = maxString < 64;
+    int result = EASYBAKE_SKIP_MORE;
+    uint8_t tail[64];
+    size_t i = state->next;
+    // A block writes at most a check per byte, and two for a string open
+    // when it starts.
+    while (i < count && room - walk.written >= 66) {
+        uint64_t valid;
+        const uint8_t *block = easybake_block_at(base, i, count, tail, &valid);
+        easybake_block_classes c;
+        classify(block, &c);
+        easybake_block_structure found = easybake_structure(&c, valid, &state->pass);
+        uint64_t measured = found.closing;
+        if (!measureAll) {
+            int mayBeOver = found.carried != 0 && i + 64 - walk.last > maxString;
+            measured = mayBeOver ? found.closing & (0 - found.closing) : 0;
+        }
+        // Closing quotes are tokens only when they need a look: a string
+        // with a special byte, or one that may be over the limit.
+        uint64_t closes = found.flagged | measured;
+        uint64_t tokens = found.tokens & ~(found.closing & ~closes);
+        if (closes == 0) {
+            for (; tokens != 0; tokens &= tokens - 1) {
+                int bit = __builtin_ctzll(tokens);
+                result = easybake_skip_token(&walk, i + (size_t)bit, block[bit], checks);
+                if (result != EASYBAKE_SKIP_MORE) goto done;
+            }
+        } else {
+            for (; tokens != 0; tokens &= tokens - 1) {
+                int bit = __builtin_ctzll(tokens);
+                size_t at = i + (size_t)bit;
+                if ((closes >> bit) & 1) {
+                    if (at - walk.last - 1 > maxString) {
+                        result = EASYBAKE_SKIP_DECLINED;
+                        goto done;
+                    }
+                    if ((found.flagged >> bit) & 1) {
+                        checks[walk.written++] = (uint64_t)walk.last | EASYBAKE_SKIP_CHECK_STRING;
+                        checks[walk.written++] = (uint64_t)at;
+                    }
+                    continue;
+                }
+                result = easybake_skip_token(&walk, at, block[bit], checks);
+                if (result != EASYBAKE_SKIP_MORE) goto done;
+            }
+        }
+        i += 64;
+    }
 done:
-    state->expect = expect;
-    state->depth = depth;
-    state->objects = objects;
-    *check_count = written;
+    state->next = i;
+    state->grammar = (int)(walk.row >> 8);
+    state->depth = walk.depth;
+    state->objects = walk.objects;
+    state->open = walk.last;
+    *check_count = walk.written;
+    *end = walk.end;
     return result;
 }

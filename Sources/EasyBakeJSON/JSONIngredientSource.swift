@@ -234,6 +234,15 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         set { scanner.scanning = newValue }
     }
 
+    /// The structural pass's level the skips run (0 to the machine's
+    /// best, a level it lacks running as its best), so that tests take
+    /// every level through the readers; `nil` (the default): the level
+    /// ``byteScanning`` runs.
+    package var structuralLevel: Int32? {
+        get { scanner.structuralLevelChoice }
+        set { scanner.structuralLevelChoice = newValue }
+    }
+
     /// ``skipValue()`` over the structural pass's positions where the value
     /// is an array or object (``JSONScanner/skipContainerByStructure(insideContainer:)``),
     /// byte by byte otherwise: for tests that compare the two while that

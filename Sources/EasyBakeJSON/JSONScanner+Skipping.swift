@@ -54,11 +54,28 @@ extension JSONScanner {
             state = .value
         }
         let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
+        // Inside an array or object, the rest of the value goes over its
+        // structure when the machine has a vector pass (the scalar pass is
+        // slower than this walk); scalars and what that skip declines are
+        // walked.
+        var overStructure = structuralLevel > 0
 
         while true {
             if state == .afterValue, depth == 0 { break }
             skipWhitespace()
             guard position < count else { return restore(savedPosition, savedExpect) }
+            if overStructure, depth > 0 {
+                overStructure = false
+                let resume = position
+                if let end = try skipByStructure(state: state, depth: depth, objects: objects, depthBudget: depthBudget) {
+                    position = end
+                    depth = 0
+                    state = .afterValue
+                    continue
+                }
+                // Declined: the walk goes on from here and says what is wrong.
+                position = resume
+            }
             let byte = base[position]
             switch state {
             case .firstValueOrEnd where byte == UInt8(ascii: "]"):
@@ -130,11 +147,11 @@ extension JSONScanner {
         return true
     }
 
-    /// ``skipQuickly(insideContainer:)`` over structural positions
+    /// ``skipQuickly(insideContainer:)`` over JSON's structure
     /// (``skipByStructure(state:depth:objects:depthBudget:)``), for an array
     /// or object: `true` with it skipped, or `false` with nothing consumed
-    /// (the byte walk's turn). Not the default yet: it is no faster than
-    /// the byte walk (see `JSONScanner+Structure.swift`); tests compare the two.
+    /// (the byte walk's turn). The byte walk stays the reference: tests
+    /// compare the two at every level of the structural pass.
     @inline(never)
     mutating func skipContainerByStructure(insideContainer: Bool) throws(EasyBakeError) -> Bool {
         if elementRange != nil, containers.count <= 1 { return false }

@@ -3,18 +3,27 @@ import EasyBake
 
 // The JSON structural pass (issue 30): `easybake_json_structurals` turns 64
 // bytes at a time into the positions of brackets, colons, commas, quotes and
-// scalars, and `easybake_json_skip_positions` follows the grammar over them.
+// scalars, and `easybake_json_skip` skips a value over the same bitmaps,
+// following JSON's grammar from token to token with no position written.
 //
-// Why the readers do not skip over it yet: measured with callgrind on a
-// 20 MB slice of the 200 MB benchmark file, the pass costs about 6.6
-// instructions a byte and the grammar over its positions about 24 a
-// position (one position every 4 bytes there), against about 16 a byte for
-// the whole byte walk: a whole-document skip took 327M instructions against
-// 309M, skipping record by record (`easybake get`) 387M against 325M, with
-// wall times no better. The way on is fewer instructions a byte in the pass
-// (a table lookup per byte class instead of a comparison per character) and
-// positions shared by consecutive skips instead of read again past each
-// value's end.
+// The readers skip arrays and objects this way (`skipQuickly(insideContainer:)`
+// hands the rest of a value over once it is inside it) wherever the machine
+// has a vector pass. Measured with callgrind on a 20 MB slice of the 200 MB
+// benchmark file (release harness, `JSONIngredientSource.skipValue()` of the
+// whole document; `PathMatcher` finding `users[16999].id`, as `easybake get`
+// does; streaming three fields of every record): 308.7M instructions against
+// 182.5M, 325.5M against 216.9M, 772.1M against 765.8M. The AVX2 pass
+// classes bytes by a nibble lookup (`vpshufb`): about 2 instructions a byte
+// with the bitmap arithmetic. The grammar costs about 20 a token (one every
+// 6 bytes there), looked up by state and byte in one table. What is left is the numbers and literals,
+// which the byte walk's functions check one by one in Swift. A first try
+// that wrote positions and followed the grammar over them (about 24
+// instructions a position, and 6.6 a byte for the pass) was slower than the
+// byte walk.
+//
+// The byte walk stays the reference: it takes the scalar level (slower than
+// the walk: `EASYBAKE_SCALAR=1`), scalars, and everything the structural
+// skip declines, and it words every error.
 
 extension JSONByteScanning {
     /// The structural pass this way of scanning runs: the best the machine
@@ -31,20 +40,18 @@ extension JSONByteScanning {
 }
 
 extension JSONScanner {
-    /// Blocks of 64 bytes the structural pass reads per call at most: a
-    /// skip starts with one and doubles, so that a small value costs one
-    /// block and what is read past a value's end stays short.
-    private static let structuralBlocks = 4
+    /// How many checks a call of the skip may leave: its blocks run while
+    /// one more block's worth (66) fits.
+    private static let checkRoom = 512
 
-    /// ``skipQuickly(insideContainer:)`` over structural positions
-    /// (`easybake_json_structurals`), 64 bytes at a time: the grammar of
+    /// ``skipQuickly(insideContainer:)`` over JSON's structure
+    /// (`easybake_json_skip`), 64 bytes at a time: the grammar of
     /// brackets, colons, commas and keys, the depth budget and the length
-    /// of plain strings are followed in C over the positions
-    /// (`easybake_json_skip_positions`); every number, literal and string
-    /// with escapes or non-ASCII text is checked here by the functions the
-    /// byte walk uses, in input order. So the same input is accepted and
-    /// the same errors are thrown; whitespace and plain strings are not
-    /// read at all.
+    /// of strings are followed in C over the structural pass's bitmaps;
+    /// every number, literal and string with escapes, control characters or
+    /// non-ASCII text is checked here by the functions the byte walk uses,
+    /// in input order. So the same input is accepted and the same errors
+    /// are thrown; whitespace and plain strings are not read at all.
     ///
     /// - Returns: where the value ends, or `nil` (with `position` anywhere)
     ///   when the byte walk must redo it: a grammar error, a string over
@@ -53,46 +60,40 @@ extension JSONScanner {
         state: SkipState, depth: Int, objects: UInt64, depthBudget: Int
     ) throws(EasyBakeError) -> Int? {
         var walk = easybake_json_skip_state()
+        let expect: Int32
         switch state {
-        case .value: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_VALUE)
-        case .firstValueOrEnd: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END)
-        case .firstKeyOrEnd: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END)
-        case .key: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_KEY)
-        case .afterValue: walk.expect = Int32(EASYBAKE_SKIP_EXPECT_AFTER_VALUE)
+        case .value: expect = Int32(EASYBAKE_SKIP_EXPECT_VALUE)
+        case .firstValueOrEnd: expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END)
+        case .firstKeyOrEnd: expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END)
+        case .key: expect = Int32(EASYBAKE_SKIP_EXPECT_KEY)
+        case .afterValue: expect = Int32(EASYBAKE_SKIP_EXPECT_AFTER_VALUE)
         }
+        walk.grammar = easybake_json_skip_grammar(expect, Int32(depth), Int32(objects >> UInt64(depth) & 1))
+        walk.next = position
         walk.depth = Int32(depth)
         walk.budget = Int32(depthBudget)
         walk.objects = objects
         walk.max_string = limits.maximumStringBytes
-        let level = scanning.structuralLevel
-        let room = 64 * Self.structuralBlocks + 8
-        let outcome: Result<Int?, EasyBakeError> = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: room) {
-            positions in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: room) { checks in
-                do throws(EasyBakeError) {
-                    return .success(
-                        try walkPositions(
-                            &walk, level: level, positions: positions.baseAddress!, checks: checks.baseAddress!))
-                } catch {
-                    return .failure(error)
-                }
+        let level = structuralLevel
+        let outcome: Result<Int?, EasyBakeError> = withUnsafeTemporaryAllocation(
+            of: UInt64.self, capacity: Self.checkRoom
+        ) { checks in
+            do throws(EasyBakeError) {
+                return .success(try skipBlocks(&walk, level: level, checks: checks.baseAddress!))
+            } catch {
+                return .failure(error)
             }
         }
         return try outcome.get()
     }
 
-    private mutating func walkPositions(
-        _ walk: inout easybake_json_skip_state, level: Int32, positions: UnsafeMutablePointer<UInt32>,
-        checks: UnsafeMutablePointer<UInt64>
+    private mutating func skipBlocks(
+        _ walk: inout easybake_json_skip_state, level: Int32, checks: UnsafeMutablePointer<UInt64>
     ) throws(EasyBakeError) -> Int? {
-        var pass = easybake_json_structural_state()
-        var start = position
-        var blocks = 1
-        while start < count {
-            let found = easybake_json_structurals(base, start, count, blocks, level, &pass, positions)
+        while walk.next < count {
             var checked = 0
             var end = 0
-            let result = easybake_json_skip_positions(base, start, positions, found, &walk, checks, &checked, &end)
+            let result = easybake_json_skip(base, count, level, &walk, checks, Self.checkRoom, &checked, &end)
             if result == Int32(EASYBAKE_SKIP_DECLINED) { return nil }
             var k = 0
             while k < checked {
@@ -111,11 +112,16 @@ extension JSONScanner {
                 }
             }
             if result == Int32(EASYBAKE_SKIP_ENDED) { return end }
-            start += 64 * blocks
-            blocks = min(blocks * 2, Self.structuralBlocks)
         }
         // The input ended inside the value.
         return nil
+    }
+
+    /// Whether the four bytes at `offset` are `word` read little-endian:
+    /// `"true"` is 0x65757274, `"null"` 0x6C6C756E, `"alse"` 0x65736C61.
+    @inline(__always)
+    private func hasWord(_ word: UInt32, at offset: Int) -> Bool {
+        offset + 4 <= count && UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self).littleEndian == word
     }
 
     /// Checks the number or literal at `position`, as the byte walk does,
@@ -127,9 +133,14 @@ extension JSONScanner {
     private mutating func skipScalar() throws(EasyBakeError) -> Bool {
         switch base[position] {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
-        case UInt8(ascii: "t"): try literal("true")
-        case UInt8(ascii: "f"): try literal("false")
-        case UInt8(ascii: "n"): try literal("null")
+        // A whole literal is four bytes compared at once; anything else is
+        // read by `literal`, which words the error.
+        case UInt8(ascii: "t"):
+            if hasWord(0x6575_7274, at: position) { position += 4 } else { try literal("true") }
+        case UInt8(ascii: "f"):
+            if hasWord(0x6573_6C61, at: position + 1) { position += 5 } else { try literal("false") }
+        case UInt8(ascii: "n"):
+            if hasWord(0x6C6C_756E, at: position) { position += 4 } else { try literal("null") }
         default: return false
         }
         guard position < count else { return true }
@@ -193,5 +204,71 @@ package enum JSONStructuralPass {
             }
         }
         return positions
+    }
+}
+
+/// The structural stage against the byte walk on one input, for the fuzz
+/// target (`Fuzz/Sources/FuzzJSON`), which lives in a package of its own.
+@_spi(Fuzzing) public enum JSONStructuralDifferential {
+    /// Where the stages part ways on `bytes`, one line each (none when
+    /// they agree): the structural positions at every vector level against
+    /// the byte-by-byte pass, and skipping a value, skipping the rest of a
+    /// container and finding paths that skip everything, at every level of
+    /// the pass, against the byte walk — the same end, or the same error
+    /// at the same line and column.
+    public static func disagreements(in bytes: [UInt8]) -> [String] {
+        var problems: [String] = []
+        let levels = JSONStructuralPass.machineLevels
+        let reference = JSONStructuralPass.positions(of: bytes, level: 0, blocksPerCall: 1)
+        for level in levels.dropFirst() {
+            for blocks in [1, 4] where JSONStructuralPass.positions(of: bytes, level: level, blocksPerCall: blocks) != reference {
+                problems.append("positions at level \(level), \(blocks) blocks a call")
+            }
+        }
+        let walks: [(String, (inout JSONIngredientSource) throws(EasyBakeError) -> Void)] = [
+            ("skip", { (source) throws(EasyBakeError) in try source.skipValue() }),
+            (
+                "skip rest",
+                { (source) throws(EasyBakeError) in
+                    guard let first = try source.next(), first == .beginArray || first == .beginDictionary else {
+                        return
+                    }
+                    _ = try source.next()
+                    try source.skipRestOfContainer()
+                }
+            ),
+            (
+                "find",
+                { (source) throws(EasyBakeError) in
+                    let paths = [IngredientPath([.key("zz")]), IngredientPath([.index(1 << 20)])]
+                    _ = try PathMatcher(paths).resolve(from: &source)
+                }
+            ),
+        ]
+        for (name, walk) in walks {
+            let byBytes = outcome(bytes, level: nil, walk)
+            for level in levels {
+                let found = outcome(bytes, level: level, walk)
+                if found != byBytes { problems.append("\(name) at level \(level): \(found), the byte walk: \(byBytes)") }
+            }
+        }
+        return problems
+    }
+
+    /// Where `walk` left the source and what came next, or its error with
+    /// its place; `level` `nil` is the byte walk (word scanning runs no
+    /// structural pass).
+    private static func outcome(
+        _ bytes: [UInt8], level: Int32?, _ walk: (inout JSONIngredientSource) throws(EasyBakeError) -> Void
+    ) -> String {
+        do {
+            var source = try JSONIngredientSource(.bytes(bytes))
+            if let level { source.structuralLevel = level } else { source.byteScanning = .word }
+            try walk(&source)
+            let end = source.bytesRead
+            return "ok at \(end), then \(String(describing: try source.next()))"
+        } catch {
+            return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
+        }
     }
 }

@@ -37,7 +37,18 @@ struct JSONScanner {
     /// Decoded bytes of the string being read, when it has escapes.
     var scratch: [UInt8] = []
     /// How runs of plain bytes are found (``JSONByteScanning``).
-    var scanning = JSONByteScanning.preferred
+    var scanning = JSONByteScanning.preferred {
+        didSet { structuralLevel = structuralLevelChoice ?? scanning.structuralLevel }
+    }
+    /// The structural pass's level when a test picks one; `nil`: the one
+    /// ``scanning`` runs (see `JSONScanner+Structure.swift`).
+    var structuralLevelChoice: Int32? {
+        didSet { structuralLevel = structuralLevelChoice ?? scanning.structuralLevel }
+    }
+    /// The level of the structural pass the skips run: 0 (byte by byte,
+    /// which the skips leave to the byte walk) or a vector one. Kept, not
+    /// asked for, as every skip reads it.
+    private(set) var structuralLevel = JSONByteScanning.preferred.structuralLevel
     /// For a byte range of a top-level array's elements: where they are.
     var elementRange: ElementRange?
 

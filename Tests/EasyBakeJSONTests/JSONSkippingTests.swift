@@ -25,18 +25,21 @@ struct JSONSkippingTests {
 
     /// Reads `bytes` whole, or skips its value (and, inside `{"k": …}`, the
     /// rest of the container), then requires the end.
-    static func outcomes(_ bytes: [UInt8]) -> (read: Outcome, skip: Outcome, skipRest: Outcome) {
+    /// `level` picks the structural pass the skips run (`nil`: the machine's).
+    static func outcomes(_ bytes: [UInt8], level: Int32? = nil) -> (read: Outcome, skip: Outcome, skipRest: Outcome) {
         let read = Outcome { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes))
             _ = try Ingredients(reading: &source)
         }
         let skip = Outcome { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes))
+            source.structuralLevel = level
             try source.skipValue()
             if try source.next() != nil { throw EasyBakeError.syntax("more after the value", at: nil) }
         }
         let skipRest = Outcome { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes))
+            source.structuralLevel = level
             guard let first = try source.next() else { return }
             if first == .beginArray || first == .beginDictionary { try source.skipRestOfContainer() }
             if try source.next() != nil { throw EasyBakeError.syntax("more after the value", at: nil) }
@@ -63,10 +66,12 @@ struct JSONSkippingTests {
                 valid.replaceSubrange(index...index, with: pieces.randomElement(using: &random)!)
                 text = valid
             }
-            let (read, skip, skipRest) = Self.outcomes(Array(text.utf8))
-            if read != .ok { failures += 1 }
-            if read != skip || read != skipRest {
-                disagreements.append("\(text)\n read \(read)\n skip \(skip)\n rest \(skipRest)")
+            for level in JSONStructuralPass.machineLevels {
+                let (read, skip, skipRest) = Self.outcomes(Array(text.utf8), level: level)
+                if level == 0, read != .ok { failures += 1 }
+                if read != skip || read != skipRest {
+                    disagreements.append("\(level) \(text)\n read \(read)\n skip \(skip)\n rest \(skipRest)")
+                }
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n\n"))")
@@ -126,9 +131,11 @@ struct JSONSkippingTests {
         #expect(names.count > 300)
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
-            let (read, skip, skipRest) = Self.outcomes(bytes)
-            #expect(read == skip, "\(name)")
-            #expect(read == skipRest, "\(name)")
+            for level in JSONStructuralPass.machineLevels {
+                let (read, skip, skipRest) = Self.outcomes(bytes, level: level)
+                #expect(read == skip, "\(level) \(name)")
+                #expect(read == skipRest, "\(level) \(name)")
+            }
         }
     }
 
@@ -148,12 +155,17 @@ struct JSONSkippingTests {
 
     /// Skips the value of `bytes` with one way of finding runs of plain
     /// bytes: where the skip ended, or the error.
+    /// `level` picks the structural pass's level (`nil`: the one
+    /// `scanning` runs); with `.word` and no level the skip is the byte
+    /// walk, the reference.
     static func skipEnd(
-        _ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool = false, limits: IngredientLimits = .default
+        _ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool = false, limits: IngredientLimits = .default,
+        level: Int32? = nil
     ) -> String {
         endOrError { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes), options: .init(limits: limits))
             source.byteScanning = scanning
+            source.structuralLevel = level
             if byStructure { try source.skipValueByStructure() } else { try source.skipValue() }
             let end = source.bytesRead
             _ = try source.next()
@@ -215,10 +227,13 @@ struct JSONSkippingTests {
 
     /// Skips the rest of the container `bytes` opens, after its first
     /// event: where that ended, or the error.
-    static func skipRestEnd(_ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool) -> String {
+    static func skipRestEnd(
+        _ bytes: [UInt8], _ scanning: JSONByteScanning, byStructure: Bool, level: Int32? = nil
+    ) -> String {
         endOrError { () throws(EasyBakeError) in
             var source = try JSONIngredientSource(.bytes(bytes))
             source.byteScanning = scanning
+            source.structuralLevel = level
             guard let first = try source.next(), first == .beginArray || first == .beginDictionary else { return nil }
             // Inside the container, after its first member's key or first element.
             _ = try source.next()
@@ -275,16 +290,23 @@ struct JSONSkippingTests {
         var limited = 0
         for bytes in documents {
             let text = String(decoding: bytes, as: UTF8.self)
-            let byBytes = Self.skipEnd(bytes, .vector)
-            #expect(Self.skipEnd(bytes, .vector, byStructure: true) == byBytes, "\(text)")
-            #expect(Self.skipEnd(bytes, .word, byStructure: true) == byBytes, "\(text)")
-            // Tight limits: strings, numbers and depth over them fail alike.
-            let tight = Self.skipEnd(bytes, .vector, limits: Self.tightLimits)
-            #expect(Self.skipEnd(bytes, .vector, byStructure: true, limits: Self.tightLimits) == tight, "\(text)")
+            // The byte walk: word scanning runs no structural pass.
+            let byBytes = Self.skipEnd(bytes, .word)
+            let tight = Self.skipEnd(bytes, .word, limits: Self.tightLimits)
+            let restByBytes = Self.skipRestEnd(bytes, .word, byStructure: false)
+            for level in JSONStructuralPass.machineLevels {
+                // The readers' road at this level, and the structural skip
+                // itself (which the readers leave out at level 0).
+                #expect(Self.skipEnd(bytes, .vector, level: level) == byBytes, "\(level) \(text)")
+                #expect(Self.skipEnd(bytes, .vector, byStructure: true, level: level) == byBytes, "\(level) \(text)")
+                // Tight limits: strings, numbers and depth over them fail alike.
+                #expect(
+                    Self.skipEnd(bytes, .vector, byStructure: true, limits: Self.tightLimits, level: level) == tight,
+                    "\(level) \(text)")
+                #expect(Self.skipRestEnd(bytes, .vector, byStructure: false, level: level) == restByBytes, "\(text)")
+                #expect(Self.skipRestEnd(bytes, .vector, byStructure: true, level: level) == restByBytes, "\(text)")
+            }
             if tight != byBytes { limited += 1 }
-            let restByBytes = Self.skipRestEnd(bytes, .vector, byStructure: false)
-            #expect(Self.skipRestEnd(bytes, .vector, byStructure: true) == restByBytes, "\(text)")
-            #expect(Self.skipRestEnd(bytes, .word, byStructure: true) == restByBytes, "\(text)")
             if byBytes.hasPrefix("ok") { skipped += 1 } else { failed += 1 }
         }
         #expect(skipped > 500)
@@ -305,9 +327,11 @@ struct JSONSkippingTests {
     func structuralDepth() {
         for depth in [61, 62, 63, 64, 511, 512, 513, 600] {
             let deep = Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
-            let byBytes = Self.skipEnd(deep, .vector)
-            #expect(Self.skipEnd(deep, .vector, byStructure: true) == byBytes, "\(depth)")
-            #expect(Self.skipEnd(deep, .word, byStructure: true) == byBytes, "\(depth)")
+            let byBytes = Self.skipEnd(deep, .word)
+            for level in JSONStructuralPass.machineLevels {
+                #expect(Self.skipEnd(deep, .vector, level: level) == byBytes, "\(depth)")
+                #expect(Self.skipEnd(deep, .vector, byStructure: true, level: level) == byBytes, "\(depth)")
+            }
         }
     }
 }

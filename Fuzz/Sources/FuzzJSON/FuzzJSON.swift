@@ -1,5 +1,5 @@
 import EasyBake
-import EasyBakeJSON
+@_spi(Fuzzing) import EasyBakeJSON
 import FuzzSupport
 
 // JSON: read, bake (from the tree and straight from the bytes), stream,
@@ -12,12 +12,16 @@ import FuzzSupport
 // Jobs: four jobs bake the records of any input exactly as one does.
 // Byte ranges: the same bytes read as a JSON array and as JSON Lines, in
 // three shares at offsets the input picks, give exactly the whole's records.
+// Structure: every level of the structural pass finds the same positions,
+// and skipping over it ends where the byte walk ends or fails alike.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let input = IngredientInput.bytes(bytes, name: "fuzz.json")
     let format = JSONFormat()
+    let problems = JSONStructuralDifferential.disagreements(in: bytes)
+    if !problems.isEmpty { fuzzFailure("the structural stage and the byte walk part ways: \(problems)") }
     exerciseStreaming { () throws(EasyBakeError) in try format.makeSource(for: input) }
     exerciseByteRanges(bytes, input: input)
     exerciseJobs { () throws(EasyBakeError) in try format.makeSource(for: input) }

@@ -318,11 +318,16 @@ int easybake_json_choose_level(int machine, const char *forced);
 size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count, size_t blocks, int level,
                                  easybake_json_structural_state *state, uint32_t *out);
 
-/// Where a skip over structural positions stands between two calls of
-/// ``easybake_json_skip_positions``.
+/// Where a skip over JSON's structure stands between two calls of
+/// ``easybake_json_skip``: zero it, then set `next`, `grammar`, `depth`,
+/// `budget`, `objects` and `max_string`.
 typedef struct {
-    /// What the next position may be: one of the `EASYBAKE_SKIP_EXPECT_` values.
-    int expect;
+    /// The structural pass's state at `next`.
+    easybake_json_structural_state pass;
+    /// Where the next block starts.
+    size_t next;
+    /// What the next token may be (``easybake_json_skip_grammar``).
+    int grammar;
     /// Open containers in the skipped value (and the one it started in).
     int depth;
     /// The depth the skip may reach; deeper, it declines.
@@ -331,29 +336,32 @@ typedef struct {
     uint64_t objects;
     /// The most bytes a string may hold.
     size_t max_string;
-    /// The opening quote of the string being crossed.
+    /// The opening quote of the last string begun.
     size_t open;
 } easybake_json_skip_state;
 
+/// Where a skip starts, in the byte walk's terms.
 enum {
     EASYBAKE_SKIP_EXPECT_VALUE = 0,
     EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END = 1,
     EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END = 2,
     EASYBAKE_SKIP_EXPECT_KEY = 3,
-    EASYBAKE_SKIP_EXPECT_COLON = 4,
     EASYBAKE_SKIP_EXPECT_AFTER_VALUE = 5,
-    EASYBAKE_SKIP_EXPECT_STRING_VALUE_END = 6,
-    EASYBAKE_SKIP_EXPECT_STRING_KEY_END = 7,
 };
 
-/// What ``easybake_json_skip_positions`` found.
+/// The `grammar` of a skip that starts expecting `expect` at `depth`: 0
+/// for a value that must be an array or object, 1 inside a container
+/// (`in_object` says which), whose end ends the skip.
+int easybake_json_skip_grammar(int expect, int depth, int in_object);
+
+/// What ``easybake_json_skip`` found.
 enum {
-    /// Every position was taken; the value goes on.
+    /// Every block read was taken; the value goes on from `next`.
     EASYBAKE_SKIP_MORE = 0,
     /// The value ended (`*end` is just past it).
     EASYBAKE_SKIP_ENDED = 1,
-    /// A position the grammar does not allow there, a string over the
-    /// limit, or the depth budget reached: the caller reads it byte by byte.
+    /// A token the grammar does not allow there, a string over the limit,
+    /// or the depth budget reached: the caller reads it byte by byte.
     EASYBAKE_SKIP_DECLINED = 2,
 };
 
@@ -362,17 +370,23 @@ enum {
 /// literal.
 static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 
-/// Follows JSON's grammar over `count` structural positions (offsets from
-/// `origin`, as ``easybake_json_structurals`` wrote them) through a value
-/// being skipped: brackets, colons and commas must come where the grammar
-/// has them, and plain strings must fit `max_string`. What the positions
-/// alone cannot settle is left to the caller in `checks`, in input order:
-/// each number or literal (its grammar, and that it ends where a separator
-/// or whitespace begins), and each flagged string (escapes, UTF-8). The
-/// caller checks them before it trusts the result; `checks` has room for
-/// `count` entries, and `*check_count` says how many were written.
-int easybake_json_skip_positions(const uint8_t *base, size_t origin, const uint32_t *positions, size_t count,
-                                 easybake_json_skip_state *state, uint64_t *checks, size_t *check_count,
-                                 size_t *end);
+/// Skips a JSON value over its structure, 64 bytes at a time from
+/// `state->next`: each block is classed by the structural pass of `level`
+/// (as ``easybake_json_structurals`` classes it), and JSON's grammar is
+/// followed over its tokens straight from the bitmaps — brackets, colons,
+/// commas and the opening quotes of strings must come where the grammar has
+/// them, and strings must fit `max_string` (only those that cross a block
+/// are measured when it is 64 or more). Whitespace and plain strings are
+/// never read byte by byte.
+///
+/// What the structure alone cannot settle is left to the caller in
+/// `checks`, in input order: each number or literal (its grammar, and that
+/// it ends where a separator or whitespace begins), and each string with a
+/// special byte (escapes, control characters, UTF-8). The caller checks
+/// them before it trusts the result. Blocks are read while `checks` has
+/// room for one more (66 entries); `*check_count` says how many were
+/// written.
+int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
+                       uint64_t *checks, size_t room, size_t *check_count, size_t *end);
 
 #endif
