@@ -67,7 +67,8 @@ extension JSONScanner {
             if overStructure, depth > 0 {
                 overStructure = false
                 let resume = position
-                if let end = try skipByStructure(state: state, depth: depth, objects: objects, depthBudget: depthBudget) {
+                if let end = try skipByStructure(state: state, depth: depth, objects: objects, depthBudget: depthBudget)
+                {
                     position = end
                     depth = 0
                     state = .afterValue

@@ -221,7 +221,8 @@ package enum JSONStructuralPass {
         let levels = JSONStructuralPass.machineLevels
         let reference = JSONStructuralPass.positions(of: bytes, level: 0, blocksPerCall: 1)
         for level in levels.dropFirst() {
-            for blocks in [1, 4] where JSONStructuralPass.positions(of: bytes, level: level, blocksPerCall: blocks) != reference {
+            for blocks in [1, 4]
+            where JSONStructuralPass.positions(of: bytes, level: level, blocksPerCall: blocks) != reference {
                 problems.append("positions at level \(level), \(blocks) blocks a call")
             }
         }
@@ -249,7 +250,9 @@ package enum JSONStructuralPass {
             let byBytes = outcome(bytes, level: nil, walk)
             for level in levels {
                 let found = outcome(bytes, level: level, walk)
-                if found != byBytes { problems.append("\(name) at level \(level): \(found), the byte walk: \(byBytes)") }
+                if found != byBytes {
+                    problems.append("\(name) at level \(level): \(found), the byte walk: \(byBytes)")
+                }
             }
         }
         return problems

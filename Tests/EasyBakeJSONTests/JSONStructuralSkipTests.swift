@@ -21,7 +21,9 @@ struct JSONStructuralSkipTests {
 
     /// What a reader found in `bytes`, or its error with its place, with
     /// the structural pass at `level` (`nil`: the byte walk).
-    static func outcome(_ bytes: [UInt8], level: Int32?, _ body: (inout JSONIngredientSource) throws(EasyBakeError) -> String)
+    static func outcome(
+        _ bytes: [UInt8], level: Int32?, _ body: (inout JSONIngredientSource) throws(EasyBakeError) -> String
+    )
         -> String
     {
         do {
@@ -66,7 +68,9 @@ struct JSONStructuralSkipTests {
         ]
         var records: [String] = []
         for id in 0..<count {
-            let tags = (0..<Int.random(in: 0...3, using: &random)).map { _ in "\"\(texts.randomElement(using: &random)!)\"" }
+            let tags = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                "\"\(texts.randomElement(using: &random)!)\""
+            }
             let orders = (0..<Int.random(in: 0...2, using: &random)).map { order in
                 "{\"id\": \(order * 1_000 + id), \"price\": \(Double(id) / 7), \"shipped\": \(Bool.random(using: &random)), \"note\": null}"
             }
