@@ -216,9 +216,12 @@ final class YAMLRecordStream {
     /// have said `.unavailable` at that record.
     func nextDeferred(notifying bail: YAMLRecordBail) -> IndexedRecordRead? {
         guard nextDocument == nil else { return nil }
-        var unused = IngredientIndex()
-        return nextRecord(leavingTo: bail, into: &unused)
+        return nextRecord(leavingTo: bail, into: &unreadRecords)
     }
+
+    /// What ``nextDeferred(notifying:)`` hands ``nextRecord(leavingTo:into:)``
+    /// as the index it does not fill: one for the stream, not one a record.
+    private var unreadRecords = IngredientIndex()
 
     /// The next record of one document, read into `index`, or — leaving it
     /// to a job that notes in `bail` a record it cannot read — only found.
