@@ -417,31 +417,17 @@ extension YAMLNativeStreamingTests {
         let clean = Self.manyUsers(700)
         var cases: [(String, String)] = [(clean, "clean")]
         for record in [0, 1, 255, 256, 257, 699] {
-            cases.append(
-                (
-                    clean.replacingOccurrences(of: "name: user \(record)\n", with: "name: &a user \(record)\n"),
-                    "an anchor in record \(record)"
-                ))
-            cases.append(
-                (
-                    clean.replacingOccurrences(of: "id: \(record)\n", with: "id: [\(record)]\n"),
-                    "a flow sequence in record \(record)"
-                ))
-            cases.append(
-                (
-                    clean.replacingOccurrences(of: "id: \(record)\n", with: "id: \(record)\n   bad: indentation\n"),
-                    "a wrong line in record \(record)"
-                ))
-            cases.append(
-                (
-                    clean.replacingOccurrences(of: "id: \(record)\n", with: "id: \"\(record)\n     continued\"\n"),
-                    "a quoted scalar over two lines in record \(record)"
-                ))
-            cases.append(
-                (
-                    clean.replacingOccurrences(of: "  - id: \(record)\n", with: "  - id: \(record)\n wrong\n"),
-                    "a wrong line between records after record \(record)"
-                ))
+            let id = "id: \(record)\n"
+            let damages: [(String, String, String)] = [
+                ("name: user \(record)\n", "name: &a user \(record)\n", "an anchor in record"),
+                (id, "id: [\(record)]\n", "a flow sequence in record"),
+                (id, id + "   bad: indentation\n", "a wrong line in record"),
+                (id, "id: \"\(record)\n     continued\"\n", "a quoted scalar over two lines in record"),
+                ("  - " + id, "  - " + id + " wrong\n", "a wrong line between records after record"),
+            ]
+            for (target, damaged, what) in damages {
+                cases.append((clean.replacingOccurrences(of: target, with: damaged), "\(what) \(record)"))
+            }
         }
         cases.append((clean.replacingOccurrences(of: "done: true", with: "done true"), "a wrong line at the end"))
         for (text, what) in cases {
