@@ -598,3 +598,291 @@ done:
     *end = walk.end;
     return result;
 }
+
+/// Whether the byte after a literal ends it, as the byte walk's grammar
+/// would have it: whitespace, an operator, a quote, or the input's end.
+/// Any other byte would run on into the literal.
+static inline int easybake_ends_scalar(const uint8_t *base, size_t at, size_t count) {
+    if (at >= count) return 1;
+    switch (base[at]) {
+    case ' ': case '\t': case '\n': case '\r':
+    case '{': case '}': case '[': case ']': case ':': case ',': case '"':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/// The four bytes `true`, `null` and `alse` (the rest of `false`) read as
+/// a little-endian word.
+enum {
+    EASYBAKE_WORD_TRUE = 0x65757274u,
+    EASYBAKE_WORD_NULL = 0x6C6C756Eu,
+    EASYBAKE_WORD_ALSE = 0x65736C61u,
+};
+
+/// Whether the four bytes at `at` are `word`, the end of a literal, and
+/// the literal is ended as it must be.
+static inline int easybake_word_at(const uint8_t *base, size_t at, size_t count, uint32_t word) {
+    if (count < 4 || at > count - 4) return 0;
+    uint32_t found;
+    memcpy(&found, base + at, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    found = __builtin_bswap32(found);
+#endif
+    if (found != word) return 0;
+    return easybake_ends_scalar(base, at + 4, count);
+}
+
+/// Writes the entry of the string whose quotes are at `open` and `close`
+/// (`special` when the string needs the caller's check), or returns 0 when
+/// it is longer than `max`.
+static inline int easybake_index_string(easybake_index_entry *entries, size_t *n, easybake_json_index_check *checks,
+                                        size_t *written, size_t open, size_t close, uint64_t special, size_t max,
+                                        uint8_t kind) {
+    size_t length = close - open - 1;
+    if (length > max) return 0;
+    entries[*n].head = (uint64_t)kind << 56 | (uint64_t)open;
+    entries[*n].length = (uint32_t)length;
+    entries[*n].aux = 0;
+    if (special) {
+        checks[*written].at = (uint64_t)open | EASYBAKE_SKIP_CHECK_STRING;
+        checks[*written].entry = *n;
+        *written += 1;
+    }
+    *n += 1;
+    return 1;
+}
+
+// The build's states, where it stops for room and goes on from: each is
+// the point where the next token is fetched.
+enum {
+    EASYBAKE_I_TOP = 0,           // the value: `{` or `[`
+    EASYBAKE_I_OBJECT_FIRST = 1,  // after `{`: a key or `}`
+    EASYBAKE_I_KEY_CLOSE = 2,     // a key's closing quote
+    EASYBAKE_I_COLON = 3,         // after a key: `:`
+    EASYBAKE_I_VALUE = 4,         // after `:`, or `,` in an array: a value
+    EASYBAKE_I_STRING_CLOSE = 5,  // a string value's closing quote
+    EASYBAKE_I_OBJECT_AFTER = 6,  // after a member: `,` or `}`
+    EASYBAKE_I_OBJECT_KEY = 7,    // after `,` in an object: a key
+    EASYBAKE_I_ARRAY_FIRST = 8,   // after `[`: a value or `]`
+    EASYBAKE_I_ARRAY_AFTER = 9,   // after an element: `,` or `]`
+};
+
+int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
+                        easybake_index_entry *entries, size_t entry_room, size_t *entry_count,
+                        easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
+    easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
+    // A string's length must fit its entry as well as the limit.
+    const size_t maxString = state->max_string < UINT32_MAX ? state->max_string : UINT32_MAX;
+    const size_t maxNodes = state->max_nodes;
+    const int budget = state->budget;
+    const easybake_index_kinds kinds = state->kinds;
+    uint64_t *stack = state->stack;
+    uint32_t *elements = state->elements;
+    uint8_t *objects = state->objects;
+    int depth = state->depth;
+    size_t nodes = state->nodes;
+    size_t open = state->open;
+    size_t n = *entry_count;
+    size_t written = 0;
+    size_t i = state->next;
+    int result = EASYBAKE_SKIP_MORE;
+    // The block read last, from `i - 64`: its tokens not yet taken, and the
+    // closing quotes of strings the caller checks.
+    uint8_t tail[64];
+    const uint8_t *block = tail;
+    uint64_t tokens = 0;
+    uint64_t flagged = 0;
+    size_t at = 0;
+    int bit = 0;
+    uint8_t byte = 0;
+
+    // The state is the place in the code: the token each place expects is
+    // predicted as branches are, where a table lookup per token would make
+    // each wait for the one before. Tokens are taken from the block's
+    // bitmap as they are needed (a batch of positions written first and
+    // read back was slower); a block writes at most an entry and a check
+    // per byte, so the build stops for room only between blocks.
+#define EASYBAKE_NEXT(place)                                                          \
+    while (tokens == 0) {                                                             \
+        if (i >= count) goto decline;                                                 \
+        if (entry_room - n < 64 || check_room - written < 64) {                       \
+            state->resume = (place);                                                  \
+            goto done;                                                                \
+        }                                                                             \
+        uint64_t valid;                                                               \
+        block = easybake_block_at(base, i, count, tail, &valid);                      \
+        easybake_block_classes c;                                                     \
+        classify(block, &c);                                                          \
+        easybake_block_structure found = easybake_structure(&c, valid, &state->pass); \
+        tokens = found.tokens;                                                        \
+        flagged = found.flagged;                                                      \
+        i += 64;                                                                      \
+    }                                                                                 \
+    bit = __builtin_ctzll(tokens);                                                    \
+    tokens &= tokens - 1;                                                             \
+    at = i - 64 + (size_t)bit;                                                        \
+    byte = block[bit];
+
+    switch (state->resume) {
+    case EASYBAKE_I_TOP: goto top;
+    case EASYBAKE_I_OBJECT_FIRST: goto object_first;
+    case EASYBAKE_I_KEY_CLOSE: goto key_close;
+    case EASYBAKE_I_COLON: goto colon;
+    case EASYBAKE_I_VALUE: goto value;
+    case EASYBAKE_I_STRING_CLOSE: goto string_close;
+    case EASYBAKE_I_OBJECT_AFTER: goto object_after;
+    case EASYBAKE_I_OBJECT_KEY: goto object_key;
+    case EASYBAKE_I_ARRAY_FIRST: goto array_first;
+    case EASYBAKE_I_ARRAY_AFTER: goto array_after;
+    default: goto decline;
+    }
+
+top:
+    EASYBAKE_NEXT(EASYBAKE_I_TOP)
+    if (byte == '{') goto open_object;
+    if (byte == '[') goto open_array;
+    goto decline;
+
+open_object:
+    if (depth >= budget || ++nodes > maxNodes) goto decline;
+    if (depth > 0) elements[depth - 1]++;
+    entries[n].head = (uint64_t)kinds.dictionary << 56 | (uint64_t)at;
+    entries[n].length = 0;
+    entries[n].aux = 0;
+    stack[depth] = n;
+    elements[depth] = 0;
+    objects[depth] = 1;
+    depth++;
+    n++;
+object_first:
+    EASYBAKE_NEXT(EASYBAKE_I_OBJECT_FIRST)
+    if (byte == '"') goto key;
+    if (byte == '}') goto close;
+    goto decline;
+
+key:
+    open = at;
+key_close:
+    EASYBAKE_NEXT(EASYBAKE_I_KEY_CLOSE)
+    // Nothing inside a string is a position: this is its closing quote.
+    if (!easybake_index_string(entries, &n, checks, &written, open, at, (flagged >> bit) & 1, maxString,
+                               kinds.string))
+        goto decline;
+colon:
+    EASYBAKE_NEXT(EASYBAKE_I_COLON)
+    if (byte != ':') goto decline;
+value:
+    EASYBAKE_NEXT(EASYBAKE_I_VALUE)
+value_token:
+    // Tests rather than a jump table, most frequent first: each is a
+    // branch predicted on its own history.
+    if (byte == '"') {
+        if (++nodes > maxNodes) goto decline;
+        elements[depth - 1]++;
+        open = at;
+        goto string_close;
+    }
+    if ((byte >= '0' && byte <= '9') || byte == '-') {
+        if (++nodes > maxNodes) goto decline;
+        elements[depth - 1]++;
+        // The number's grammar, length and kind are the caller's.
+        entries[n].head = (uint64_t)kinds.integer << 56 | (uint64_t)at;
+        entries[n].length = 0;
+        entries[n].aux = 0;
+        checks[written].at = (uint64_t)at;
+        checks[written].entry = n;
+        written++;
+        n++;
+        goto after_value;
+    }
+    if (byte == '{') goto open_object;
+    if (byte == '[') goto open_array;
+    {
+        uint8_t kind;
+        if (byte == 't' && easybake_word_at(base, at, count, EASYBAKE_WORD_TRUE)) {
+            kind = kinds.true_value;
+        } else if (byte == 'f' && easybake_word_at(base, at + 1, count, EASYBAKE_WORD_ALSE)) {
+            kind = kinds.false_value;
+        } else if (byte == 'n' && easybake_word_at(base, at, count, EASYBAKE_WORD_NULL)) {
+            kind = kinds.null_value;
+        } else {
+            goto decline;
+        }
+        if (++nodes > maxNodes) goto decline;
+        elements[depth - 1]++;
+        entries[n].head = (uint64_t)kind << 56 | (uint64_t)at;
+        entries[n].length = 0;
+        entries[n].aux = 0;
+        n++;
+        goto after_value;
+    }
+
+string_close:
+    EASYBAKE_NEXT(EASYBAKE_I_STRING_CLOSE)
+    if (!easybake_index_string(entries, &n, checks, &written, open, at, (flagged >> bit) & 1, maxString,
+                               kinds.string))
+        goto decline;
+after_value:
+    if (!objects[depth - 1]) goto array_after;
+object_after:
+    EASYBAKE_NEXT(EASYBAKE_I_OBJECT_AFTER)
+    if (byte == ',') goto object_key;
+    if (byte == '}') goto close;
+    goto decline;
+object_key:
+    EASYBAKE_NEXT(EASYBAKE_I_OBJECT_KEY)
+    if (byte == '"') goto key;
+    goto decline;
+
+open_array:
+    if (depth >= budget || ++nodes > maxNodes) goto decline;
+    if (depth > 0) elements[depth - 1]++;
+    entries[n].head = (uint64_t)kinds.array << 56 | (uint64_t)at;
+    entries[n].length = 0;
+    entries[n].aux = 0;
+    stack[depth] = n;
+    elements[depth] = 0;
+    objects[depth] = 0;
+    depth++;
+    n++;
+array_first:
+    EASYBAKE_NEXT(EASYBAKE_I_ARRAY_FIRST)
+    if (byte == ']') goto close;
+    goto value_token;
+array_after:
+    EASYBAKE_NEXT(EASYBAKE_I_ARRAY_AFTER)
+    if (byte == ',') goto value;
+    if (byte == ']') goto close;
+    goto decline;
+
+close: {
+    // `}` closes only an object and `]` only an array: each state that
+    // goes here has checked it.
+    depth--;
+    uint64_t position = stack[depth];
+    uint64_t span = n - position - 1;
+    if (span > UINT32_MAX) goto decline;
+    entries[position].length = (uint32_t)span;
+    entries[position].aux = elements[depth];
+    if (depth == 0) {
+        *end = at + 1;
+        result = EASYBAKE_SKIP_ENDED;
+        goto done;
+    }
+    goto after_value;
+}
+#undef EASYBAKE_NEXT
+
+decline:
+    result = EASYBAKE_SKIP_DECLINED;
+done:
+    state->next = i;
+    state->depth = depth;
+    state->nodes = nodes;
+    state->open = open;
+    *entry_count = n;
+    *check_count = written;
+    return result;
+}

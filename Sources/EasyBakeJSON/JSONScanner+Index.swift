@@ -45,7 +45,19 @@ extension JSONScanner {
         if expectedBytes > 0 { index.reserveCapacity(expectedBytes / 4) }
         // Appends go through the storage, checked for uniqueness once here.
         let builder = index.storageForBuilding
+        skipWhitespace()
         let documentStart = position
+        // An array or object is built over JSON's structure where the machine
+        // has a vector pass; the byte walk below is the reference, builds the
+        // rest, and builds it all again where the structural build declines.
+        if matcher == nil, structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
+            if indexByStructure(into: builder) {
+                expect = .afterValue
+                return
+            }
+            builder.restartBuilding()
+            position = documentStart
+        }
         let outer = containers
         var nodes = 0
         // The element count of each open container, innermost last.

@@ -20,14 +20,15 @@ struct JSONStructuralSkipTests {
     static let pick = try! Recipe(name: "Pick", orderedMapping: [("id", "id"), ("city", "address.city")])
 
     /// What a reader found in `bytes`, or its error with its place, with
-    /// the structural pass at `level` (`nil`: the byte walk).
+    /// the structural pass at `level` (`nil`: the byte walk) and `limits`.
     static func outcome(
-        _ bytes: [UInt8], level: Int32?, _ body: (inout JSONIngredientSource) throws(EasyBakeError) -> String
+        _ bytes: [UInt8], level: Int32?, limits: IngredientLimits = .default,
+        _ body: (inout JSONIngredientSource) throws(EasyBakeError) -> String
     )
         -> String
     {
         do {
-            var source = try JSONIngredientSource(.bytes(bytes))
+            var source = try JSONIngredientSource(.bytes(bytes), options: JSONReadingOptions(limits: limits))
             if let level {
                 source.structuralLevel = level
             } else {

@@ -389,4 +389,77 @@ static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end);
 
+/// One entry of an `IngredientIndex`, as the Swift type lays it out (its
+/// `Entry`: a test holds the two to one size and layout): the kind in the
+/// top byte of `head` and the value's offset in the input below it;
+/// `length` the bytes of a string or number, or the entries a container
+/// spans; `aux` a container's element count.
+typedef struct {
+    uint64_t head;
+    uint32_t length;
+    uint32_t aux;
+} easybake_index_entry;
+
+/// The kind bytes of an index's entries, as `IngredientIndex.Kind` has
+/// them: the Swift caller fills them in, so the layout has one home.
+typedef struct {
+    uint8_t null_value, false_value, true_value, integer, string, array, dictionary;
+} easybake_index_kinds;
+
+/// Where a JSON index build stands between two calls of
+/// ``easybake_json_index``: zero it, then set `next`, `budget`,
+/// `max_string`, `max_nodes`, `kinds`, `stack`, `elements` and `objects`.
+typedef struct {
+    /// The structural pass's state at `next`.
+    easybake_json_structural_state pass;
+    /// Where the next block starts.
+    size_t next;
+    /// Where the build goes on (0 first: the value's first token).
+    int resume;
+    /// Open containers in the value.
+    int depth;
+    /// The depth the value may reach; deeper, the build declines.
+    int budget;
+    /// The most bytes a string may hold.
+    size_t max_string;
+    /// Values read so far (in the caller's count) and the most allowed.
+    size_t nodes, max_nodes;
+    /// The opening quote of the last string begun.
+    size_t open;
+    easybake_index_kinds kinds;
+    /// For each open container (`budget` of them at most): its entry's
+    /// position, its elements so far, and 1 for an object.
+    uint64_t *stack;
+    uint32_t *elements;
+    uint8_t *objects;
+} easybake_json_index_state;
+
+/// What ``easybake_json_index`` found: ``EASYBAKE_SKIP_MORE`` (every
+/// block read was taken, and the entries or checks have no room for
+/// another), ``EASYBAKE_SKIP_ENDED`` (the value ended just before `*end`)
+/// or ``EASYBAKE_SKIP_DECLINED`` (the caller builds the value again byte by
+/// byte, which says what is wrong).
+
+/// A check of ``easybake_json_index``: the offset of a number's first byte,
+/// or with ``EASYBAKE_SKIP_CHECK_STRING`` the opening quote of a string
+/// with a special byte; and the position of its entry.
+typedef struct {
+    uint64_t at;
+    uint64_t entry;
+} easybake_json_index_check;
+
+/// Builds the index of the JSON array or object at `state->next` over its
+/// structure, 64 bytes at a time, as ``easybake_json_skip`` skips one: the
+/// grammar, the depth budget, the node limit and the length of strings are
+/// followed in C, and each value's entry is written to `entries` from
+/// `*entry_count` (which it advances) while `entry_room` has room for a
+/// block's worth. Literals are checked here; a string with a special byte
+/// and every number are left to the caller in `checks` (room for
+/// `check_room`, `*check_count` written), in input order, with a
+/// placeholder entry the caller completes: the number's length and kind,
+/// the string's decoded bytes.
+int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
+                        easybake_index_entry *entries, size_t entry_room, size_t *entry_count,
+                        easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end);
+
 #endif

@@ -1,0 +1,143 @@
+import EasyBake
+import EasyBakeJSON
+import EasyBakeTestSupport
+import Foundation
+import Testing
+
+/// The index is built over JSON's structure (`easybake_json_index`) where
+/// the machine has a vector pass; the byte walk (word scanning) is the
+/// reference. Every input must give the same entries, bit for bit, or the
+/// same error at the same line and column, at every level of the pass:
+/// whole documents, streamed records, and inputs at each limit.
+@Suite("JSON index built over the structural pass")
+struct JSONStructuralIndexTests {
+    /// The entries of `bytes`' index, or its error with its place, with
+    /// the structural pass at `level` (`nil`: the byte walk).
+    static func indexed(_ bytes: [UInt8], level: Int32?, limits: IngredientLimits = .default) -> String {
+        JSONStructuralSkipTests.outcome(bytes, level: level, limits: limits) { (source) throws(EasyBakeError) in
+            var index = IngredientIndex()
+            try source.readIndex(into: &index)
+            return index.storedEntries.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    /// The entries of each record of the document's `users` array, read
+    /// one at a time as a stream reads them.
+    static func streamed(_ bytes: [UInt8], level: Int32?) -> String {
+        JSONStructuralSkipTests.outcome(bytes, level: level) { (source) throws(EasyBakeError) in
+            guard try source.next() == .beginDictionary, try source.next() == .key("users"),
+                try source.next() == .beginArray
+            else { return "no users" }
+            var records: [String] = []
+            var index = IngredientIndex()
+            while let first = try source.next(), first != .endArray {
+                try source.readValue(startingWith: first, into: &index)
+                records.append(index.storedEntries.map(\.description).joined(separator: " "))
+            }
+            return records.joined(separator: "\n")
+        }
+    }
+
+    static var vectorLevels: [Int32] { JSONStructuralPass.machineLevels.filter { $0 > 0 } }
+
+    @Test("every JSONTestSuite file and fixture: the same entries or error")
+    func corpusAndFixtures() throws {
+        var documents: [[UInt8]] = []
+        if let corpus = TestPaths.corpus("JSONTestSuite") {
+            let folder = corpus.appendingPathComponent("test_parsing")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+                documents.append(try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            }
+        }
+        let fixtures = FileManager.default.enumerator(atPath: TestPaths.fixtures.path)
+        while let name = fixtures?.nextObject() as? String {
+            guard name.hasSuffix(".json") else { continue }
+            documents.append(try [UInt8](Data(contentsOf: TestPaths.fixtures.appendingPathComponent(name))))
+        }
+        #expect(documents.count > 20)
+        var built = 0
+        for bytes in documents {
+            let reference = Self.indexed(bytes, level: nil)
+            for level in Self.vectorLevels {
+                #expect(Self.indexed(bytes, level: level) == reference, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+            if !reference.hasPrefix("syntax") { built += 1 }
+        }
+        #expect(built > 10)
+    }
+
+    @Test("damaged documents, whole and streamed: the same entries or error")
+    func damagedDocuments() {
+        var random = SeededGenerator(seed: 0x1DE7)
+        let damage = [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "\u{1}", "01", "1.", "-", "tru", "nul", "1x", "\"\\x\"",
+            "\"\\ud800\"", "\u{7F}", " ", "\n", "\"\u{1}\"", "\u{E9}", "truex", "nulls", "falsy", "-0", "1e5",
+            "1E+2", "\"\\u00e9\"", "+1", ".5", "[]", "{}", "\"\":1",
+        ]
+        var failed = 0
+        var built = 0
+        for number in 0..<500 {
+            let count = Int.random(in: 1...12, using: &random)
+            var bytes = Array(JSONStructuralSkipTests.users(count, using: &random).utf8)
+            if number % 5 != 0 {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
+            }
+            if number % 50 == 1 { bytes.insert(0xC0, at: Int.random(in: 0..<bytes.count, using: &random)) }
+            let reference = Self.indexed(bytes, level: nil)
+            let streamedReference = Self.streamed(bytes, level: nil)
+            for level in Self.vectorLevels {
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(Self.indexed(bytes, level: level) == reference, "\(level) \(text)")
+                #expect(Self.streamed(bytes, level: level) == streamedReference, "\(level) \(text)")
+            }
+            if reference.contains(" 1:") || reference.hasPrefix("syntax") { failed += 1 } else { built += 1 }
+        }
+        #expect(failed > 100)
+        #expect(built > 100)
+    }
+
+    @Test("at and past each limit: the same entries or error")
+    func limits() {
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        let deeper = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+        let wide = "[" + (0..<300).map { "\($0)" }.joined(separator: ",") + "]"
+        let longString = "{\"k\":\"" + String(repeating: "a", count: 200) + "\"}"
+        let longEscaped = "{\"k\":\"" + String(repeating: "\\n", count: 100) + "\"}"
+        let longNumber = "[" + String(repeating: "7", count: 150) + "]"
+        var cases: [(String, IngredientLimits)] = []
+        for (text, limits) in [
+            (deep, IngredientLimits(maximumDepth: 39)), (deep, IngredientLimits(maximumDepth: 40)),
+            // Deeper than the structural build goes: the byte walk builds it all.
+            (deeper, IngredientLimits(maximumDepth: 6_000)),
+            // A value the build declines at the end, after it wrote entries.
+            ("[1,2,[\"a\",{\"b\":null}]] ", .default), ("[1,2,[\"a\",{\"b\":null}]", .default),
+            (wide, IngredientLimits(maximumNodes: 300)), (wide, IngredientLimits(maximumNodes: 301)),
+            (longString, IngredientLimits(maximumStringBytes: 199)),
+            (longString, IngredientLimits(maximumStringBytes: 200)),
+            (longEscaped, IngredientLimits(maximumStringBytes: 150)),
+            (longNumber, IngredientLimits(maximumNumberLength: 149)),
+            (longNumber, IngredientLimits(maximumNumberLength: 150)),
+        ] {
+            cases.append((text, limits))
+        }
+        var refused = 0
+        var built = 0
+        for (text, limits) in cases {
+            let bytes = Array(text.utf8)
+            let reference = Self.indexed(bytes, level: nil, limits: limits)
+            if reference.hasPrefix("limit") { refused += 1 }
+            if reference.first?.isNumber == true { built += 1 }
+            for level in Self.vectorLevels {
+                #expect(Self.indexed(bytes, level: level, limits: limits) == reference, "\(level) \(text)")
+            }
+        }
+        #expect(refused == 5)
+        #expect(built == cases.count - refused - 1)
+    }
+
+    @Test("the C build writes the index's own entry layout")
+    func entryLayout() {
+        #expect(IngredientIndex.Storage.rawEntryLayout == (16, 8, 12))
+    }
+}
