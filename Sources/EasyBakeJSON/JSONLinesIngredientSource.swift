@@ -251,6 +251,22 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
         }
     }
 
+    /// The structural pass's level the records are read at (see
+    /// ``JSONIngredientSource/structuralLevel``), so that tests read every
+    /// line at every level; `nil` (the default): the best the machine has,
+    /// unless `EASYBAKE_SCALAR` is set.
+    package var structuralLevel: Int32? {
+        get { scanner.structuralLevelChoice }
+        set { scanner.structuralLevelChoice = newValue }
+    }
+
+    /// How the scanner finds runs of plain bytes (see
+    /// ``JSONIngredientSource/byteScanning``).
+    package var byteScanning: JSONByteScanning {
+        get { scanner.scanning }
+        set { scanner.scanning = newValue }
+    }
+
     /// Reads a record (or a value inside one) whose first event was just
     /// read straight from its bytes into `index`, as
     /// ``JSONIngredientSource`` does.

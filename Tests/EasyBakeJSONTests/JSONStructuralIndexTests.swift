@@ -136,6 +136,90 @@ struct JSONStructuralIndexTests {
         #expect(built == cases.count - refused - 1)
     }
 
+    /// The entries of every record a JSON Lines source or a byte range of
+    /// an array gives, each as a stream reads it.
+    static func records(
+        _ bytes: [UInt8], level: Int32?, lines: Bool, byteRange: Range<Int>? = nil
+    ) -> String {
+        do throws(EasyBakeError) {
+            var source: AnyIngredientSource
+            if lines {
+                var jsonLines: JSONLinesIngredientSource
+                if let byteRange {
+                    jsonLines = try JSONLinesIngredientSource(.bytes(bytes), byteRange: byteRange)
+                } else {
+                    jsonLines = try JSONLinesIngredientSource(.bytes(bytes))
+                }
+                if let level { jsonLines.structuralLevel = level } else { jsonLines.byteScanning = .word }
+                source = AnyIngredientSource(jsonLines)
+            } else {
+                var json: JSONIngredientSource
+                if let byteRange {
+                    json = try JSONIngredientSource(.bytes(bytes), byteRange: byteRange)
+                } else {
+                    json = try JSONIngredientSource(.bytes(bytes))
+                }
+                if let level { json.structuralLevel = level } else { json.byteScanning = .word }
+                source = AnyIngredientSource(json)
+            }
+            guard try source.next() == .beginArray else { return "no array" }
+            var records: [String] = []
+            var index = IngredientIndex()
+            while let first = try source.next(), first != .endArray {
+                try source.readValue(startingWith: first, into: &index)
+                records.append(index.storedEntries.map(\.description).joined(separator: " "))
+            }
+            return records.joined(separator: "\n")
+        } catch {
+            return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
+        }
+    }
+
+    @Test("JSON Lines records and a byte range's elements: the same entries or error")
+    func linesAndRanges() {
+        var random = SeededGenerator(seed: 0x71E5)
+        let damage = ["{", "}", "]", ",", ":", "\"", "\\", "01", "-", "tru", "1x", "\n", "\u{E9}", " "]
+        var read = 0
+        for number in 0..<150 {
+            let count = Int.random(in: 2...8, using: &random)
+            let lines = (0..<count).map { _ in
+                String(JSONStructuralSkipTests.users(1, using: &random).filter { $0 != "\n" })
+            }
+            var text = lines.joined(separator: "\n") + "\n"
+            var array = "[" + lines.joined(separator: ",\n") + "]"
+            if number % 3 != 0 {
+                for target in [0, 1] {
+                    var bytes = Array((target == 0 ? text : array).utf8)
+                    let at = Int.random(in: 0..<bytes.count, using: &random)
+                    bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
+                    if target == 0 {
+                        text = String(decoding: bytes, as: UTF8.self)
+                    } else {
+                        array = String(decoding: bytes, as: UTF8.self)
+                    }
+                }
+            }
+            for (bytes, lines) in [(Array(text.utf8), true), (Array(array.utf8), false)] {
+                let split = Int.random(in: 0...bytes.count, using: &random)
+                for range in [nil, 0..<split, split..<bytes.count] as [Range<Int>?] {
+                    let reference = Self.records(bytes, level: nil, lines: lines, byteRange: range)
+                    if reference.first?.isNumber == true { read += 1 }
+                    for level in Self.vectorLevels {
+                        #expect(
+                            Self.records(bytes, level: level, lines: lines, byteRange: range) == reference,
+                            "\(level) \(lines) \(String(describing: range)) \(String(decoding: bytes, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        #expect(read > 200)
+        // A record may not run on to the next line, whichever road reads it.
+        let broken = Array("{\"a\": [1,\n2]}\n{\"b\": 3}\n".utf8)
+        let reference = Self.records(broken, level: nil, lines: true)
+        #expect(reference.hasPrefix("syntax 1:"))
+        for level in Self.vectorLevels { #expect(Self.records(broken, level: level, lines: true) == reference) }
+    }
+
     @Test("the C build writes the index's own entry layout")
     func entryLayout() {
         #expect(IngredientIndex.Storage.rawEntryLayout == (16, 8, 12))
