@@ -177,8 +177,11 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     }
 
     /// Reads the value whose first event was just read straight from its
-    /// bytes into `index`, keeping only what `matcher`'s paths reach: a
-    /// dictionary member no path needs is skipped unbuilt.
+    /// bytes into `index`, keeping what `matcher`'s paths reach. A value of
+    /// up to 65,536 entries is indexed whole where the machine has a vector
+    /// pass (building it over JSON's structure is faster than pruning it);
+    /// in a larger one, or byte by byte, a dictionary member no path needs
+    /// is skipped unbuilt.
     public mutating func readValue(
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {

@@ -30,12 +30,14 @@ extension JSONScanner {
     /// - Parameters:
     ///   - expectedBytes: about how long the value is, when known, to make
     ///     room for its entries at once.
-    ///   - keeping: when given, only what its paths reach from `state` is
-    ///     indexed: a dictionary member no path needs is skipped unbuilt
-    ///     (as strictly checked as any), so that resolving the paths on the
-    ///     index gives what it gives on the whole value. Array elements
-    ///     all keep their places, so that an index counts as in the full
-    ///     array; those no path needs are kept whole.
+    ///   - keeping: when given, the index may hold only what its paths
+    ///     reach from `state`: resolving the paths on it gives what it gives
+    ///     on the whole value. A value of up to `unprunedEntryLimit` entries
+    ///     is indexed whole over JSON's structure, which is faster than
+    ///     pruning it byte by byte; in a larger one, a dictionary member no
+    ///     path needs is skipped unbuilt (as strictly checked as any). Array
+    ///     elements all keep their places, so that an index counts as in
+    ///     the full array; those no path needs are kept whole.
     mutating func indexValue(
         into index: inout IngredientIndex, expectedBytes: Int = 0, keeping matcher: PathMatcher? = nil, state: Int = 0
     ) throws(EasyBakeError) {
@@ -50,8 +52,10 @@ extension JSONScanner {
         // An array or object is built over JSON's structure where the machine
         // has a vector pass; the byte walk below is the reference, builds the
         // rest, and builds it all again where the structural build declines.
-        if matcher == nil, structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
-            if indexByStructure(into: builder) {
+        // A value to prune is built whole, as fast as the byte walk prunes
+        // it, up to a size where what pruning saves counts more.
+        if structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
+            if indexByStructure(into: builder, entryLimit: matcher == nil ? nil : Self.unprunedEntryLimit) {
                 expect = .afterValue
                 return
             }

@@ -186,6 +186,10 @@ extension JSONScanner {
     private static let entryRoom = 4096
     private static let indexCheckRoom = 1024
 
+    /// The most entries a value read to be pruned is built whole with (1 MiB
+    /// of index); a larger one is pruned by the byte walk.
+    static let unprunedEntryLimit = 1 << 16
+
     /// The kinds' raw values, for the C build.
     private static let indexKinds = easybake_index_kinds(
         null_value: IngredientIndex.Kind.null.rawValue, false_value: IngredientIndex.Kind.false.rawValue,
@@ -204,9 +208,9 @@ extension JSONScanner {
     ///
     /// - Returns: `false`, with the index and position anywhere, when the
     ///   byte walk must build it again, which says what is wrong: a
-    ///   grammar error, a limit reached, a check that failed, or the input
-    ///   ended inside the value.
-    mutating func indexByStructure(into builder: IngredientIndex.Storage) -> Bool {
+    ///   grammar error, a limit reached, a check that failed, the input
+    ///   ended inside the value, or more than `entryLimit` entries.
+    mutating func indexByStructure(into builder: IngredientIndex.Storage, entryLimit: Int? = nil) -> Bool {
         // Deeper than 4,096 levels (a limit raised that far), the byte walk
         // builds it: the stack is the caller's memory.
         let budget = min(limits.maximumDepth - containers.count, 4096)
@@ -226,7 +230,8 @@ extension JSONScanner {
                         state.elements = elements.baseAddress!
                         state.objects = objects.baseAddress!
                         do throws(EasyBakeError) {
-                            return try indexBlocks(&state, into: builder, checks: checks.baseAddress!)
+                            return try indexBlocks(
+                                &state, into: builder, entryLimit: entryLimit ?? .max, checks: checks.baseAddress!)
                         } catch {
                             return false
                         }
@@ -237,7 +242,7 @@ extension JSONScanner {
     }
 
     private mutating func indexBlocks(
-        _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage,
+        _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage, entryLimit: Int,
         checks: UnsafeMutablePointer<easybake_json_index_check>
     ) throws(EasyBakeError) -> Bool {
         assert(
@@ -251,10 +256,13 @@ extension JSONScanner {
             let (raw, capacity) = builder.rawEntries(room: Self.entryRoom)
             let entries = raw.assumingMemoryBound(to: easybake_index_entry.self)
             var written = builder.rawEntryCount
+            guard written <= entryLimit else { return false }
             var checked = 0
             var end = 0
+            // At most `entryRoom` entries a call, so that the limit is looked at.
+            let room = min(capacity, written + Self.entryRoom)
             let result = easybake_json_index(
-                base, count, level, &state, entries, capacity, &written, checks, Self.indexCheckRoom, &checked, &end)
+                base, count, level, &state, entries, room, &written, checks, Self.indexCheckRoom, &checked, &end)
             builder.rawEntryCount = written
             if result == Int32(EASYBAKE_SKIP_DECLINED) { return false }
             for k in 0..<checked {

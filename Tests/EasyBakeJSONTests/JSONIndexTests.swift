@@ -250,23 +250,48 @@ struct JSONIndexTests {
         }
     }
 
+    @Test("a value too large to build whole is pruned over the structural pass too")
+    func prunedLarge() throws {
+        let numbers = (0..<70_000).map(String.init).joined(separator: ",")
+        let text = #"{"skip": [\#(numbers)], "users": [{"name": "Ada", "age": 36, "tags": ["a", "b"]}], "count": 2}"#
+        var source = try JSONIngredientSource(.text(text))
+        source.byteScanning = .vector
+        var index = IngredientIndex()
+        try source.readValue(
+            startingWith: try #require(try source.next()), into: &index, keeping: PathMatcher(Self.prunedPaths))
+        #expect(try Ingredients(index: index, at: 0) == ["users": [["name": "Ada", "tags": ["a", "b"]]], "count": 2])
+    }
+
     @Test("an index pruned to a few paths keeps what they reach and leaves out members no path needs")
     func pruned() throws {
         let text =
             #"{"skip": {"deep": [1, 2, {"x": "y"}]}, "users": [{"name": "Ada", "age": 36, "tags": ["a", "b"]}], "count": 2, "f": [1, {"g": 2}]}"#
+        // The byte walk prunes: `skip` is left out; the records keep only
+        // what the paths need; `f` is kept whole, as is an element no path
+        // needs (it keeps its place).
         var source = try JSONIngredientSource(.text(text))
+        source.byteScanning = .word
         let first = try #require(try source.next())
         var index = IngredientIndex()
         try source.readValue(startingWith: first, into: &index, keeping: PathMatcher(Self.prunedPaths))
         let tree = try Ingredients(index: index, at: 0)
-        // `skip` is left out; the records keep only what the paths need; `f`
-        // is kept whole, as is an element no path needs (it keeps its place).
         #expect(
             tree == [
                 "users": [["name": "Ada", "tags": ["a", "b"]]],
                 "count": 2,
                 "f": [1, ["g": 2]],
             ])
+        // Over the structural pass, a value this small is built whole: faster
+        // than pruning it, and the paths find the same.
+        var whole = try JSONIngredientSource(.text(text))
+        whole.byteScanning = .vector
+        var wholeIndex = IngredientIndex()
+        try whole.readValue(
+            startingWith: try #require(try whole.next()), into: &wholeIndex, keeping: PathMatcher(Self.prunedPaths))
+        let expected = try JSONFormat().read(.text(text))
+        #expect(
+            try Ingredients(index: wholeIndex, at: 0)
+                == (JSONStructuralPass.machineLevels.count > 1 ? expected : tree))
         Self.expectPrunedAgreement(Array(text.utf8), "sample")
         for malformed in [
             #"{"skip": [1,, 2], "count": 1}"#, "{\"skip\": \"a\u{01}\", \"count\": 1}",

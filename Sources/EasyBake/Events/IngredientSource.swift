@@ -78,14 +78,16 @@ public protocol IngredientSource {
         throws(EasyBakeError)
 
     /// Reads the value whose first event was just read into `index`, keeping
-    /// only what `matcher`'s paths reach: resolving any of them on the index
-    /// gives what it gives on the whole value, and what no path needs is
+    /// what `matcher`'s paths reach: resolving any of them on the index
+    /// gives what it gives on the whole value, and what no path needs may be
     /// skipped unbuilt. How streaming reads a record when a recipe maps a
     /// small part of it.
     ///
     /// The default reads the pruned value as a tree (``PathMatcher/read(from:)``
     /// does the same) and indexes it; a source that can index its input
-    /// directly overrides it, with the same result.
+    /// directly overrides it, with the same paths' results. It may keep more
+    /// than the paths need where that is faster: JSON builds a small value
+    /// whole over its structural pass.
     mutating func readValue(
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError)
