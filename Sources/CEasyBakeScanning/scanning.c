@@ -370,6 +370,101 @@ size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count
     return (size_t)(written - out);
 }
 
+/// Whether the byte after a literal ends it, as the byte walk's grammar
+/// would have it: whitespace, an operator, a quote, or the input's end.
+/// Any other byte would run on into the literal.
+static inline int easybake_ends_scalar(const uint8_t *base, size_t at, size_t count) {
+    if (at >= count) return 1;
+    switch (base[at]) {
+    case ' ': case '\t': case '\n': case '\r':
+    case '{': case '}': case '[': case ']': case ':': case ',': case '"':
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/// How many digits begin at `p`, of at most `avail` bytes: eight at a
+/// time, a byte being a digit when its high nibble is 3 both as it is and
+/// with 6 added (which carries the low nibbles 10 to 15 out of it). A carry
+/// out of a byte only reaches the bytes after it, past the run's end.
+static inline size_t easybake_digit_run(const uint8_t *p, size_t avail) {
+    size_t run = 0;
+    while (avail - run >= 8) {
+        uint64_t x;
+        memcpy(&x, p + run, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        x = __builtin_bswap64(x);
+#endif
+        const uint64_t high = 0xF0F0F0F0F0F0F0F0u, threes = 0x3030303030303030u;
+        uint64_t other = ((x & high) ^ threes) | (((x + 0x0606060606060606u) & high) ^ threes);
+        if (other != 0) return run + (size_t)(__builtin_ctzll(other) >> 3);
+        run += 8;
+    }
+    while (run < avail && (uint8_t)(p[run] - '0') < 10) run++;
+    return run;
+}
+
+/// The length of the number at `at` when it has a plain shape — an
+/// optional minus, an integer part without a leading zero, an optional
+/// fraction, no exponent, at most 32 bytes — and ends where a scalar may
+/// end; 0 for anything else, which the caller's grammar (`JSONNumberGrammar`,
+/// the rule's one home) decides, with its errors. `*is_integer` says
+/// whether it has no fraction. A subset of the grammar, so that what it
+/// accepts the grammar accepts with the same length (a test holds the two
+/// to that on every input).
+static inline size_t easybake_plain_number(const uint8_t *base, size_t at, size_t count, int *is_integer) {
+    size_t i = at + (base[at] == '-');
+    if (i >= count) return 0;
+    size_t digits = easybake_digit_run(base + i, count - i);
+    if (digits == 0 || (digits > 1 && base[i] == '0')) return 0;
+    i += digits;
+    *is_integer = 1;
+    if (i < count && base[i] == '.') {
+        size_t fraction = i + 1 < count ? easybake_digit_run(base + i + 1, count - i - 1) : 0;
+        if (fraction == 0) return 0;
+        i += 1 + fraction;
+        *is_integer = 0;
+    }
+    if (i - at > 32 || !easybake_ends_scalar(base, i, count)) return 0;
+    return i - at;
+}
+
+/// The four bytes `true`, `null` and `alse` (the rest of `false`) read as
+/// a little-endian word.
+enum {
+    EASYBAKE_WORD_TRUE = 0x65757274u,
+    EASYBAKE_WORD_NULL = 0x6C6C756Eu,
+    EASYBAKE_WORD_ALSE = 0x65736C61u,
+};
+
+/// Whether the four bytes at `at` are `word`, the end of a literal, and
+/// the literal is ended as it must be.
+static inline int easybake_word_at(const uint8_t *base, size_t at, size_t count, uint32_t word) {
+    if (count < 4 || at > count - 4) return 0;
+    uint32_t found;
+    memcpy(&found, base + at, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    found = __builtin_bswap32(found);
+#endif
+    if (found != word) return 0;
+    return easybake_ends_scalar(base, at + 4, count);
+}
+
+/// Whether the scalar at `at`, whose first byte is `byte`, is checked
+/// here: a literal, or a number of a plain shape (with `plain_numbers`),
+/// ended as a scalar must be. Anything else is the caller's to check.
+static inline int easybake_scalar_checked(const uint8_t *base, size_t at, size_t count, uint8_t byte,
+                                          int plain_numbers) {
+    int isInteger;
+    switch (byte) {
+    case 't': return easybake_word_at(base, at, count, EASYBAKE_WORD_TRUE);
+    case 'f': return easybake_word_at(base, at + 1, count, EASYBAKE_WORD_ALSE);
+    case 'n': return easybake_word_at(base, at, count, EASYBAKE_WORD_NULL);
+    default: return plain_numbers && easybake_plain_number(base, at, count, &isInteger) != 0;
+    }
+}
+
 // The skip's grammar: what may come next, by the container the skip is in
 // (the top level, an array or an object). A table gives, for each of these
 // states and each kind of token, the next state or what to do instead.
@@ -489,16 +584,19 @@ typedef struct {
     size_t last;
     size_t written;
     size_t end;
+    int plain_numbers;
 } easybake_skip_walk;
 
 /// Takes the token at `at`, whose first byte is `byte`: `EASYBAKE_SKIP_MORE`
 /// to go on, or what ends the skip.
-static inline int easybake_skip_token(easybake_skip_walk *walk, size_t at, uint8_t byte, uint64_t *checks) {
+__attribute__((always_inline)) static inline int easybake_skip_token(easybake_skip_walk *walk, const uint8_t *base,
+                                                                    size_t count, size_t at, uint8_t byte,
+                                                                    uint64_t *checks) {
     unsigned next = easybake_grammar[walk->row + byte];
     walk->last = at;
     if (next < EASYBAKE_ROW_ACTION) {
         if (next & EASYBAKE_ROW_CHECK) {
-            checks[walk->written++] = (uint64_t)at;
+            if (!easybake_scalar_checked(base, at, count, byte, walk->plain_numbers)) checks[walk->written++] = (uint64_t)at;
             next ^= EASYBAKE_ROW_CHECK;
         }
         walk->row = next;
@@ -535,7 +633,8 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     easybake_skip_walk walk = {
-        (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0};
+        (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0,
+        state->plain_numbers};
     size_t maxString = state->max_string;
     // Strings shorter than a block fit any limit of a block or more: then
     // only a string that crosses into a block is measured, and only when
@@ -564,7 +663,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
         if (closes == 0) {
             for (; tokens != 0; tokens &= tokens - 1) {
                 int bit = __builtin_ctzll(tokens);
-                result = easybake_skip_token(&walk, i + (size_t)bit, block[bit], checks);
+                result = easybake_skip_token(&walk, base, count, i + (size_t)bit, block[bit], checks);
                 if (result != EASYBAKE_SKIP_MORE) goto done;
             }
         } else {
@@ -582,7 +681,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
                     }
                     continue;
                 }
-                result = easybake_skip_token(&walk, at, block[bit], checks);
+                result = easybake_skip_token(&walk, base, count, at, block[bit], checks);
                 if (result != EASYBAKE_SKIP_MORE) goto done;
             }
         }
@@ -597,41 +696,6 @@ done:
     *check_count = walk.written;
     *end = walk.end;
     return result;
-}
-
-/// Whether the byte after a literal ends it, as the byte walk's grammar
-/// would have it: whitespace, an operator, a quote, or the input's end.
-/// Any other byte would run on into the literal.
-static inline int easybake_ends_scalar(const uint8_t *base, size_t at, size_t count) {
-    if (at >= count) return 1;
-    switch (base[at]) {
-    case ' ': case '\t': case '\n': case '\r':
-    case '{': case '}': case '[': case ']': case ':': case ',': case '"':
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/// The four bytes `true`, `null` and `alse` (the rest of `false`) read as
-/// a little-endian word.
-enum {
-    EASYBAKE_WORD_TRUE = 0x65757274u,
-    EASYBAKE_WORD_NULL = 0x6C6C756Eu,
-    EASYBAKE_WORD_ALSE = 0x65736C61u,
-};
-
-/// Whether the four bytes at `at` are `word`, the end of a literal, and
-/// the literal is ended as it must be.
-static inline int easybake_word_at(const uint8_t *base, size_t at, size_t count, uint32_t word) {
-    if (count < 4 || at > count - 4) return 0;
-    uint32_t found;
-    memcpy(&found, base + at, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    found = __builtin_bswap32(found);
-#endif
-    if (found != word) return 0;
-    return easybake_ends_scalar(base, at + 4, count);
 }
 
 /// Writes the entry of the string whose quotes are at `open` and `close`
@@ -677,6 +741,7 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
     const size_t maxString = state->max_string < UINT32_MAX ? state->max_string : UINT32_MAX;
     const size_t maxNodes = state->max_nodes;
     const int budget = state->budget;
+    const int plainNumbers = state->plain_numbers;
     const easybake_index_kinds kinds = state->kinds;
     uint64_t *stack = state->stack;
     uint32_t *elements = state->elements;
@@ -787,13 +852,17 @@ value_token:
     if ((byte >= '0' && byte <= '9') || byte == '-') {
         if (++nodes > maxNodes) goto decline;
         elements[depth - 1]++;
-        // The number's grammar, length and kind are the caller's.
-        entries[n].head = (uint64_t)kinds.integer << 56 | (uint64_t)at;
-        entries[n].length = 0;
+        int isInteger = 1;
+        size_t length = plainNumbers ? easybake_plain_number(base, at, count, &isInteger) : 0;
+        entries[n].head = (uint64_t)(isInteger ? kinds.integer : kinds.float_value) << 56 | (uint64_t)at;
+        entries[n].length = (uint32_t)length;
         entries[n].aux = 0;
-        checks[written].at = (uint64_t)at;
-        checks[written].entry = n;
-        written++;
+        if (length == 0) {
+            // Any other number's grammar, length and kind are the caller's.
+            checks[written].at = (uint64_t)at;
+            checks[written].entry = n;
+            written++;
+        }
         n++;
         goto after_value;
     }

@@ -92,6 +92,7 @@ extension JSONScanner {
         walk.budget = Int32(depthBudget)
         walk.objects = objects
         walk.max_string = limits.maximumStringBytes
+        walk.plain_numbers = limits.maximumNumberLength >= 32 ? 1 : 0
         let level = structuralLevel
         let outcome: Result<Int?, EasyBakeError> = withUnsafeTemporaryAllocation(
             of: UInt64.self, capacity: Self.checkRoom
@@ -194,7 +195,8 @@ extension JSONScanner {
     private static let indexKinds = easybake_index_kinds(
         null_value: IngredientIndex.Kind.null.rawValue, false_value: IngredientIndex.Kind.false.rawValue,
         true_value: IngredientIndex.Kind.true.rawValue, integer: IngredientIndex.Kind.integer.rawValue,
-        string: IngredientIndex.Kind.string.rawValue, array: IngredientIndex.Kind.array.rawValue,
+        float_value: IngredientIndex.Kind.float.rawValue, string: IngredientIndex.Kind.string.rawValue,
+        array: IngredientIndex.Kind.array.rawValue,
         dictionary: IngredientIndex.Kind.dictionary.rawValue)
 
     /// Indexes the array or object at the reading position over JSON's
@@ -220,6 +222,7 @@ extension JSONScanner {
         state.budget = Int32(clamping: budget)
         state.max_string = limits.maximumStringBytes
         state.max_nodes = limits.maximumNodes
+        state.plain_numbers = limits.maximumNumberLength >= 32 ? 1 : 0
         state.kinds = Self.indexKinds
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: budget) { stack in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: budget) { elements in

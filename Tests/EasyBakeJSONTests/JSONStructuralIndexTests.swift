@@ -1,5 +1,5 @@
 import EasyBake
-import EasyBakeJSON
+@_spi(Fuzzing) import EasyBakeJSON
 import EasyBakeTestSupport
 import Foundation
 import Testing
@@ -218,6 +218,40 @@ struct JSONStructuralIndexTests {
         let reference = Self.records(broken, level: nil, lines: true)
         #expect(reference.hasPrefix("syntax 1:"))
         for level in Self.vectorLevels { #expect(Self.records(broken, level: level, lines: true) == reference) }
+    }
+
+    @Test("numbers of every shape, read in C or by the grammar: the same entries, ends or error")
+    func numbers() {
+        var random = SeededGenerator(seed: 0x2A11)
+        let alphabet = Array("-0123456789.eE+x".utf8)
+        var shapes: [String] = [
+            "0", "-0", "1", "-1", "0.5", "10.25", "123456789012345678", "1.0e5", "01", "-", "1.", ".5",
+        ]
+        for _ in 0..<1_500 {
+            let length = Int.random(in: 1...40, using: &random)
+            let digitsOnly = Bool.random(using: &random)
+            shapes.append(
+                String(
+                    decoding: (0..<length).map { _ in
+                        digitsOnly
+                            ? UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random)
+                            : alphabet.randomElement(using: &random)!
+                    }, as: UTF8.self))
+        }
+        var built = 0
+        for shape in shapes {
+            for text in ["[\(shape)]", "{\"n\":\(shape),\"m\": \(shape) }", "[\(shape)\n,1]"] {
+                let bytes = Array(text.utf8)
+                let reference = Self.indexed(bytes, level: nil)
+                if reference.first?.isNumber == true { built += 1 }
+                for level in Self.vectorLevels {
+                    #expect(Self.indexed(bytes, level: level) == reference, "\(level) \(text)")
+                }
+                // Skipping and finding check plain numbers in C too.
+                #expect(JSONStructuralDifferential.disagreements(in: bytes) == [], "\(text)")
+            }
+        }
+        #expect(built > 1_500)
     }
 
     @Test("the C build writes the index's own entry layout")

@@ -320,7 +320,7 @@ size_t easybake_json_structurals(const uint8_t *base, size_t start, size_t count
 
 /// Where a skip over JSON's structure stands between two calls of
 /// ``easybake_json_skip``: zero it, then set `next`, `grammar`, `depth`,
-/// `budget`, `objects` and `max_string`.
+/// `budget`, `objects`, `max_string` and `plain_numbers`.
 typedef struct {
     /// The structural pass's state at `next`.
     easybake_json_structural_state pass;
@@ -338,6 +338,9 @@ typedef struct {
     size_t max_string;
     /// The opening quote of the last string begun.
     size_t open;
+    /// Whether literals and numbers of a plain shape are checked here (when
+    /// a number may have 32 bytes); all others are the caller's.
+    int plain_numbers;
 } easybake_json_skip_state;
 
 /// Where a skip starts, in the byte walk's terms.
@@ -379,9 +382,11 @@ static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 /// are measured when it is 64 or more). Whitespace and plain strings are
 /// never read byte by byte.
 ///
-/// What the structure alone cannot settle is left to the caller in
-/// `checks`, in input order: each number or literal (its grammar, and that
-/// it ends where a separator or whitespace begins), and each string with a
+/// Literals, and numbers of a plain shape (with `plain_numbers`: an
+/// optional minus, an integer part, an optional fraction, no exponent, at
+/// most 32 bytes), are checked here. What is left is left to the caller in
+/// `checks`, in input order: each other scalar (its grammar, and that it
+/// ends where a separator or whitespace begins), and each string with a
 /// special byte (escapes, control characters, UTF-8). The caller checks
 /// them before it trusts the result. Blocks are read while `checks` has
 /// room for one more (66 entries); `*check_count` says how many were
@@ -403,7 +408,7 @@ typedef struct {
 /// The kind bytes of an index's entries, as `IngredientIndex.Kind` has
 /// them: the Swift caller fills them in, so the layout has one home.
 typedef struct {
-    uint8_t null_value, false_value, true_value, integer, string, array, dictionary;
+    uint8_t null_value, false_value, true_value, integer, float_value, string, array, dictionary;
 } easybake_index_kinds;
 
 /// Where a JSON index build stands between two calls of
@@ -422,6 +427,9 @@ typedef struct {
     int budget;
     /// The most bytes a string may hold.
     size_t max_string;
+    /// Whether numbers of a plain shape are read here (when a number may
+    /// have 32 bytes); all others are the caller's.
+    int plain_numbers;
     /// Values read so far (in the caller's count) and the most allowed.
     size_t nodes, max_nodes;
     /// The opening quote of the last string begun.
@@ -453,11 +461,12 @@ typedef struct {
 /// grammar, the depth budget, the node limit and the length of strings are
 /// followed in C, and each value's entry is written to `entries` from
 /// `*entry_count` (which it advances) while `entry_room` has room for a
-/// block's worth. Literals are checked here; a string with a special byte
-/// and every number are left to the caller in `checks` (room for
-/// `check_room`, `*check_count` written), in input order, with a
-/// placeholder entry the caller completes: the number's length and kind,
-/// the string's decoded bytes.
+/// block's worth. Literals and numbers of a plain shape (no exponent, at
+/// most 32 bytes) are checked here; a string with a special byte and any
+/// other number are left to the caller in `checks` (room for `check_room`,
+/// `*check_count` written), in input order, with a placeholder entry the
+/// caller completes: the number's length and kind, the string's decoded
+/// bytes.
 int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
                         easybake_index_entry *entries, size_t entry_room, size_t *entry_count,
                         easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end);
