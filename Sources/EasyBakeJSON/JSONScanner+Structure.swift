@@ -25,19 +25,22 @@ import EasyBake
 // (`easybake_json_index`, `indexByStructure(into:)`): the state is the place
 // in the C code rather than a table, so the token each place expects is
 // predicted as a branch, and tokens are taken from a block's bitmap as they
-// are needed. Measured on the 9 MB benchmark file (callgrind, release
-// harness, `readIndex`): 104M instructions for the byte walk, 78M over the
-// structure. Time follows less than that (branch mispredictions, simulated
-// by cachegrind, stay at about 960k: the kind of the next value and the
-// length of each number are what is left unpredictable), and a process that
-// indexes a 50 MB file spends a third of its time in the kernel, faulting in
-// the input and the index: best of six, interleaved, every other process
-// paused, 0.0620 s against 0.0573 s (users), 0.0900 against 0.0711
-// (keyed), 0.0903 against 0.0895 (api, where most strings have escapes that
-// the byte walk's functions decode either way). A value's kind is found by
-// tests in order of frequency, not a jump table (api was 2% slower with it).
-// A batch of positions written first and read back was slower than taking
-// them from the bitmaps.
+// are needed (a batch of positions written first and read back was
+// slower). A value's kind is found by tests in order of frequency, not a
+// jump table (the API shape was 2% slower with it). Literals and numbers of
+// a plain shape (no exponent, at most 32 bytes) are checked in C, digits
+// eight at a time (`easybake_plain_number`); the skip checks them so too.
+// Measured with callgrind on the 9 MB benchmark file (release harness,
+// `readIndex`): 104M instructions for the byte walk, 78M over the structure
+// before plain numbers were checked in C. A process that indexes a 50 MB
+// file spends a third of its time in the kernel, faulting in the input and
+// the index; best of six, interleaved, every other process paused, the byte
+// walk against the structural build: 0.0620 s against 0.0538 s (users),
+// 0.0900 against 0.0642 (keyed), 0.0729 against 0.0615 (numbers), 0.0903
+// against 0.0892 (api, where most strings have escapes, which the byte
+// walk's functions decode either way). What is left is mostly branch
+// mispredictions (cachegrind simulates about 960k for the 9 MB file either
+// way): the kind of the next value is what no predictor knows.
 //
 // The byte walk stays the reference: it takes the scalar level (slower than
 // the walk: `EASYBAKE_SCALAR=1`), scalars, and everything the structural
