@@ -287,12 +287,9 @@ final class XMLParserDriver {
         }
         inputBytes = filled
         if filled > limits.maximumInputBytes {
-            throw EasyBakeError.limit(
-                .maximumInputBytes, limits.maximumInputBytes,
-                at: SourceLocation.locate(
-                    offset: limits.maximumInputBytes,
-                    in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
-                    sourceName: sourceName))
+            throw EasyBakeError.inputTooLarge(
+                limits.maximumInputBytes, in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName
+            )
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
         let firstBytes = UnsafeRawBufferPointer(rebasing: chunk[..<filled])
@@ -459,18 +456,10 @@ final class XMLParserDriver {
                 // Another place (a key or an end comes next): step over
                 // one event, read as usual.
                 guard let event = try next() else { return }
-                switch event {
-                case .beginArray, .beginDictionary: depth += 1
-                case .endArray, .endDictionary: depth -= 1
-                case .key, .scalar: break
-                }
+                depth += event.depthChange
                 continue
             }
-            switch events[head].event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
+            depth += events[head].event.depthChange
             lastPosition = events[head].position
             head += 1
             lastEventWasKey = false
@@ -489,11 +478,7 @@ final class XMLParserDriver {
                 try skip(openContainers: depth)
                 return
             }
-            switch events[head].event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
+            depth += events[head].event.depthChange
             lastPosition = events[head].position
             head += 1
             lastEventWasKey = false

@@ -157,13 +157,7 @@ final class YAMLEngine {
             bytes = nil
             chunks = ChunkBox(reader: try input.openReader(), maximumBytes: options.limits.maximumInputBytes)
         } else {
-            let loaded = try input.loadBytes()
-            if loaded.buffer.count > options.limits.maximumInputBytes {
-                throw EasyBakeError.limit(
-                    .maximumInputBytes, options.limits.maximumInputBytes,
-                    at: SourceLocation.locate(
-                        offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
-            }
+            let loaded = try input.loadBytes(limits: options.limits)
             bytes = loaded
             chunks = nil
             if let byteRange { parsed = YAMLDocumentRange(byteRange, in: loaded.buffer).bytes }
@@ -283,11 +277,7 @@ final class YAMLEngine {
                 guard let event = try next() else {
                     throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
                 }
-                switch event {
-                case .beginArray, .beginDictionary: depth += 1
-                case .endArray, .endDictionary: depth -= 1
-                case .key, .scalar: break
-                }
+                depth += event.depthChange
             }
             return
         }
@@ -321,19 +311,33 @@ final class YAMLEngine {
     }
 
     func readAndDiscard() throws(EasyBakeError) {
-        var depth = 0
-        repeat {
-            guard let event = try next() else { return }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-        } while depth > 0
+        try IngredientEvent.skipValue(reading: next)
     }
 
     /// Input bytes libyaml has consumed.
     var bytesRead: Int { startOffset + parser.pointee.offset }
+
+    /// A sequence or a mapping (`mapping`) begins: one rule for both, its
+    /// layout checked, its anchor recorded, an unknown tag's wrapper opened.
+    private func beginCollection(
+        mapping: Bool, flow: Bool, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
+        _ event: yaml_event_t
+    ) throws(EasyBakeError) {
+        try enterLayout(flow: flow, event)
+        startRecording(anchor)
+        try beginWrapper(containerTag: tag)
+        let displayed = Self.displayTag(tag)
+        try feed(mapping ? .beginMapping(tag: displayed) : .beginSequence(tag: displayed))
+    }
+
+    /// A sequence or a mapping ends (`end` is its end node), and the wrapper
+    /// of its unknown tag with it.
+    private func endCollection(_ end: YAMLNodeEvent) throws(EasyBakeError) {
+        try leaveLayout()
+        let depth = frames.count
+        try feed(end)
+        try endWrapper(depth)
+    }
 
     /// A node's tag as written in a reader's terms (see
     /// ``YAMLScalarResolver/display(tag:)``), `nil` for an untagged node.
@@ -443,25 +447,19 @@ final class YAMLEngine {
                 try feed(.scalar(scalar))
             }
         case YAML_SEQUENCE_START_EVENT:
-            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, current)
-            startRecording(current.data.sequence_start.anchor)
-            try beginWrapper(containerTag: current.data.sequence_start.tag)
-            try feed(.beginSequence(tag: Self.displayTag(current.data.sequence_start.tag)))
+            let start = current.data.sequence_start
+            try beginCollection(
+                mapping: false, flow: start.style == YAML_FLOW_SEQUENCE_STYLE, anchor: start.anchor, tag: start.tag,
+                current)
         case YAML_SEQUENCE_END_EVENT:
-            try leaveLayout()
-            let depth = frames.count
-            try feed(.endSequence)
-            try endWrapper(depth)
+            try endCollection(.endSequence)
         case YAML_MAPPING_START_EVENT:
-            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, current)
-            startRecording(current.data.mapping_start.anchor)
-            try beginWrapper(containerTag: current.data.mapping_start.tag)
-            try feed(.beginMapping(tag: Self.displayTag(current.data.mapping_start.tag)))
+            let start = current.data.mapping_start
+            try beginCollection(
+                mapping: true, flow: start.style == YAML_FLOW_MAPPING_STYLE, anchor: start.anchor, tag: start.tag,
+                current)
         case YAML_MAPPING_END_EVENT:
-            try leaveLayout()
-            let depth = frames.count
-            try feed(.endMapping)
-            try endWrapper(depth)
+            try endCollection(.endMapping)
         case YAML_ALIAS_EVENT:
             if !layout.isEmpty { try checkFlowIndentation() }
             try startReplay(name(current.data.alias.anchor))
