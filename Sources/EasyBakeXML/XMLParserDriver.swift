@@ -117,7 +117,7 @@ final class XMLParserDriver {
     /// How many events the callbacks made, for tests that check that
     /// skipped input makes none.
     @exclusivity(unchecked) var eventsMade = 0
-    @exclusivity(unchecked) var frames = ContiguousArray<Frame>()
+    @exclusivity(unchecked) var frames = GrowableBuffer<Frame>()
     @exclusivity(unchecked) var pendingText = XMLTextBuffer()
     @exclusivity(unchecked) var rootSeen = false
     /// Whether the callbacks are skipping a value (see ``skipValue()``):
@@ -352,6 +352,7 @@ final class XMLParserDriver {
             xmlFreeParserCtxt(context)
         }
         chunk.deallocate()
+        frames.deallocate()
         indexBuilder?.deallocate()
         pendingText.deallocate()
         repaired?.deallocate()
