@@ -460,11 +460,19 @@ final class XMLParserDriver {
                 depth += event.depthChange
                 continue
             }
-            depth += events[head].event.depthChange
-            lastPosition = events[head].position
-            head += 1
-            lastEventWasKey = false
+            depth += stepOverQueuedEvent()
         } while depth > 0
+    }
+
+    /// Steps over the next queued event without returning it, as reading
+    /// it would; returns how it changes the depth of nesting.
+    @inline(__always)
+    private func stepOverQueuedEvent() -> Int {
+        let change = events[head].event.depthChange
+        lastPosition = events[head].position
+        head += 1
+        lastEventWasKey = false
+        return change
     }
 
     /// Skips the rest of the container whose begin event was read last;
@@ -479,10 +487,7 @@ final class XMLParserDriver {
                 try skip(openContainers: depth)
                 return
             }
-            depth += events[head].event.depthChange
-            lastPosition = events[head].position
-            head += 1
-            lastEventWasKey = false
+            depth += stepOverQueuedEvent()
         } while depth > 0
     }
 

@@ -225,16 +225,7 @@ final class YAMLEngine {
                 }
                 return next
             }
-            if replayIndex < replay.count {
-                let next = replay[replayIndex]
-                replayIndex += 1
-                if replayIndex == replay.count {
-                    replay = []
-                    replayIndex = 0
-                }
-                try feed(next)
-                continue
-            }
+            if try feedReplayedNode() { continue }
             if finished { return nil }
             try pull()
         }
@@ -288,6 +279,20 @@ final class YAMLEngine {
         }
     }
 
+    /// Feeds the next node of the alias being replayed; `false` when no
+    /// replay is under way.
+    private func feedReplayedNode() throws(EasyBakeError) -> Bool {
+        guard replayIndex < replay.count else { return false }
+        let next = replay[replayIndex]
+        replayIndex += 1
+        if replayIndex == replay.count {
+            replay = []
+            replayIndex = 0
+        }
+        try feed(next)
+        return true
+    }
+
     /// Runs the pipeline with output discarded until the nesting depth,
     /// starting at `depth`, comes back to zero (or the input ends).
     func drain(fromDepth depth: Int) throws(EasyBakeError) {
@@ -295,16 +300,7 @@ final class YAMLEngine {
         discardDepth = depth
         defer { discarding = false }
         while discarding {
-            if replayIndex < replay.count {
-                let next = replay[replayIndex]
-                replayIndex += 1
-                if replayIndex == replay.count {
-                    replay = []
-                    replayIndex = 0
-                }
-                try feed(next)
-                continue
-            }
+            if try feedReplayedNode() { continue }
             if finished { return }
             try pull()
         }

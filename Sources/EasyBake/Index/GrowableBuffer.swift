@@ -135,6 +135,15 @@ package struct GrowableBuffer<Element> {
         return removeLast()
     }
 
+    /// Sets how many values the buffer holds: fewer drops the values above
+    /// (they are trivial); more is for a writer that initialized them
+    /// through ``base`` after ``reserve(_:)``.
+    @inlinable @inline(__always)
+    package mutating func setCount(_ newCount: Int) {
+        assert(newCount >= 0 && newCount <= capacity, "a buffer count out of range")
+        count = newCount
+    }
+
     /// Drops every value, keeping the memory.
     @inlinable @inline(__always)
     package mutating func removeAll() { count = 0 }

@@ -285,16 +285,10 @@ extension IngredientIndex {
                 switch value {
                 case .array(let elements):
                     stack.append(.array(position: count, elements: elements, next: 0))
-                    uniqueStorage.append(
-                        Entry(
-                            head: UInt64(Kind.array.rawValue) << 56, length: 0,
-                            aux: UInt32(truncatingIfNeeded: elements.count)))
+                    appendContainerEntry(.array, elements: elements.count)
                 case .dictionary(let members):
                     stack.append(.dictionary(position: count, members: members, next: 0))
-                    uniqueStorage.append(
-                        Entry(
-                            head: UInt64(Kind.dictionary.rawValue) << 56, length: 0,
-                            aux: UInt32(truncatingIfNeeded: members.count)))
+                    appendContainerEntry(.dictionary, elements: members.count)
                 default:
                     // A scalar cannot fail but for a string over 4 GiB,
                     // which no tree in memory this side of 4 GiB holds.
@@ -321,5 +315,12 @@ extension IngredientIndex {
                 }
             }
         }
+    }
+
+    /// Appends the entry of a tree's container of `elements` elements (or
+    /// members), its span set once its contents are appended.
+    private mutating func appendContainerEntry(_ kind: Kind, elements: Int) {
+        uniqueStorage.append(
+            Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: elements)))
     }
 }

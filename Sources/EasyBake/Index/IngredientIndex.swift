@@ -156,19 +156,13 @@ public struct IngredientIndex: @unchecked Sendable {
         @inlinable var entries: UnsafeMutablePointer<Entry> { entryBuffer.base }
         @inlinable var count: Int {
             get { entryBuffer.count }
-            set {
-                assert(newValue >= 0 && newValue <= entryBuffer.capacity, "an entry count out of range")
-                entryBuffer.count = newValue
-            }
+            set { entryBuffer.setCount(newValue) }
         }
         @inlinable var capacity: Int { entryBuffer.capacity }
         @inlinable var arena: UnsafeMutableRawPointer { UnsafeMutableRawPointer(arenaBuffer.base) }
         @inlinable var arenaCount: Int {
             get { arenaBuffer.count }
-            set {
-                assert(newValue >= 0 && newValue <= arenaBuffer.capacity, "an arena count out of range")
-                arenaBuffer.count = newValue
-            }
+            set { arenaBuffer.setCount(newValue) }
         }
         @inlinable var arenaCapacity: Int { arenaBuffer.capacity }
 
