@@ -313,12 +313,21 @@ final class YAMLEngine {
     /// Input bytes libyaml has consumed.
     var bytesRead: Int { startOffset + parser.pointee.offset }
 
-    /// A sequence or a mapping (`mapping`) begins: one rule for both, its
-    /// layout checked, its anchor recorded, an unknown tag's wrapper opened.
-    private func beginCollection(
-        mapping: Bool, flow: Bool, anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?,
-        _ event: yaml_event_t
-    ) throws(EasyBakeError) {
+    /// A sequence or a mapping begins (`event`, its start): one rule for
+    /// both, its layout checked, its anchor recorded, an unknown tag's
+    /// wrapper opened.
+    private func beginCollection(_ event: yaml_event_t) throws(EasyBakeError) {
+        let mapping = event.type == YAML_MAPPING_START_EVENT
+        let flow: Bool
+        let anchor: UnsafeMutablePointer<yaml_char_t>?
+        let tag: UnsafeMutablePointer<yaml_char_t>?
+        if mapping {
+            flow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            (anchor, tag) = (event.data.mapping_start.anchor, event.data.mapping_start.tag)
+        } else {
+            flow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            (anchor, tag) = (event.data.sequence_start.anchor, event.data.sequence_start.tag)
+        }
         try enterLayout(flow: flow, event)
         startRecording(anchor)
         try beginWrapper(containerTag: tag)
@@ -442,18 +451,10 @@ final class YAMLEngine {
             } else {
                 try feed(.scalar(scalar))
             }
-        case YAML_SEQUENCE_START_EVENT:
-            let start = current.data.sequence_start
-            try beginCollection(
-                mapping: false, flow: start.style == YAML_FLOW_SEQUENCE_STYLE, anchor: start.anchor, tag: start.tag,
-                current)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            try beginCollection(current)
         case YAML_SEQUENCE_END_EVENT:
             try endCollection(.endSequence)
-        case YAML_MAPPING_START_EVENT:
-            let start = current.data.mapping_start
-            try beginCollection(
-                mapping: true, flow: start.style == YAML_FLOW_MAPPING_STYLE, anchor: start.anchor, tag: start.tag,
-                current)
         case YAML_MAPPING_END_EVENT:
             try endCollection(.endMapping)
         case YAML_ALIAS_EVENT:
