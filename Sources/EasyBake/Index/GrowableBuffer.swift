@@ -93,14 +93,6 @@ package struct GrowableBuffer<Element> {
     @inlinable @inline(__always)
     package mutating func append(_ value: Element) {
         if count == capacity { grow(to: count &+ 1) }
-        appendWithinCapacity(value)
-    }
-
-    /// Appends `value` to a buffer that has room for it: for an owner that
-    /// grows the buffer through a call of its own (see
-    /// `IngredientIndex.Storage.append(_:)`).
-    @inlinable @inline(__always)
-    package mutating func appendWithinCapacity(_ value: Element) {
         assert(count < capacity, "a value appended past the buffer's capacity")
         (base + count).initialize(to: value)
         count &+= 1
@@ -122,7 +114,7 @@ package struct GrowableBuffer<Element> {
     /// Removes and returns the last value; the buffer must not be empty.
     @inlinable @inline(__always)
     @discardableResult
-    package mutating func removeLast() -> Element {
+    mutating func removeLast() -> Element {
         assert(count > 0, "a value removed from an empty buffer")
         count &-= 1
         return base[count]
@@ -139,7 +131,7 @@ package struct GrowableBuffer<Element> {
     /// (they are trivial); more is for a writer that initialized them
     /// through ``base`` after ``reserve(_:)``.
     @inlinable @inline(__always)
-    package mutating func setCount(_ newCount: Int) {
+    mutating func setCount(_ newCount: Int) {
         assert(newCount >= 0 && newCount <= capacity, "a buffer count out of range")
         count = newCount
     }
@@ -151,7 +143,7 @@ package struct GrowableBuffer<Element> {
     /// Makes room for `more` values after the last, so that a writer that
     /// knows about how many it will append moves none while it appends.
     @inlinable @inline(__always)
-    package mutating func reserve(_ more: Int) {
+    mutating func reserve(_ more: Int) {
         if count &+ more > capacity { grow(to: count + more) }
     }
 
@@ -162,7 +154,7 @@ package struct GrowableBuffer<Element> {
     // an append's rare call to it needs no generic metadata, and kept out
     // of the hot loops that append.
     @inlinable @inline(never)
-    package mutating func grow(to needed: Int) {
+    mutating func grow(to needed: Int) {
         assert(needed > capacity, "growing a buffer that has room")
         let newCapacity = max(needed, capacity * 2, 8)
         let moved = Self.allocate(newCapacity)
