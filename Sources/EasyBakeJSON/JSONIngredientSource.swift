@@ -31,12 +31,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     ///   `EasyBakeError.Code.unsupportedEncoding` for malformed UTF-16/32.
     public init(_ input: IngredientInput, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
         let limits = options.limits
-        let loaded = try input.loadBytes()
-        guard loaded.buffer.count <= limits.maximumInputBytes else {
-            throw EasyBakeError.limit(
-                .maximumInputBytes, limits.maximumInputBytes,
-                at: SourceLocation.locate(offset: limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
-        }
+        let loaded = try input.loadBytes(limits: limits)
         scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
         self.duplicateKeyPolicy = options.duplicateKeys
     }
@@ -72,7 +67,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
     public mutating func next() throws(EasyBakeError) -> IngredientEvent? {
         let event = try scanner.next(materializing: true)
-        if scanner.position >= releaseMark { releaseReadPages() }
+        releaseReadPagesIfDue()
         return event
     }
 
@@ -91,7 +86,11 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// behind it.
     private var releaseLag = 0
 
-    private mutating func releaseReadPages() {
+    /// Gives back the pages behind the reader once it has passed
+    /// ``releaseMark``.
+    @inline(__always)
+    private mutating func releaseReadPagesIfDue() {
+        guard scanner.position >= releaseMark else { return }
         scanner.storage.release(before: scanner.eventStart - releaseLag)
         releaseMark = scanner.position + Self.releaseInterval
     }
@@ -99,12 +98,21 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// Skips the next value by scanning its bytes: strings are checked but
     /// not decoded, numbers checked but not converted, containers not built.
     public mutating func skipValue() throws(EasyBakeError) {
-        if try scanner.skipQuickly(insideContainer: false) {
-            if scanner.position >= releaseMark { releaseReadPages() }
-            return
+        try skip(insideContainer: false)
+    }
+
+    /// Skips the next value, or the rest of the open container
+    /// (`insideContainer`), quickly where the scanner can and by events
+    /// where it cannot; then gives back read pages when due.
+    private mutating func skip(insideContainer: Bool) throws(EasyBakeError) {
+        if try !scanner.skipQuickly(insideContainer: insideContainer) {
+            if insideContainer {
+                try scanner.skipRestOfContainerByEvents()
+            } else {
+                try scanner.skipValueByEvents()
+            }
         }
-        try scanner.skipValueByEvents()
-        if scanner.position >= releaseMark { releaseReadPages() }
+        releaseReadPagesIfDue()
     }
 
     /// Compares raw key bytes with the wanted keys, so that an unwanted key
@@ -173,7 +181,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         scanner.position = scanner.eventStart
         scanner.expect = .value
         try scanner.indexValue(into: &index)
-        if scanner.position >= releaseMark { releaseReadPages() }
+        releaseReadPagesIfDue()
     }
 
     /// Reads the value whose first event was just read straight from its
@@ -199,7 +207,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         scanner.position = scanner.eventStart
         scanner.expect = .value
         try scanner.indexValue(into: &index, keeping: matcher, state: state)
-        if scanner.position >= releaseMark { releaseReadPages() }
+        releaseReadPagesIfDue()
     }
 
     /// Finds the closing bracket of the array or object whose first event
@@ -222,7 +230,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
         // The jobs read what lies just behind the reader: pages are given
         // back later, so that they seldom read them from the file again.
         releaseLag = Self.releaseInterval
-        if scanner.position >= releaseMark { releaseReadPages() }
+        releaseReadPagesIfDue()
         return DeferredJSONValue(scanner: value)
     }
 
@@ -263,12 +271,7 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
 
     /// Scans to the end of the open container without decoding anything.
     public mutating func skipRestOfContainer() throws(EasyBakeError) {
-        if try scanner.skipQuickly(insideContainer: true) {
-            if scanner.position >= releaseMark { releaseReadPages() }
-            return
-        }
-        try scanner.skipRestOfContainerByEvents()
-        if scanner.position >= releaseMark { releaseReadPages() }
+        try skip(insideContainer: true)
     }
 
     public var location: SourceLocation { scanner.location(of: scanner.eventStart) }

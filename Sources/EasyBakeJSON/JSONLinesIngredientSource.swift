@@ -65,12 +65,7 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     ///   `IngredientLimits.maximumInputBytes`.
     public init(_ input: IngredientInput, options: JSONReadingOptions = .init()) throws(EasyBakeError) {
         let limits = options.limits
-        let loaded = try input.loadBytes()
-        guard loaded.buffer.count <= limits.maximumInputBytes else {
-            throw EasyBakeError.limit(
-                .maximumInputBytes, limits.maximumInputBytes,
-                at: SourceLocation.locate(offset: limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
-        }
+        let loaded = try input.loadBytes(limits: limits)
         scanner = try JSONScanner(bytes: loaded, limits: limits, sourceName: input.name)
         scanner.endName = "the end of the line"
         scanner.eventStart = scanner.position

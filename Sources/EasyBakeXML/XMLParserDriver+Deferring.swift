@@ -86,7 +86,7 @@ extension XMLParserDriver {
         guard defersRecords == true, let input = context.pointee.input else { return nil }
         let recordFrame = Int(lastKeyFrame)
         guard recordFrame >= 0, recordFrame < frames.count, frames[recordFrame].opened,
-            !frames[recordFrame...].contains(where: { $0.declarations == .max })
+            !frames.values[recordFrame...].contains(where: { $0.declarations == .max })
         else { return nil }
         // libxml2 stands between two pieces of markup with every byte fed
         // read, or (in text) with only text left: the lexer takes over there.
@@ -182,7 +182,7 @@ extension XMLParserDriver {
         // shows (from libxml2's buffer) does not show the record's start tag
         // closed at once.
         var closing: [UInt8] = [0x0A]
-        for frame in frames[recordFrame...].reversed() {
+        for frame in frames.values[recordFrame...].reversed() {
             // Every frame has its name (a skipped value's too).
             assert(frame.local != nil, "a frame without its element's name")
             closing += Array("</".utf8)
@@ -235,7 +235,7 @@ extension XMLParserDriver {
         let entries = Int(context.pointee.nsNr)
         assert(entries >= 0 && entries % 2 == 0, "libxml2's namespace stack holds half a binding")
         assert(entries == 0 || context.pointee.nsTab != nil, "libxml2's namespace stack without its table")
-        let count = entries / 2 - frames[recordFrame...].reduce(0) { $0 + Int($1.declarations) }
+        let count = entries / 2 - frames.values[recordFrame...].reduce(0) { $0 + Int($1.declarations) }
         assert(count >= 0, "more declarations on the record than on libxml2's namespace stack")
         assert(column >= 1, "a record before its line's first column")
         if count > 0, let table = context.pointee.nsTab {
@@ -370,7 +370,7 @@ extension XMLParserDriver {
         head = 0
         lastPosition = 1 << 32 | 1
         lastEventWasKey = false
-        frames.removeAll(keepingCapacity: true)
+        frames.removeAll()
         pendingText.removeAll()
         rootSeen = false
         skipping = false

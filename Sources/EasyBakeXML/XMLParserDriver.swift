@@ -117,7 +117,7 @@ final class XMLParserDriver {
     /// How many events the callbacks made, for tests that check that
     /// skipped input makes none.
     @exclusivity(unchecked) var eventsMade = 0
-    @exclusivity(unchecked) var frames = ContiguousArray<Frame>()
+    @exclusivity(unchecked) var frames = GrowableBuffer<Frame>()
     @exclusivity(unchecked) var pendingText = XMLTextBuffer()
     @exclusivity(unchecked) var rootSeen = false
     /// Whether the callbacks are skipping a value (see ``skipValue()``):
@@ -287,12 +287,9 @@ final class XMLParserDriver {
         }
         inputBytes = filled
         if filled > limits.maximumInputBytes {
-            throw EasyBakeError.limit(
-                .maximumInputBytes, limits.maximumInputBytes,
-                at: SourceLocation.locate(
-                    offset: limits.maximumInputBytes,
-                    in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]),
-                    sourceName: sourceName))
+            throw EasyBakeError.inputTooLarge(
+                limits.maximumInputBytes, in: UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName
+            )
         }
         try XMLEncodingCheck.check(UnsafeRawBufferPointer(rebasing: chunk[..<filled]), sourceName: sourceName)
         let firstBytes = UnsafeRawBufferPointer(rebasing: chunk[..<filled])
@@ -355,6 +352,7 @@ final class XMLParserDriver {
             xmlFreeParserCtxt(context)
         }
         chunk.deallocate()
+        frames.deallocate()
         indexBuilder?.deallocate()
         pendingText.deallocate()
         repaired?.deallocate()
@@ -459,22 +457,22 @@ final class XMLParserDriver {
                 // Another place (a key or an end comes next): step over
                 // one event, read as usual.
                 guard let event = try next() else { return }
-                switch event {
-                case .beginArray, .beginDictionary: depth += 1
-                case .endArray, .endDictionary: depth -= 1
-                case .key, .scalar: break
-                }
+                depth += event.depthChange
                 continue
             }
-            switch events[head].event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-            lastPosition = events[head].position
-            head += 1
-            lastEventWasKey = false
+            depth += stepOverQueuedEvent()
         } while depth > 0
+    }
+
+    /// Steps over the next queued event without returning it, as reading
+    /// it would; returns how it changes the depth of nesting.
+    @inline(__always)
+    private func stepOverQueuedEvent() -> Int {
+        let change = events[head].event.depthChange
+        lastPosition = events[head].position
+        head += 1
+        lastEventWasKey = false
+        return change
     }
 
     /// Skips the rest of the container whose begin event was read last;
@@ -489,14 +487,7 @@ final class XMLParserDriver {
                 try skip(openContainers: depth)
                 return
             }
-            switch events[head].event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-            lastPosition = events[head].position
-            head += 1
-            lastEventWasKey = false
+            depth += stepOverQueuedEvent()
         } while depth > 0
     }
 

@@ -106,8 +106,8 @@ extension YAMLEngine {
             if error.code == .limitExceeded, error.location == nil, let filePath,
                 let file = try? LoadedBytes(mapping: filePath)
             {
-                error.location = SourceLocation.locate(
-                    offset: options.limits.maximumInputBytes, in: file.buffer, sourceName: sourceName)
+                error = EasyBakeError.inputTooLarge(
+                    options.limits.maximumInputBytes, in: file.buffer, sourceName: sourceName)
             }
             return error
         }

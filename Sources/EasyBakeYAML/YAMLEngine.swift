@@ -157,13 +157,7 @@ final class YAMLEngine {
             bytes = nil
             chunks = ChunkBox(reader: try input.openReader(), maximumBytes: options.limits.maximumInputBytes)
         } else {
-            let loaded = try input.loadBytes()
-            if loaded.buffer.count > options.limits.maximumInputBytes {
-                throw EasyBakeError.limit(
-                    .maximumInputBytes, options.limits.maximumInputBytes,
-                    at: SourceLocation.locate(
-                        offset: options.limits.maximumInputBytes, in: loaded.buffer, sourceName: input.name))
-            }
+            let loaded = try input.loadBytes(limits: options.limits)
             bytes = loaded
             chunks = nil
             if let byteRange { parsed = YAMLDocumentRange(byteRange, in: loaded.buffer).bytes }
@@ -231,16 +225,7 @@ final class YAMLEngine {
                 }
                 return next
             }
-            if replayIndex < replay.count {
-                let next = replay[replayIndex]
-                replayIndex += 1
-                if replayIndex == replay.count {
-                    replay = []
-                    replayIndex = 0
-                }
-                try feed(next)
-                continue
-            }
+            if try feedReplayedNode() { continue }
             if finished { return nil }
             try pull()
         }
@@ -283,11 +268,7 @@ final class YAMLEngine {
                 guard let event = try next() else {
                     throw EasyBakeError.syntax("unexpected end of input inside a container", at: currentLocation())
                 }
-                switch event {
-                case .beginArray, .beginDictionary: depth += 1
-                case .endArray, .endDictionary: depth -= 1
-                case .key, .scalar: break
-                }
+                depth += event.depthChange
             }
             return
         }
@@ -298,6 +279,20 @@ final class YAMLEngine {
         }
     }
 
+    /// Feeds the next node of the alias being replayed; `false` when no
+    /// replay is under way.
+    private func feedReplayedNode() throws(EasyBakeError) -> Bool {
+        guard replayIndex < replay.count else { return false }
+        let next = replay[replayIndex]
+        replayIndex += 1
+        if replayIndex == replay.count {
+            replay = []
+            replayIndex = 0
+        }
+        try feed(next)
+        return true
+    }
+
     /// Runs the pipeline with output discarded until the nesting depth,
     /// starting at `depth`, comes back to zero (or the input ends).
     func drain(fromDepth depth: Int) throws(EasyBakeError) {
@@ -305,35 +300,49 @@ final class YAMLEngine {
         discardDepth = depth
         defer { discarding = false }
         while discarding {
-            if replayIndex < replay.count {
-                let next = replay[replayIndex]
-                replayIndex += 1
-                if replayIndex == replay.count {
-                    replay = []
-                    replayIndex = 0
-                }
-                try feed(next)
-                continue
-            }
+            if try feedReplayedNode() { continue }
             if finished { return }
             try pull()
         }
     }
 
     func readAndDiscard() throws(EasyBakeError) {
-        var depth = 0
-        repeat {
-            guard let event = try next() else { return }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-        } while depth > 0
+        try IngredientEvent.skipValue(reading: next)
     }
 
     /// Input bytes libyaml has consumed.
     var bytesRead: Int { startOffset + parser.pointee.offset }
+
+    /// A sequence or a mapping begins (`event`, its start): one rule for
+    /// both, its layout checked, its anchor recorded, an unknown tag's
+    /// wrapper opened.
+    private func beginCollection(_ event: yaml_event_t) throws(EasyBakeError) {
+        let mapping = event.type == YAML_MAPPING_START_EVENT
+        let flow: Bool
+        let anchor: UnsafeMutablePointer<yaml_char_t>?
+        let tag: UnsafeMutablePointer<yaml_char_t>?
+        if mapping {
+            flow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            (anchor, tag) = (event.data.mapping_start.anchor, event.data.mapping_start.tag)
+        } else {
+            flow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            (anchor, tag) = (event.data.sequence_start.anchor, event.data.sequence_start.tag)
+        }
+        try enterLayout(flow: flow, event)
+        startRecording(anchor)
+        try beginWrapper(containerTag: tag)
+        let displayed = Self.displayTag(tag)
+        try feed(mapping ? .beginMapping(tag: displayed) : .beginSequence(tag: displayed))
+    }
+
+    /// A sequence or a mapping ends (`end` is its end node), and the wrapper
+    /// of its unknown tag with it.
+    private func endCollection(_ end: YAMLNodeEvent) throws(EasyBakeError) {
+        try leaveLayout()
+        let depth = frames.count
+        try feed(end)
+        try endWrapper(depth)
+    }
 
     /// A node's tag as written in a reader's terms (see
     /// ``YAMLScalarResolver/display(tag:)``), `nil` for an untagged node.
@@ -442,26 +451,12 @@ final class YAMLEngine {
             } else {
                 try feed(.scalar(scalar))
             }
-        case YAML_SEQUENCE_START_EVENT:
-            try enterLayout(flow: current.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE, current)
-            startRecording(current.data.sequence_start.anchor)
-            try beginWrapper(containerTag: current.data.sequence_start.tag)
-            try feed(.beginSequence(tag: Self.displayTag(current.data.sequence_start.tag)))
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            try beginCollection(current)
         case YAML_SEQUENCE_END_EVENT:
-            try leaveLayout()
-            let depth = frames.count
-            try feed(.endSequence)
-            try endWrapper(depth)
-        case YAML_MAPPING_START_EVENT:
-            try enterLayout(flow: current.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE, current)
-            startRecording(current.data.mapping_start.anchor)
-            try beginWrapper(containerTag: current.data.mapping_start.tag)
-            try feed(.beginMapping(tag: Self.displayTag(current.data.mapping_start.tag)))
+            try endCollection(.endSequence)
         case YAML_MAPPING_END_EVENT:
-            try leaveLayout()
-            let depth = frames.count
-            try feed(.endMapping)
-            try endWrapper(depth)
+            try endCollection(.endMapping)
         case YAML_ALIAS_EVENT:
             if !layout.isEmpty { try checkFlowIndentation() }
             try startReplay(name(current.data.alias.anchor))

@@ -58,10 +58,7 @@ extension YAMLFormat {
     /// event path could not read again.
     static func bytesForScanning(_ input: IngredientInput, options: YAMLReadingOptions) -> LoadedBytes? {
         guard input.isInMemory || isRegularFile(input.filePath) else { return nil }
-        guard let loaded = try? input.loadBytes(), loaded.buffer.count <= options.limits.maximumInputBytes else {
-            return nil
-        }
-        return loaded
+        return try? input.loadBytes(limits: options.limits)
     }
 
     private static func isRegularFile(_ path: String?) -> Bool {

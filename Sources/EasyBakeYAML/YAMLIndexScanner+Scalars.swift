@@ -366,41 +366,24 @@ enum ByteClass: UInt8 {
 }
 
 /// Bytes a scanner decodes a scalar into, kept from scalar to scalar.
+// A class, so that the scanner (a struct copied freely) shares one and the
+// memory is freed once, when the last copy goes.
 final class ScratchBytes {
-    private(set) var pointer: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity = 256
+    @exclusivity(unchecked) private var buffer = GrowableBuffer<UInt8>(capacity: 256)
 
     /// A byte for a buffer without an address to point at.
     nonisolated(unsafe) static let noBytes: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
 
-    init() { pointer = .allocate(capacity: capacity) }
+    deinit { buffer.deallocate() }
 
-    deinit { pointer.deallocate() }
+    var count: Int { buffer.count }
 
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: pointer, count: count) }
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer.values) }
 
-    func removeAll() { count = 0 }
+    func removeAll() { buffer.removeAll() }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
-        if count == capacity { grow(count + 1) }
-        pointer[count] = byte
-        count += 1
-    }
+    func append(_ byte: UInt8) { buffer.append(byte) }
 
-    func append(_ source: UnsafePointer<UInt8>, count more: Int) {
-        if count + more > capacity { grow(count + more) }
-        (pointer + count).update(from: source, count: more)
-        count += more
-    }
-
-    private func grow(_ needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        moved.update(from: pointer, count: count)
-        pointer.deallocate()
-        pointer = moved
-        capacity = newCapacity
-    }
+    func append(_ source: UnsafePointer<UInt8>, count more: Int) { buffer.append(source, count: more) }
 }

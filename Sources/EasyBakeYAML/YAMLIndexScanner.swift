@@ -346,13 +346,7 @@ struct YAMLIndexScanner {
                 recordEntry = position
                 return
             }
-            position += 1
-            while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
-            if atLineEnd() {
-                awaitValue(at: position)
-                try finishLine()
-                return
-            }
+            if try stepOverEntryIndicator() { return }
         }
         let start = position
         let scalar = try scanScalar(keyAllowed: true)
@@ -370,14 +364,21 @@ struct YAMLIndexScanner {
     /// Reads `- ` and what follows it on the line; `position` is at the `-`
     /// of an entry of the innermost sequence.
     private mutating func entry(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+        if try stepOverEntryIndicator() { return }
+        try node(into: storage)
+    }
+
+    /// Steps over the `-` at `position` and the spaces after it; `true`
+    /// when the line ends there, the entry's value then awaited on the
+    /// lines below.
+    @inline(__always)
+    private mutating func stepOverEntryIndicator() throws(YAMLIndexBail) -> Bool {
         position += 1
         while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
-        if atLineEnd() {
-            awaitValue(at: position)
-            try finishLine()
-            return
-        }
-        try node(into: storage)
+        guard atLineEnd() else { return false }
+        awaitValue(at: position)
+        try finishLine()
+        return true
     }
 
     /// Reads `key: value` in the innermost mapping, at its column.

@@ -176,4 +176,30 @@ struct JSONLinesTests {
         #expect(failures.first?.location?.line == 2)
         #expect(failures.first?.path?.description == "[1]")
     }
+
+    @Test("an input past maximumInputBytes is refused before a line is read, pointing at its first byte past the limit")
+    func inputLimit() throws {
+        let text = "{\"id\": 1}\n{\"id\": 2, \"name\": \"xxxxxxxxxx\"}\n"
+        var options = JSONReadingOptions()
+        options.limits.maximumInputBytes = 14
+        let error = try #require(
+            { () -> EasyBakeError? in
+                do throws(EasyBakeError) {
+                    _ = try JSONLinesIngredientSource(.text(text, name: "people.jsonl"), options: options)
+                    return nil
+                } catch {
+                    return error
+                }
+            }())
+        #expect(error.code == .limitExceeded)
+        #expect(error.message == "maximumInputBytes limit of 14 exceeded")
+        // Byte 14 is the fifth of the second line (the first holds 9 bytes and its break).
+        #expect(error.location?.sourceName == "people.jsonl")
+        #expect(error.location?.line == 2)
+        #expect(error.location?.column == 5)
+        options.limits.maximumInputBytes = text.utf8.count
+        #expect(throws: Never.self) {
+            try JSONLinesIngredientSource(.text(text, name: "people.jsonl"), options: options)
+        }
+    }
 }

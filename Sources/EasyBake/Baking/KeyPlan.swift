@@ -1,9 +1,8 @@
 /// What a keyed container learned about one key type under one recipe:
 /// for each key the model asks for, in the order it asks, its bytes and its
 /// recipe entry. Made on the first record, reused for every record after it.
-// Invariants: `slots` holds `slotCapacity` slots, the first `slotCount`
-// initialized, and `fieldSlots` (when set) `fieldCount`; both are the
-// plan's own, freed with it. A slot's byte pointers point into `owned`,
+// Invariants: `slots` (a ``GrowableBuffer``) and `fieldSlots` (when set,
+// `fieldCount` slots) are the plan's own, freed with it. A slot's byte pointers point into `owned`,
 // which the plan frees with it too: a slot is good as long as its plan.
 final class KeyPlan {
     /// One key the model asks for: plain values and pointers into memory the
@@ -44,9 +43,7 @@ final class KeyPlan {
 
     let recipe: Recipe?
     /// The slots, in memory the plan owns.
-    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
-    @exclusivity(unchecked) private var slotCount = 0
-    private var slotCapacity = 16
+    @exclusivity(unchecked) private var slots = GrowableBuffer<Slot>()
     /// For each slot, by its ordinal: its name, the name normalized for
     /// implicit key matching, its nested recipe and its entry's path.
     // Read on every key asked: unchecked, since a class's array property
@@ -65,7 +62,6 @@ final class KeyPlan {
 
     init(recipe: Recipe?) {
         self.recipe = recipe
-        slots = .allocate(capacity: slotCapacity)
     }
 
     /// The plan of an ``IndexBakeable`` model, whose initializer names each
@@ -75,7 +71,7 @@ final class KeyPlan {
         for name in fields { _ = slowSlot(named: name) }
         // Copied once all are made: a later slot may mark an earlier one.
         let copied = UnsafeMutablePointer<Slot>.allocate(capacity: max(fields.count, 1))
-        assert(fields.allSatisfy { byName[$0].map { $0 < slotCount } == true }, "a baking key without a slot")
+        assert(fields.allSatisfy { byName[$0].map { $0 < slots.count } == true }, "a baking key without a slot")
         for (index, name) in fields.enumerated() { (copied + index).initialize(to: slots[byName[name]!]) }
         fieldSlots = copied
         fieldCount = fields.count
@@ -93,7 +89,6 @@ final class KeyPlan {
             fieldSlots.deinitialize(count: fieldCount)
             fieldSlots.deallocate()
         }
-        slots.deinitialize(count: slotCount)
         slots.deallocate()
         for bytes in owned { bytes.deallocate() }
     }
@@ -104,7 +99,7 @@ final class KeyPlan {
     @inline(__always)
     func slot(_ ordinal: Int, named name: String) -> Slot {
         assert(ordinal >= 0, "a key asked before the first")
-        if ordinal < slotCount, names[ordinal] == name { return slots[ordinal] }
+        if ordinal < slots.count, names[ordinal] == name { return slots[ordinal] }
         return slowSlot(named: name)
     }
 
@@ -121,19 +116,10 @@ final class KeyPlan {
         let slot = Slot(
             utf8: copy(name), keyIndex: keyIndex ?? -1, entryIndex: entry == nil ? -1 : keyIndex!,
             hasTransformer: entry?.transformer != nil, emptyAsNil: recipe?.emptyAsNil.contains(name) ?? false,
-            entryKey: entryKey, ordinal: slotCount, hasDefault: recipe?.defaults[name] != nil,
+            entryKey: entryKey, ordinal: slots.count, hasDefault: recipe?.defaults[name] != nil,
             defaultsForNull: recipe?.defaultsForNull ?? false, lossy: recipe?.lossy.contains(name) ?? false,
             readsOwnKey: entry?.path == .ownKey)
-        if slotCount == slotCapacity {
-            let grown = UnsafeMutablePointer<Slot>.allocate(capacity: slotCapacity * 2)
-            grown.moveInitialize(from: slots, count: slotCount)
-            slots.deallocate()
-            slots = grown
-            slotCapacity *= 2
-        }
-        assert(slotCount < slotCapacity, "a slot made past the plan's capacity")
-        (slots + slotCount).initialize(to: slot)
-        slotCount += 1
+        slots.append(slot)
         markCursorSafety(ofLast: slot)
         byName[name] = slot.ordinal
         names.append(name)
@@ -147,7 +133,7 @@ final class KeyPlan {
     /// by whether its key is looked up by no other slot: one pass per new
     /// slot, since a dictionary keyed by ids makes a slot per id.
     private func markCursorSafety(ofLast slot: Slot) {
-        let last = slotCount - 1
+        let last = slots.count - 1
         guard let key = slot.lookupKey else { return }
         var unique = true
         for i in 0..<last {

@@ -39,3 +39,34 @@ extension IngredientEvent: CustomStringConvertible {
         }
     }
 }
+
+// MARK: - Nesting
+
+// The one rule every loop that steps over a value by its events counts with
+// (the default skip of a source, the XML and YAML engines' queues, the path
+// walker): a container's beginning opens a level, its end closes one.
+extension IngredientEvent {
+    /// How the event changes the depth of nesting: 1 for a container's
+    /// beginning, -1 for its end, 0 for a key or a scalar.
+    @inlinable
+    package var depthChange: Int {
+        switch self {
+        case .beginArray, .beginDictionary: 1
+        case .endArray, .endDictionary: -1
+        case .key, .scalar: 0
+        }
+    }
+
+    /// Reads events from `next` until the value the first of them begins
+    /// has ended (or the events end): a value skipped by its events.
+    @inlinable
+    package static func skipValue(
+        reading next: () throws(EasyBakeError) -> IngredientEvent?
+    ) throws(EasyBakeError) {
+        var depth = 0
+        repeat {
+            guard let event = try next() else { return }
+            depth += event.depthChange
+        } while depth > 0
+    }
+}

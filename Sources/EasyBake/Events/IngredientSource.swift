@@ -204,15 +204,7 @@ extension IngredientSource {
     /// and the way on for a source whose own faster way cannot skip a value
     /// (an override cannot call the default).
     public mutating func skipValueReadingEvents() throws(EasyBakeError) {
-        var depth = 0
-        repeat {
-            guard let event = try next() else { return }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
-        } while depth > 0
+        try IngredientEvent.skipValue { () throws(EasyBakeError) in try next() }
     }
 
     /// ``skipRestOfContainer()`` by reading events, with ``skipValue()``
@@ -224,14 +216,9 @@ extension IngredientSource {
             guard let event = try next() else {
                 throw EasyBakeError.syntax("unexpected end of input inside a container", at: location)
             }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
             // A dictionary's value is skipped natively; an array's elements
             // have no key to tell where they begin, so they are read.
-            case .key: try skipValue()
-            case .scalar: break
-            }
+            if case .key = event { try skipValue() } else { depth += event.depthChange }
         }
     }
 

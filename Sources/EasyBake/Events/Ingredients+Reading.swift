@@ -83,6 +83,20 @@ struct TreeBuilder {
         case tooManyNodes
     }
 
+    /// What a key the innermost dictionary holds already does under
+    /// `policy`: the step for the reader (its value skipped, or the error),
+    /// or `nil` when its value replaces the first one's or joins it in an
+    /// array (``DuplicateKeyPolicy/collect``), which the builder then notes.
+    /// The tree's and the index's builders read the policy here, so that
+    /// both hold the same.
+    static func repeatedKey(_ key: String, under policy: DuplicateKeyPolicy) -> Step? {
+        switch policy {
+        case .firstWins: .skipNextValue
+        case .reject: .failed(.duplicate(key))
+        case .lastWins, .collect: nil
+        }
+    }
+
     /// The error a failure reports, at `location` (the event's).
     func error(_ failure: Failure, at location: SourceLocation) -> EasyBakeError {
         switch failure {
@@ -175,13 +189,9 @@ struct TreeBuilder {
                 return .failed(.malformed("a key outside a dictionary or two keys in a row"))
             }
             if let existing = keys.position(of: key, in: frames[top].keys) {
-                switch duplicateKeys {
-                case .firstWins: return .skipNextValue
-                case .reject: return .failed(.duplicate(key))
-                case .lastWins, .collect:
-                    frames[top].replacing = existing
-                    return .needMore
-                }
+                if let step = Self.repeatedKey(key, under: duplicateKeys) { return step }
+                frames[top].replacing = existing
+                return .needMore
             }
             _ = keys.add(key, to: &frames[top].keys)
             return .needMore

@@ -78,6 +78,20 @@ public struct IngredientInput: Sendable {
         }
     }
 
+    /// The bytes of the whole input (``loadBytes()``), no more than
+    /// `limits.maximumInputBytes` of them: how every source that reads its
+    /// input whole checks its size.
+    ///
+    /// - Throws: ``EasyBakeError/Code/io`` when the file cannot be read,
+    ///   ``EasyBakeError/Code/limitExceeded`` when the input is larger.
+    package func loadBytes(limits: IngredientLimits) throws(EasyBakeError) -> LoadedBytes {
+        let loaded = try loadBytes()
+        guard loaded.buffer.count <= limits.maximumInputBytes else {
+            throw EasyBakeError.inputTooLarge(limits.maximumInputBytes, in: loaded.buffer, sourceName: name)
+        }
+        return loaded
+    }
+
     /// A reader that delivers the input in chunks, for sources that never
     /// need it whole.
     ///
@@ -92,6 +106,18 @@ public struct IngredientInput: Sendable {
 }
 
 extension EasyBakeError {
+    /// The error for an input larger than `maximum` bytes, `bytes` (all of
+    /// it, or as much as was read), located at its first byte past the
+    /// limit: the one wording and place of the input-size limit in every
+    /// format.
+    package static func inputTooLarge(
+        _ maximum: Int, in bytes: UnsafeRawBufferPointer, sourceName: String?
+    ) -> EasyBakeError {
+        .limit(
+            .maximumInputBytes, maximum,
+            at: SourceLocation.locate(offset: maximum, in: bytes, sourceName: sourceName))
+    }
+
     static func io(_ code: Int32, _ what: String, _ name: String) -> EasyBakeError {
         let reason = String(cString: strerror(code))
         return EasyBakeError(.io, "\(what) \(name): \(reason)", location: nil)

@@ -74,17 +74,13 @@ extension IngredientIndex {
                     return .failed(.malformed("a key outside a dictionary or two keys in a row"))
                 }
                 if let existing = keys.position(of: key, in: frames[top].keys) {
-                    switch duplicateKeys {
-                    case .firstWins: return .skipNextValue
-                    case .reject: return .failed(.duplicate(key))
-                    case .lastWins, .collect:
-                        frames[top].hasRepeats = true
-                        pendingKey = existing
-                        // The key entry is written again and dropped when the
-                        // dictionary is rewritten.
-                        try index.appendString(key, at: 0)
-                        return .needMore
-                    }
+                    if let step = TreeBuilder.repeatedKey(key, under: duplicateKeys) { return step }
+                    frames[top].hasRepeats = true
+                    pendingKey = existing
+                    // The key entry is written again and dropped when the
+                    // dictionary is rewritten.
+                    try index.appendString(key, at: 0)
+                    return .needMore
                 }
                 pendingKey = keys.add(key, to: &frames[top].keys)
                 try index.appendString(key, at: 0)
@@ -203,17 +199,23 @@ extension IngredientIndex {
                 if builder.isEmpty { return false }
                 throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
             }
-            switch try builder.accept(event, into: &self) {
-            case .needMore:
-                continue
-            case .skipNextValue:
-                try source.skipValue()
-            case .failed(let failure):
-                throw builder.error(failure, at: source.location)
-            case .finished:
-                return true
-            }
+            if try feed(event, to: &builder, from: &source) { return true }
         }
+    }
+
+    /// Gives `event` to `builder` and does what it asks of `source` (skip
+    /// a repeated key's value, or fail at the source's location); `true`
+    /// once the value is complete.
+    private mutating func feed<Source: IngredientSource>(
+        _ event: IngredientEvent, to builder: inout Builder, from source: inout Source
+    ) throws(EasyBakeError) -> Bool {
+        switch try builder.accept(event, into: &self) {
+        case .needMore: return false
+        case .skipNextValue: try source.skipValue()
+        case .failed(let failure): throw builder.error(failure, at: source.location)
+        case .finished: return true
+        }
+        return false
     }
 
     /// Reads into this index (replacing what it held) the value whose first
@@ -227,16 +229,7 @@ extension IngredientIndex {
         dictionariesAreElements = source.dictionariesAreElements
         var event = first
         while true {
-            switch try builder.accept(event, into: &self) {
-            case .needMore:
-                break
-            case .skipNextValue:
-                try source.skipValue()
-            case .failed(let failure):
-                throw builder.error(failure, at: source.location)
-            case .finished:
-                return
-            }
+            if try feed(event, to: &builder, from: &source) { return }
             guard let next = try source.next() else {
                 throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
             }
@@ -292,16 +285,10 @@ extension IngredientIndex {
                 switch value {
                 case .array(let elements):
                     stack.append(.array(position: count, elements: elements, next: 0))
-                    uniqueStorage.append(
-                        Entry(
-                            head: UInt64(Kind.array.rawValue) << 56, length: 0,
-                            aux: UInt32(truncatingIfNeeded: elements.count)))
+                    appendContainerEntry(.array, elements: elements.count)
                 case .dictionary(let members):
                     stack.append(.dictionary(position: count, members: members, next: 0))
-                    uniqueStorage.append(
-                        Entry(
-                            head: UInt64(Kind.dictionary.rawValue) << 56, length: 0,
-                            aux: UInt32(truncatingIfNeeded: members.count)))
+                    appendContainerEntry(.dictionary, elements: members.count)
                 default:
                     // A scalar cannot fail but for a string over 4 GiB,
                     // which no tree in memory this side of 4 GiB holds.
@@ -328,5 +315,12 @@ extension IngredientIndex {
                 }
             }
         }
+    }
+
+    /// Appends the entry of a tree's container of `elements` elements (or
+    /// members), its span set once its contents are appended.
+    private mutating func appendContainerEntry(_ kind: Kind, elements: Int) {
+        uniqueStorage.append(
+            Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: elements)))
     }
 }

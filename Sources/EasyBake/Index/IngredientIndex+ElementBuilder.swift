@@ -68,7 +68,7 @@ extension IngredientIndex {
         }
 
         // Called for every key and value: the state lives in manually
-        // managed stacks (`TrivialStack`), read and written through plain
+        // managed stacks (`GrowableBuffer`), read and written through plain
         // pointers, with no uniqueness check or retain per access; and the
         // builder is a struct its owner keeps in place, so that calling it
         // retains nothing either. The owner frees it with `deallocate()`.
@@ -81,15 +81,15 @@ extension IngredientIndex {
         private let sourceName: String?
         private let maximumNodes: Int
         private var nodes = 0
-        private var frames = TrivialStack<Frame>()
-        private var members = TrivialStack<Member>()
+        private var frames = GrowableBuffer<Frame>()
+        private var members = GrowableBuffer<Member>()
         /// The distinct keys of the open dictionaries, innermost last.
-        private var openKeys = TrivialStack<OpenKey>()
+        private var openKeys = GrowableBuffer<OpenKey>()
         /// For each key ID, the position in `openKeys` of its innermost
         /// occurrence, or stale: a sparse set, so that finding a key in the
         /// innermost dictionary is one look-up whatever its size.
-        private var firstPositions = TrivialStack<Int32>()
-        private var keyNames = TrivialStack<KeyName>()
+        private var firstPositions = GrowableBuffer<Int32>()
+        private var keyNames = GrowableBuffer<KeyName>()
         private var keyIDs: [[UInt8]: Int32] = [:]
         private var keyBytes = ContiguousArray<UInt8>()
         /// The position of the gathered array the next value joins, or `-1`.
@@ -458,62 +458,6 @@ extension IngredientIndex.Storage {
     /// Room for `more` bytes in the arena after those it holds.
     func reserveArena(_ more: Int) {
         assert(more >= 0, "room for fewer than no bytes")
-        guard arenaCount + more > arenaCapacity else { return }
-        let moved = UnsafeMutableRawPointer.allocate(byteCount: arenaCount + more, alignment: 8)
-        moved.copyMemory(from: arena, byteCount: arenaCount)
-        arena.deallocate()
-        arena = moved
-        arenaCapacity = arenaCount + more
+        arenaBuffer.reserve(more)
     }
-}
-
-/// A stack of trivial values in memory its owner frees (``deallocate()``):
-/// what ``IngredientIndex/ElementBuilder`` keeps its state in, read and
-/// written through a plain pointer.
-// Invariants: `base` holds `capacity` values, allocated by the stack and
-// freed by its owner once (the stack is copied freely, so it cannot free
-// itself); the first `count` are initialized, `0 <= count <= capacity`;
-// a value is read or written at `0 ..< count` only. `Element` is trivial,
-// so values are dropped by lowering `count`, with nothing to deinitialize.
-struct TrivialStack<Element> {
-    private(set) var base: UnsafeMutablePointer<Element>
-    /// How many values the stack holds; lowering it drops the values above
-    /// (they are trivial, so nothing is deinitialized).
-    var count = 0
-    private var capacity = 16
-
-    init() {
-        assert(_isPOD(Element.self), "a stack of values that need deinitializing")
-        base = .allocate(capacity: capacity)
-    }
-
-    @inline(__always)
-    subscript(position: Int) -> Element {
-        get {
-            assert(position >= 0 && position < count && count <= capacity, "a stack position out of range")
-            return base[position]
-        }
-        nonmutating set {
-            assert(position >= 0 && position < count && count <= capacity, "a stack position out of range")
-            base[position] = newValue
-        }
-    }
-
-    @inline(__always)
-    mutating func append(_ value: Element) {
-        if count == capacity { grow() }
-        assert(count < capacity, "a value appended past the stack's capacity")
-        (base + count).initialize(to: value)
-        count &+= 1
-    }
-
-    private mutating func grow() {
-        let moved = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        moved.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity *= 2
-    }
-
-    func deallocate() { base.deallocate() }
 }

@@ -32,7 +32,7 @@ extension IngredientIndex.Storage {
     package func restartBuilding() {
         count = 0
         arenaCount = 0
-        openContainers.removeAll(keepingCapacity: true)
+        openContainers.removeAll()
     }
 
     /// An entry's size, and where its length and auxiliary word lie in it.

@@ -332,11 +332,7 @@ struct PathWalker {
             case .failed(let failure):
                 throw builder.error(failure, at: source.location)
             }
-            switch event {
-            case .beginArray, .beginDictionary: depth += 1
-            case .endArray, .endDictionary: depth -= 1
-            case .key, .scalar: break
-            }
+            depth += event.depthChange
             if depth == 0, !isKey(event) { return }
             guard let next = try source.next() else {
                 throw EasyBakeError.syntax("unexpected end of input inside a container", at: source.location)
