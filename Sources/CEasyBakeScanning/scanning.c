@@ -762,6 +762,8 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
     size_t at = 0;
     int bit = 0;
     uint8_t byte = 0;
+    // Whether the container being opened is an object.
+    int isObject = 0;
 
     // The state is the place in the code: the token each place expects is
     // predicted as branches are, where a table lookup per token would make
@@ -811,16 +813,19 @@ top:
     goto decline;
 
 open_object:
+    isObject = 1;
+open_container:
     if (depth >= budget || ++nodes > maxNodes) goto decline;
     if (depth > 0) elements[depth - 1]++;
-    entries[n].head = (uint64_t)kinds.dictionary << 56 | (uint64_t)at;
+    entries[n].head = (uint64_t)(isObject ? kinds.dictionary : kinds.array) << 56 | (uint64_t)at;
     entries[n].length = 0;
     entries[n].aux = 0;
     stack[depth] = n;
     elements[depth] = 0;
-    objects[depth] = 1;
+    objects[depth] = (uint8_t)isObject;
     depth++;
     n++;
+    if (!isObject) goto array_first;
 object_first:
     EASYBAKE_NEXT(EASYBAKE_I_OBJECT_FIRST)
     if (byte == '"') goto key;
@@ -906,16 +911,8 @@ object_key:
     goto decline;
 
 open_array:
-    if (depth >= budget || ++nodes > maxNodes) goto decline;
-    if (depth > 0) elements[depth - 1]++;
-    entries[n].head = (uint64_t)kinds.array << 56 | (uint64_t)at;
-    entries[n].length = 0;
-    entries[n].aux = 0;
-    stack[depth] = n;
-    elements[depth] = 0;
-    objects[depth] = 0;
-    depth++;
-    n++;
+    isObject = 0;
+    goto open_container;
 array_first:
     EASYBAKE_NEXT(EASYBAKE_I_ARRAY_FIRST)
     if (byte == ']') goto close;

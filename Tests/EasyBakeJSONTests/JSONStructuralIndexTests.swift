@@ -28,14 +28,20 @@ struct JSONStructuralIndexTests {
             guard try source.next() == .beginDictionary, try source.next() == .key("users"),
                 try source.next() == .beginArray
             else { return "no users" }
-            var records: [String] = []
-            var index = IngredientIndex()
-            while let first = try source.next(), first != .endArray {
-                try source.readValue(startingWith: first, into: &index)
-                records.append(index.storedEntries.map(\.description).joined(separator: " "))
-            }
-            return records.joined(separator: "\n")
+            return try Self.recordEntries(&source)
         }
+    }
+
+    /// The entries of each value of the array `source` is inside, up to its
+    /// end, each read into an index as a stream reads a record.
+    static func recordEntries(_ source: inout some IngredientSource) throws(EasyBakeError) -> String {
+        var records: [String] = []
+        var index = IngredientIndex()
+        while let first = try source.next(), first != .endArray {
+            try source.readValue(startingWith: first, into: &index)
+            records.append(index.storedEntries.map(\.description).joined(separator: " "))
+        }
+        return records.joined(separator: "\n")
     }
 
     static var vectorLevels: [Int32] { JSONStructuralPass.machineLevels.filter { $0 > 0 } }
@@ -141,37 +147,27 @@ struct JSONStructuralIndexTests {
     static func records(
         _ bytes: [UInt8], level: Int32?, lines: Bool, byteRange: Range<Int>? = nil
     ) -> String {
-        do throws(EasyBakeError) {
+        do {
+            let input = IngredientInput.bytes(bytes)
             var source: AnyIngredientSource
             if lines {
-                var jsonLines: JSONLinesIngredientSource
-                if let byteRange {
-                    jsonLines = try JSONLinesIngredientSource(.bytes(bytes), byteRange: byteRange)
-                } else {
-                    jsonLines = try JSONLinesIngredientSource(.bytes(bytes))
-                }
+                var jsonLines =
+                    try byteRange.map { try JSONLinesIngredientSource(input, byteRange: $0) }
+                    ?? JSONLinesIngredientSource(input)
                 if let level { jsonLines.structuralLevel = level } else { jsonLines.byteScanning = .word }
                 source = AnyIngredientSource(jsonLines)
             } else {
-                var json: JSONIngredientSource
-                if let byteRange {
-                    json = try JSONIngredientSource(.bytes(bytes), byteRange: byteRange)
-                } else {
-                    json = try JSONIngredientSource(.bytes(bytes))
-                }
+                var json =
+                    try byteRange.map { try JSONIngredientSource(input, byteRange: $0) } ?? JSONIngredientSource(input)
                 if let level { json.structuralLevel = level } else { json.byteScanning = .word }
                 source = AnyIngredientSource(json)
             }
             guard try source.next() == .beginArray else { return "no array" }
-            var records: [String] = []
-            var index = IngredientIndex()
-            while let first = try source.next(), first != .endArray {
-                try source.readValue(startingWith: first, into: &index)
-                records.append(index.storedEntries.map(\.description).joined(separator: " "))
-            }
-            return records.joined(separator: "\n")
-        } catch {
+            return try Self.recordEntries(&source)
+        } catch let error as EasyBakeError {
             return "\(error.code) \(error.location?.line ?? -1):\(error.location?.column ?? -1) \(error.message)"
+        } catch {
+            return "\(error)"
         }
     }
 
