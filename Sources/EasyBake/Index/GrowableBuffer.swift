@@ -192,12 +192,14 @@ package struct GrowableBuffer<Element> {
 ///
 /// Writing a fresh index costs a page fault per page: with 4 KiB pages
 /// that took about as long as scanning JSON. Measured on the 200 MB
-/// benchmark file (release harness, best of five, interleaved): the index
-/// alone 0.335 s in 4 KiB pages, 0.216 s in huge pages; three fields of
-/// every record 0.544 s against 0.415 s; a whole `@Bakeable` bake 1.51 s
-/// against 1.38 s. Where the kernel must first compact memory to find huge
-/// pages (its `defrag` setting is `madvise` here), a run can take longer
-/// instead: one in five of those runs did, up to 4 times.
+/// benchmark file (release harness, ten runs each, interleaved, medians):
+/// the index alone 0.337 s in 4 KiB pages, 0.235 s in huge pages; a whole
+/// `@Bakeable` bake 1.59 s against 1.47 s (means 1.59 and 1.55). The
+/// price, on this virtual machine: now and then a huge page is memory the
+/// host has not backed yet, which it must first back and zero, and one run
+/// of the index in ten took 1.2 s (the mean of the ten, 0.38 s, was above
+/// the 4 KiB pages' 0.35 s). The kernel found its huge pages without
+/// compacting memory throughout (`compact_stall` stayed 0).
 @usableFromInline
 func hugePageMemory(byteCount: Int) -> UnsafeMutableRawPointer {
     let raw = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 1 << 21)
