@@ -52,8 +52,8 @@ extension JSONScanner {
         // An array or object is built over JSON's structure where the machine
         // has a vector pass; the byte walk below is the reference, builds the
         // rest, and builds it all again where the structural build declines.
-        // A value to prune is built whole, as fast as the byte walk prunes
-        // it, up to a size where what pruning saves counts more.
+        // A value to prune is built whole, which is faster than pruning it
+        // byte by byte, up to a size where what pruning saves counts more.
         if structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
             if indexByStructure(into: builder, entryLimit: matcher == nil ? nil : Self.unprunedEntryLimit) {
                 expect = .afterValue

@@ -139,13 +139,6 @@ extension JSONScanner {
         return nil
     }
 
-    /// Whether the four bytes at `offset` are `word` read little-endian:
-    /// `"true"` is 0x65757274, `"null"` 0x6C6C756E, `"alse"` 0x65736C61.
-    @inline(__always)
-    private func hasWord(_ word: UInt32, at offset: Int) -> Bool {
-        offset + 4 <= count && UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self).littleEndian == word
-    }
-
     /// Checks the number or literal at `position`, as the byte walk does,
     /// and that it ends where the structural pass says a run of scalar
     /// bytes ends: at the end of the input, whitespace, a quote or one of
@@ -155,14 +148,11 @@ extension JSONScanner {
     private mutating func skipScalar() throws(EasyBakeError) -> Bool {
         switch base[position] {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
-        // A whole literal is four bytes compared at once; anything else is
-        // read by `literal`, which words the error.
-        case UInt8(ascii: "t"):
-            if hasWord(0x6575_7274, at: position) { position += 4 } else { try literal("true") }
-        case UInt8(ascii: "f"):
-            if hasWord(0x6573_6C61, at: position + 1) { position += 5 } else { try literal("false") }
-        case UInt8(ascii: "n"):
-            if hasWord(0x6C6C_756E, at: position) { position += 4 } else { try literal("null") }
+        // The skip checks whole literals itself: one here is wrong or runs
+        // on, and `literal` words the error.
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
         default: return false
         }
         return scalarEnds(at: position)
@@ -204,11 +194,11 @@ extension JSONScanner {
 
     /// Indexes the array or object at the reading position over JSON's
     /// structure (`easybake_json_index`), 64 bytes at a time: the grammar,
-    /// the limits and the entries of containers, strings and literals come
-    /// from the structural pass's bitmaps in C; each number, and each
-    /// string with escapes, control characters or non-ASCII text, is
-    /// checked and completed here by the functions the byte walk uses, in
-    /// input order. So the index is the one the byte walk builds, entry for
+    /// the limits and the entries of containers, strings, literals and
+    /// plain numbers come from the structural pass's bitmaps in C; any
+    /// other number, and each string with escapes, control characters or
+    /// non-ASCII text, is checked and completed here by the functions the
+    /// byte walk uses, in input order. So the index is the one the byte walk builds, entry for
     /// entry; whitespace and plain strings are not read at all.
     ///
     /// - Returns: `false`, with the index and position anywhere, when the

@@ -338,8 +338,8 @@ typedef struct {
     size_t max_string;
     /// The opening quote of the last string begun.
     size_t open;
-    /// Whether literals and numbers of a plain shape are checked here (when
-    /// a number may have 32 bytes); all others are the caller's.
+    /// Whether numbers of a plain shape are checked here (when a number may
+    /// have 32 bytes); all others are the caller's. Literals always are.
     int plain_numbers;
 } easybake_json_skip_state;
 
@@ -442,12 +442,6 @@ typedef struct {
     uint8_t *objects;
 } easybake_json_index_state;
 
-/// What ``easybake_json_index`` found: ``EASYBAKE_SKIP_MORE`` (every
-/// block read was taken, and the entries or checks have no room for
-/// another), ``EASYBAKE_SKIP_ENDED`` (the value ended just before `*end`)
-/// or ``EASYBAKE_SKIP_DECLINED`` (the caller builds the value again byte by
-/// byte, which says what is wrong).
-
 /// A check of ``easybake_json_index``: the offset of a number's first byte,
 /// or with ``EASYBAKE_SKIP_CHECK_STRING`` the opening quote of a string
 /// with a special byte; and the position of its entry.
@@ -467,6 +461,11 @@ typedef struct {
 /// `*check_count` written), in input order, with a placeholder entry the
 /// caller completes: the number's length and kind, the string's decoded
 /// bytes.
+///
+/// Returns ``EASYBAKE_SKIP_MORE`` (every block read was taken, and the
+/// entries or checks have no room for another), ``EASYBAKE_SKIP_ENDED``
+/// (the value ended just before `*end`) or ``EASYBAKE_SKIP_DECLINED`` (the
+/// caller builds the value again byte by byte, which says what is wrong).
 int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
                         easybake_index_entry *entries, size_t entry_room, size_t *entry_count,
                         easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end);

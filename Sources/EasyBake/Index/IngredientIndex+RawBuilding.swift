@@ -25,10 +25,9 @@ extension IngredientIndex.Storage {
         }
     }
 
-    /// Drops every entry and arena byte written since the build began, so
-    /// that another builder builds the value again from its start through
-    /// the same storage (the index's own `begin` would copy a storage its
-    /// builder still holds).
+    /// Drops every entry and arena byte, so that another builder builds the
+    /// value again from its start through the same storage (the index's own
+    /// `begin` would copy a storage its builder still holds).
     package func restartBuilding() {
         count = 0
         arenaCount = 0
@@ -59,13 +58,7 @@ extension IngredientIndex.Storage {
     package func completeString(at position: Int, decoded bytes: UnsafeRawBufferPointer) throws(EasyBakeError) {
         assert(position >= 0 && position < count, "a string the storage does not hold")
         let offset = entries[position].head & IngredientIndex.offsetMask
-        guard bytes.count <= UInt32.max, arenaCount + bytes.count <= UInt32.max else {
-            throw IngredientIndex.tooLarge("decoded string", at: Int(offset))
-        }
-        let start = appendToArena(bytes)
-        let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.arenaFlag
-        entries[position] = IngredientIndex.Entry(
-            head: UInt64(kind) << 56 | offset, length: UInt32(bytes.count), aux: UInt32(start))
+        entries[position] = try arenaString(bytes, at: Int(offset))
     }
 }
 

@@ -289,9 +289,7 @@ public struct IngredientIndex: @unchecked Sendable {
 
     /// Empties `storage` of its entries, keeping the input they refer to.
     private static func removeEntries(of storage: Storage) {
-        storage.count = 0
-        storage.arenaCount = 0
-        storage.openContainers.removeAll()
+        storage.restartBuilding()
         storage.offsetsAreLineColumns = false
         storage.lineTextInput = nil
         storage.dictionariesAreElements = false
@@ -741,14 +739,20 @@ extension IngredientIndex.Storage {
     }
 
     package func appendString(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
+        append(try arenaString(bytes, at: offset))
+    }
+
+    /// The entry of a string whose bytes (decoded escapes, a tree's string)
+    /// are `bytes`, copied to the arena; `offset` is where it begins in the
+    /// input.
+    func arenaString(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) -> IngredientIndex.Entry {
         guard bytes.count <= UInt32.max, arenaCount + bytes.count <= UInt32.max else {
             throw IngredientIndex.tooLarge("decoded string", at: offset)
         }
         let start = appendToArena(bytes)
         let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.arenaFlag
-        append(
-            IngredientIndex.Entry(
-                head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start)))
+        return IngredientIndex.Entry(
+            head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start))
     }
 
     package func appendString(decoded bytes: [UInt8], at offset: Int) throws(EasyBakeError) {
