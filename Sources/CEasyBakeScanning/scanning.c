@@ -7,6 +7,7 @@
 #include "CEasyBakeScanning.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -705,17 +706,39 @@ done:
     return result;
 }
 
+/// Sets an extra's two 32-bit words at once.
+__attribute__((always_inline)) static inline void easybake_store_counts(easybake_index_extra *extra, uint32_t low, uint32_t high) {
+    uint64_t both = (uint64_t)high << 32 | low;
+    memcpy(&extra->low, &both, sizeof both);
+}
+
+/// The entry of a string or number of `length` bytes at `offset`: both in
+/// the word when they fit, else in an extra written at `*t` (a wide entry).
+static inline uint64_t easybake_scalar_entry(easybake_index_extra *extras, size_t *t, uint8_t kind, uint8_t wide,
+                                             size_t offset, size_t length) {
+    if (offset < EASYBAKE_INDEX_START_LIMIT && length < ((size_t)1 << EASYBAKE_INDEX_START_SHIFT))
+        return (uint64_t)kind << 56 | (uint64_t)offset << EASYBAKE_INDEX_START_SHIFT | (uint64_t)length;
+    extras[*t].offset = offset;
+    extras[*t].low = (uint32_t)length;
+    extras[*t].high = 0;
+    return (uint64_t)(kind | wide) << 56 | (uint64_t)(*t)++;
+}
+
 /// Writes the entry of the string whose quotes are at `open` and `close`
 /// (`special` when the string needs the caller's check), or returns 0 when
-/// it is longer than `max`.
-static inline int easybake_index_string(easybake_index_entry *entries, size_t *n, easybake_json_index_check *checks,
-                                        size_t *written, size_t open, size_t close, uint64_t special, size_t max,
-                                        uint8_t kind) {
+/// it is longer than `max`. `fits` is the longest whose entry holds it,
+/// when every offset of the input fits one (else 0).
+__attribute__((always_inline)) static inline int easybake_index_string(uint64_t *entries, size_t *n, easybake_index_extra *extras, size_t *t,
+                                        easybake_json_index_check *checks, size_t *written, size_t open, size_t close,
+                                        uint64_t special, size_t max, size_t fits, easybake_index_kinds kinds) {
     size_t length = close - open - 1;
-    if (length > max) return 0;
-    entries[*n].head = (uint64_t)kind << 56 | (uint64_t)open;
-    entries[*n].length = (uint32_t)length;
-    entries[*n].aux = 0;
+    // One test in the usual case: short, in an input whose offsets fit.
+    if (__builtin_expect(length <= fits, 1)) {
+        entries[*n] = (uint64_t)kinds.string << 56 | (uint64_t)open << EASYBAKE_INDEX_START_SHIFT | (uint64_t)length;
+    } else {
+        if (length > max) return 0;
+        entries[*n] = easybake_scalar_entry(extras, t, kinds.string, kinds.wide_flag, open, length);
+    }
     if (special) {
         checks[*written].at = (uint64_t)open | EASYBAKE_SKIP_CHECK_STRING;
         checks[*written].entry = *n;
@@ -741,15 +764,24 @@ enum {
 };
 
 int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
-                        easybake_index_entry *entries, size_t entry_room, size_t *entry_count,
-                        easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
+                        uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
+                        size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
+                        size_t check_room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     // A string's length must fit its entry as well as the limit.
     const size_t maxString = state->max_string < UINT32_MAX ? state->max_string : UINT32_MAX;
+    // Below 64 GiB every offset fits an entry, and a string of up to
+    // `fits` bytes (and the limit) does.
+    const int nearInput = count < EASYBAKE_INDEX_START_LIMIT;
+    const size_t entryLength = ((size_t)1 << EASYBAKE_INDEX_START_SHIFT) - 1;
+    const size_t fits = !nearInput ? 0 : maxString < entryLength ? maxString : entryLength;
     const size_t maxNodes = state->max_nodes;
     const int budget = state->budget;
     const int plainNumbers = state->plain_numbers;
     const easybake_index_kinds kinds = state->kinds;
+    // A container's extra must fit below its span (else the caller's walk
+    // makes it wide).
+    const uint64_t ordinalLimit = (uint64_t)1 << EASYBAKE_INDEX_EXTRA_SHIFT;
     uint64_t *stack = state->stack;
     uint32_t *elements = state->elements;
     uint8_t *objects = state->objects;
@@ -757,6 +789,7 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
     size_t nodes = state->nodes;
     size_t open = state->open;
     size_t n = *entry_count;
+    size_t t = *extra_count;
     size_t written = 0;
     size_t i = state->next;
     int result = EASYBAKE_SKIP_MORE;
@@ -779,10 +812,12 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
 #define EASYBAKE_NEXT(place)                                                          \
     while (tokens == 0) {                                                             \
         if (i >= count) goto decline;                                                 \
-        if (entry_room - n < 64 || check_room - written < 64) {                       \
+        if (entry_room - n < 64 || extra_room - t < 64 || check_room - written < 64) { \
             state->resume = (place);                                                  \
             goto done;                                                                \
         }                                                                             \
+        /* A container's extra past 2^28 would not fit its entry. */                  \
+        if (t > ordinalLimit - 64) goto decline;                                      \
         uint64_t valid;                                                               \
         block = easybake_block_at(base, i, count, tail, &valid);                      \
         easybake_block_classes c;                                                     \
@@ -823,9 +858,9 @@ top:
 #define EASYBAKE_OPEN(kind, isObject)                                           \
     if (depth >= budget || ++nodes > maxNodes) goto decline;                    \
     if (depth > 0) elements[depth - 1]++;                                       \
-    entries[n].head = (uint64_t)(kind) << 56 | (uint64_t)at;                    \
-    entries[n].length = 0;                                                      \
-    entries[n].aux = 0;                                                         \
+    extras[t].offset = at;                                                      \
+    entries[n] = (uint64_t)(kind) << 56 | (uint64_t)t << EASYBAKE_INDEX_EXTRA_SHIFT; \
+    t++;                                                                        \
     stack[depth] = n;                                                           \
     elements[depth] = 0;                                                        \
     objects[depth] = (isObject);                                                \
@@ -845,8 +880,8 @@ key:
 key_close:
     EASYBAKE_NEXT(EASYBAKE_I_KEY_CLOSE)
     // Nothing inside a string is a position: this is its closing quote.
-    if (!easybake_index_string(entries, &n, checks, &written, open, at, (flagged >> bit) & 1, maxString,
-                               kinds.string))
+    if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1, maxString,
+                               fits, kinds))
         goto decline;
 colon:
     EASYBAKE_NEXT(EASYBAKE_I_COLON)
@@ -867,9 +902,11 @@ value_token:
         elements[depth - 1]++;
         int isInteger = 1;
         size_t length = plainNumbers ? easybake_plain_number(base, at, count, &isInteger) : 0;
-        entries[n].head = (uint64_t)(isInteger ? kinds.integer : kinds.float_value) << 56 | (uint64_t)at;
-        entries[n].length = (uint32_t)length;
-        entries[n].aux = 0;
+        uint8_t kind = isInteger ? kinds.integer : kinds.float_value;
+        // A number is at most 32 bytes here (0 when the caller completes it).
+        entries[n] = __builtin_expect(nearInput, 1)
+                         ? (uint64_t)kind << 56 | (uint64_t)at << EASYBAKE_INDEX_START_SHIFT | (uint64_t)length
+                         : easybake_scalar_entry(extras, &t, kind, kinds.wide_flag, at, length);
         if (length == 0) {
             // Any other number's grammar, length and kind are the caller's.
             checks[written].at = (uint64_t)at;
@@ -886,17 +923,15 @@ value_token:
         uint8_t kind = byte == 't' ? kinds.true_value : byte == 'f' ? kinds.false_value : kinds.null_value;
         if (++nodes > maxNodes) goto decline;
         elements[depth - 1]++;
-        entries[n].head = (uint64_t)kind << 56 | (uint64_t)at;
-        entries[n].length = 0;
-        entries[n].aux = 0;
+        entries[n] = (uint64_t)kind << 56 | (uint64_t)at;
         n++;
         goto after_value;
     }
 
 string_close:
     EASYBAKE_NEXT(EASYBAKE_I_STRING_CLOSE)
-    if (!easybake_index_string(entries, &n, checks, &written, open, at, (flagged >> bit) & 1, maxString,
-                               kinds.string))
+    if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1, maxString,
+                               fits, kinds))
         goto decline;
 after_value:
     if (!objects[depth - 1]) goto array_after;
@@ -929,8 +964,15 @@ close: {
     uint64_t position = stack[depth];
     uint64_t span = n - position - 1;
     if (span > UINT32_MAX) goto decline;
-    entries[position].length = (uint32_t)span;
-    entries[position].aux = elements[depth];
+    uint64_t word = entries[position];
+    uint64_t ordinal = word >> EASYBAKE_INDEX_EXTRA_SHIFT & (ordinalLimit - 1);
+    // The element count and the span, in one store.
+    easybake_store_counts(&extras[ordinal], elements[depth], (uint32_t)span);
+    if (__builtin_expect(span < ordinalLimit, 1)) {
+        entries[position] = word | span;
+    } else {
+        entries[position] = (word & ~(((uint64_t)1 << 56) - 1)) | (uint64_t)kinds.wide_flag << 56 | ordinal;
+    }
     if (depth == 0) {
         *end = at + 1;
         result = EASYBAKE_SKIP_ENDED;
@@ -949,6 +991,7 @@ done:
     state->nodes = nodes;
     state->open = open;
     *entry_count = n;
+    *extra_count = t;
     *check_count = written;
     return result;
 }

@@ -184,13 +184,15 @@ extension JSONScanner {
     /// of index); a larger one is pruned by the byte walk.
     static let unprunedEntryLimit = 1 << 16
 
+    private static let entryBits = IngredientIndex.Storage.rawEntryBits
+
     /// The kinds' raw values, for the C build.
     private static let indexKinds = easybake_index_kinds(
         null_value: IngredientIndex.Kind.null.rawValue, false_value: IngredientIndex.Kind.false.rawValue,
         true_value: IngredientIndex.Kind.true.rawValue, integer: IngredientIndex.Kind.integer.rawValue,
         float_value: IngredientIndex.Kind.float.rawValue, string: IngredientIndex.Kind.string.rawValue,
         array: IngredientIndex.Kind.array.rawValue,
-        dictionary: IngredientIndex.Kind.dictionary.rawValue)
+        dictionary: IngredientIndex.Kind.dictionary.rawValue, wide_flag: IngredientIndex.Storage.rawEntryBits.wideFlag)
 
     /// Indexes the array or object at the reading position over JSON's
     /// structure (`easybake_json_index`), 64 bytes at a time: the grammar,
@@ -241,25 +243,28 @@ extension JSONScanner {
         _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage, entryLimit: Int,
         checks: UnsafeMutablePointer<easybake_json_index_check>
     ) throws(EasyBakeError) -> Bool {
-        assert(
-            IngredientIndex.Storage.rawEntryLayout
-                == (
-                    MemoryLayout<easybake_index_entry>.stride, MemoryLayout<easybake_index_entry>.offset(of: \.length)!,
-                    MemoryLayout<easybake_index_entry>.offset(of: \.aux)!
-                ), "the C entry's layout is not the index's")
+        assert(JSONStructuralPass.cLayoutIsTheIndexs, "the C entry's layout is not the index's")
         let level = structuralLevel
+        let wideFlag = Self.entryBits.wideFlag
+        let lengthMask: UInt64 = 1 << Self.entryBits.startShift - 1
         while state.next < count {
             let (raw, capacity) = builder.rawEntries(room: Self.entryRoom)
-            let entries = raw.assumingMemoryBound(to: easybake_index_entry.self)
+            let entries = raw.assumingMemoryBound(to: UInt64.self)
+            // An extra at most per entry.
+            let (rawExtras, extraCapacity) = builder.rawExtras(room: Self.entryRoom)
+            let extras = rawExtras.assumingMemoryBound(to: easybake_index_extra.self)
             var written = builder.rawEntryCount
+            var extrasWritten = builder.rawExtraCount
             guard written <= entryLimit else { return false }
             var checked = 0
             var end = 0
             // At most `entryRoom` entries a call, so that the limit is looked at.
             let room = min(capacity, written + Self.entryRoom)
             let result = easybake_json_index(
-                base, count, level, &state, entries, room, &written, checks, Self.indexCheckRoom, &checked, &end)
+                base, count, level, &state, entries, room, &written, extras, extraCapacity, &extrasWritten, checks,
+                Self.indexCheckRoom, &checked, &end)
             builder.rawEntryCount = written
+            builder.rawExtraCount = extrasWritten
             if result == Int32(EASYBAKE_SKIP_DECLINED) { return false }
             for k in 0..<checked {
                 let check = checks[k]
@@ -269,7 +274,13 @@ extension JSONScanner {
                     position = open + 1
                     let hasEscapes = try scanSlowString(open: open, start: open + 1, decoding: true)
                     // Escapes step over the bytes the pass took as escaped.
-                    guard position == open + 2 + Int(entries[entry].length) else { return false }
+                    // The length the pass found: in the entry, unless wide.
+                    let word = entries[entry]
+                    let length =
+                        UInt8(truncatingIfNeeded: word >> 56) & wideFlag == 0
+                        ? Int(truncatingIfNeeded: word & lengthMask)
+                        : builder.rawLength(at: entry)
+                    guard position == open + 2 + length else { return false }
                     if hasEscapes {
                         let failure: EasyBakeError? = scratch.withUnsafeBytes { decoded in
                             do throws(EasyBakeError) { try builder.completeString(at: entry, decoded: decoded) } catch {
@@ -300,6 +311,18 @@ extension JSONScanner {
 /// The structural pass over a whole input, for tests that hold every level
 /// of it to one reference.
 package enum JSONStructuralPass {
+    /// Whether the C build's entries and extras are laid out as the index's.
+    package static var cLayoutIsTheIndexs: Bool {
+        let layout = IngredientIndex.Storage.rawEntryLayout
+        let bits = IngredientIndex.Storage.rawEntryBits
+        return layout.entry == MemoryLayout<UInt64>.stride
+            && layout.extra == MemoryLayout<easybake_index_extra>.stride
+            && layout.low == MemoryLayout<easybake_index_extra>.offset(of: \.low)!
+            && layout.high == MemoryLayout<easybake_index_extra>.offset(of: \.high)!
+            && bits.startShift == Int(EASYBAKE_INDEX_START_SHIFT) && bits.extraShift == Int(EASYBAKE_INDEX_EXTRA_SHIFT)
+            && bits.startLimit == Int(EASYBAKE_INDEX_START_LIMIT)
+    }
+
     /// One structural position: an offset in the input, and for a closing
     /// quote whether its string needs a closer look.
     package struct Position: Equatable, Sendable, CustomStringConvertible {

@@ -250,8 +250,33 @@ struct JSONStructuralIndexTests {
         #expect(built > 1_500)
     }
 
+    @Test("strings too long for an entry are wide, built alike over the pass and by the byte walk")
+    func wideStrings() throws {
+        // Past the 20 bits of an entry's length: one plain, one with escapes
+        // (decoded to the arena), one a key.
+        let long = String(repeating: "abcdefgh", count: 140_000)
+        let escaped = String(repeating: "ab\\n\\u00e9", count: 240_000)
+        let text = "{\"\(long)\": [\"\(long)\", \"\(escaped)\", 1.5, {\"k\": true}]}"
+        let bytes = Array(text.utf8)
+        let reference = Self.indexed(bytes, level: nil)
+        for level in Self.vectorLevels { #expect(Self.indexed(bytes, level: level) == reference, "level \(level)") }
+        var index = IngredientIndex()
+        try JSONFormat().readIndex(.bytes(bytes), into: &index)
+        let wide = index.storedEntries.filter { $0.kindByte & 0x10 != 0 }
+        #expect(wide.count == 3)
+        #expect(index.string(at: 1) == long)
+        #expect(index.string(at: 3) == long)
+        #expect(index.string(at: 4) == String(repeating: "ab\né", count: 240_000))
+        #expect(Array(long.utf8).withUnsafeBytes { index.string(at: 1, equals: $0) })
+        #expect(!Array(long.utf8.dropLast()).withUnsafeBytes { index.string(at: 1, equals: $0) })
+        #expect(index.sourceOffset(at: 3) == long.utf8.count + 6)
+        #expect(index.end(of: 0) == index.count)
+        #expect(index.elementCount(at: 2) == 4)
+    }
+
     @Test("the C build writes the index's own entry layout")
     func entryLayout() {
-        #expect(IngredientIndex.Storage.rawEntryLayout == (16, 8, 12))
+        #expect(IngredientIndex.Storage.rawEntryLayout == (8, 16, 8, 12))
+        #expect(JSONStructuralPass.cLayoutIsTheIndexs)
     }
 }

@@ -171,6 +171,24 @@ struct IndexBuilderTests {
         }
     }
 
+    @Test("a value too long for an index entry reads back whole", arguments: ["json", "xml", "yaml"])
+    func longValues(_ name: String) throws {
+        // Past the 20 bits of an entry's length (the entry is wide).
+        let long = String(repeating: "abcdefgh", count: 140_000)
+        let text: String
+        let format: any IngredientFormat
+        switch name {
+        case "json": (text, format) = ("{\"a\": {\"b\": \"\(long)\"}, \"c\": 1}", JSONFormat())
+        case "xml": (text, format) = ("<a><b>\(long)</b><c>1</c></a>", XMLFormat())
+        default: (text, format) = ("a:\n  b: \(long)\nc: 1\n", YAMLFormat())
+        }
+        var index = IngredientIndex()
+        try format.readIndex(.text(text), into: &index)
+        let tree = try Ingredients(index: index)
+        #expect(try tree.resolve("a.b") == .string(long))
+        #expect(try format.read(.text(text)) == tree)
+    }
+
     @Test("a tree's index")
     func treeIndex() throws {
         let tree: Ingredients = [

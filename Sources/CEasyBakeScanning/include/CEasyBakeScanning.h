@@ -394,21 +394,34 @@ static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end);
 
-/// One entry of an `IngredientIndex`, as the Swift type lays it out (its
-/// `Entry`: a test holds the two to one size and layout): the kind in the
-/// top byte of `head` and the value's offset in the input below it;
-/// `length` the bytes of a string or number, or the entries a container
-/// spans; `aux` a container's element count.
+/// One entry of an `IngredientIndex` is a 64-bit word (its `Entry`): the
+/// kind in the top byte; below it a string's or number's offset in the
+/// input (36 bits) above its length (20 bits), a literal's offset, or the
+/// position of a container's extra (28 bits) above its span (28 bits).
+/// What does not fit is wide: `wide_flag` in the kind byte, and the
+/// payload is the position of its extra.
+///
+/// An extra, as the Swift type lays it out (its `Extra`: a test holds the
+/// two to one size and layout): the value's offset in the input; a
+/// container's element count (`low`) and, when wide, its span (`high`); a
+/// wide string's or number's length (`low`). A container's `high` is its
+/// span whether it is wide or not (one store of both words).
 typedef struct {
-    uint64_t head;
-    uint32_t length;
-    uint32_t aux;
-} easybake_index_entry;
+    uint64_t offset;
+    uint32_t low;
+    uint32_t high;
+} easybake_index_extra;
+
+/// The parts of an entry's payload (a test holds them to the Swift type's).
+static const int EASYBAKE_INDEX_START_SHIFT = 20;
+static const uint64_t EASYBAKE_INDEX_START_LIMIT = (uint64_t)1 << 36;
+static const int EASYBAKE_INDEX_EXTRA_SHIFT = 28;
 
 /// The kind bytes of an index's entries, as `IngredientIndex.Kind` has
-/// them: the Swift caller fills them in, so the layout has one home.
+/// them, and the flag of a wide entry: the Swift caller fills them in, so
+/// the layout has one home.
 typedef struct {
-    uint8_t null_value, false_value, true_value, integer, float_value, string, array, dictionary;
+    uint8_t null_value, false_value, true_value, integer, float_value, string, array, dictionary, wide_flag;
 } easybake_index_kinds;
 
 /// Where a JSON index build stands between two calls of
@@ -455,7 +468,8 @@ typedef struct {
 /// grammar, the depth budget, the node limit and the length of strings are
 /// followed in C, and each value's entry is written to `entries` from
 /// `*entry_count` (which it advances) while `entry_room` has room for a
-/// block's worth. Literals and numbers of a plain shape (no exponent, at
+/// block's worth; each container's extra (and each wide value's) likewise
+/// to `extras` from `*extra_count`, within `extra_room`. Literals and numbers of a plain shape (no exponent, at
 /// most 32 bytes) are checked here; a string with a special byte and any
 /// other number are left to the caller in `checks` (room for `check_room`,
 /// `*check_count` written), in input order, with a placeholder entry the
@@ -467,7 +481,8 @@ typedef struct {
 /// (the value ended just before `*end`) or ``EASYBAKE_SKIP_DECLINED`` (the
 /// caller builds the value again byte by byte, which says what is wrong).
 int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
-                        easybake_index_entry *entries, size_t entry_room, size_t *entry_count,
-                        easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end);
+                        uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
+                        size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
+                        size_t check_room, size_t *check_count, size_t *end);
 
 #endif

@@ -168,14 +168,21 @@ extension IngredientIndex {
                     for position in values[values.count - 1] { scratch.append(index.entry(position)) }
                 } else {
                     let span = values.reduce(0) { $0 + $1.count }
-                    guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
-                    scratch.append(
-                        Entry(head: UInt64(Kind.array.rawValue) << 56, length: UInt32(span), aux: UInt32(values.count)))
+                    let storage = index.storageForBuilding
+                    guard
+                        let array = storage.closed(
+                            storage.containerEntry(.array, at: 0), span: span, elements: values.count)
+                    else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
+                    scratch.append(array)
                     for range in values { for position in range { scratch.append(index.entry(position)) } }
                 }
             }
-            scratch[0].length = UInt32(scratch.count - 1)
-            scratch[0].aux = UInt32(groups.count(where: { !$0.isEmpty }))
+            let storage = index.storageForBuilding
+            guard
+                let dictionary = storage.closed(
+                    scratch[0], span: scratch.count - 1, elements: groups.count(where: { !$0.isEmpty }))
+            else { throw IngredientIndex.tooLarge("dictionary", at: index.sourceOffset(at: frame.position)) }
+            scratch[0] = dictionary
             index.replaceEntries(from: frame.position, with: scratch)
         }
     }
@@ -285,10 +292,10 @@ extension IngredientIndex {
                 switch value {
                 case .array(let elements):
                     stack.append(.array(position: count, elements: elements, next: 0))
-                    appendContainerEntry(.array, elements: elements.count)
+                    appendContainerEntry(.array)
                 case .dictionary(let members):
                     stack.append(.dictionary(position: count, members: members, next: 0))
-                    appendContainerEntry(.dictionary, elements: members.count)
+                    appendContainerEntry(.dictionary)
                 default:
                     // A scalar cannot fail but for a string over 4 GiB,
                     // which no tree in memory this side of 4 GiB holds.
@@ -302,7 +309,7 @@ extension IngredientIndex {
                     stack.append(.array(position: position, elements: elements, next: next + 1))
                     pending = elements[next]
                 } else {
-                    storage.entries[position].length = UInt32(truncatingIfNeeded: count - position - 1)
+                    closeContainerEntry(at: position, elements: elements.count)
                 }
             case .dictionary(let position, let members, let next):
                 if next < members.count {
@@ -311,16 +318,28 @@ extension IngredientIndex {
                     try? appendString(member.key, at: 0)
                     pending = member.value
                 } else {
-                    storage.entries[position].length = UInt32(truncatingIfNeeded: count - position - 1)
+                    closeContainerEntry(at: position, elements: members.count)
                 }
             }
         }
     }
 
-    /// Appends the entry of a tree's container of `elements` elements (or
-    /// members), its span set once its contents are appended.
-    private mutating func appendContainerEntry(_ kind: Kind, elements: Int) {
-        uniqueStorage.append(
-            Entry(head: UInt64(kind.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: elements)))
+    /// Appends the entry of a tree's container, closed by
+    /// ``closeContainerEntry(at:elements:)`` once its contents are appended.
+    private mutating func appendContainerEntry(_ kind: Kind) {
+        let storage = uniqueStorage
+        storage.append(storage.containerEntry(kind, at: 0))
+    }
+
+    /// Closes the container at `position`, which holds `elements` elements
+    /// (or members) and everything after it. A tree in memory holds fewer
+    /// than 2³² values, so it always fits.
+    mutating func closeContainerEntry(at position: Int, elements: Int) {
+        let storage = uniqueStorage
+        if let closed = storage.closed(
+            storage.entries[position], span: storage.count - position - 1, elements: elements)
+        {
+            storage.entries[position] = closed
+        }
     }
 }

@@ -260,8 +260,9 @@ extension IngredientIndex {
                 guard storage.arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("key", at: 0) }
                 keyNames[Int(id)] = name
             }
-            let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
-            storage.append(Entry(head: UInt64(kind) << 56, length: UInt32(name.count), aux: UInt32(name.arenaOffset)))
+            // Shared by every entry of the key, so located by none.
+            let kind = Kind.string.rawValue | IngredientIndex.arenaFlag | IngredientIndex.unlocatedFlag
+            storage.append(storage.arenaReference(kind, start: name.arenaOffset, length: name.count))
         }
 
         // MARK: Values
@@ -274,7 +275,7 @@ extension IngredientIndex {
             if nodes > maximumNodes { return false }
             if gathering >= 0 {
                 assert(gathering < storage.count, "a gathered array the index does not hold")
-                storage.entries[gathering].aux &+= 1
+                storage.extras[storage.entries[gathering].extraPosition].low &+= 1
                 gathering = -1
             } else if frames.count > 0 {
                 frames[frames.count - 1].lastValue = storage.count
@@ -315,22 +316,31 @@ extension IngredientIndex {
         package mutating func string(_ bytes: UnsafeRawBufferPointer) throws(EasyBakeError) -> Bool {
             guard beginValue() else { return false }
             let storage = storage
-            let start = storage.arenaCount
+            let offset = valueOffset
+            let located = offset != 0 ? 8 : 0
+            let start = storage.arenaCount &+ located
             guard bytes.count <= UInt32.max, start + bytes.count <= UInt32.max else {
                 throw IngredientIndex.tooLarge("decoded string", at: 0)
             }
-            if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity {
+            if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity,
+                UInt64(bytes.count) <= IngredientIndex.lengthMask
+            {
                 // The usual case, without the calls of `appendString(decoded:at:)`:
-                // the condition is the room both writes need.
+                // the condition is the room both writes need. The entry is
+                // the one `arenaEntry` makes.
+                if located != 0 {
+                    (storage.arena + start - 8).storeBytes(
+                        of: UInt64(truncatingIfNeeded: offset), toByteOffset: 0, as: UInt64.self)
+                }
                 if bytes.count > 0 {
                     (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
                 }
                 storage.arenaCount = start + bytes.count
-                let kind = Kind.string.rawValue | IngredientIndex.arenaFlag
+                let kind =
+                    Kind.string.rawValue | IngredientIndex.arenaFlag
+                    | (located != 0 ? 0 : IngredientIndex.unlocatedFlag)
                 (storage.entries + storage.count).initialize(
-                    to: Entry(
-                        head: UInt64(kind) << 56 | UInt64(truncatingIfNeeded: valueOffset) & IngredientIndex.offsetMask,
-                        length: UInt32(truncatingIfNeeded: bytes.count), aux: UInt32(truncatingIfNeeded: start)))
+                    to: Entry(kind, payload: UInt64(start) << IngredientIndex.startShift | UInt64(bytes.count)))
                 storage.count &+= 1
             } else {
                 try storage.appendString(decoded: bytes, at: valueOffset)
@@ -348,10 +358,7 @@ extension IngredientIndex {
         /// An empty array or dictionary; `false` when it passes the node limit.
         package mutating func emptyContainer(_ kind: Kind) -> Bool {
             guard beginValue() else { return false }
-            storage.append(
-                Entry(
-                    head: UInt64(kind.rawValue) << 56 | UInt64(truncatingIfNeeded: valueOffset)
-                        & IngredientIndex.offsetMask, length: 0, aux: 0))
+            storage.append(storage.containerEntry(kind, at: valueOffset))
             return true
         }
 
@@ -362,12 +369,14 @@ extension IngredientIndex {
         private mutating func gatherInPlace(at position: Int) {
             assert(position >= 0 && position < storage.count, "gathering a value the index does not hold")
             storage.reserve(1)
+            // The array begins where its first element does.
+            let firstOffset = Reader(storage).sourceOffset(at: position)
+            let array = storage.containerEntry(.array, at: firstOffset)
+            storage.extras[array.extraPosition].low = 1
             let base = storage.entries + position
             // The value's spans are relative, so it reads the same one entry on.
             (base + 1).moveInitialize(from: base, count: storage.count - position)
-            // The array begins where its first element does.
-            let firstOffset = (base + 1).pointee.head & IngredientIndex.offsetMask
-            base.initialize(to: Entry(head: UInt64(Kind.array.rawValue) << 56 | firstOffset, length: 0, aux: 1))
+            base.initialize(to: array)
             storage.count += 1
         }
 
@@ -378,9 +387,12 @@ extension IngredientIndex {
             guard frames[top].lastKey >= 0, members[members.count - 1].gathered else { return }
             let position = frames[top].lastValue
             assert(position >= 0 && position < storage.count, "a gathered array the index does not hold")
-            let span = storage.count - position - 1
-            guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
-            storage.entries[position].length = UInt32(span)
+            let entry = storage.entries[position]
+            guard
+                let array = storage.closed(
+                    entry, span: storage.count - position - 1, elements: Int(storage.extras[entry.extraPosition].low))
+            else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
+            storage.entries[position] = array
         }
 
         /// Rewrites a closed dictionary whose keys repeated apart: each key
@@ -388,7 +400,8 @@ extension IngredientIndex {
         /// into an array (the elements of values gathered in place join it
         /// one by one).
         private mutating func rewrite(_ frame: Frame, members memberCount: Int, distinct: Int) throws(EasyBakeError) {
-            let reader = Reader(storage)
+            // Read afresh after each extra made, which may move the extras.
+            var reader = Reader(storage)
             // Each member's value, and the members grouped by key (a counting sort).
             memberRanges.removeAll(keepingCapacity: true)
             groupStarts.removeAll(keepingCapacity: true)
@@ -422,26 +435,30 @@ extension IngredientIndex {
                     continue
                 }
                 let arrayPosition = scratch.count
-                scratch.append(Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: 0))
+                scratch.append(storage.containerEntry(.array, at: 0))
+                reader = Reader(storage)
                 var elements = 0
                 for g in group {
                     let m = order[g]
                     var range = memberRanges[m].start..<memberRanges[m].end
                     if members[frame.memberStart + m].gathered {
-                        elements += Int(reader.entry(range.lowerBound).aux)
+                        elements += reader.elementCount(at: range.lowerBound)
                         range = (range.lowerBound + 1)..<range.upperBound
                     } else {
                         elements += 1
                     }
                     for p in range { scratch.append(reader.entry(p)) }
                 }
-                let span = scratch.count - arrayPosition - 1
-                guard span <= UInt32.max else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
-                scratch[arrayPosition].length = UInt32(span)
-                scratch[arrayPosition].aux = UInt32(elements)
+                guard
+                    let array = storage.closed(
+                        scratch[arrayPosition], span: scratch.count - arrayPosition - 1, elements: elements)
+                else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
+                scratch[arrayPosition] = array
             }
-            scratch[0].length = UInt32(scratch.count - 1)
-            scratch[0].aux = UInt32(distinct)
+            guard let dictionary = storage.closed(scratch[0], span: scratch.count - 1, elements: distinct) else {
+                throw IngredientIndex.tooLarge("dictionary", at: 0)
+            }
+            scratch[0] = dictionary
             // The rewrite replaces the dictionary, which ends the index.
             assert(position == storage.count, "a rewritten dictionary that is not the last value")
             storage.count = frame.position

@@ -145,10 +145,10 @@ extension IngredientIndex {
     /// Appends an array of copies of the values at `positions`; returns its position.
     mutating func appendArray(of positions: [Int]) -> Int {
         let start = count
-        uniqueStorage.append(
-            Entry(head: UInt64(Kind.array.rawValue) << 56, length: 0, aux: UInt32(truncatingIfNeeded: positions.count)))
+        let storage = uniqueStorage
+        storage.append(storage.containerEntry(.array, at: 0))
         for position in positions { appendCopy(of: position..<end(of: position)) }
-        storage.entries[start].length = UInt32(truncatingIfNeeded: count - start - 1)
+        closeContainerEntry(at: start, elements: positions.count)
         return start
     }
 

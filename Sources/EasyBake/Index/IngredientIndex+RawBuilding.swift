@@ -5,14 +5,21 @@ extension IngredientIndex.Storage {
     /// and how many the memory has room for in all. Valid until the storage
     /// grows.
     ///
-    /// Such a builder writes the layout of ``IngredientIndex/Entry``
-    /// (``rawEntryLayout`` says it: 16 bytes, the head first, then the
-    /// length and the auxiliary word), puts the kinds' raw values in the
-    /// head's top byte, and then sets ``rawEntryCount``: the entries it
-    /// wrote must obey the storage's invariants, as if appended one by one.
+    /// Such a builder writes the layout of ``IngredientIndex/Entry`` (one
+    /// 64-bit word each; ``rawEntryLayout`` says the sizes), puts the kinds'
+    /// raw values in the top byte, makes each container's and wide entry's
+    /// extra in ``rawExtras(room:)``, and then sets ``rawEntryCount`` and
+    /// ``rawExtraCount``: the entries it wrote must obey the storage's
+    /// invariants, as if appended one by one.
     package func rawEntries(room: Int) -> (entries: UnsafeMutableRawPointer, capacity: Int) {
         reserve(room)
         return (UnsafeMutableRawPointer(entries), capacity)
+    }
+
+    /// The extras as raw memory (see ``rawEntries(room:)``).
+    package func rawExtras(room: Int) -> (extras: UnsafeMutableRawPointer, capacity: Int) {
+        extraBuffer.reserve(room)
+        return (UnsafeMutableRawPointer(extras), extraBuffer.capacity)
     }
 
     /// How many entries the storage holds: a raw builder sets it to what it
@@ -25,22 +32,48 @@ extension IngredientIndex.Storage {
         }
     }
 
-    /// Drops every entry and arena byte, so that another builder builds the
-    /// value again from its start through the same storage (the index's own
-    /// `begin` would copy a storage its builder still holds).
+    /// How many extras the storage holds (see ``rawEntryCount``).
+    package var rawExtraCount: Int {
+        get { extraBuffer.count }
+        set {
+            assert(newValue >= 0 && newValue <= extraBuffer.capacity, "extras written past the storage's room")
+            extraBuffer.setCount(newValue)
+        }
+    }
+
+    /// Drops every entry, extra and arena byte, so that another builder
+    /// builds the value again from its start through the same storage (the
+    /// index's own `begin` would copy a storage its builder still holds).
     package func restartBuilding() {
         count = 0
         arenaCount = 0
+        extraBuffer.setCount(0)
         openContainers.removeAll()
     }
 
-    /// An entry's size, and where its length and auxiliary word lie in it.
-    package static var rawEntryLayout: (size: Int, length: Int, aux: Int) {
+    /// The sizes of an entry and of an extra, and where an extra's two
+    /// 32-bit words lie in it.
+    package static var rawEntryLayout: (entry: Int, extra: Int, low: Int, high: Int) {
         (
-            MemoryLayout<IngredientIndex.Entry>.stride,
-            MemoryLayout<IngredientIndex.Entry>.offset(of: \.length)!,
-            MemoryLayout<IngredientIndex.Entry>.offset(of: \.aux)!
+            MemoryLayout<IngredientIndex.Entry>.stride, MemoryLayout<IngredientIndex.Extra>.stride,
+            MemoryLayout<IngredientIndex.Extra>.offset(of: \.low)!,
+            MemoryLayout<IngredientIndex.Extra>.offset(of: \.high)!
         )
+    }
+
+    /// The flag a raw builder sets in a kind byte whose payload is the
+    /// position of the entry's extra, and the bits of the payload's parts.
+    package static var rawEntryBits: (wideFlag: UInt8, startShift: Int, extraShift: Int, startLimit: Int) {
+        (
+            IngredientIndex.wideFlag, Int(IngredientIndex.startShift), Int(IngredientIndex.extraShift),
+            IngredientIndex.startLimit
+        )
+    }
+
+    /// The length of the string or number a raw builder wrote at `position`.
+    @inlinable
+    package func rawLength(at position: Int) -> Int {
+        IngredientIndex.Reader(self).utf8(at: position).count
     }
 
     /// Completes a number a raw builder wrote in place: `length` bytes from
@@ -48,32 +81,35 @@ extension IngredientIndex.Storage {
     package func completeNumber(at position: Int, length: Int, isInteger: Bool) {
         assert(position >= 0 && position < count, "a number the storage does not hold")
         let kind = isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float
-        let offset = entries[position].head & IngredientIndex.offsetMask
-        entries[position].head = UInt64(kind.rawValue) << 56 | offset
-        entries[position].length = UInt32(truncatingIfNeeded: length)
+        let offset = IngredientIndex.Reader(self).sourceOffset(at: position)
+        entries[position] = scalarEntry(kind.rawValue, at: offset, length: length)
     }
 
     /// Completes a string a raw builder wrote in place, whose text has
     /// escapes: its decoded bytes go to the arena.
     package func completeString(at position: Int, decoded bytes: UnsafeRawBufferPointer) throws(EasyBakeError) {
         assert(position >= 0 && position < count, "a string the storage does not hold")
-        let offset = entries[position].head & IngredientIndex.offsetMask
-        entries[position] = try arenaString(bytes, at: Int(offset))
+        let offset = IngredientIndex.Reader(self).sourceOffset(at: position)
+        entries[position] = try arenaString(bytes, at: offset)
     }
 }
 
 extension IngredientIndex {
-    /// One entry as it is stored, with its bytes when they live in the
+    /// One entry as its reads see it, with its bytes when they live in the
     /// arena: what tests compare to hold two builders of one index to the
-    /// same entries, bit for bit.
+    /// same entries.
     package struct StoredEntry: Equatable, Sendable, CustomStringConvertible {
-        package var head: UInt64
-        package var length: UInt32
-        package var aux: UInt32
+        /// The kind and its flags.
+        package var kindByte: UInt8
+        package var sourceOffset: Int
+        /// A string's or number's length in bytes; a container's span.
+        package var length: Int
+        /// A container's element count.
+        package var elements: Int
         package var arenaBytes: [UInt8]?
 
         package var description: String {
-            "\(head >> 56):\(head & IngredientIndex.offsetMask) \(length) \(aux)"
+            "\(kindByte):\(sourceOffset) \(length) \(elements)"
                 + (arenaBytes.map { " \(String(decoding: $0, as: UTF8.self).debugDescription)" } ?? "")
         }
     }
@@ -83,9 +119,11 @@ extension IngredientIndex {
         let reader = reader
         return (0..<count).map { position in
             let entry = storage.entries[position]
-            let inArena = UInt8(truncatingIfNeeded: entry.head >> 56) & IngredientIndex.arenaFlag != 0
+            let inArena = entry.kindByte & IngredientIndex.arenaFlag != 0
             return StoredEntry(
-                head: entry.head, length: entry.length, aux: inArena ? 0 : entry.aux,
+                kindByte: entry.kindByte, sourceOffset: reader.sourceOffset(at: position),
+                length: entry.isContainer ? reader.end(of: position) - position - 1 : reader.utf8(at: position).count,
+                elements: reader.elementCount(at: position),
                 arenaBytes: inArena ? Array(reader.utf8(at: position)) : nil)
         }
     }

@@ -243,14 +243,7 @@ extension IngredientIndex {
         to.lineTextInput = from.lineTextInput
         to.dictionariesAreElements = from.dictionariesAreElements
         to.reserve(end - position)
-        for p in position..<end {
-            var entry = from.entries[p]
-            if UInt8(truncatingIfNeeded: entry.head >> 56) & (Self.arenaFlag | Self.inlineFlag) == Self.arenaFlag {
-                let bytes = UnsafeRawBufferPointer(start: from.arena + Int(entry.aux), count: Int(entry.length))
-                entry.aux = UInt32(truncatingIfNeeded: to.appendToArena(bytes))
-            }
-            to.append(entry)
-        }
+        for p in position..<end { to.append(to.copy(of: from.entries[p], from: from)) }
     }
 }
 

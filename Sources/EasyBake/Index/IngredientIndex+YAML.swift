@@ -13,7 +13,7 @@ extension IngredientIndex.Storage {
             offset >= 0 && length >= 0 && (inputBase == nil || offset + length <= inputCount),
             "a string past the end of the input")
         let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.unquotedFlag
-        append(IngredientIndex.Entry(head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(length), aux: 0))
+        append(scalarEntry(kind, at: offset, length: length))
     }
 }
 
@@ -41,24 +41,28 @@ extension IngredientIndex.Storage {
             // Exact text is a number literal; kept as text, it reads back
             // exactly as it was classified.
             var text = text
-            let start = text.withUTF8 { appendToArena(UnsafeRawBufferPointer($0)) }
-            guard arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("number", at: offset) }
             let isInteger = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-            let head =
-                (isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float).rawValue
-                | IngredientIndex.arenaFlag
-                | textFlag
-            append(
-                IngredientIndex.Entry(
-                    head: UInt64(head) << 56 | UInt64(offset), length: UInt32(arenaCount - start), aux: UInt32(start)))
+            let kind = (isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float).rawValue | textFlag
+            let entry: Result<IngredientIndex.Entry, EasyBakeError> = text.withUTF8 { utf8 in
+                do throws(EasyBakeError) {
+                    return .success(try arenaEntry(kind, UnsafeRawBufferPointer(utf8), at: offset))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            append(try entry.get())
             return
         default:
             preconditionFailure("appendNumber takes a number")
         }
-        let head = kind.rawValue | IngredientIndex.inlineFlag | textFlag
+        let extra = appendExtra(
+            IngredientIndex.Extra(
+                sourceOffset: UInt64(truncatingIfNeeded: offset), low: UInt32(truncatingIfNeeded: bits),
+                high: UInt32(truncatingIfNeeded: bits >> 32)))
+        // Wide as well: its payload is its extra's position, whatever its size.
         append(
             IngredientIndex.Entry(
-                head: UInt64(head) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: bits),
-                aux: UInt32(truncatingIfNeeded: bits >> 32)))
+                kind.rawValue | IngredientIndex.inlineFlag | IngredientIndex.wideFlag | textFlag, payload: UInt64(extra)
+            ))
     }
 }

@@ -61,40 +61,102 @@ public struct IngredientIndex: @unchecked Sendable {
         case dictionary
     }
 
-    /// One value: 16 bytes.
+    /// One value: 8 bytes, a word whose top byte holds the kind and its
+    /// flags, and whose 56 bits below hold, by kind:
+    ///
+    /// - a string or number whose bytes are the input's: its source offset
+    ///   (36 bits) above its length in bytes (20 bits);
+    /// - a string or number whose bytes are the arena's (``arenaFlag``):
+    ///   where they start there (36 bits) above their length (20 bits);
+    ///   the 8 bytes before them hold the source offset, unless
+    ///   ``unlocatedFlag`` says it is 0 and they are not written;
+    /// - `null`, `false`, `true`: the source offset;
+    /// - an array or a dictionary: the position of its ``Extra`` (28
+    ///   bits), which holds its source offset and element count, above how
+    ///   many entries it spans (28 bits);
+    /// - anything larger, and a number held as its value (``inlineFlag``):
+    ///   ``wideFlag`` set, and the position of its ``Extra``, which holds
+    ///   the rest.
+    ///
+    /// Half the 16 bytes an entry took before: writing the index of a large
+    /// document is mostly writing fresh memory, so its size is its speed.
     @usableFromInline
     struct Entry: Sendable {
-        /// The kind (with ``IngredientIndex/arenaFlag``) in the top byte, the
-        /// byte offset of the value in the input below it.
-        @usableFromInline var head: UInt64
-        /// Strings and numbers: their length in bytes. Containers: how many
-        /// entries they span.
-        @usableFromInline var length: UInt32
-        /// Containers: their element count (members, for a dictionary).
-        /// Values in the arena: their offset there.
-        @usableFromInline var aux: UInt32
+        @usableFromInline var word: UInt64
 
         @inlinable
-        init(head: UInt64, length: UInt32, aux: UInt32) {
-            self.head = head
-            self.length = length
-            self.aux = aux
+        init(word: UInt64) { self.word = word }
+
+        @inlinable
+        init(_ kindByte: UInt8, payload: UInt64) {
+            assert(payload <= IngredientIndex.payloadMask, "an entry's payload past its 56 bits")
+            word = UInt64(kindByte) << 56 | payload
+        }
+
+        /// The kind and its flags.
+        @inlinable var kindByte: UInt8 { UInt8(truncatingIfNeeded: word >> 56) }
+        /// The 56 bits below the kind byte.
+        @inlinable var payload: UInt64 { word & IngredientIndex.payloadMask }
+        /// An array's or a dictionary's: whatever its flags, a kind whose
+        /// two low bits (of three) are set.
+        @inlinable var isContainer: Bool { kindByte & 0x06 == 0x06 }
+        /// A container's extra, or a wide value's.
+        @inlinable var extraPosition: Int {
+            kindByte & IngredientIndex.wideFlag != 0
+                ? Int(truncatingIfNeeded: payload)
+                : Int(truncatingIfNeeded: payload >> IngredientIndex.extraShift)
+        }
+    }
+
+    /// What an entry has no room for: a container's source offset and
+    /// element count (and its span, when wide); a wide string's or number's
+    /// source offset and length (and its arena start); a number's value.
+    @usableFromInline
+    struct Extra: Sendable {
+        @usableFromInline var sourceOffset: UInt64
+        /// A container's element count; a wide value's length, or its
+        /// arena start; a number's low 32 bits.
+        @usableFromInline var low: UInt32
+        /// A wide container's span; a wide arena value's length; a number's
+        /// high 32 bits.
+        @usableFromInline var high: UInt32
+
+        @inlinable
+        init(sourceOffset: UInt64, low: UInt32, high: UInt32) {
+            self.sourceOffset = sourceOffset
+            self.low = low
+            self.high = high
         }
     }
 
     /// Set in an entry's kind byte when its bytes live in the arena.
     @usableFromInline static let arenaFlag: UInt8 = 0x80
-    /// Set in an entry's kind byte when a number is held in the entry
-    /// itself (a source that resolved it already: YAML, a tree), its 64 bits
-    /// in `length` (low half) and `aux` (high half).
+    /// Set in an entry's kind byte when a number is held as its value (a
+    /// source that resolved it already: YAML, a tree), its 64 bits in its
+    /// ``Extra`` (with ``wideFlag``).
     @usableFromInline static let inlineFlag: UInt8 = 0x40
     /// Set in a string's kind byte when its offset is its first byte, not an
     /// opening quote before it (a YAML plain scalar: see `IngredientIndex+YAML.swift`);
     /// in a resolved number's, when its text begins at its offset in the
     /// input (a YAML plain scalar that is no JSON literal, `01234`).
     @usableFromInline static let unquotedFlag: UInt8 = 0x20
-    @usableFromInline static let flagMask: UInt8 = arenaFlag | inlineFlag | unquotedFlag
-    @usableFromInline static let offsetMask: UInt64 = (1 << 56) - 1
+    /// Set when the payload is the position of the entry's ``Extra``.
+    @usableFromInline static let wideFlag: UInt8 = 0x10
+    /// Set in an arena value's kind byte when its source offset is 0 and
+    /// not written before its bytes (a tree's string, an XML name).
+    @usableFromInline static let unlocatedFlag: UInt8 = 0x08
+    @usableFromInline static let kindMask: UInt8 = 0x07
+    @usableFromInline static let payloadMask: UInt64 = (1 << 56) - 1
+    /// A string's or number's length: the low 20 bits.
+    @usableFromInline static let lengthMask: UInt64 = (1 << 20) - 1
+    /// Where the start of a string or number begins in the payload.
+    @usableFromInline static let startShift: UInt64 = 20
+    /// The first start too far for 36 bits.
+    @usableFromInline static let startLimit = 1 << 36
+    /// A container's span: the low 28 bits, the position of its extra
+    /// above them (the span is read far more often).
+    @usableFromInline static let spanMask: UInt64 = (1 << 28) - 1
+    @usableFromInline static let extraShift: UInt64 = 28
 
     /// The entries and the arena, in memory the index manages itself: the
     /// fast core reads them through plain pointers, with no reference
@@ -108,18 +170,23 @@ public struct IngredientIndex: @unchecked Sendable {
     //   grows (moved to a new allocation) or is freed, so a `Reader` is
     //   good only until the next append.
     // - `arenaBuffer` is owned too: `arenaCapacity` bytes, the first
-    //   `arenaCount` written. An arena entry's bytes, `aux ..< aux + length`,
-    //   lie within `arenaCount`.
+    //   `arenaCount` written. An arena entry's bytes (and the 8 bytes of its
+    //   source offset before them, unless unlocated) lie within `arenaCount`.
+    // - `extraBuffer` is owned too; the extra of each container and wide
+    //   entry lies within its count. Copies of a value in one index share
+    //   their extras (a closed value's extras do not change).
     // - `inputBase ..< inputBase + inputCount` is `input`'s buffer, which
     //   `input` keeps alive; an entry of the input's bytes lies within it
     //   (a string's bytes begin after its opening quote, one byte on).
-    // - A container's `length` counts the entries after it up to its last
-    //   descendant, so `position + 1 + length <= count` once it is closed.
+    // - A container's span counts the entries after it up to its last
+    //   descendant, so `position + 1 + span <= count` once it is closed.
     @usableFromInline
     package final class Storage {
         @exclusivity(unchecked) @usableFromInline var entryBuffer: GrowableBuffer<Entry>
         /// Bytes the input does not hold: decoded escapes, a tree's strings.
         @exclusivity(unchecked) @usableFromInline var arenaBuffer: GrowableBuffer<UInt8>
+        /// What containers and wide entries hold beyond their entry.
+        @exclusivity(unchecked) @usableFromInline var extraBuffer: GrowableBuffer<IngredientIndex.Extra>
         /// The input the entries point into, and its first byte.
         @exclusivity(unchecked) @usableFromInline var input: LoadedBytes?
         @exclusivity(unchecked) @usableFromInline var inputBase: UnsafeRawPointer?
@@ -144,11 +211,13 @@ public struct IngredientIndex: @unchecked Sendable {
         init(capacity: Int = 64, arenaCapacity: Int = 0) {
             entryBuffer = GrowableBuffer(capacity: capacity)
             arenaBuffer = GrowableBuffer(capacity: arenaCapacity)
+            extraBuffer = GrowableBuffer(capacity: max(capacity / 8, 1))
         }
 
         deinit {
             entryBuffer.deallocate()
             arenaBuffer.deallocate()
+            extraBuffer.deallocate()
             openContainers.deallocate()
         }
 
@@ -165,6 +234,7 @@ public struct IngredientIndex: @unchecked Sendable {
             set { arenaBuffer.setCount(newValue) }
         }
         @inlinable var arenaCapacity: Int { arenaBuffer.capacity }
+        @inlinable var extras: UnsafeMutablePointer<IngredientIndex.Extra> { extraBuffer.base }
 
         @usableFromInline
         func copy() -> Storage {
@@ -173,6 +243,7 @@ public struct IngredientIndex: @unchecked Sendable {
             copy.count = count
             copy.arena.copyMemory(from: arena, byteCount: arenaCount)
             copy.arenaCount = arenaCount
+            copy.extraBuffer.append(extraBuffer.base, count: extraBuffer.count)
             copy.input = input
             copy.inputBase = inputBase
             copy.inputCount = inputCount
@@ -215,6 +286,13 @@ public struct IngredientIndex: @unchecked Sendable {
             }
             return start
         }
+
+        /// Appends an extra; returns its position.
+        @inlinable
+        func appendExtra(_ extra: IngredientIndex.Extra) -> Int {
+            extraBuffer.append(extra)
+            return extraBuffer.count &- 1
+        }
     }
 
     @usableFromInline var storage = Storage()
@@ -235,6 +313,7 @@ public struct IngredientIndex: @unchecked Sendable {
         @usableFromInline let entries: UnsafeMutablePointer<Entry>
         @usableFromInline let count: Int
         @usableFromInline let arena: UnsafeMutableRawPointer
+        @usableFromInline let extras: UnsafeMutablePointer<Extra>
         @usableFromInline let inputBase: UnsafeRawPointer?
 
         @inlinable
@@ -242,6 +321,7 @@ public struct IngredientIndex: @unchecked Sendable {
             entries = storage.entries
             count = storage.count
             arena = storage.arena
+            extras = storage.extras
             inputBase = storage.inputBase
         }
     }
@@ -319,31 +399,35 @@ extension IngredientIndex.Reader {
     @inlinable
     func kind(at position: Int) -> IngredientIndex.Kind {
         // Every head was written from a `Kind`, so its raw value is valid.
-        IngredientIndex.Kind(
-            rawValue: UInt8(truncatingIfNeeded: entry(position).head >> 56) & ~IngredientIndex.flagMask)!
+        IngredientIndex.Kind(rawValue: entry(position).kindByte & IngredientIndex.kindMask)!
     }
 
     /// The position of the value after the one at `position` (its next
     /// sibling, or the end of its container): the skip of any value is one
     /// addition.
-    @inlinable
+    @inlinable @inline(__always)
     func end(of position: Int) -> Int {
         let entry = entry(position)
-        let kind = UInt8(truncatingIfNeeded: entry.head >> 56)
-        if kind == IngredientIndex.Kind.array.rawValue || kind == IngredientIndex.Kind.dictionary.rawValue {
-            return position &+ 1 &+ Int(entry.length)
+        guard entry.isContainer else { return position &+ 1 }
+        if _fastPath(entry.kindByte & IngredientIndex.wideFlag == 0) {
+            return position &+ 1
+                &+ Int(truncatingIfNeeded: entry.word & IngredientIndex.spanMask)
         }
-        return position &+ 1
+        return wideEnd(of: position)
+    }
+
+    /// ``end(of:)`` of a wide container, whose span is in its extra.
+    @usableFromInline @inline(never)
+    func wideEnd(of position: Int) -> Int {
+        position &+ 1 &+ Int(extras[entry(position).extraPosition].high)
     }
 
     /// The number of elements of the array, or members of the dictionary, at
     /// `position`; 0 for a scalar.
-    @inlinable
+    @inlinable @inline(__always)
     func elementCount(at position: Int) -> Int {
-        switch kind(at: position) {
-        case .array, .dictionary: Int(entry(position).aux)
-        default: 0
-        }
+        let entry = entry(position)
+        return entry.isContainer ? Int(extras[entry.extraPosition].low) : 0
     }
 
     /// The byte offset in the input where the value at `position` begins
@@ -351,7 +435,22 @@ extension IngredientIndex.Reader {
     /// error locations.
     @inlinable
     func sourceOffset(at position: Int) -> Int {
-        Int(truncatingIfNeeded: entry(position).head & IngredientIndex.offsetMask)
+        let entry = entry(position)
+        let kindByte = entry.kindByte
+        if entry.isContainer || kindByte & (IngredientIndex.wideFlag | IngredientIndex.inlineFlag) != 0 {
+            return Int(truncatingIfNeeded: extras[entry.extraPosition].sourceOffset)
+        }
+        if kindByte & IngredientIndex.arenaFlag != 0 {
+            if kindByte & IngredientIndex.unlocatedFlag != 0 { return 0 }
+            return Int(
+                truncatingIfNeeded: UnsafeRawPointer(arena).loadUnaligned(
+                    fromByteOffset: Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift) - 8,
+                    as: UInt64.self))
+        }
+        if kindByte & IngredientIndex.kindMask < IngredientIndex.Kind.integer.rawValue {
+            return Int(truncatingIfNeeded: entry.payload)
+        }
+        return Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
     }
 
     /// Calls `body` with the UTF-8 bytes of the string, or the text of the
@@ -367,34 +466,68 @@ extension IngredientIndex.Reader {
     @inlinable @inline(__always)
     func utf8(at position: Int) -> UnsafeRawBufferPointer {
         let entry = entry(position)
-        let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
-        let length = Int(entry.length)
-        if kindByte & IngredientIndex.inlineFlag != 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        let kindByte = entry.kindByte
+        let kind = kindByte & IngredientIndex.kindMask
+        guard kind >= IngredientIndex.Kind.integer.rawValue, kind <= IngredientIndex.Kind.string.rawValue,
+            kindByte & IngredientIndex.inlineFlag == 0
+        else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        if kindByte & IngredientIndex.wideFlag != 0 { return wideUTF8(entry) }
+        let start = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
+        let length = Int(truncatingIfNeeded: entry.word & IngredientIndex.lengthMask)
         if kindByte & IngredientIndex.arenaFlag != 0 {
-            return UnsafeRawBufferPointer(start: arena + Int(entry.aux), count: length)
+            return UnsafeRawBufferPointer(start: arena + start, count: length)
         }
-        switch IngredientIndex.Kind(rawValue: kindByte & ~IngredientIndex.unquotedFlag) {
-        case .string, .integer, .float:
-            guard let base = inputBase else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-            return UnsafeRawBufferPointer(
-                start: base + sourceOffset(at: position) + stringPrefix(kindByte), count: length)
-        default:
-            return UnsafeRawBufferPointer(start: nil, count: 0)
-        }
+        guard let base = inputBase else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: base + start + stringPrefix(kindByte), count: length)
     }
 
-    /// The 64 bits of a number held in its entry; `nil` when the number is
+    /// The bytes of a wide string or number (see ``IngredientIndex/Entry``).
+    @usableFromInline @inline(never)
+    func wideUTF8(_ entry: IngredientIndex.Entry) -> UnsafeRawBufferPointer {
+        let extra = extras[entry.extraPosition]
+        if entry.kindByte & IngredientIndex.arenaFlag != 0 {
+            return UnsafeRawBufferPointer(start: arena + Int(extra.low), count: Int(extra.high))
+        }
+        guard let base = inputBase else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(
+            start: base + Int(truncatingIfNeeded: extra.sourceOffset) + stringPrefix(entry.kindByte),
+            count: Int(extra.low))
+    }
+
+    /// ``string(at:equals:)`` for a wide string.
+    @usableFromInline @inline(never)
+    func wideString(_ entry: IngredientIndex.Entry, equals utf8: UnsafeRawBufferPointer) -> Bool {
+        guard entry.kindByte & IngredientIndex.kindMask == IngredientIndex.Kind.string.rawValue,
+            entry.kindByte & IngredientIndex.wideFlag != 0
+        else { return false }
+        let bytes = wideUTF8(entry)
+        return bytes.count == utf8.count
+            && (utf8.count == 0 || memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+    }
+
+    /// The 64 bits of a number held as its value; `nil` when the number is
     /// text.
-    @inlinable
+    @inlinable @inline(__always)
     func inlineBits(at position: Int) -> UInt64? {
         let entry = entry(position)
-        guard UInt8(truncatingIfNeeded: entry.head >> 56) & IngredientIndex.inlineFlag != 0 else { return nil }
-        return UInt64(entry.length) | UInt64(entry.aux) << 32
+        guard _fastPath(entry.kindByte & IngredientIndex.inlineFlag == 0) else { return extraBits(entry) }
+        return nil
     }
 
-    /// A string's source offset is its opening quote; its bytes start after it.
+    /// The 64 bits of a number held as its value, in its extra.
+    @usableFromInline @inline(never)
+    func extraBits(_ entry: IngredientIndex.Entry) -> UInt64 {
+        let extra = extras[entry.extraPosition]
+        return UInt64(extra.low) | UInt64(extra.high) << 32
+    }
+
+    /// A string's source offset is its opening quote; its bytes start after
+    /// it (whether its entry is wide or not).
     @inlinable
-    func stringPrefix(_ kindByte: UInt8) -> Int { kindByte == IngredientIndex.Kind.string.rawValue ? 1 : 0 }
+    func stringPrefix(_ kindByte: UInt8) -> Int {
+        kindByte & (IngredientIndex.kindMask | IngredientIndex.unquotedFlag | IngredientIndex.arenaFlag)
+            == IngredientIndex.Kind.string.rawValue ? 1 : 0
+    }
 
     /// The literal of the number at `position` as the input wrote it
     /// (`1e2`, `1.10`), for a `String` that asks for a number; `nil` for
@@ -404,7 +537,7 @@ extension IngredientIndex.Reader {
     func numberText(at position: Int, inputCount: Int) -> String? {
         switch kind(at: position) {
         case .integer, .float:
-            if UInt8(truncatingIfNeeded: entry(position).head >> 56) & IngredientIndex.unquotedFlag != 0,
+            if entry(position).kindByte & IngredientIndex.unquotedFlag != 0,
                 let base = inputBase
             {
                 // A plain scalar's number has no quote, space, line end,
@@ -444,17 +577,19 @@ extension IngredientIndex.Reader {
     @inlinable @inline(__always)
     func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
         let entry = entry(position)
-        let kindByte = UInt8(truncatingIfNeeded: entry.head >> 56)
-        guard kindByte & ~IngredientIndex.flagMask == IngredientIndex.Kind.string.rawValue,
-            Int(entry.length) == utf8.count
-        else { return false }
+        let kindByte = entry.kindByte
+        // One test for the usual case: a string, not wide.
+        guard kindByte & (IngredientIndex.kindMask | IngredientIndex.wideFlag) == IngredientIndex.Kind.string.rawValue
+        else { return wideString(entry, equals: utf8) }
+        guard Int(truncatingIfNeeded: entry.word & IngredientIndex.lengthMask) == utf8.count else { return false }
         guard utf8.count > 0 else { return true }
+        let offset = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
         let start: UnsafeRawPointer
         if kindByte & IngredientIndex.arenaFlag != 0 {
-            start = UnsafeRawPointer(arena + Int(entry.aux))
+            start = UnsafeRawPointer(arena + offset)
         } else {
             guard let base = inputBase else { return false }
-            start = base + Int(truncatingIfNeeded: entry.head & IngredientIndex.offsetMask) + stringPrefix(kindByte)
+            start = base + offset + stringPrefix(kindByte)
         }
         return memcmp(start, utf8.baseAddress!, utf8.count) == 0
     }
@@ -684,7 +819,10 @@ extension IngredientIndex {
     /// Makes room for `entries` more entries, so that a builder that knows
     /// about how many it will append moves none while it appends.
     package mutating func reserveCapacity(_ entries: Int) {
-        uniqueStorage.reserve(entries)
+        let storage = uniqueStorage
+        storage.reserve(entries)
+        // About one container in eight values, each with an extra.
+        storage.extraBuffer.reserve(entries / 8)
     }
 
     /// Appends copies of the entries at `range` (a value and all it holds;
@@ -723,7 +861,30 @@ extension IngredientIndex {
 extension IngredientIndex.Storage {
     @inlinable
     package func appendLiteral(_ kind: IngredientIndex.Kind, at offset: Int) {
-        append(IngredientIndex.Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+        assert(offset >= 0 && UInt64(offset) <= IngredientIndex.payloadMask, "a literal's offset past 56 bits")
+        append(IngredientIndex.Entry(kind.rawValue, payload: UInt64(truncatingIfNeeded: offset)))
+    }
+
+    /// The entry of a string or number of `length` bytes of the input at
+    /// `offset`: its offset and length in the entry when they fit, else
+    /// in an extra.
+    @inlinable @inline(__always)
+    func scalarEntry(_ kindByte: UInt8, at offset: Int, length: Int) -> IngredientIndex.Entry {
+        if offset < IngredientIndex.startLimit, UInt64(truncatingIfNeeded: length) <= IngredientIndex.lengthMask {
+            return IngredientIndex.Entry(
+                kindByte,
+                payload: UInt64(truncatingIfNeeded: offset) << IngredientIndex.startShift
+                    | UInt64(truncatingIfNeeded: length))
+        }
+        return wideEntry(kindByte, at: offset, length: length)
+    }
+
+    @usableFromInline @inline(never)
+    func wideEntry(_ kindByte: UInt8, at offset: Int, length: Int) -> IngredientIndex.Entry {
+        let extra = appendExtra(
+            IngredientIndex.Extra(
+                sourceOffset: UInt64(truncatingIfNeeded: offset), low: UInt32(truncatingIfNeeded: length), high: 0))
+        return IngredientIndex.Entry(kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
     }
 
     @inlinable @inline(__always)
@@ -732,10 +893,7 @@ extension IngredientIndex.Storage {
         assert(
             offset >= 0 && length >= 0 && (inputBase == nil || offset + 1 + length <= inputCount),
             "a string past the end of the input")
-        append(
-            IngredientIndex.Entry(
-                head: UInt64(IngredientIndex.Kind.string.rawValue) << 56 | UInt64(offset), length: UInt32(length),
-                aux: 0))
+        append(scalarEntry(IngredientIndex.Kind.string.rawValue, at: offset, length: length))
     }
 
     package func appendString(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
@@ -746,13 +904,42 @@ extension IngredientIndex.Storage {
     /// are `bytes`, copied to the arena; `offset` is where it begins in the
     /// input.
     func arenaString(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) -> IngredientIndex.Entry {
-        guard bytes.count <= UInt32.max, arenaCount + bytes.count <= UInt32.max else {
+        try arenaEntry(IngredientIndex.Kind.string.rawValue, bytes, at: offset)
+    }
+
+    /// The entry of a value of kind byte `kindByte` whose bytes are `bytes`,
+    /// copied to the arena after the source offset `offset` (which is not
+    /// written when it is 0: the entry says so).
+    func arenaEntry(
+        _ kindByte: UInt8, _ bytes: UnsafeRawBufferPointer, at offset: Int
+    ) throws(EasyBakeError) -> IngredientIndex.Entry {
+        guard bytes.count <= UInt32.max, arenaCount + 8 + bytes.count <= UInt32.max else {
             throw IngredientIndex.tooLarge("decoded string", at: offset)
         }
+        if offset != 0 {
+            var located = UInt64(truncatingIfNeeded: offset)
+            _ = withUnsafeBytes(of: &located) { appendToArena($0) }
+        }
         let start = appendToArena(bytes)
-        let kind = IngredientIndex.Kind.string.rawValue | IngredientIndex.arenaFlag
-        return IngredientIndex.Entry(
-            head: UInt64(kind) << 56 | UInt64(offset), length: UInt32(bytes.count), aux: UInt32(start))
+        return arenaReference(
+            kindByte | IngredientIndex.arenaFlag | (offset == 0 ? IngredientIndex.unlocatedFlag : 0), start: start,
+            length: bytes.count, offset: offset)
+    }
+
+    /// The entry of the `length` bytes the arena holds from `start`: with
+    /// `unlocatedFlag` in `kindByte` they have no source offset before them;
+    /// without it, `offset` is the one there.
+    func arenaReference(_ kindByte: UInt8, start: Int, length: Int, offset: Int = 0) -> IngredientIndex.Entry {
+        assert(start >= 0 && start + length <= arenaCount, "arena bytes the arena does not hold")
+        if UInt64(length) <= IngredientIndex.lengthMask {
+            return IngredientIndex.Entry(
+                kindByte, payload: UInt64(start) << IngredientIndex.startShift | UInt64(length))
+        }
+        let extra = appendExtra(
+            IngredientIndex.Extra(
+                sourceOffset: UInt64(truncatingIfNeeded: offset), low: UInt32(truncatingIfNeeded: start),
+                high: UInt32(truncatingIfNeeded: length)))
+        return IngredientIndex.Entry(kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
     }
 
     package func appendString(decoded bytes: [UInt8], at offset: Int) throws(EasyBakeError) {
@@ -770,15 +957,81 @@ extension IngredientIndex.Storage {
             offset >= 0 && length >= 0 && length <= UInt32.max && (inputBase == nil || offset + length <= inputCount),
             "a number past the end of the input")
         let kind = isInteger ? IngredientIndex.Kind.integer : IngredientIndex.Kind.float
-        append(
-            IngredientIndex.Entry(
-                head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: UInt32(truncatingIfNeeded: length), aux: 0))
+        append(scalarEntry(kind.rawValue, at: offset, length: length))
+    }
+
+    /// The entry of a container opening at `offset`: its extra, made now,
+    /// holds the offset; its span and element count are set when it closes
+    /// (``closed(_:span:elements:)``).
+    @inlinable
+    func containerEntry(_ kind: IngredientIndex.Kind, at offset: Int) -> IngredientIndex.Entry {
+        let extra = appendExtra(
+            IngredientIndex.Extra(sourceOffset: UInt64(truncatingIfNeeded: offset), low: 0, high: 0))
+        if UInt64(extra) > IngredientIndex.spanMask {
+            return IngredientIndex.Entry(kind.rawValue | IngredientIndex.wideFlag, payload: UInt64(extra))
+        }
+        return IngredientIndex.Entry(kind.rawValue, payload: UInt64(extra) << IngredientIndex.extraShift)
+    }
+
+    /// `entry`, a container's, spanning `span` entries and holding
+    /// `elements` elements (members, for a dictionary); `nil` when either is
+    /// past 2³².
+    @inlinable
+    func closed(_ entry: IngredientIndex.Entry, span: Int, elements: Int) -> IngredientIndex.Entry? {
+        assert(entry.isContainer, "closing an entry that is no container")
+        guard span >= 0, span <= UInt32.max, elements >= 0, elements <= UInt32.max else { return nil }
+        let extra = entry.extraPosition
+        extras[extra].low = UInt32(truncatingIfNeeded: elements)
+        if entry.kindByte & IngredientIndex.wideFlag == 0, UInt64(span) <= IngredientIndex.spanMask {
+            return IngredientIndex.Entry(word: entry.word & ~IngredientIndex.spanMask | UInt64(span))
+        }
+        extras[extra].high = UInt32(truncatingIfNeeded: span)
+        return IngredientIndex.Entry(entry.kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
+    }
+
+    /// `entry`, an entry of `source`, as an entry of this storage: its
+    /// arena bytes and its extra copied here.
+    func copy(of entry: IngredientIndex.Entry, from source: IngredientIndex.Storage) -> IngredientIndex.Entry {
+        let kindByte = entry.kindByte
+        let wide = kindByte & IngredientIndex.wideFlag != 0
+        if kindByte & IngredientIndex.arenaFlag != 0 {
+            let start: Int
+            let length: Int
+            if wide {
+                let extra = source.extras[entry.extraPosition]
+                (start, length) = (Int(extra.low), Int(extra.high))
+            } else {
+                start = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
+                length = Int(truncatingIfNeeded: entry.word & IngredientIndex.lengthMask)
+            }
+            let offset =
+                kindByte & IngredientIndex.unlocatedFlag != 0
+                ? 0
+                : Int(
+                    truncatingIfNeeded: UnsafeRawPointer(source.arena).loadUnaligned(
+                        fromByteOffset: start - 8, as: UInt64.self))
+            let bytes = UnsafeRawBufferPointer(start: source.arena + start, count: length)
+            let kind =
+                kindByte & ~(IngredientIndex.arenaFlag | IngredientIndex.wideFlag | IngredientIndex.unlocatedFlag)
+            // The copy's arena holds no more than the source's, which fits.
+            return (try? arenaEntry(kind, bytes, at: offset)) ?? entry
+        }
+        guard entry.isContainer || wide else { return entry }
+        let extra = appendExtra(source.extras[entry.extraPosition])
+        if wide { return IngredientIndex.Entry(kindByte, payload: UInt64(extra)) }
+        if UInt64(extra) <= IngredientIndex.spanMask {
+            return IngredientIndex.Entry(
+                entry.kindByte,
+                payload: UInt64(extra) << IngredientIndex.extraShift | entry.word & IngredientIndex.spanMask)
+        }
+        extras[extra].high = UInt32(truncatingIfNeeded: entry.word & IngredientIndex.spanMask)
+        return IngredientIndex.Entry(kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
     }
 
     @inlinable
     package func openContainer(_ kind: IngredientIndex.Kind, at offset: Int) {
         openContainers.append(count)
-        append(IngredientIndex.Entry(head: UInt64(kind.rawValue) << 56 | UInt64(offset), length: 0, aux: 0))
+        append(containerEntry(kind, at: offset))
     }
 
     /// The bytes of the last entry, a string just appended (a key whose
@@ -791,14 +1044,22 @@ extension IngredientIndex.Storage {
     /// Removes the last entry, a string: a key whose value is left out.
     package func removeLastString() {
         assert(
-            count > 0
-                && UInt8(truncatingIfNeeded: entries[count - 1].head >> 56) & ~IngredientIndex.flagMask
-                    == IngredientIndex.Kind.string.rawValue,
+            count > 0 && entries[count - 1].kindByte & IngredientIndex.kindMask == IngredientIndex.Kind.string.rawValue,
             "the last entry is no string to remove")
         count -= 1
-        let head = entries[count].head
-        if UInt8(truncatingIfNeeded: head >> 56) & IngredientIndex.arenaFlag != 0 {
-            arenaCount = Int(entries[count].aux)
+        let entry = entries[count]
+        let kindByte = entry.kindByte
+        let wide = kindByte & IngredientIndex.wideFlag != 0
+        if kindByte & IngredientIndex.arenaFlag != 0 {
+            let start =
+                wide
+                ? Int(extras[entry.extraPosition].low)
+                : Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
+            arenaCount = start - (kindByte & IngredientIndex.unlocatedFlag != 0 ? 0 : 8)
+        }
+        if wide {
+            assert(entry.extraPosition == extraBuffer.count - 1, "a string's extra that is not the last")
+            extraBuffer.setCount(entry.extraPosition)
         }
     }
 
@@ -810,12 +1071,9 @@ extension IngredientIndex.Storage {
         precondition(!openContainers.isEmpty, "a container closed that is not open")
         let position = openContainers.removeLast()
         assert(position >= 0 && position < count, "an open container the storage does not hold")
-        let span = count - position - 1
-        guard span <= UInt32.max, elements <= UInt32.max else {
-            throw IngredientIndex.tooLarge(
-                "container", at: Int(truncatingIfNeeded: entries[position].head & IngredientIndex.offsetMask))
+        guard let entry = closed(entries[position], span: count - position - 1, elements: elements) else {
+            throw IngredientIndex.tooLarge("container", at: IngredientIndex.Reader(self).sourceOffset(at: position))
         }
-        entries[position].length = UInt32(span)
-        entries[position].aux = UInt32(elements)
+        entries[position] = entry
     }
 }
