@@ -211,7 +211,9 @@ public struct IngredientIndex: @unchecked Sendable {
         init(capacity: Int = 64, arenaCapacity: Int = 0) {
             entryBuffer = GrowableBuffer(capacity: capacity)
             arenaBuffer = GrowableBuffer(capacity: arenaCapacity)
-            extraBuffer = GrowableBuffer(capacity: max(capacity / 8, 1))
+            // Allocated by the first container: a storage made for a value
+            // of scalars (or a placeholder) allocates none.
+            extraBuffer = GrowableBuffer(capacity: 0)
         }
 
         deinit {
@@ -963,7 +965,7 @@ extension IngredientIndex.Storage {
     /// The entry of a container opening at `offset`: its extra, made now,
     /// holds the offset; its span and element count are set when it closes
     /// (``closed(_:span:elements:)``).
-    @inlinable
+    @inlinable @inline(__always)
     func containerEntry(_ kind: IngredientIndex.Kind, at offset: Int) -> IngredientIndex.Entry {
         let extra = appendExtra(
             IngredientIndex.Extra(sourceOffset: UInt64(truncatingIfNeeded: offset), low: 0, high: 0))
@@ -976,15 +978,26 @@ extension IngredientIndex.Storage {
     /// `entry`, a container's, spanning `span` entries and holding
     /// `elements` elements (members, for a dictionary); `nil` when either is
     /// past 2³².
-    @inlinable
+    @inlinable @inline(__always)
     func closed(_ entry: IngredientIndex.Entry, span: Int, elements: Int) -> IngredientIndex.Entry? {
         assert(entry.isContainer, "closing an entry that is no container")
+        if _fastPath(
+            entry.kindByte & IngredientIndex.wideFlag == 0 && UInt64(truncatingIfNeeded: span) <= IngredientIndex.spanMask
+                && UInt64(truncatingIfNeeded: elements) <= UInt32.max)
+        {
+            extras[Int(truncatingIfNeeded: entry.payload >> IngredientIndex.extraShift)].low = UInt32(
+                truncatingIfNeeded: elements)
+            return IngredientIndex.Entry(word: entry.word & ~IngredientIndex.spanMask | UInt64(span))
+        }
+        return closedWide(entry, span: span, elements: elements)
+    }
+
+    /// ``closed(_:span:elements:)`` of a wide container, or one too large.
+    @usableFromInline @inline(never)
+    func closedWide(_ entry: IngredientIndex.Entry, span: Int, elements: Int) -> IngredientIndex.Entry? {
         guard span >= 0, span <= UInt32.max, elements >= 0, elements <= UInt32.max else { return nil }
         let extra = entry.extraPosition
         extras[extra].low = UInt32(truncatingIfNeeded: elements)
-        if entry.kindByte & IngredientIndex.wideFlag == 0, UInt64(span) <= IngredientIndex.spanMask {
-            return IngredientIndex.Entry(word: entry.word & ~IngredientIndex.spanMask | UInt64(span))
-        }
         extras[extra].high = UInt32(truncatingIfNeeded: span)
         return IngredientIndex.Entry(entry.kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
     }
