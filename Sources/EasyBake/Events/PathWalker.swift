@@ -353,3 +353,35 @@ struct PathWalker {
         stoppedEarly = true
     }
 }
+
+extension PathWalker {
+    /// Skips the rest of a value whose first event was just read.
+    static func skipValue<Source: IngredientSource>(
+        startingWith first: IngredientEvent, from source: inout Source
+    ) throws(EasyBakeError) {
+        switch first {
+        case .scalar: break
+        case .beginArray, .beginDictionary: try source.skipRestOfContainer()
+        case .key, .endArray, .endDictionary:
+            throw EasyBakeError.syntax("expected a value, found \(first)", at: source.location)
+        }
+    }
+
+    /// The value whose first event was just read, pruned to what `keeping`'s
+    /// paths reach (`null`, the value skipped, when no path needs anything):
+    /// a record read as a tree, and the default of
+    /// ``IngredientSource/readValue(startingWith:into:keeping:)``.
+    static func readPrunedValue<Source: IngredientSource>(
+        startingWith first: IngredientEvent, from source: inout Source, keeping: PathMatcher
+    ) throws(EasyBakeError) -> Ingredients {
+        guard let state = keeping.rootState else {
+            try skipValue(startingWith: first, from: &source)
+            return .null
+        }
+        // The node limit holds for each record, however many records stream by.
+        var recordWalker = PathWalker(
+            matcher: keeping, source: source, buildsTree: true,
+            maximumNodes: source.limits.maximumNodes)
+        return try recordWalker.readValue(startingWith: first, state: state, from: &source)
+    }
+}
