@@ -228,7 +228,7 @@ public struct RecordReader<Source: IngredientSource> {
             guard
                 let read = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
                     if skipping {
-                        try PathWalker.skipValue(startingWith: first, from: &source)
+                        try PathWalker.skipRest(of: first, from: &source)
                     } else if deferring, let value = source.deferValue(startingWith: first, keeping: keeping) {
                         deferred = value
                     } else if let keeping {
