@@ -18,7 +18,7 @@ import EasyBake
 /// var source = try JSONIngredientSource(.file("users.json"))
 /// let tree = try Ingredients(reading: &source)
 /// ```
-public struct JSONIngredientSource: IngredientSource, ProgressReporting {
+public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
     /// How repeated keys in one object are treated by whoever consumes the
     /// events. Default `DuplicateKeyPolicy.firstWins`.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
@@ -119,21 +119,15 @@ public struct JSONIngredientSource: IngredientSource, ProgressReporting {
     /// costs a scan and no `String`; escaped or non-ASCII keys (and wanted
     /// keys that are not ASCII) take the event path and `String` equality.
     public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
-        while true {
-            switch try scanner.nextKeyQuickly(wanted) {
-            case .wanted(let index):
-                return index
-            case .unwanted:
-                try skipValue()
-            case .end:
-                return nil
-            case .slow:
-                // An escaped or non-ASCII key (or wanted keys that are not
-                // ASCII): the rest of this object goes by events.
-                return try nextWantedKeyReadingEvents(wanted)
-            }
-        }
+        try nextWantedKeyScanning(wanted)
     }
+
+    mutating func nextKeyQuickly(_ wanted: WantedKeys) throws(EasyBakeError) -> JSONScanner.QuickKey {
+        try scanner.nextKeyQuickly(wanted)
+    }
+
+    /// Nothing to do at the end of an object searched for keys.
+    func finishedObject() {}
 
     /// Reads the input's JSON value into `index` (replacing what it held),
     /// and checks that nothing but whitespace follows: the fast core's way

@@ -29,7 +29,7 @@ import EasyBake
 /// var source = try JSONLinesIngredientSource(.text("{\"id\": 1}\n{\"id\": 2}\n"))
 /// let records = try Ingredients(reading: &source)   // [["id": 1], ["id": 2]]
 /// ```
-public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
+public struct JSONLinesIngredientSource: JSONScannedSource, ProgressReporting {
     /// How repeated keys in one object are treated by whoever consumes the
     /// events. Default `DuplicateKeyPolicy.firstWins`.
     public var duplicateKeyPolicy: DuplicateKeyPolicy
@@ -231,19 +231,16 @@ public struct JSONLinesIngredientSource: IngredientSource, ProgressReporting {
     /// ``JSONIngredientSource`` does.
     public mutating func nextWantedKey(_ wanted: WantedKeys) throws(EasyBakeError) -> Int? {
         guard phase == .inLine else { return try nextWantedKeyReadingEvents(wanted) }
-        while true {
-            switch try scanner.nextKeyQuickly(wanted) {
-            case .wanted(let index):
-                return index
-            case .unwanted:
-                try skipValue()
-            case .end:
-                if scanner.containers.isEmpty { try finishLine() }
-                return nil
-            case .slow:
-                return try nextWantedKeyReadingEvents(wanted)
-            }
-        }
+        return try nextWantedKeyScanning(wanted)
+    }
+
+    mutating func nextKeyQuickly(_ wanted: WantedKeys) throws(EasyBakeError) -> JSONScanner.QuickKey {
+        try scanner.nextKeyQuickly(wanted)
+    }
+
+    /// Finishes the line when the object searched for keys was the record.
+    mutating func finishedObject() throws(EasyBakeError) {
+        if scanner.containers.isEmpty { try finishLine() }
     }
 
     /// The structural pass's level the records are read at (see

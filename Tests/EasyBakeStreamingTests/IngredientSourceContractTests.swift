@@ -27,6 +27,16 @@ struct IngredientSourceContractTests {
         try Self.expectKept("json lines") { () throws(EasyBakeError) in
             try JSONLinesIngredientSource(.text("{\"a\": [1, 2]}\n\n7\n{\"b\": {\"c\": true}}\n"))
         }
+        // An escaped key in the middle of an object, and a wanted key that
+        // is not ASCII, leave the raw key bytes for the events (the `.slow`
+        // answer of the scanner that both sources' nextWantedKey share).
+        let keys = #"{"a": 1, "\u0062": [2], "d": {"é": 3, "f": {"g": 4}}}"#
+        try Self.expectKept("json, escaped and non-ASCII keys") { () throws(EasyBakeError) in
+            try JSONIngredientSource(.text(keys))
+        }
+        try Self.expectKept("json lines, escaped and non-ASCII keys") { () throws(EasyBakeError) in
+            try JSONLinesIngredientSource(.text(keys + "\n" + keys + "\n"))
+        }
         // Byte ranges: an array that ends before the input does.
         let array = #"[1, [2, 3], {"k": [4]}, "five", {"six": {}}, 7]"#
         for range in [0..<4, 3..<25, 5..<40, 40..<60] {

@@ -235,11 +235,4 @@ extension EasyBakeError {
     public static func syntax(_ message: String, at location: SourceLocation?) -> EasyBakeError {
         EasyBakeError(.syntax, message, location: location)
     }
-
-    /// A limit error: names the limit, its value and the position.
-    public static func limit(_ limit: IngredientLimits.Limit, _ value: Int, at location: SourceLocation?)
-        -> EasyBakeError
-    {
-        EasyBakeError(.limitExceeded, "\(limit.rawValue) limit of \(value) exceeded", location: location)
-    }
 }

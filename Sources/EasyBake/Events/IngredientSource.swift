@@ -264,7 +264,7 @@ extension IngredientSource {
     public mutating func readValueReadingEvents(
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {
-        let tree = try RecordReader<Self>.readRecord(startingWith: first, from: &self, keeping: matcher)
+        let tree = try PathWalker.readPrunedValue(startingWith: first, from: &self, keeping: matcher)
         index.removeAll()
         index.append(tree: tree)
         index.dictionariesAreElements = dictionariesAreElements

@@ -36,14 +36,7 @@ extension PathMatcher {
     ///   keys the paths need.
     public func read<Source: IngredientSource>(from source: inout Source) throws(EasyBakeError) -> Ingredients? {
         guard let first = try source.next() else { return nil }
-        guard let rootState else {
-            var walker = PathWalker(matcher: .wholeValue, source: source, buildsTree: false)
-            try walker.skipRest(of: first, from: &source)
-            return .null
-        }
-        var walker = PathWalker(
-            matcher: self, source: source, buildsTree: true, maximumNodes: source.limits.maximumNodes)
-        return try walker.readValue(startingWith: first, state: rootState, from: &source)
+        return try PathWalker.readPrunedValue(startingWith: first, from: &source, keeping: self)
     }
 
     /// Resolves every path in one pass over the next value of `source`.

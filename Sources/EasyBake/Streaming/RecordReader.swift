@@ -112,7 +112,7 @@ public struct RecordReader<Source: IngredientSource> {
         let keeping = self.keeping
         guard
             let read = try nextRecord(reading: { (first, source) throws(EasyBakeError) in
-                try Self.readRecord(startingWith: first, from: &source, keeping: keeping)
+                try PathWalker.readPrunedValue(startingWith: first, from: &source, keeping: keeping)
             })
         else { return nil }
         return IngredientRecord(index: read.index, path: read.path, mark: read.mark, ingredients: read.value)
@@ -228,7 +228,7 @@ public struct RecordReader<Source: IngredientSource> {
             guard
                 let read = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
                     if skipping {
-                        try Self.skipRecord(startingWith: first, from: &source)
+                        try PathWalker.skipRest(of: first, from: &source)
                     } else if deferring, let value = source.deferValue(startingWith: first, keeping: keeping) {
                         deferred = value
                     } else if let keeping {
@@ -304,17 +304,6 @@ public struct RecordReader<Source: IngredientSource> {
         count = 0
     }
 
-    /// Skips the rest of a record whose first event was just read.
-    private static func skipRecord(startingWith first: IngredientEvent, from source: inout Source) throws(EasyBakeError)
-    {
-        switch first {
-        case .scalar: break
-        case .beginArray, .beginDictionary: try source.skipRestOfContainer()
-        case .key, .endArray, .endDictionary:
-            throw EasyBakeError.syntax("expected a value, found \(first)", at: source.location)
-        }
-    }
-
     /// Where the source can tell where each element of the top-level array
     /// ends (JSON Lines), a record that fails to read fails alone: the source
     /// moves on to the next element and the error gets the failed element's
@@ -332,20 +321,6 @@ public struct RecordReader<Source: IngredientSource> {
             count = begun
         }
         return located
-    }
-
-    static func readRecord(
-        startingWith first: IngredientEvent, from source: inout Source, keeping: PathMatcher
-    ) throws(EasyBakeError) -> Ingredients {
-        guard let state = keeping.rootState else {
-            try skipRecord(startingWith: first, from: &source)
-            return .null
-        }
-        // The node limit holds for each record, however many records stream by.
-        var recordWalker = PathWalker(
-            matcher: keeping, source: source, buildsTree: true,
-            maximumNodes: source.limits.maximumNodes)
-        return try recordWalker.readValue(startingWith: first, state: state, from: &source)
     }
 
     /// The error for a record path that found no record and never reached

@@ -68,11 +68,6 @@ public struct PathMatcher: Sendable {
         self.init(parsed)
     }
 
-    /// A matcher for the paths `recipe` reads.
-    public init(recipe: Recipe) {
-        self.init(recipe.entries.map(\.path))
-    }
-
     /// The matcher that keeps the whole value: one empty path.
     public static let wholeValue = PathMatcher([.root])
 }

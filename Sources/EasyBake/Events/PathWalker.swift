@@ -196,7 +196,7 @@ struct PathWalker {
                     return (event, element)
                 }
                 if array.keepsPositions { try feed(.scalar(.null), at: source) }
-                try skipRest(of: event, from: &source)
+                try Self.skipRest(of: event, from: &source)
                 continue
             }
             if frames[top].members != nil {
@@ -290,7 +290,7 @@ struct PathWalker {
     }
 
     /// Skips the rest of a value whose first event has been read.
-    mutating func skipRest<Source: IngredientSource>(
+    static func skipRest<Source: IngredientSource>(
         of event: IngredientEvent, from source: inout Source
     ) throws(EasyBakeError) {
         switch event {
@@ -351,5 +351,25 @@ struct PathWalker {
             try feed(frame.isArray ? .endArray : .endDictionary, at: source)
         }
         stoppedEarly = true
+    }
+}
+
+extension PathWalker {
+    /// The value whose first event was just read, pruned to what `keeping`'s
+    /// paths reach (`null`, the value skipped, when no path needs anything):
+    /// a record read as a tree, ``PathMatcher/read(from:)``, and the default
+    /// of ``IngredientSource/readValue(startingWith:into:keeping:)``.
+    static func readPrunedValue<Source: IngredientSource>(
+        startingWith first: IngredientEvent, from source: inout Source, keeping: PathMatcher
+    ) throws(EasyBakeError) -> Ingredients {
+        guard let state = keeping.rootState else {
+            try skipRest(of: first, from: &source)
+            return .null
+        }
+        // The node limit holds for each record, however many records stream by.
+        var recordWalker = PathWalker(
+            matcher: keeping, source: source, buildsTree: true,
+            maximumNodes: source.limits.maximumNodes)
+        return try recordWalker.readValue(startingWith: first, state: state, from: &source)
     }
 }

@@ -67,3 +67,12 @@ extension IngredientLimits {
         }
     }
 }
+
+extension EasyBakeError {
+    /// A limit error: names the limit, its value and the position.
+    public static func limit(_ limit: IngredientLimits.Limit, _ value: Int, at location: SourceLocation?)
+        -> EasyBakeError
+    {
+        EasyBakeError(.limitExceeded, "\(limit.rawValue) limit of \(value) exceeded", location: location)
+    }
+}
