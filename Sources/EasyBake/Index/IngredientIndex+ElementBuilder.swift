@@ -183,9 +183,9 @@ extension IngredientIndex {
         package var isEmpty: Bool { frames.count == 0 }
 
         /// The error for passing the node limit, at `location` (the value's),
-        /// worded as the tree builder words it.
+        /// worded by the one limit error every builder uses.
         package func nodeLimitError(at location: SourceLocation) -> EasyBakeError {
-            TreeBuilder(duplicateKeys: .collect, maximumNodes: maximumNodes).error(.tooManyNodes, at: location)
+            EasyBakeError.limit(.maximumNodes, maximumNodes, at: location)
         }
 
         // MARK: Keys

@@ -157,7 +157,7 @@ extension IngredientIndex {
         let start = count
         // Appending a tree cannot fail but for a 4 GiB string, which no
         // transformer or default makes; such a value reads as null.
-        if (try? Builder.append(value, to: &self)) == nil {
+        if (try? appendValue(value)) == nil {
             uniqueStorage.count = start
             appendLiteral(.null, at: 0)
         }

@@ -246,14 +246,3 @@ extension IngredientIndex {
         for p in position..<end { to.append(to.copy(of: from.entries[p], from: from)) }
     }
 }
-
-extension IngredientFormat {
-    /// Reads the single value of `input` into an index with
-    /// ``readIndex(_:into:)`` and returns its tree, which keeps that index:
-    /// baking it is baking the index (see ``Ingredients``).
-    func readViewingIndex(_ input: IngredientInput) throws(EasyBakeError) -> Ingredients {
-        var index = IngredientIndex()
-        try readIndex(input, into: &index)
-        return Ingredients(viewing: index)
-    }
-}

@@ -982,7 +982,8 @@ extension IngredientIndex.Storage {
     func closed(_ entry: IngredientIndex.Entry, span: Int, elements: Int) -> IngredientIndex.Entry? {
         assert(entry.isContainer, "closing an entry that is no container")
         if _fastPath(
-            entry.kindByte & IngredientIndex.wideFlag == 0 && UInt64(truncatingIfNeeded: span) <= IngredientIndex.spanMask
+            entry.kindByte & IngredientIndex.wideFlag == 0
+                && UInt64(truncatingIfNeeded: span) <= IngredientIndex.spanMask
                 && UInt64(truncatingIfNeeded: elements) <= UInt32.max)
         {
             extras[Int(truncatingIfNeeded: entry.payload >> IngredientIndex.extraShift)].low = UInt32(
