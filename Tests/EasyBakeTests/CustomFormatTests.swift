@@ -103,22 +103,9 @@ struct KeyValueSource: IngredientSource {
     mutating func readValue(startingWith first: IngredientEvent, into index: inout IngredientIndex)
         throws(EasyBakeError)
     {
-        let bytes = bytes
-        let lines = lines
-        let name = name
         switch first {
         case .beginDictionary:
-            let from = state.line
-            try index.write(input: bytes, sourceName: name) { (writer) throws(EasyBakeError) in
-                try writer.beginDictionary(at: lines[from].start)
-                for number in from..<lines.count where !lines[number].isEmpty {
-                    let line = lines[number]
-                    guard let equals = line.equals else { throw line.malformed(line: number, name: name) }
-                    try writer.key(bytesAt: line.start, count: equals - line.start)
-                    try line.writeValue(of: bytes, to: &writer)
-                }
-                try writer.endDictionary()
-            }
+            try KeyValueFormat.write(lines, from: state.line, of: bytes, name: name, into: &index)
             state.line = lines.count
             state.finished = true
         case .scalar:
@@ -141,15 +128,24 @@ struct KeyValueFormat: IngredientFormat {
     }
 
     // The fast core's way in: the input's index, written straight from its
-    // bytes. The "Writing a format" article shows this function as it is
-    // here (a test holds the two to each other).
+    // bytes. The "Writing a format" article shows these two functions as
+    // they are here (a test holds the two to each other).
     func readIndex(_ input: IngredientInput, into index: inout IngredientIndex) throws(EasyBakeError) {
         let bytes = try input.loadBytes()
-        let lines = KeyValueLine.lines(of: bytes)
-        try index.write(input: bytes, sourceName: input.name) { (writer) throws(EasyBakeError) in
-            try writer.beginDictionary(at: 0)
-            for (number, line) in lines.enumerated() where !line.isEmpty {
-                guard let equals = line.equals else { throw line.malformed(line: number, name: input.name) }
+        try Self.write(KeyValueLine.lines(of: bytes), from: 0, of: bytes, name: input.name, into: &index)
+    }
+
+    /// Writes the lines from `first` on into `index`, as one dictionary
+    /// (the source's streamed read calls it too).
+    static func write(
+        _ lines: [KeyValueLine], from first: Int, of bytes: LoadedBytes, name: String,
+        into index: inout IngredientIndex
+    ) throws(EasyBakeError) {
+        try index.write(input: bytes, sourceName: name) { (writer) throws(EasyBakeError) in
+            try writer.beginDictionary(at: lines[first].start)
+            for number in first..<lines.count where !lines[number].isEmpty {
+                let line = lines[number]
+                guard let equals = line.equals else { throw line.malformed(line: number, name: name) }
                 try writer.key(bytesAt: line.start, count: equals - line.start)
                 try line.writeValue(of: bytes, to: &writer)
             }

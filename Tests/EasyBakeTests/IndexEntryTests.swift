@@ -59,7 +59,7 @@ struct IndexEntryTests {
         // Copied into another index, its extra comes along.
         var copy = IngredientIndex()
         let copied = copy.storageForBuilding
-        copied.append(copied.copy(of: storage.entries[0], from: storage))
+        copied.append(copied.copy(entryAt: 0, of: storage))
         #expect(copy.end(of: 0) == 1 + span)
         #expect(copy.elementCount(at: 0) == 9)
         #expect(copy.sourceOffset(at: 0) == 42)

@@ -243,6 +243,6 @@ extension IngredientIndex {
         to.lineTextInput = from.lineTextInput
         to.dictionariesAreElements = from.dictionariesAreElements
         to.reserve(end - position)
-        for p in position..<end { to.append(to.copy(of: from.entries[p], from: from)) }
+        for p in position..<end { to.append(to.copy(entryAt: p, of: from)) }
     }
 }

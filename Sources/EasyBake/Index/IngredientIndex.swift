@@ -1003,43 +1003,30 @@ extension IngredientIndex.Storage {
         return IngredientIndex.Entry(entry.kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
     }
 
-    /// `entry`, an entry of `source`, as an entry of this storage: its
-    /// arena bytes and its extra copied here.
-    func copy(of entry: IngredientIndex.Entry, from source: IngredientIndex.Storage) -> IngredientIndex.Entry {
+    /// The entry at `position` of `source` (another storage), as an entry
+    /// of this one: made as the builders make it, its arena bytes and its
+    /// extra written here.
+    func copy(entryAt position: Int, of source: IngredientIndex.Storage) -> IngredientIndex.Entry {
+        assert(source !== self, "copying an entry within its own storage")
+        let reader = IngredientIndex.Reader(source)
+        let entry = reader.entry(position)
         let kindByte = entry.kindByte
-        let wide = kindByte & IngredientIndex.wideFlag != 0
+        if entry.isContainer {
+            // A span and a count that fit the source fit here.
+            let kind = IngredientIndex.Kind(rawValue: kindByte & IngredientIndex.kindMask)!
+            return closed(
+                containerEntry(kind, at: reader.sourceOffset(at: position)),
+                span: reader.end(of: position) - position - 1, elements: reader.elementCount(at: position)) ?? entry
+        }
         if kindByte & IngredientIndex.arenaFlag != 0 {
-            let start: Int
-            let length: Int
-            if wide {
-                let extra = source.extras[entry.extraPosition]
-                (start, length) = (Int(extra.low), Int(extra.high))
-            } else {
-                start = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
-                length = Int(truncatingIfNeeded: entry.word & IngredientIndex.lengthMask)
-            }
-            let offset =
-                kindByte & IngredientIndex.unlocatedFlag != 0
-                ? 0
-                : Int(
-                    truncatingIfNeeded: UnsafeRawPointer(source.arena).loadUnaligned(
-                        fromByteOffset: start - 8, as: UInt64.self))
-            let bytes = UnsafeRawBufferPointer(start: source.arena + start, count: length)
             let kind =
                 kindByte & ~(IngredientIndex.arenaFlag | IngredientIndex.wideFlag | IngredientIndex.unlocatedFlag)
             // The copy's arena holds no more than the source's, which fits.
-            return (try? arenaEntry(kind, bytes, at: offset)) ?? entry
+            return (try? arenaEntry(kind, reader.utf8(at: position), at: reader.sourceOffset(at: position))) ?? entry
         }
-        guard entry.isContainer || wide else { return entry }
-        let extra = appendExtra(source.extras[entry.extraPosition])
-        if wide { return IngredientIndex.Entry(kindByte, payload: UInt64(extra)) }
-        if UInt64(extra) <= IngredientIndex.spanMask {
-            return IngredientIndex.Entry(
-                entry.kindByte,
-                payload: UInt64(extra) << IngredientIndex.extraShift | entry.word & IngredientIndex.spanMask)
-        }
-        extras[extra].high = UInt32(truncatingIfNeeded: entry.word & IngredientIndex.spanMask)
-        return IngredientIndex.Entry(kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
+        // A number held as its value, or a wide range of the input.
+        guard kindByte & IngredientIndex.wideFlag != 0 else { return entry }
+        return IngredientIndex.Entry(kindByte, payload: UInt64(appendExtra(source.extras[entry.extraPosition])))
     }
 
     @inlinable
