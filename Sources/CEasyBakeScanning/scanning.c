@@ -280,6 +280,9 @@ typedef struct {
     uint64_t flagged;
     /// All ones when the block starts inside a string.
     uint64_t carried;
+    /// The bytes of scalar runs (numbers, literals): neither in a string,
+    /// nor whitespace, nor a quote, nor an operator.
+    uint64_t scalars;
 } easybake_block_structure;
 
 /// The one place strings, escapes, scalar runs and special strings are
@@ -298,6 +301,7 @@ __attribute__((always_inline)) static inline easybake_block_structure easybake_s
     uint64_t scalars = ~(operators | (c->whitespace & ~inside) | inside | quotes);
     uint64_t scalarStarts = scalars & ~((scalars << 1) | state->scalar_carry);
     state->scalar_carry = scalars >> 63;
+    out.scalars = scalars;
     out.tokens = (operators | quotes | scalarStarts) & valid;
     uint64_t specials = c->specials & inside & valid;
     // The closing quotes of strings with a special byte: each special
@@ -414,7 +418,11 @@ static inline size_t easybake_digit_run(const uint8_t *p, size_t avail) {
 /// whether it has no fraction. A subset of the grammar, so that what it
 /// accepts the grammar accepts with the same length (a test holds the two
 /// to that on every input).
-static inline size_t easybake_plain_number(const uint8_t *base, size_t at, size_t count, int *is_integer) {
+///
+/// `run`, when not 0, is the length of the scalar run at `at` as the
+/// structural pass found it: the number ends where a scalar may end
+/// exactly when it ends there, which spares looking at the byte after it.
+static inline size_t easybake_plain_number(const uint8_t *base, size_t at, size_t count, size_t run, int *is_integer) {
     size_t i = at + (base[at] == '-');
     if (i >= count) return 0;
     size_t digits = easybake_digit_run(base + i, count - i);
@@ -427,8 +435,74 @@ static inline size_t easybake_plain_number(const uint8_t *base, size_t at, size_
         i += 1 + fraction;
         *is_integer = 0;
     }
-    if (i - at > 32 || !easybake_ends_scalar(base, i, count)) return 0;
+    if (i - at > 32) return 0;
+    if (run != 0 ? i - at != run : !easybake_ends_scalar(base, i, count)) return 0;
     return i - at;
+}
+
+/// 0x80 in each byte of `x` that is not an ASCII digit, as
+/// ``easybake_digit_run`` tells them. A carry out of a byte (from 0xFA up,
+/// itself flagged) may misflag the bytes after it, which the callers
+/// reject anyway, having found a byte that is neither a digit nor `.`.
+static inline uint64_t easybake_nondigit_bytes(uint64_t x) {
+    const uint64_t high = 0xF0F0F0F0F0F0F0F0u, threes = 0x3030303030303030u;
+    uint64_t other = ((x & high) ^ threes) | (((x + 0x0606060606060606u) & high) ^ threes);
+    // Each byte of `other` has only high-nibble bits: fold them into bit 7.
+    return (other | other << 1 | other << 2 | other << 3) & 0x8080808080808080u;
+}
+
+/// A bit for each of the 32 bytes at `p` that is no ASCII digit: with
+/// SSE2 or NEON two vector compares when `vector` (the pass's level is
+/// above the scalar reference), else four words as ``easybake_digit_run``
+/// reads them.
+static inline uint32_t easybake_nondigits32(const uint8_t *p, int vector) {
+#if defined(__SSE2__)
+    if (vector) {
+        const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+        __m128i a = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)p), zero);
+        __m128i b = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(p + 16)), zero);
+        // A digit less '0' is at most 9, unsigned.
+        uint32_t digits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(a, nine), a)) |
+                          (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(b, nine), b)) << 16;
+        return ~digits;
+    }
+#else
+    (void)vector;
+#endif
+    uint32_t flags = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t word;
+        memcpy(&word, p + 8 * k, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = __builtin_bswap64(word);
+#endif
+        // 0x80 in each byte that is no digit, gathered into a byte.
+        uint64_t bytes = easybake_nondigit_bytes(word) >> 7;
+        flags |= (uint32_t)((bytes * 0x0102040810204080u) >> 56) << (8 * k);
+    }
+    return flags;
+}
+
+/// ``easybake_plain_number`` for a number whose scalar run, read from the
+/// structural pass's bitmap, is `length` bytes (1 to 32), with 32 bytes
+/// readable at `p`: the run is plain or not as a whole, so its digits are
+/// found with no byte loop, and its end is where a scalar may end by
+/// construction. The same answer as ``easybake_plain_number`` (the index
+/// tests compare the structural build with the byte walk at every level).
+static inline size_t easybake_run_number(const uint8_t *p, size_t length, int vector, int *is_integer) {
+    size_t start = p[0] == '-';
+    // The run's bytes that are no digit, but for a leading minus.
+    uint32_t flags = easybake_nondigits32(p, vector) & (~(uint32_t)0 >> (32 - length)) & ~(uint32_t)start;
+    // Where the integer part ends: at the one `.`, or at the run's end.
+    size_t integerEnd = length;
+    *is_integer = flags == 0;
+    if (flags != 0) {
+        size_t dot = (size_t)__builtin_ctz(flags);
+        if ((flags & (flags - 1)) != 0 || p[dot] != '.' || dot + 1 == length) return 0;
+        integerEnd = dot;
+    }
+    if (integerEnd == start || (p[start] == '0' && integerEnd - start > 1)) return 0;
+    return length;
 }
 
 /// The four bytes `true`, `null` and `alse` (the rest of `false`) read as
@@ -463,14 +537,55 @@ static inline int easybake_literal_at(const uint8_t *base, size_t at, size_t cou
     }
 }
 
-/// Whether the scalar at `at`, whose first byte is `byte`, is checked
-/// here: a literal, or a number of a plain shape (with `plain_numbers`),
-/// ended as a scalar must be. Anything else is the caller's to check.
-static inline int easybake_scalar_checked(const uint8_t *base, size_t at, size_t count, uint8_t byte,
-                                          int plain_numbers) {
+/// ``easybake_plain_number`` for the number at `at`, the token at `bit`
+/// of the block at `block`, whose scalar bytes are `scalars`: when its run
+/// ends in the block, its length is known and its 32 bytes are read at
+/// once from the block or the input (whichever has them), with vector
+/// compares when `vector`; else byte by byte.
+__attribute__((always_inline)) static inline size_t easybake_number_in_run(const uint8_t *block, int bit, uint64_t scalars,
+                                                                           const uint8_t *base, size_t at, size_t count,
+                                                                           int vector, int *is_integer) {
+    uint64_t after = ~scalars >> bit;
+    size_t run = after != 0 ? (size_t)__builtin_ctzll(after) : 64;
+    const uint8_t *p = bit <= 32 ? block + bit : count - at >= 32 ? base + at : NULL;
+    return run <= 32 && p != NULL ? easybake_run_number(p, run, vector, is_integer)
+                                  : easybake_plain_number(base, at, count, run & 63, is_integer);
+}
+
+/// ``easybake_literal_at`` for the token at `bit` of the block at `block`,
+/// whose scalar bytes are `scalars`: a literal is its whole scalar run,
+/// four bytes (`false`, five), so when the run ends in the block its
+/// length and one word say it.
+__attribute__((always_inline)) static inline int easybake_literal_in_run(const uint8_t *block, int bit, uint64_t scalars,
+                                                                         const uint8_t *base, size_t at, size_t count,
+                                                                         uint8_t byte) {
+    uint64_t after = ~scalars >> bit;
+    if (after == 0 || bit > 59) return easybake_literal_at(base, at, count, byte);
+    size_t run = (size_t)__builtin_ctzll(after);
+    uint32_t word;
+    memcpy(&word, block + bit + (byte == 'f'), 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap32(word);
+#endif
+    uint32_t expected = byte == 't'   ? EASYBAKE_WORD_TRUE
+                        : byte == 'n' ? EASYBAKE_WORD_NULL
+                        : byte == 'f' ? EASYBAKE_WORD_ALSE
+                                      : 0;
+    return expected != 0 && word == expected && run == 4 + (size_t)(byte == 'f');
+}
+
+/// Whether the scalar at `at`, the token at `bit` of the block at `block`
+/// (whose scalar bytes are `scalars`) and whose first byte is `byte`, is
+/// checked here: a literal, or a number of a plain shape (with
+/// `plain_numbers`), ended as a scalar must be. Anything else is the
+/// caller's to check.
+__attribute__((always_inline)) static inline int easybake_scalar_checked(const uint8_t *block, int bit, uint64_t scalars,
+                                                                         const uint8_t *base, size_t at, size_t count,
+                                                                         uint8_t byte, int plain_numbers, int vector) {
     int isInteger;
-    if (byte == 't' || byte == 'f' || byte == 'n') return easybake_literal_at(base, at, count, byte);
-    return plain_numbers && easybake_plain_number(base, at, count, &isInteger) != 0;
+    if (byte == 't' || byte == 'f' || byte == 'n')
+        return easybake_literal_in_run(block, bit, scalars, base, at, count, byte);
+    return plain_numbers && easybake_number_in_run(block, bit, scalars, base, at, count, vector, &isInteger) != 0;
 }
 
 // The skip's grammar: what may come next, by the container the skip is in
@@ -593,18 +708,24 @@ typedef struct {
     size_t written;
     size_t end;
     int plain_numbers;
+    /// Whether numbers are read with vector compares (the pass's level is
+    /// above the scalar reference).
+    int vector;
 } easybake_skip_walk;
 
-/// Takes the token at `at`, whose first byte is `byte`: `EASYBAKE_SKIP_MORE`
-/// to go on, or what ends the skip.
+/// Takes the token at `at`, the one at `bit` of the block at `block`
+/// (whose scalar bytes are `scalars`): `EASYBAKE_SKIP_MORE` to go on, or
+/// what ends the skip.
 __attribute__((always_inline)) static inline int easybake_skip_token(easybake_skip_walk *walk, const uint8_t *base,
-                                                                    size_t count, size_t at, uint8_t byte,
-                                                                    uint64_t *checks) {
+                                                                    size_t count, size_t at, const uint8_t *block,
+                                                                    int bit, uint64_t scalars, uint64_t *checks) {
+    uint8_t byte = block[bit];
     unsigned next = easybake_grammar[walk->row + byte];
     walk->last = at;
     if (next < EASYBAKE_ROW_ACTION) {
         if (next & EASYBAKE_ROW_CHECK) {
-            if (!easybake_scalar_checked(base, at, count, byte, walk->plain_numbers)) checks[walk->written++] = (uint64_t)at;
+            if (!easybake_scalar_checked(block, bit, scalars, base, at, count, byte, walk->plain_numbers, walk->vector))
+                checks[walk->written++] = (uint64_t)at;
             next ^= EASYBAKE_ROW_CHECK;
         }
         walk->row = next;
@@ -642,7 +763,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     easybake_skip_walk walk = {
         (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0,
-        state->plain_numbers};
+        state->plain_numbers, easybake_runnable_level(level) > 0};
     size_t maxString = state->max_string;
     // Strings shorter than a block fit any limit of a block or more: then
     // only a string that crosses into a block is measured, and only when
@@ -671,7 +792,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
         if (closes == 0) {
             for (; tokens != 0; tokens &= tokens - 1) {
                 int bit = __builtin_ctzll(tokens);
-                result = easybake_skip_token(&walk, base, count, i + (size_t)bit, block[bit], checks);
+                result = easybake_skip_token(&walk, base, count, i + (size_t)bit, block, bit, found.scalars, checks);
                 if (result != EASYBAKE_SKIP_MORE) goto done;
             }
         } else {
@@ -689,7 +810,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
                     }
                     continue;
                 }
-                result = easybake_skip_token(&walk, base, count, at, block[bit], checks);
+                result = easybake_skip_token(&walk, base, count, at, block, bit, found.scalars, checks);
                 if (result != EASYBAKE_SKIP_MORE) goto done;
             }
         }
@@ -768,6 +889,7 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
                         size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
                         size_t check_room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
+    const int vectorNumbers = easybake_runnable_level(level) > 0;
     // A string's length must fit its entry as well as the limit.
     const size_t maxString = state->max_string < UINT32_MAX ? state->max_string : UINT32_MAX;
     // Below 64 GiB every offset fits an entry, and a string of up to
@@ -799,6 +921,7 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
     const uint8_t *block = tail;
     uint64_t tokens = 0;
     uint64_t flagged = 0;
+    uint64_t scalars = 0;
     size_t at = 0;
     int bit = 0;
     uint8_t byte = 0;
@@ -825,6 +948,7 @@ int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_j
         easybake_block_structure found = easybake_structure(&c, valid, &state->pass); \
         tokens = found.tokens;                                                        \
         flagged = found.flagged;                                                      \
+        scalars = found.scalars;                                                      \
         i += 64;                                                                      \
     }                                                                                 \
     bit = __builtin_ctzll(tokens);                                                    \
@@ -901,7 +1025,8 @@ value_token:
         if (++nodes > maxNodes) goto decline;
         elements[depth - 1]++;
         int isInteger = 1;
-        size_t length = plainNumbers ? easybake_plain_number(base, at, count, &isInteger) : 0;
+        size_t length =
+            plainNumbers ? easybake_number_in_run(block, bit, scalars, base, at, count, vectorNumbers, &isInteger) : 0;
         uint8_t kind = isInteger ? kinds.integer : kinds.float_value;
         // A number is at most 32 bytes here (0 when the caller completes it).
         entries[n] = __builtin_expect(nearInput, 1)
@@ -919,7 +1044,7 @@ value_token:
     if (byte == '{') goto open_object;
     if (byte == '[') goto open_array;
     {
-        if (!easybake_literal_at(base, at, count, byte)) goto decline;
+        if (!easybake_literal_in_run(block, bit, scalars, base, at, count, byte)) goto decline;
         uint8_t kind = byte == 't' ? kinds.true_value : byte == 'f' ? kinds.false_value : kinds.null_value;
         if (++nodes > maxNodes) goto decline;
         elements[depth - 1]++;

@@ -250,6 +250,37 @@ struct JSONStructuralIndexTests {
         #expect(built > 1_500)
     }
 
+    /// The C build reads a number or literal from its scalar run when the
+    /// run ends in its 64-byte block (32 bytes at once, from the block or
+    /// from the input) and byte by byte otherwise: each scalar here starts
+    /// at every offset of a block, so that its run ends in the block, ends
+    /// at its last byte, crosses into the next block, or meets the input's
+    /// end, at every level of the pass, the scalar one included.
+    @Test("numbers and literals at every offset of a block: the same entries or error")
+    func scalarsAtEveryOffset() {
+        let scalars = [
+            "7", "-0", "12.5", "-12345678", "123456789", "-1234567.25", "0.000000000000001",
+            "12345678901234567890123456789012", "123456789012345678901234567890123", "1.5e3", "01", "1.",
+            "-.5", "2..0", "true", "false", "null", "nul", "truex", "fals",
+        ]
+        let levels = JSONStructuralPass.machineLevels
+        for scalar in scalars {
+            for pad in 0..<66 {
+                let text = "[" + String(repeating: " ", count: pad) + scalar + ", 1, " + scalar + "]"
+                let bytes = Array(text.utf8)
+                let reference = Self.indexed(bytes, level: nil)
+                for level in levels {
+                    #expect(Self.indexed(bytes, level: level) == reference, "\(level) \(text)")
+                }
+                // The last scalar of the input ends at its last byte.
+                let ending = Array(("{\"n\":" + String(repeating: " ", count: pad) + scalar + "}").utf8)
+                let endingReference = Self.indexed(ending, level: nil)
+                for level in levels { #expect(Self.indexed(ending, level: level) == endingReference) }
+                #expect(JSONStructuralDifferential.disagreements(in: bytes) == [], "\(text)")
+            }
+        }
+    }
+
     @Test("strings too long for an entry are wide, built alike over the pass and by the byte walk")
     func wideStrings() throws {
         // Past the 20 bits of an entry's length: one plain, one with escapes
