@@ -43,6 +43,10 @@ extension Baker {
     ///   - body: takes each result, in input order.
     /// - Throws: what ``bakeEach(_:from:each:recipe:materialization:)``
     ///   throws for `each` and the recipe, and the first error of `body`.
+    // Inlinable, so that the loop of one job runs where `Model` and
+    // `Source` are known: each record's `Result` made in code generic over
+    // them looked up its type's metadata.
+    @inlinable
     public func bakeEach<Model: Decodable, Source: IngredientSource>(
         _ type: Model.Type, from source: Source, each: String, recipe: Recipe? = nil,
         materialization: RecordMaterialization = .automatic, jobs: Int,
@@ -55,10 +59,19 @@ extension Baker {
             guard let result = records.next() else { return }
             try body(result)
         }
+        try records.bakeRest(onJobs: jobs, body)
+    }
+}
+
+extension BakedRecords {
+    /// Bakes the records left on `jobs` threads, handing each result to
+    /// `body` in input order (see
+    /// ``Baker/bakeEach(_:from:each:recipe:materialization:jobs:_:)``).
+    @usableFromInline
+    func bakeRest(onJobs jobs: Int, _ body: (Swift.Result<Model, EasyBakeError>) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
             try RecordJobs<Source, Model, any Error>(
-                reader: records.reader, keeping: records.pruning ? records.reader.keeping : nil, jobs: jobs,
-                makeWork: records.makeBakingWork()
+                reader: reader, keeping: pruning ? reader.keeping : nil, jobs: jobs, makeWork: makeBakingWork()
             ).run(body: body)
         }
     }

@@ -60,15 +60,13 @@ extension Baker {
 /// of results, and through ``models`` an `AsyncSequence` of models. Made by
 /// ``Baker/bakeEach(_:from:each:recipe:materialization:)``.
 public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence, IteratorProtocol {
-    /// The record reader, for progress (``RecordReader/source``).
-    public internal(set) var reader: RecordReader<Source>
     let baker: Baker
     let recipe: Recipe?
     let materialization: Baker.RecordMaterialization
     /// Whether records are pruned to the recipe's paths.
     var pruning = false
     /// Whether the first record has decided how records are read (pruned or whole).
-    private(set) var decided = false
+    @usableFromInline private(set) var decided = false
     /// Whether a record has been read.
     private var started = false
     /// Recipes whose every key the model has asked for in an earlier record:
@@ -84,6 +82,11 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     /// records; and what the jobs' results are taken from once they started.
     var startJobs: ((BakedRecords) -> any RecordTaking<Model>)?
     private var jobs: (any RecordTaking<Model>)?
+    /// The record reader, for progress (``RecordReader/source``).
+    // Stored last, as `RecordReader` stores its source: the fields before
+    // it are at fixed offsets, which unspecialized code reads without
+    // looking up the type's metadata.
+    public internal(set) var reader: RecordReader<Source>
 
     init(reader: RecordReader<Source>, baker: Baker, recipe: Recipe?, materialization: Baker.RecordMaterialization) {
         self.reader = reader
@@ -106,10 +109,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     public mutating func nextModel() throws(EasyBakeError) -> Model? {
         // Once a record has decided how records are read, several jobs
         // read and bake the rest, when asked to.
-        if let startJobs, decided, started {
-            if jobs == nil { jobs = startJobs(self) }
-            return try jobs?.next()?.get()
-        }
+        if startJobs != nil, decided, started { return try nextFromJobs() }
         started = true
         // The record's index is taken out of `self` while the reader fills
         // it, and put back after.
@@ -122,8 +122,20 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         return try bake(&index, number: read.index, path: read.path, mark: read.mark)
     }
 
+    /// ``nextModel()`` once jobs bake the records: apart, so that the one
+    /// job's road does not look up the metadata of the jobs' `Result`s.
+    @inline(never)
+    private mutating func nextFromJobs() throws(EasyBakeError) -> Model? {
+        if jobs == nil, let startJobs { jobs = startJobs(self) }
+        return try jobs?.next()?.get()
+    }
+
     /// The next result; `nil` after the last record. A failed record is a
     /// `.failure` and the stream goes on, unless the source itself failed.
+    // Inlinable, so that the result is made where `Model` is known: made
+    // here, in code generic over it, each record's `Result` looked up its
+    // type's metadata twice.
+    @inlinable
     public mutating func next() -> Result<Model, EasyBakeError>? {
         do {
             guard let model = try nextModel() else { return nil }

@@ -38,8 +38,6 @@ public struct IngredientRecord: Sendable {
 /// streamed (a later key would replace records already given out), and is
 /// refused with ``EasyBakeError/Code/unsupported``.
 public struct RecordReader<Source: IngredientSource> {
-    /// The source, for progress (bytes read) and its location.
-    public private(set) var source: Source
     /// The record path.
     public let recordPath: IngredientPath
     /// The paths kept inside each record (``PathMatcher/wholeValue`` keeps all).
@@ -67,6 +65,12 @@ public struct RecordReader<Source: IngredientSource> {
     /// Where the record path's one `[*]` is, which each record's concrete
     /// path fills in; `nil` when it has none or several.
     private let loneWildcard: Int?
+    /// The source, for progress (bytes read) and its location.
+    // Stored last: a field after one whose size depends on `Source` is
+    // found through the type's metadata, which unspecialized code (a
+    // client's own source type) looks up at each access, three times a
+    // record; fields before it are at fixed offsets.
+    public private(set) var source: Source
 
     /// A reader of the records at `each` in `source`.
     ///
