@@ -579,12 +579,20 @@ extension IngredientIndex.Reader {
     @inlinable @inline(__always)
     func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
         let entry = entry(position)
-        let kindByte = entry.kindByte
-        // One test for the usual case: a string, not wide.
-        guard kindByte & (IngredientIndex.kindMask | IngredientIndex.wideFlag) == IngredientIndex.Kind.string.rawValue
-        else { return wideString(entry, equals: utf8) }
-        guard Int(truncatingIfNeeded: entry.word & IngredientIndex.lengthMask) == utf8.count else { return false }
+        // One test for the usual case: a string, not wide, of the wanted
+        // length (the kind byte but for the flags of where its bytes are,
+        // and the length, against what they must be; a length past the
+        // entry's field never matches, and goes the wide way).
+        let placeFlags =
+            UInt64(IngredientIndex.arenaFlag | IngredientIndex.unquotedFlag | IngredientIndex.unlocatedFlag) << 56
+        let checked = ~(IngredientIndex.payloadMask ^ IngredientIndex.lengthMask) & ~placeFlags
+        let wanted = UInt64(IngredientIndex.Kind.string.rawValue) << 56 | UInt64(truncatingIfNeeded: utf8.count)
+        guard entry.word & checked == wanted else {
+            return entry.kindByte & (IngredientIndex.kindMask | IngredientIndex.wideFlag)
+                == IngredientIndex.Kind.string.rawValue | IngredientIndex.wideFlag && wideString(entry, equals: utf8)
+        }
         guard utf8.count > 0 else { return true }
+        let kindByte = entry.kindByte
         let offset = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
         let start: UnsafeRawPointer
         if kindByte & IngredientIndex.arenaFlag != 0 {
