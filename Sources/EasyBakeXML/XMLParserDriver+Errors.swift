@@ -161,11 +161,12 @@ extension XMLParserDriver {
     /// time, so where it stands when the input ends depends on how the
     /// input was sliced — one place reading records, another reading
     /// events. The end of the input is the same on every road (and where an
-    /// unclosed comment is reported). `nil`, leaving libxml2's place, where
-    /// the input cannot be read again as written: standard input, a lenient
-    /// rewrite, an encoding other than UTF-8, or a record read apart.
+    /// unclosed comment is reported); a lenient reading's rewrite adds
+    /// bytes but ends where the input as written ends. `nil`, leaving
+    /// libxml2's place, where the input cannot be read again as written:
+    /// standard input, an encoding other than UTF-8, or a record read apart.
     func endOfInputLocation(_ context: xmlParserCtxtPtr?) -> SourceLocation? {
-        guard inputDone, repair == nil, lineTextInput == nil, input.isInMemory || input.filePath != nil,
+        guard inputDone, lineTextInput == nil, input.isInMemory || input.filePath != nil,
             context?.pointee.input?.pointee.buf?.pointee.encoder == nil, let bytes = try? input.loadBytes()
         else { return nil }
         return SourceLocation.locate(offset: bytes.buffer.count, in: bytes.buffer, sourceName: sourceName)

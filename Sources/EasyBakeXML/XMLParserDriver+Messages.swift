@@ -165,7 +165,7 @@ extension XMLParserDriver {
     /// word).
     func found(_ context: xmlParserCtxtPtr?) -> String {
         let rest = Self.rest(context)
-        guard let first = rest.unicodeScalars.first else { return Self.endOfInput }
+        guard !rest.isEmpty else { return Self.endOfInput }
         if inputDone, rest.count < 40, !rest.contains(">"), let state = context?.pointee.instate,
             ![XML_PARSER_CONTENT, XML_PARSER_EPILOG, XML_PARSER_MISC, XML_PARSER_PROLOG].contains(state)
         {

@@ -160,6 +160,38 @@ struct XMLRecordStreamingTests {
         #expect(try bakedPeople(bytes, natively: true, jobs: 2).results == native.results)
     }
 
+    /// libxml2 hands an open CDATA section's text out a few hundred bytes at
+    /// a time, so where it stands when the input ends depends on how the
+    /// input was sliced; the error names the input's end on every road,
+    /// strictly and leniently (a lenient rewrite adds bytes, but the input
+    /// as written ends where it ends). A fuzzed feed found the lenient case.
+    @Test("an input that ends in an open CDATA section fails at its end on every road, strictly and leniently")
+    func openCDATAAtTheEnd() throws {
+        var text = String(decoding: people(6), as: UTF8.self)
+        text.removeLast("</people>\n".count)
+        text += "<person name=\"late\"><note><![CDATA[ fish & chips\n"
+        for line in 0..<40 { text += "  line \(line) of a section that is never closed <raw> & ]\n" }
+        let bytes = Array(text.utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        var lenient = XMLReadingOptions()
+        lenient.lenientReferences = true
+        for options in [XMLReadingOptions(), lenient] {
+            for natively in [true, false] {
+                let results = try bakedPeople(bytes, options: options, natively: natively).results
+                #expect(results.count == 7, "\(results)")
+                #expect(
+                    results.last
+                        == "syntax expected ']]>' to end the CDATA section, found the end of the input at - \(lines):1")
+            }
+            #expect(throws: EasyBakeError.self) { try XMLFormat(options: options).read(.bytes(bytes)) }
+            do {
+                _ = try XMLFormat(options: options).read(.bytes(bytes))
+            } catch {
+                #expect(error.location?.line == lines && error.location?.column == 1)
+            }
+        }
+    }
+
     @Test("a lenient reading repairs records alike, with the same warnings")
     func lenient() throws {
         var options = XMLReadingOptions()
