@@ -41,7 +41,7 @@ struct DocumentExampleTests {
             let recipe = try Recipe(name: "User", mapping: ["name": "name", "age": "age"])
             // The example reads users.json from the current directory: this
             // process's own, a new temporary one.
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("document-example-\(UUID())")
+            let directory = TestFiles.directory.appendingPathComponent("document-example-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             try Data("{\n  \"name\": \"Ada\",\n  \"age\": \"forty\"\n}\n".utf8).write(

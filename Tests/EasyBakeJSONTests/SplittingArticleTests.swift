@@ -30,7 +30,7 @@ struct SplittingArticleTests {
                 (0..<97).map { index -> Ingredients in
                     ["id": .integer(Int64(index)), "name": .string(String(repeating: "n", count: index % 13))]
                 }))
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("users-\(UUID()).jsonl").path
+        let path = TestFiles.directory.appendingPathComponent("users-\(UUID()).jsonl").path
         try Data(try JSONLinesFormat().write(users)).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
 

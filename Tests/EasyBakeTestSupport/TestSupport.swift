@@ -1,6 +1,21 @@
 import Foundation
 import EasyBake
 
+/// Where tests write their files: one folder per test process in the
+/// system's temporary folder, removed when the process exits, so that a run
+/// of the tests leaves nothing behind (thousands of runs on a developer's
+/// machine otherwise fill its temporary folder).
+public enum TestFiles {
+    /// The folder, made on first use.
+    public static let directory: URL = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("easybake-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestFiles.directory) }
+        return folder
+    }()
+}
+
 /// Locations of the project's fixtures and of the shared corpora, found from
 /// this file's path so that tests run from any working directory.
 public enum TestPaths {

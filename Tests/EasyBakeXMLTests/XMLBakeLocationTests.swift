@@ -44,7 +44,7 @@ struct XMLBakeLocationTests {
 
     @Test("from a file too; standard input, read once, has the line and column without the line")
     func fromAFile() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let file = TestFiles.directory.appendingPathComponent(
             "xml-location-\(UUID().uuidString).xml")
         try Data(Self.users.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }

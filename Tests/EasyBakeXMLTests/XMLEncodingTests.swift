@@ -2,6 +2,7 @@ import EasyBake
 import EasyBakeXML
 import Foundation
 import Testing
+import EasyBakeTestSupport
 
 @Suite("XML encodings")
 struct XMLEncodingTests {
@@ -87,7 +88,7 @@ struct XMLInputTests {
 
     @Test("a file is read in chunks through the format")
     func fileInput() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-\(UUID()).rss").path
+        let path = TestFiles.directory.appendingPathComponent("easybake-\(UUID()).rss").path
         var xml = "<rss><channel>"
         for i in 0..<30_000 { xml += "<item><title>T\(i)</title><guid>\(i)</guid></item>\n" }
         xml += "</channel></rss>"

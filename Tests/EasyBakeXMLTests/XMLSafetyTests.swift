@@ -2,6 +2,7 @@ import EasyBake
 import EasyBakeXML
 import Foundation
 import Testing
+import EasyBakeTestSupport
 
 @Suite("XML safety: entities, DTDs and limits")
 struct XMLSafetyTests {
@@ -77,7 +78,7 @@ struct XMLSafetyTests {
 
     @Test("an external DTD is not fetched: its entities and attribute defaults do not apply")
     func externalDTDNotFetched() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-xml-\(UUID())")
+        let directory = TestFiles.directory.appendingPathComponent("easybake-xml-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let dtd = directory.appendingPathComponent("r.dtd")

@@ -2,6 +2,7 @@ import EasyBake
 import EasyBakeYAML
 import Foundation
 import Testing
+import EasyBakeTestSupport
 
 /// A YAML stream read from byte ranges: the documents that begin in each
 /// range, so that the ranges of a partition read every document once, in
@@ -67,7 +68,7 @@ struct YAMLByteRangeTests {
         #expect(try Self.union(text, [10..<21]) == [])
         #expect(try Self.union(text, [10..<30]) == [["c": 3]])
         // A stream's bytes as a file, mapped, read the same.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID()).yaml")
+        let file = TestFiles.directory.appendingPathComponent("stream-\(UUID()).yaml")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var source = try YAMLIngredientSource(.file(file.path), byteRange: 9..<25)

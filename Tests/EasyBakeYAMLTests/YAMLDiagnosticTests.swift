@@ -2,6 +2,7 @@ import EasyBake
 @testable import EasyBakeYAML
 import Foundation
 import Testing
+import EasyBakeTestSupport
 
 /// The error reading `input` as YAML under `limits` throws, or `nil`.
 private func diagnosticError(_ input: IngredientInput, limits: IngredientLimits = .default) -> EasyBakeError? {
@@ -179,7 +180,7 @@ struct YAMLDiagnosticTests {
         #expect(error.location?.lineText != nil)
         #expect(error.description.hasPrefix("error: syntax: expected "))
         // A file, read in chunks, is looked at again for the same words and excerpt.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = TestFiles.directory.appendingPathComponent(
             "easybake-diagnostic-\(UUID().uuidString).yaml")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -244,7 +245,7 @@ struct YAMLDiagnosticTests {
         arguments: encodingCases.indices)
     func encodingMessages(index: Int) throws {
         let (bytes, line, column, message) = Self.encodingCases[index]
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = TestFiles.directory.appendingPathComponent(
             "easybake-encoding-\(UUID().uuidString).yaml")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -302,7 +303,7 @@ struct YAMLDiagnosticTests {
 
     @Test("the input limit names its position when a file is read in chunks too")
     func inputLimitInFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let url = TestFiles.directory.appendingPathComponent(
             "easybake-limit-\(UUID().uuidString).yaml")
         try Data("a: 1\nb: \(String(repeating: "x", count: 100_000))\n".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -362,7 +362,7 @@ struct YAMLNativeIndexTests {
 
     @Test("a regular file is indexed natively; a missing file gets the event path's error")
     func files() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let path = TestFiles.directory.appendingPathComponent(
             "native-index-\(UUID().uuidString).yaml"
         ).path
         try Data("users:\n- id: 1\n  name: Ann\n".utf8).write(to: URL(fileURLWithPath: path))

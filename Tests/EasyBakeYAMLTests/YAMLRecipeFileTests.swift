@@ -2,13 +2,14 @@ import Foundation
 import Testing
 import EasyBake
 import EasyBakeYAML
+import EasyBakeTestSupport
 
 @Suite("YAML recipe files")
 struct YAMLRecipeFileTests {
     @Test("YAML recipe files load like JSON ones")
     func recipeFile() throws {
         let formats = FormatRegistry([YAMLFormat()])
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("recipe-\(UUID()).yaml")
+        let url = TestFiles.directory.appendingPathComponent("recipe-\(UUID()).yaml")
         try Data(
             """
             name: User

@@ -3,6 +3,7 @@ import EasyBakeTesting
 import EasyBakeYAML
 import Foundation
 import Testing
+import EasyBakeTestSupport
 
 /// Every API that takes one document from a YAML stream refuses a stream of
 /// two rather than dropping the second: the error says how many documents
@@ -13,7 +14,7 @@ struct YAMLSingleDocumentReaderTests {
 
     /// The stream as a file (read in chunks, unlike text).
     static func file(_ text: String = stream) throws -> IngredientInput {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-two.yaml")
+        let url = TestFiles.directory.appendingPathComponent("\(UUID())-two.yaml")
         try Data(text.utf8).write(to: url)
         return .file(url.path)
     }

@@ -276,7 +276,7 @@ struct YAMLStreamTests {
         }
         let bytes = Array(text.utf8)
         #expect(bytes.count > 1 << 20)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-yaml-\(UUID()).yaml").path
+        let path = TestFiles.directory.appendingPathComponent("easybake-yaml-\(UUID()).yaml").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fromFile = try YAMLFormat().read(.file(path))
@@ -288,7 +288,7 @@ struct YAMLStreamTests {
 
     @Test("an error in a file shows the line's text")
     func fileErrorExcerpt() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-yaml-\(UUID()).yaml").path
+        let path = TestFiles.directory.appendingPathComponent("easybake-yaml-\(UUID()).yaml").path
         try Data("ok: 1\nbad: [\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let error = try #require(yamlError(input: .file(path)))

@@ -130,7 +130,7 @@ struct CommandTests {
 
     @Test("a recipe error names the property and path with a position")
     func transformError() throws {
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let recipe = TestFiles.directory.appendingPathComponent(
             "easybake-test-recipe-\(UUID()).json")
         try Data(#"{"mapping": {"seen": {"path": "when", "transformer": "iso8601"}}}"#.utf8).write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
@@ -155,7 +155,7 @@ struct CommandTests {
             ["get", "--format", "xml", "rss.channel.item[*].title", "-"],
             input: "<rss><channel><item><title>A</title><link>x</link></item></channel></rss>")
         #expect(lone.standardOutput == "[\"A\"]\n")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("easybake-catalog-\(UUID()).json")
+        let file = TestFiles.directory.appendingPathComponent("easybake-catalog-\(UUID()).json")
         try Data(catalog.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let paths = try Command.run(["paths", "--each", "events[*]", file.path])
@@ -163,7 +163,7 @@ struct CommandTests {
         #expect(
             paths.lines.contains { $0.hasPrefix("name ") && $0.contains(" 2 ") && $0.contains("\"Opera\"") },
             "\(paths.lines)")
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let recipe = TestFiles.directory.appendingPathComponent(
             "easybake-event-recipe-\(UUID()).json")
         try Data(#"{"mapping": {"title": "name"}}"#.utf8).write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }

@@ -8,7 +8,7 @@ import Testing
 @Suite("The easybake command on tagged YAML and XML namespace errors")
 struct ConformanceCommandTests {
     static func file(_ text: String, _ ext: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-conformance.\(ext)")
+        let url = TestFiles.directory.appendingPathComponent("\(UUID())-conformance.\(ext)")
         try Data(text.utf8).write(to: url)
         return url.path
     }

@@ -11,7 +11,7 @@ struct HostileInputCommandTests {
         let fixture = try String(contentsOf: TestPaths.fixture("json/users.json"), encoding: .utf8)
         let hostile = fixture.replacingOccurrences(of: "\"last_seen\": 1763625600", with: "\"last_seen\": 1e20")
         #expect(hostile != fixture)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-users-\(UUID()).json")
+        let file = TestFiles.directory.appendingPathComponent("hostile-users-\(UUID()).json")
         try hostile.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try Command.run([

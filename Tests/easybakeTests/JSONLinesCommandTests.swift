@@ -9,7 +9,7 @@ struct JSONLinesCommandTests {
 
     /// Writes `text` to a temporary file with `name`'s extension.
     static func file(_ text: String, named name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-\(name)")
+        let url = TestFiles.directory.appendingPathComponent("\(UUID())-\(name)")
         try Data(text.utf8).write(to: url)
         return url.path
     }

@@ -23,7 +23,7 @@ struct NestedRecipeCommandTests {
         """
 
     static func write(_ text: String, _ name: String) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-\(name)")
+        let file = TestFiles.directory.appendingPathComponent("\(UUID())-\(name)")
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file
     }

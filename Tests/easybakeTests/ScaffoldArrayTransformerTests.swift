@@ -17,7 +17,7 @@ struct ScaffoldArrayTransformerTests {
 
     @Test("the recipe names {\"each\": …} for an array, and processes every record of the sample")
     func eachElement() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-\(UUID().uuidString).json")
+        let file = TestFiles.directory.appendingPathComponent("scaffold-\(UUID().uuidString).json")
         try Data(Self.sample.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let survey = try PathsSurveying.survey(

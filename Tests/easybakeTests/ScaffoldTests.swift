@@ -10,7 +10,7 @@ import Testing
 private func scaffold(
     _ text: String, format: String = "json", each: String? = nil, name: String = "User", inputName: String? = nil
 ) throws -> ModelScaffold.Result {
-    let file = FileManager.default.temporaryDirectory
+    let file = TestFiles.directory
         .appendingPathComponent("scaffold-\(UUID().uuidString).\(format)")
     try Data(text.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
@@ -387,7 +387,7 @@ struct ScaffoldCommandTests {
 
     @Test("--out writes NAME.swift and NAME.recipe.json, says so, and keeps existing files without --force")
     func outDirectory() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let directory = TestFiles.directory.appendingPathComponent(
             "scaffold-out-\(UUID().uuidString)/Models")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let arguments = [

@@ -58,7 +58,7 @@ struct SchemaCommandTests {
               {"name": "Line", "mapping": {"sku": {"path": "sku", "transformer": "uppercase"}, "qty": {"path": "qty", "transformer": "number"}}}
             ]}
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("orders-\(UUID()).json")
+        let file = TestFiles.directory.appendingPathComponent("orders-\(UUID()).json")
         try Data(recipe.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try Command.run(["schema", "--recipe", file.path, "--recipe-name", "Order"])

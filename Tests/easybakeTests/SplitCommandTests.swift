@@ -12,7 +12,7 @@ struct SplitCommandTests {
         let lines = try String(contentsOf: TestPaths.fixture("jsonl/users.jsonl"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
         let records = (0..<copies).flatMap { _ in lines }
-        let directory = FileManager.default.temporaryDirectory
+        let directory = TestFiles.directory
         let jsonLines = directory.appendingPathComponent("users-\(UUID()).jsonl")
         try Data((records.joined(separator: "\n") + "\n").utf8).write(to: jsonLines)
         let array = directory.appendingPathComponent("users-\(UUID()).json")
@@ -36,7 +36,7 @@ struct SplitCommandTests {
             text += index % 7 == 3 ? "...\n%YAML 1.2\n---\n" : "---\n"
             text += converted[record] ?? ""
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("users-\(UUID()).yaml")
+        let file = TestFiles.directory.appendingPathComponent("users-\(UUID()).yaml")
         try Data(text.utf8).write(to: file)
         return file.path
     }
@@ -44,7 +44,7 @@ struct SplitCommandTests {
     /// Runs the command once per share, all at once, each writing its own
     /// part; returns the parts in share order.
     static func bakeInParallel(_ file: String, shares: Int) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory
+        let directory = TestFiles.directory
         var running: [(Process, URL)] = []
         for share in 0..<shares {
             let part = directory.appendingPathComponent("part-\(share)-\(UUID()).jsonl")

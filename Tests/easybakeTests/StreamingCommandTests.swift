@@ -29,7 +29,7 @@ struct StreamingCommandTests {
 
     @Test("bake --each prints the records before a malformed one, then the error with its position")
     func bakeStopsAtMalformed() throws {
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe-\(getpid()).json")
+        let recipe = TestFiles.directory.appendingPathComponent("streaming-recipe-\(getpid()).json")
         try Data(#"{"name": "R", "mapping": {"id": "id"}}"#.utf8).write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
         let payload = "{\"items\": [{\"id\": 1},\n {\"id\": 2},\n {\"id\": 3} {\"id\": 4}]}"
@@ -42,7 +42,7 @@ struct StreamingCommandTests {
 
     @Test("a record that fails to process names its path and the line of the value")
     func bakeRecordError() throws {
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe2-\(getpid()).json")
+        let recipe = TestFiles.directory.appendingPathComponent("streaming-recipe2-\(getpid()).json")
         try Data(#"{"name": "R", "mapping": {"when": {"path": "at", "transformer": "iso8601"}}}"#.utf8).write(
             to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }
@@ -57,7 +57,7 @@ struct StreamingCommandTests {
 
     @Test("bake --jobs prints what one job prints, in the same order, up to the same error")
     func bakeJobs() throws {
-        let recipe = FileManager.default.temporaryDirectory.appendingPathComponent("streaming-recipe3-\(getpid()).json")
+        let recipe = TestFiles.directory.appendingPathComponent("streaming-recipe3-\(getpid()).json")
         try Data(#"{"name": "R", "mapping": {"id": "id", "when": {"path": "at", "transformer": "iso8601"}}}"#.utf8)
             .write(to: recipe)
         defer { try? FileManager.default.removeItem(at: recipe) }

@@ -13,7 +13,7 @@ struct YAMLDocumentsCommandTests {
     static let userDocuments = "Fixtures/yaml/user-documents.yaml"
 
     static func file(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID())-stream.yaml")
+        let url = TestFiles.directory.appendingPathComponent("\(UUID())-stream.yaml")
         try Data(text.utf8).write(to: url)
         return url.path
     }
@@ -123,7 +123,7 @@ struct YAMLDocumentsCommandTests {
         #expect(again.lines == before.lines)
         #expect(again.lines.count == 2)
         // JSON Lines too: a document per line.
-        let lines = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).jsonl")
+        let lines = TestFiles.directory.appendingPathComponent("\(UUID()).jsonl")
         try Data(before.standardOutput.utf8).write(to: lines)
         let fromLines = try Command.run(["convert", "--to", "yaml", lines.path])
         #expect(fromLines.standardOutput == yaml.standardOutput)
