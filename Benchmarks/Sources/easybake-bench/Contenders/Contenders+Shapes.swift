@@ -33,7 +33,7 @@ extension Contenders {
         Contender(
             .shapes, shape.rawValue, "EasyBake @Bakeable", easyBake: true,
             note:
-                "as EasyBake, into @Bakeable twins of the models: their generated initializers, no Decoder; checked through JSON with the clock stopped (the others' fold into the check is timed)"
+                "as EasyBake, into @Bakeable twins of the models: their generated initializers, no Decoder; checked through JSON with the clock stopped and its peak memory taken before (the others' fold into the check is timed)"
         ) { workload in
             .baked(try Baker().bake(Model.self, from: .file(workload.path), format: JSONFormat()))
         }
