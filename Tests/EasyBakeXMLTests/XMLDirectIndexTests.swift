@@ -45,7 +45,7 @@ private func render(_ index: IngredientIndex) -> String {
             "\(index.kind(at: position)) \(index.end(of: position) - position) \(index.elementCount(at: position)) \(bytes)"
         )
     }
-    return lines.joined(separator: "\n") + " elements: \(index.dictionariesAreElements)"
+    return lines.joined(separator: "\n") + " elements: \(index.traits.contains(.dictionariesAreElements))"
 }
 
 private func errorText(_ error: EasyBakeError) -> String {

@@ -113,7 +113,7 @@ extension IngredientIndex {
         }
 
         /// A builder that fills `index`, emptied first and marked as holding
-        /// elements (``IngredientSource/dictionariesAreElements``). The index
+        /// elements (``IngredientTraits/dictionariesAreElements``). The index
         /// must not be read or changed otherwise until the builder is done
         /// and dropped.
         /// A builder of `index` (emptied first). With `locatedByLines`, the
@@ -127,7 +127,7 @@ extension IngredientIndex {
             sourceName: String? = nil
         ) {
             index.removeAll()
-            index.dictionariesAreElements = true
+            index.traits = .dictionariesAreElements
             storage = index.storageForBuilding
             storage.offsetsAreLineColumns = locatedByLines
             storage.sourceName = sourceName
@@ -143,7 +143,7 @@ extension IngredientIndex {
         /// starts again: the node limit holds for each value.
         package mutating func restart(building index: inout IngredientIndex) {
             index.removeAll()
-            index.dictionariesAreElements = true
+            index.traits = .dictionariesAreElements
             storage = index.storageForBuilding
             storage.offsetsAreLineColumns = locatedByLines
             storage.sourceName = sourceName
