@@ -706,11 +706,12 @@ extension IngredientIndex {
     /// How many bits of a line-and-column source offset hold the column.
     static let columnBits = 24
 
-    /// The source offset that says "line `line`, column `column`", for an
-    /// index whose offsets are lines and columns (an XML index, built by
-    /// ``ElementBuilder``). Lines past 2³² and columns
-    /// past 2²⁴ are clamped; 0 means "unknown".
-    package static func lineColumnOffset(line: Int, column: Int) -> Int {
+    /// The source offset that says "line `line`, column `column`" (both
+    /// from 1), for an index whose offsets are lines and columns (an XML
+    /// index; see
+    /// ``beginUncheckedWriting(input:sourceName:traits:offsetsAreLinesAndColumns:)``).
+    /// Lines past 2³² and columns past 2²⁴ are clamped; 0 means "unknown".
+    public static func lineColumnOffset(line: Int, column: Int) -> Int {
         min(max(line, 0), Int(UInt32.max)) << columnBits | min(max(column, 0), 1 << columnBits - 1)
     }
 
