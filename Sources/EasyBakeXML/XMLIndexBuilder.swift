@@ -76,6 +76,12 @@ struct XMLIndexBuilder {
     // builder is a struct its owner keeps in place, so that calling it
     // retains nothing either. The owner frees it with `deallocate()`.
     private var writer: IngredientIndex.UncheckedWriter
+    /// What ``detach()`` points the builder at, so that it holds no index's
+    /// memory between two values of a stream (memory held twice would be
+    /// copied by the index's next change): made once, with the builder.
+    private let detached = IngredientIndex.UncheckedWriter()
+    /// The memory a dictionary's rewrite works in, kept for the next.
+    private var scratch = IngredientIndex.UncheckedWriter.GatheringScratch()
     private let locatedByLines: Bool
     private let sourceName: String?
     private let maximumNodes: Int
@@ -92,7 +98,7 @@ struct XMLIndexBuilder {
     private var firstPositions = GrowableBuffer<Int32>()
     private var keyNames = GrowableBuffer<KeyName>()
     private var keyIDs: [[UInt8]: Int32] = [:]
-    private var keyBytes = ContiguousArray<UInt8>()
+    private var keyBytes = GrowableBuffer<UInt8>()
     /// The position of the gathered array the next value joins, or `-1`.
     private var gathering = -1
     /// Where the next value begins in the input, as the index's source
@@ -107,6 +113,7 @@ struct XMLIndexBuilder {
         openKeys.deallocate()
         firstPositions.deallocate()
         keyNames.deallocate()
+        keyBytes.deallocate()
     }
 
     /// A builder of `index` (emptied first), marked as holding elements
@@ -154,7 +161,7 @@ struct XMLIndexBuilder {
     /// index's memory between two values of a stream would have it
     /// copied by the index's next change.
     mutating func detach() {
-        writer = IngredientIndex.UncheckedWriter()
+        writer = detached
     }
 
     /// Makes room at once for the index of a document of about
@@ -186,7 +193,7 @@ struct XMLIndexBuilder {
         if let id = keyIDs[key] { return id }
         let id = Int32(keyNames.count)
         keyNames.append(KeyName(start: keyBytes.count, count: key.count))
-        keyBytes.append(contentsOf: key)
+        key.withUnsafeBufferPointer { if let base = $0.baseAddress { keyBytes.append(base, count: $0.count) } }
         firstPositions.append(Int32.max)
         keyIDs[key] = id
         return id
@@ -242,19 +249,9 @@ struct XMLIndexBuilder {
         if name.shared == nil {
             // Written to the index once per index; every entry of the key
             // points at the same bytes.
-            let range = name.start..<(name.start + name.count)
-            let shared: Result<IngredientIndex.UncheckedWriter.SharedString, EasyBakeError> = keyBytes.withUnsafeBytes {
-                bytes in
-                do throws(EasyBakeError) {
-                    return .success(try writer.share(UnsafeRawBufferPointer(rebasing: bytes[range])))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            name.shared = try shared.get()
+            name.shared = try writer.share(UnsafeRawBufferPointer(start: keyBytes.base + name.start, count: name.count))
             keyNames[Int(id)] = name
         }
-        // Shared by every entry of the key, so located by none.
         writer.string(name.shared!)
     }
 
@@ -297,7 +294,7 @@ struct XMLIndexBuilder {
             try writer.gatherRepeatedKeys(
                 ofDictionaryAt: frame.position,
                 members: UnsafeBufferPointer(start: members.base + frame.memberStart, count: memberCount),
-                distinctKeys: distinctCount)
+                distinctKeys: distinctCount, scratch: &scratch)
         }
         var i = openKeys.count
         while i > frame.keyStart {

@@ -69,14 +69,16 @@ struct IngredientTraitsTests {
         #expect(elements == IngredientTraits(rawValue: 1))
         #expect(none.description == "[]")
         #expect(elements.description == "[.dictionariesAreElements]")
-        #expect(IngredientTraits(rawValue: 0b101).description == "[.dictionariesAreElements, IngredientTraits(rawValue: 4)]")
+        #expect(
+            IngredientTraits(rawValue: 0b101).description == "[.dictionariesAreElements, IngredientTraits(rawValue: 4)]")
     }
 
     @Test("a source declares none unless it says otherwise; a type-erased source and a tree's source forward theirs")
     func declared() {
         #expect(IngredientTreeSource(["a": 1]).traits == [])
         #expect(TraitsSource(["a": 1], traits: .dictionariesAreElements).traits == .dictionariesAreElements)
-        #expect(AnyIngredientSource(TraitsSource(["a": 1], traits: .dictionariesAreElements)).traits == .dictionariesAreElements)
+        let elements = TraitsSource(["a": 1], traits: .dictionariesAreElements)
+        #expect(AnyIngredientSource(elements).traits == .dictionariesAreElements)
         #expect(AnyIngredientSource(IngredientTreeSource(["a": 1])).traits == [])
         var element: IngredientDictionary = ["a": 1]
         element.isElement = true
@@ -121,11 +123,13 @@ struct IngredientTraitsTests {
         let recipe = try Recipe(mapping: ["names": "item[*]"])
         // As elements, the lone `item` is one element (a dictionary, no
         // String); otherwise `[*]` gives the dictionary's values.
-        let plain = try Baker().bake(Names.self, from: Self.input, format: WrittenTraitsFormat(traits: []), recipe: recipe)
+        let plain = try Baker().bake(
+            Names.self, from: Self.input, format: WrittenTraitsFormat(traits: []), recipe: recipe)
         #expect(plain.names == ["Ada"])
         #expect(throws: EasyBakeError.self) {
             try Baker().bake(
-                Names.self, from: Self.input, format: WrittenTraitsFormat(traits: .dictionariesAreElements), recipe: recipe)
+                Names.self, from: Self.input, format: WrittenTraitsFormat(traits: .dictionariesAreElements),
+                recipe: recipe)
         }
     }
 

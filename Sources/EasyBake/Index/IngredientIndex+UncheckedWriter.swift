@@ -26,7 +26,7 @@ extension IngredientIndex {
     /// as XML does): a value turned into the first element of an array in
     /// its place (``beginGathering(valueAt:)``), and a closed dictionary
     /// whose repeated keys are gathered in one pass
-    /// (``gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:)``); and
+    /// (``gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:scratch:)``); and
     /// keys written once to the index and shared by every entry of the same
     /// name (``share(_:)``).
     ///
@@ -38,12 +38,15 @@ extension IngredientIndex {
     /// try writer.endContainer(elements: 1)
     /// ```
     public struct UncheckedWriter {
+        // The small writes are inlinable and always inlined, as the
+        // storage's appends they wrap are: a format calls them for every
+        // value, and left to the optimizer, YAML's scanner called them
+        // (callgrind: +0.4% on a whole YAML document).
+        // One reference and nothing else: a format passes the writer down
+        // its parser's calls, value by value, and a larger struct would be
+        // retained and released field by field at each (callgrind, YAML
+        // records: +1.2% with four more fields).
         @usableFromInline var storage: Storage
-        // The rewrite's scratch, kept for the next dictionary.
-        private var scratch = ContiguousArray<Entry>()
-        private var memberRanges = ContiguousArray<(start: Int, end: Int)>()
-        private var order = ContiguousArray<Int>()
-        private var groupStarts = ContiguousArray<Int>()
 
         init(storage: Storage) { self.storage = storage }
 
@@ -66,35 +69,43 @@ extension IngredientIndex {
             storage.arenaBuffer.reserve(max(arenaBytes, 0))
         }
 
+        /// Makes room at once for `entries` more entries and their
+        /// containers' bookkeeping (about one container in eight values), as
+        /// for a format whose strings stay ranges of the input.
+        public func reserve(entries: Int) {
+            storage.reserve(max(entries, 0))
+            storage.extraBuffer.reserve(max(entries, 0) / 8)
+        }
+
         // MARK: Containers
 
         /// Opens an array that begins at `offset`.
-        @inlinable
+        @inlinable @inline(__always)
         public func beginArray(at offset: Int) {
             storage.openContainer(.array, at: offset)
         }
 
         /// Opens a dictionary that begins at `offset`.
-        @inlinable
+        @inlinable @inline(__always)
         public func beginDictionary(at offset: Int) {
             storage.openContainer(.dictionary, at: offset)
         }
 
         /// Closes the innermost open container, which holds `elements`
         /// elements (members, for a dictionary).
-        @inlinable
+        @inlinable @inline(__always)
         public func endContainer(elements: Int) throws(EasyBakeError) {
             try storage.closeContainer(elements: elements)
         }
 
         /// An empty array at `offset`, opened and closed at once.
-        @inlinable
+        @inlinable @inline(__always)
         public func emptyArray(at offset: Int) {
             storage.append(storage.containerEntry(.array, at: offset))
         }
 
         /// An empty dictionary at `offset`, opened and closed at once.
-        @inlinable
+        @inlinable @inline(__always)
         public func emptyDictionary(at offset: Int) {
             storage.append(storage.containerEntry(.dictionary, at: offset))
         }
@@ -102,40 +113,48 @@ extension IngredientIndex {
         // MARK: Scalars and keys
 
         /// A null value at `offset`.
-        @inlinable
+        @inlinable @inline(__always)
         public func null(at offset: Int) {
             storage.appendLiteral(.null, at: offset)
         }
 
         /// A boolean value at `offset`.
-        @inlinable
+        @inlinable @inline(__always)
         public func bool(_ value: Bool, at offset: Int) {
             storage.appendLiteral(value ? .true : .false, at: offset)
         }
 
         /// A string (a value, or a key) whose UTF-8 bytes are the `count`
         /// bytes of the input that begin at `offset`.
-        @inlinable
+        @inlinable @inline(__always)
         public func string(bytesAt offset: Int, count: Int) throws(EasyBakeError) {
             try storage.appendUnquotedString(at: offset, length: count)
+        }
+
+        /// A string (a value, or a key) whose UTF-8 bytes are the `count`
+        /// bytes of the input after the quote at `offset` (`"text"`, with no
+        /// escape): its location is its opening quote, as JSON's strings'.
+        @inlinable @inline(__always)
+        public func string(bytesAfterQuoteAt offset: Int, count: Int) throws(EasyBakeError) {
+            try storage.appendString(at: offset, length: count)
         }
 
         /// A string (a value, or a key) decoded by the format, copied into
         /// the index; `offset` is where it begins in the input (0: unknown,
         /// and then it costs no bytes of its own).
+        // Inlinable, with the usual case written out here: it is called for
+        // every text of an XML document, and a call into the core for each
+        // cost the XML reader 1% (callgrind).
+        @inlinable
         public func string(decoded bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
             assert(String(validating: bytes, as: UTF8.self) != nil, "a decoded string that is not UTF-8")
             let storage = storage
             let located = offset != 0 ? 8 : 0
             let start = storage.arenaCount &+ located
-            guard bytes.count <= UInt32.max, start + bytes.count <= UInt32.max else {
-                throw IngredientIndex.tooLarge("decoded string", at: 0)
-            }
-            if start + bytes.count <= storage.arenaCapacity, storage.count < storage.capacity,
-                UInt64(bytes.count) <= IngredientIndex.lengthMask
+            if start &+ bytes.count <= storage.arenaCapacity, storage.count < storage.capacity,
+                UInt64(bytes.count) <= IngredientIndex.lengthMask, start &+ bytes.count <= UInt32.max
             {
-                // The usual case, without the calls of `appendString(decoded:at:)`:
-                // the condition is the room both writes need. The entry is
+                // The condition is the room both writes need; the entry is
                 // the one `arenaEntry` makes.
                 if located != 0 {
                     (storage.arena + start - 8).storeBytes(
@@ -144,7 +163,7 @@ extension IngredientIndex {
                 if bytes.count > 0 {
                     (storage.arena + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
                 }
-                storage.arenaCount = start + bytes.count
+                storage.arenaCount = start &+ bytes.count
                 let kind =
                     Kind.string.rawValue | IngredientIndex.arenaFlag
                     | (located != 0 ? 0 : IngredientIndex.unlocatedFlag)
@@ -152,15 +171,25 @@ extension IngredientIndex {
                     to: Entry(kind, payload: UInt64(start) << IngredientIndex.startShift | UInt64(bytes.count)))
                 storage.count &+= 1
             } else {
-                try storage.appendString(decoded: bytes, at: offset)
+                try appendDecoded(bytes, at: offset)
             }
+        }
+
+        /// ``string(decoded:at:)`` when the index must grow first, or the
+        /// string is long.
+        @usableFromInline
+        func appendDecoded(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(EasyBakeError) {
+            try storage.appendString(decoded: bytes, at: offset)
         }
 
         /// Bytes written once to the index (``share(_:)``), which any number
         /// of strings can be: a key that repeats, written once.
         public struct SharedString: Sendable, Hashable {
-            let start: Int
-            let count: Int
+            @usableFromInline let start: Int
+            @usableFromInline let count: Int
+            /// The entry of a string of these bytes when it fits one word
+            /// (the bytes are shorter than 1 MiB); 0 otherwise.
+            @usableFromInline let word: UInt64
         }
 
         /// Writes `bytes` (UTF-8) to the index once, and returns them as a
@@ -171,13 +200,29 @@ extension IngredientIndex {
             assert(String(validating: bytes, as: UTF8.self) != nil, "a shared string that is not UTF-8")
             let start = storage.appendToArena(bytes)
             guard storage.arenaCount <= UInt32.max else { throw IngredientIndex.tooLarge("key", at: 0) }
-            return SharedString(start: start, count: bytes.count)
+            // Shared by every entry of the string, so located by none.
+            let kind = Kind.string.rawValue | IngredientIndex.arenaFlag | IngredientIndex.unlocatedFlag
+            let word =
+                UInt64(bytes.count) <= IngredientIndex.lengthMask
+                ? Entry(kind, payload: UInt64(start) << IngredientIndex.startShift | UInt64(bytes.count)).word : 0
+            return SharedString(start: start, count: bytes.count, word: word)
         }
 
         /// A string (a key, or a value) whose bytes are `shared`'s. It has
         /// no location of its own: an error about it names no line.
+        @inlinable @inline(__always)
         public func string(_ shared: SharedString) {
             assert(shared.start >= 0 && shared.start + shared.count <= storage.arenaCount, "a string not shared here")
+            if shared.word != 0 {
+                storage.append(Entry(word: shared.word))
+            } else {
+                appendLong(shared)
+            }
+        }
+
+        /// ``string(_:)`` of a shared string of 1 MiB or more.
+        @usableFromInline
+        func appendLong(_ shared: SharedString) {
             let kind = Kind.string.rawValue | IngredientIndex.arenaFlag | IngredientIndex.unlocatedFlag
             storage.append(storage.arenaReference(kind, start: shared.start, length: shared.count))
         }
@@ -187,7 +232,7 @@ extension IngredientIndex {
         /// A number whose text is the `count` bytes of the input that begin
         /// at `offset`, in JSON's grammar (which the format vouches for): an
         /// integer, or with `isInteger` false a fraction or an exponent.
-        @inlinable
+        @inlinable @inline(__always)
         public func number(literalAt offset: Int, count: Int, isInteger: Bool) {
             storage.appendNumber(at: offset, length: count, isInteger: isInteger)
         }
@@ -215,7 +260,8 @@ extension IngredientIndex {
             // Every open container began before the value, which is closed:
             // none moves.
             assert(
-                storage.openContainers.count == 0 || storage.openContainers[storage.openContainers.count - 1] < position,
+                storage.openContainers.count == 0
+                    || storage.openContainers[storage.openContainers.count - 1] < position,
                 "gathering a value that is not closed")
             storage.reserve(1)
             let firstOffset = Reader(storage).sourceOffset(at: position)
@@ -230,7 +276,7 @@ extension IngredientIndex {
 
         /// Counts one more element of the array that ``beginGathering(valueAt:)``
         /// made at `position`: the value written next.
-        @inlinable
+        @inlinable @inline(__always)
         public func addGatheredElement(toArrayAt position: Int) {
             assert(position >= 0 && position < storage.count, "a gathered array the index does not hold")
             storage.extras[storage.entries[position].extraPosition].low &+= 1
@@ -251,7 +297,7 @@ extension IngredientIndex {
         }
 
         /// One member of a dictionary, for
-        /// ``gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:)``.
+        /// ``gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:scratch:)``.
         public struct Member: Sendable, Hashable {
             /// Which of the dictionary's distinct keys the member has: 0 for
             /// the first key written, 1 for the next other key, and so on.
@@ -269,6 +315,19 @@ extension IngredientIndex {
             }
         }
 
+        /// The memory ``gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:scratch:)``
+        /// works in, which a format keeps from one dictionary to the next so
+        /// that a rewrite allocates nothing once it has grown.
+        public struct GatheringScratch {
+            var entries = ContiguousArray<Entry>()
+            var memberRanges = ContiguousArray<(start: Int, end: Int)>()
+            var order = ContiguousArray<Int>()
+            var groupStarts = ContiguousArray<Int>()
+
+            /// Empty scratch memory.
+            public init() {}
+        }
+
         /// Rewrites the dictionary at `position`, closed and the last value
         /// written, whose keys repeated apart from each other: each key once,
         /// in order of first appearance, with all its values gathered into
@@ -281,8 +340,10 @@ extension IngredientIndex {
         ///   - members: Its members in order, one for each key written (a
         ///     repeated key was written again, and is dropped).
         ///   - distinctKeys: How many distinct keys the members have.
-        public mutating func gatherRepeatedKeys(
-            ofDictionaryAt position: Int, members: UnsafeBufferPointer<Member>, distinctKeys distinct: Int
+        ///   - scratch: The memory the rewrite works in.
+        public func gatherRepeatedKeys(
+            ofDictionaryAt position: Int, members: UnsafeBufferPointer<Member>, distinctKeys distinct: Int,
+            scratch: inout GatheringScratch
         ) throws(EasyBakeError) {
             assert(position >= 0 && position < storage.count, "a dictionary the index does not hold")
             assert(Reader(storage).kind(at: position) == .dictionary, "gathering the keys of no dictionary")
@@ -290,70 +351,76 @@ extension IngredientIndex {
             // Read afresh after each extra made, which may move the extras.
             var reader = Reader(storage)
             // Each member's value, and the members grouped by key (a counting sort).
-            memberRanges.removeAll(keepingCapacity: true)
-            groupStarts.removeAll(keepingCapacity: true)
-            groupStarts.append(contentsOf: repeatElement(0, count: distinct + 1))
+            scratch.memberRanges.removeAll(keepingCapacity: true)
+            scratch.groupStarts.removeAll(keepingCapacity: true)
+            scratch.groupStarts.append(contentsOf: repeatElement(0, count: distinct + 1))
             var next = position + 1
             for member in members {
                 assert(member.key >= 0 && Int(member.key) < distinct, "a member's key past the distinct keys")
                 let valueStart = next + 1
                 let valueEnd = reader.end(of: valueStart)
-                memberRanges.append((valueStart, valueEnd))
-                groupStarts[Int(member.key) + 1] += 1
+                scratch.memberRanges.append((valueStart, valueEnd))
+                scratch.groupStarts[Int(member.key) + 1] += 1
                 next = valueEnd
             }
-            for key in 0..<distinct { groupStarts[key + 1] += groupStarts[key] }
-            order.removeAll(keepingCapacity: true)
-            order.append(contentsOf: repeatElement(0, count: members.count))
-            var slots = groupStarts
+            for key in 0..<distinct { scratch.groupStarts[key + 1] += scratch.groupStarts[key] }
+            scratch.order.removeAll(keepingCapacity: true)
+            scratch.order.append(contentsOf: repeatElement(0, count: members.count))
+            var slots = scratch.groupStarts
             for (m, member) in members.enumerated() {
-                order[slots[Int(member.key)]] = m
+                scratch.order[slots[Int(member.key)]] = m
                 slots[Int(member.key)] += 1
             }
-            scratch.removeAll(keepingCapacity: true)
-            scratch.reserveCapacity(next - position + distinct)
-            scratch.append(reader.entry(position))
+            scratch.entries.removeAll(keepingCapacity: true)
+            scratch.entries.reserveCapacity(next - position + distinct)
+            scratch.entries.append(reader.entry(position))
             for key in 0..<distinct {
-                let group = groupStarts[key]..<groupStarts[key + 1]
-                let first = order[group.lowerBound]
-                scratch.append(reader.entry(memberRanges[first].start - 1))
+                let group = scratch.groupStarts[key]..<scratch.groupStarts[key + 1]
+                let first = scratch.order[group.lowerBound]
+                scratch.entries.append(reader.entry(scratch.memberRanges[first].start - 1))
                 if group.count == 1 {
-                    for p in memberRanges[first].start..<memberRanges[first].end { scratch.append(reader.entry(p)) }
+                    for p in scratch.memberRanges[first].start..<scratch.memberRanges[first].end {
+                        scratch.entries.append(reader.entry(p))
+                    }
                     continue
                 }
-                let arrayPosition = scratch.count
-                scratch.append(storage.containerEntry(.array, at: 0))
+                let arrayPosition = scratch.entries.count
+                scratch.entries.append(storage.containerEntry(.array, at: 0))
                 reader = Reader(storage)
                 var elements = 0
                 for g in group {
-                    let m = order[g]
-                    var range = memberRanges[m].start..<memberRanges[m].end
+                    let m = scratch.order[g]
+                    var range = scratch.memberRanges[m].start..<scratch.memberRanges[m].end
                     if members[m].isGathered {
                         elements += reader.elementCount(at: range.lowerBound)
                         range = (range.lowerBound + 1)..<range.upperBound
                     } else {
                         elements += 1
                     }
-                    for p in range { scratch.append(reader.entry(p)) }
+                    for p in range { scratch.entries.append(reader.entry(p)) }
                 }
                 guard
                     let array = storage.closed(
-                        scratch[arrayPosition], span: scratch.count - arrayPosition - 1, elements: elements)
+                        scratch.entries[arrayPosition], span: scratch.entries.count - arrayPosition - 1,
+                        elements: elements)
                 else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
-                scratch[arrayPosition] = array
+                scratch.entries[arrayPosition] = array
             }
-            guard let dictionary = storage.closed(scratch[0], span: scratch.count - 1, elements: distinct) else {
+            guard
+                let dictionary = storage.closed(
+                    scratch.entries[0], span: scratch.entries.count - 1, elements: distinct)
+            else {
                 throw IngredientIndex.tooLarge("dictionary", at: 0)
             }
-            scratch[0] = dictionary
+            scratch.entries[0] = dictionary
             // The rewrite replaces the dictionary, which ends the index.
             assert(next == storage.count, "a rewritten dictionary that is not the last value")
             storage.count = position
-            storage.reserve(scratch.count)
-            scratch.withUnsafeBufferPointer {
+            storage.reserve(scratch.entries.count)
+            scratch.entries.withUnsafeBufferPointer {
                 (storage.entries + position).initialize(from: $0.baseAddress!, count: $0.count)
             }
-            storage.count += scratch.count
+            storage.count += scratch.entries.count
         }
     }
 
@@ -375,11 +442,14 @@ extension IngredientIndex {
         input: LoadedBytes? = nil, sourceName: String? = nil, traits: IngredientTraits = [],
         offsetsAreLinesAndColumns: Bool = false
     ) -> UncheckedWriter {
+        // `begin` keeps an input and a name the index has already (record
+        // after record of one stream, a reference count spared), and sets
+        // them otherwise; emptying clears the traits and the offsets' kind.
         if let input { begin(input: input, sourceName: sourceName) } else { removeAll() }
         let storage = uniqueStorage
-        storage.traits = traits
-        storage.offsetsAreLineColumns = offsetsAreLinesAndColumns
-        storage.sourceName = sourceName
+        if input == nil, sourceName != nil { storage.sourceName = sourceName }
+        if !traits.isEmpty { storage.traits = traits }
+        if offsetsAreLinesAndColumns { storage.offsetsAreLineColumns = true }
         return UncheckedWriter(storage: storage)
     }
 }
