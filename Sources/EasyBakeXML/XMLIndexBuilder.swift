@@ -21,7 +21,7 @@ import EasyBake
 /// (`<tags>a</tags><tags>b</tags>`, the usual case in XML) are gathered in
 /// place (``IngredientIndex/UncheckedWriter/beginGathering(valueAt:)``); a
 /// dictionary whose repeats are apart is rewritten once, when it closes
-/// (``IngredientIndex/UncheckedWriter/gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:)``).
+/// (``IngredientIndex/UncheckedWriter/gatherRepeatedKeys(ofDictionaryAt:members:distinctKeys:scratch:)``).
 ///
 /// Its stacks are `GrowableBuffer`s, the package's one hand-managed buffer
 /// (a `package` type, not index API): a format outside the package would

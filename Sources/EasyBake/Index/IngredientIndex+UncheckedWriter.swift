@@ -342,9 +342,10 @@ extension IngredientIndex {
         ///   - distinctKeys: How many distinct keys the members have.
         ///   - scratch: The memory the rewrite works in.
         public func gatherRepeatedKeys(
-            ofDictionaryAt position: Int, members: UnsafeBufferPointer<Member>, distinctKeys distinct: Int,
+            ofDictionaryAt position: Int, members: UnsafeBufferPointer<Member>, distinctKeys: Int,
             scratch: inout GatheringScratch
         ) throws(EasyBakeError) {
+            let distinct = distinctKeys
             assert(position >= 0 && position < storage.count, "a dictionary the index does not hold")
             assert(Reader(storage).kind(at: position) == .dictionary, "gathering the keys of no dictionary")
             let storage = storage
