@@ -260,6 +260,20 @@ struct XMLDirectIndexTests {
         xml += "</users>"
         expectSame(Array(xml.utf8), XMLReadingOptions(), "users")
     }
+
+    @Test("XML declares its elements as a trait, and its index, whole or a record's, keeps it")
+    func traits() throws {
+        let input = IngredientInput.text("<feed><item><t>a</t></item></feed>")
+        #expect(try XMLIngredientSource(input).traits == .dictionariesAreElements)
+        #expect(try AnyIngredientSource(XMLIngredientSource(input)).traits == .dictionariesAreElements)
+        var index = IngredientIndex()
+        try XMLFormat().readIndex(input, into: &index)
+        #expect(index.traits == .dictionariesAreElements)
+        // A lone item is one record of `feed.item[*]`.
+        struct Item: Decodable { let t: String }
+        let records = try Baker().bakeEach(Item.self, from: XMLIngredientSource(input), each: "feed.item[*]")
+        #expect(try records.map { try $0.get().t } == ["a"])
+    }
 }
 
 /// Random documents over a small vocabulary, so that names repeat next to
