@@ -183,7 +183,8 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// runs of mixed content) become arrays in document order.
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .collect }
 
-    /// `true`: a lone element stays a dictionary where repeated ones make an
-    /// array, so `[*]` takes an element's dictionary as one element.
-    public var dictionariesAreElements: Bool { true }
+    /// `IngredientTraits.dictionariesAreElements`: a lone element stays a
+    /// dictionary where repeated ones make an array, so `[*]` takes an
+    /// element's dictionary as one element.
+    public var traits: IngredientTraits { .dictionariesAreElements }
 }

@@ -7,7 +7,7 @@ import EasyBake
 
 // Building an index straight from the SAX callbacks: the callbacks decide
 // what an element holds exactly as they do for events (one set of rules), and
-// hand each value to an `IngredientIndex.ElementBuilder` instead of queueing
+// hand each value to an `XMLIndexBuilder` instead of queueing
 // an `IngredientEvent`, so no event, no `String` per key or text, and no key
 // hashing is made per value.
 extension XMLParserDriver {
@@ -26,7 +26,7 @@ extension XMLParserDriver {
     /// - Throws: the errors of ``next()``, and `EasyBakeError.Code.limitExceeded`
     ///   when the document holds more than `IngredientLimits.maximumNodes` values.
     func readIndex(into index: inout IngredientIndex, filePath: String?) throws(EasyBakeError) {
-        indexBuilder = IngredientIndex.ElementBuilder(
+        indexBuilder = XMLIndexBuilder(
             building: &index, maximumNodes: limits.maximumNodes, locatedByLines: true, sourceName: sourceName)
         // The document's size: what the first chunk holds when it is all,
         // or the file's.

@@ -30,7 +30,7 @@ extension XMLParserDriver {
     {
         guard readsRecordsNatively, case .beginDictionary = first, !lastEventWasKey, head > 0 else { return false }
         if indexBuilder == nil {
-            indexBuilder = IngredientIndex.ElementBuilder(
+            indexBuilder = XMLIndexBuilder(
                 building: &index, maximumNodes: limits.maximumNodes, locatedByLines: true, sourceName: sourceName)
             textKeyID = indexBuilder!.keyID(textKey)
             queuedKeyIDs = [:]

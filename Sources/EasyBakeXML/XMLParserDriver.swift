@@ -153,7 +153,7 @@ final class XMLParserDriver {
     /// of queueing events.
     @exclusivity(unchecked) var indexing = false
     /// The builder of ``readIndex(into:filePath:)``, while it runs.
-    @exclusivity(unchecked) var indexBuilder: IngredientIndex.ElementBuilder?
+    @exclusivity(unchecked) var indexBuilder: XMLIndexBuilder?
     /// The first error of ``indexBuilder`` (the node limit), thrown once
     /// libxml2 has parsed the rest of its slice, unless that fails.
     @exclusivity(unchecked) var indexFailure: EasyBakeError?

@@ -38,13 +38,13 @@ extension YAMLFormat {
         guard options.documents == .single, let loaded = Self.bytesForScanning(input, options: options) else {
             return false
         }
-        index.begin(input: loaded, sourceName: input.name)
+        let writer = index.beginUncheckedWriting(input: loaded, sourceName: input.name)
         // Block YAML has about one entry per ten bytes; room for more is only
         // address space until it is used.
-        index.reserveCapacity(loaded.buffer.count / 8)
+        writer.reserve(entries: loaded.buffer.count / 8)
         var scanner = YAMLIndexScanner(bytes: loaded.buffer, options: options)
         do {
-            try scanner.build(into: index.storageForBuilding)
+            try scanner.build(into: writer)
             return true
         } catch {
             index.removeAll()

@@ -142,11 +142,11 @@ struct YAMLIndexScanner {
 
     // MARK: - Lines
 
-    /// Reads the whole input into `storage`, an index begun on it.
-    mutating func build(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    /// Reads the whole input through `writer`, of an index begun on it.
+    mutating func build(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         try checkStart()
-        try scanLines(into: storage)
-        try finish(into: storage)
+        try scanLines(into: writer)
+        try finish(into: writer)
     }
 
     /// A byte order mark is left to the event path.
@@ -156,7 +156,7 @@ struct YAMLIndexScanner {
 
     /// Reads lines until the input ends, or — reading records — until a
     /// record begins (`recordEntry`) or the record read ends.
-    mutating func scanLines(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    mutating func scanLines(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         while position < count {
             if recordEntry != nil { return }
             lineStart = position
@@ -198,65 +198,65 @@ struct YAMLIndexScanner {
                 if column > top.column {
                     // The value below its key or `-`.
                     awaitingValue = false
-                    try node(into: storage)
+                    try node(into: writer)
                     continue
                 }
                 if column == top.column, top.isMapping, isEntry(p) {
                     // `key:` and then `- item` at the key's column.
                     awaitingValue = false
-                    try openFrame(mapping: false, indentless: true, at: p, into: storage)
+                    try openFrame(mapping: false, indentless: true, at: p, into: writer)
                     if frames[frames.count - 1].holdsRecords {
                         recordEntry = p
                         return
                     }
-                    try entry(into: storage)
+                    try entry(into: writer)
                     continue
                 }
-                try appendNull(at: awaitingOffset, into: storage)
+                try appendNull(at: awaitingOffset, into: writer)
             }
             // Close the collections that end before this column.
             while let top = frames.last,
                 top.column > column || (top.column == column && top.isIndentless && !isEntry(p))
             {
-                try closeFrame(into: storage)
+                try closeFrame(into: writer)
             }
             guard let top = frames.last else {
                 // The document's root; once it has ended, nothing may follow.
                 guard nodes == 0 else { throw YAMLIndexBail() }
-                try node(into: storage)
+                try node(into: writer)
                 continue
             }
             guard top.column == column else { throw YAMLIndexBail() }
             if top.isMapping {
-                try keyAndValue(into: storage)
+                try keyAndValue(into: writer)
             } else {
                 guard isEntry(p) else { throw YAMLIndexBail() }
                 if top.holdsRecords {
                     recordEntry = p
                     return
                 }
-                try entry(into: storage)
+                try entry(into: writer)
             }
         }
     }
 
     /// Ends the document (or the record): the value still awaited is null,
     /// and the open collections close.
-    mutating func finish(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
-        if awaitingValue { try appendNull(at: awaitingOffset, into: storage) }
-        while !frames.isEmpty { try closeFrame(into: storage) }
+    mutating func finish(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
+        if awaitingValue { try appendNull(at: awaitingOffset, into: writer) }
+        while !frames.isEmpty { try closeFrame(into: writer) }
         // An empty document (or stream) is null, as the event path reads it.
-        if nodes == 0 { try appendNull(at: 0, into: storage) }
+        if nodes == 0 { try appendNull(at: 0, into: writer) }
     }
 
-    /// Reads into `storage` the record whose node begins at `node` (after
+    /// Reads through `writer` the record whose node begins at `node` (after
     /// its `- `, on the line that begins at `lineStart`), a sequence entry at
     /// `entryColumn` inside `depth` collections, with the rules the whole
     /// document is read with: the record ends before the first line that is
     /// indented no more than its `-` (where `position` is left), and every
     /// state of the record before is forgotten, its memory kept.
     mutating func buildRecord(
-        at node: Int, lineStart: Int, entryColumn: Int, depth: Int, into storage: IngredientIndex.Storage
+        at node: Int, lineStart: Int, entryColumn: Int, depth: Int, into writer: IngredientIndex.UncheckedWriter
     ) throws(YAMLIndexBail) {
         position = node
         self.lineStart = lineStart
@@ -273,9 +273,9 @@ struct YAMLIndexScanner {
         // A record whose node is below its `-` (`-` alone on its line) is
         // left to the event path.
         guard !atLineEnd() else { throw YAMLIndexBail() }
-        try self.node(into: storage)
-        try scanLines(into: storage)
-        try finish(into: storage)
+        try self.node(into: writer)
+        try scanLines(into: writer)
+        try finish(into: writer)
     }
 
     /// The number of open collections.
@@ -336,12 +336,12 @@ struct YAMLIndexScanner {
     /// Reads the node that begins at `position`, the first on its line or
     /// after `- `: a sequence entry opens a sequence at this column, a key
     /// a mapping, and a scalar is a value.
-    private mutating func node(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func node(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         if nodes == 0 { rootOffset = position }
         // `- - x` opens a sequence per `-`: a loop, not a recursion, so that
         // no line nests the call stack.
         while isEntry(position) {
-            try openFrame(mapping: false, indentless: false, at: position, into: storage)
+            try openFrame(mapping: false, indentless: false, at: position, into: writer)
             if frames[frames.count - 1].holdsRecords {
                 recordEntry = position
                 return
@@ -351,21 +351,21 @@ struct YAMLIndexScanner {
         let start = position
         let scalar = try scanScalar(keyAllowed: true)
         if scalar.isKey {
-            try openFrame(mapping: true, indentless: false, at: start, into: storage)
-            try addKey(scalar, into: storage)
-            try valueAfterKey(into: storage)
+            try openFrame(mapping: true, indentless: false, at: start, into: writer)
+            try addKey(scalar, into: writer)
+            try valueAfterKey(into: writer)
             return
         }
         if frames.isEmpty { rootIsScalar = true }
-        try appendValue(scalar, into: storage)
+        try appendValue(scalar, into: writer)
         try finishLine()
     }
 
     /// Reads `- ` and what follows it on the line; `position` is at the `-`
     /// of an entry of the innermost sequence.
-    private mutating func entry(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func entry(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         if try stepOverEntryIndicator() { return }
-        try node(into: storage)
+        try node(into: writer)
     }
 
     /// Steps over the `-` at `position` and the spaces after it; `true`
@@ -382,16 +382,16 @@ struct YAMLIndexScanner {
     }
 
     /// Reads `key: value` in the innermost mapping, at its column.
-    private mutating func keyAndValue(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func keyAndValue(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         let scalar = try scanScalar(keyAllowed: true)
         guard scalar.isKey else { throw YAMLIndexBail() }
-        try addKey(scalar, into: storage)
-        try valueAfterKey(into: storage)
+        try addKey(scalar, into: writer)
+        try valueAfterKey(into: writer)
     }
 
     /// Reads what follows a key's `:` on its line: a scalar or an empty
     /// flow collection, or nothing (the value is below, or null).
-    private mutating func valueAfterKey(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func valueAfterKey(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         let colon = position
         position += 1
         while position < count, base[position] == UInt8(ascii: " ") { position += 1 }
@@ -401,7 +401,7 @@ struct YAMLIndexScanner {
             return
         }
         let scalar = try scanScalar(keyAllowed: false)
-        try appendValue(scalar, into: storage)
+        try appendValue(scalar, into: writer)
         try finishLine()
     }
 
@@ -425,14 +425,14 @@ struct YAMLIndexScanner {
 
     /// Opens a collection whose first key or `-` is at `offset`.
     private mutating func openFrame(
-        mapping: Bool, indentless: Bool, at offset: Int, into storage: IngredientIndex.Storage
+        mapping: Bool, indentless: Bool, at offset: Int, into writer: IngredientIndex.UncheckedWriter
     ) throws(YAMLIndexBail) {
         // The event path's limits: depth counted at each container's start,
         // nodes as the index builder counts them.
         guard frames.count + depthOffset < limits.maximumDepth else { throw YAMLIndexBail() }
         try countNode()
         noteValue()
-        storage.openContainer(mapping ? .dictionary : .array, at: offset)
+        if mapping { writer.beginDictionary(at: offset) } else { writer.beginArray(at: offset) }
         var frame = Frame(
             isMapping: mapping, column: offset - lineStart, isIndentless: indentless, keyStart: keys.count,
             decodedKeyStart: decodedKeys.count)
@@ -463,14 +463,14 @@ struct YAMLIndexScanner {
         frame.holdsRecords = true
     }
 
-    private mutating func closeFrame(into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func closeFrame(into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         let frame = frames.removeLast()
         if frame.isMapping {
             if frame.keySet >= 0 { keySets.removeLast() }
             if decodedKeys.count > frame.decodedKeyStart { decodedKeys.removeSubrange(frame.decodedKeyStart...) }
             keys.removeSubrange(frame.keyStart...)
         }
-        do { try storage.closeContainer(elements: frame.elements) } catch { throw YAMLIndexBail() }
+        do { try writer.endContainer(elements: frame.elements) } catch { throw YAMLIndexBail() }
     }
 
     @inline(__always)
@@ -489,7 +489,7 @@ struct YAMLIndexScanner {
 
     /// Appends a key of the innermost mapping; a key it holds already is a
     /// bail-out, so that the event path applies the duplicate key policy.
-    private mutating func addKey(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func addKey(_ scalar: Scalar, into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         let top = frames.count - 1
         let bytes = bytes(of: scalar)
         if scalar.style == .plain, bytes.count == 2, bytes[0] == UInt8(ascii: "<"), bytes[1] == UInt8(ascii: "<") {
@@ -527,7 +527,7 @@ struct YAMLIndexScanner {
             decodedKeys.append(contentsOf: bytes)
         }
         keys.append(Key(fingerprint: fingerprint, start: start, length: bytes.count, isDecoded: scalar.isDecoded))
-        try appendString(scalar, into: storage)
+        try appendString(scalar, into: writer)
     }
 
     @inline(__always)
@@ -567,29 +567,36 @@ struct YAMLIndexScanner {
     // MARK: - Values
 
     @inline(__always)
-    private mutating func appendNull(at offset: Int, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func appendNull(
+        at offset: Int, into writer: IngredientIndex.UncheckedWriter
+    ) throws(YAMLIndexBail) {
         awaitingValue = false
         try countNode()
         noteValue()
-        storage.appendLiteral(.null, at: offset)
+        writer.null(at: offset)
     }
 
     /// Appends a scalar that stands as a value: a plain one as the schema
     /// resolves it, a quoted one as a string, `[]` and `{}` as empty
     /// collections.
-    private mutating func appendValue(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private mutating func appendValue(
+        _ scalar: Scalar, into writer: IngredientIndex.UncheckedWriter
+    ) throws(YAMLIndexBail) {
         switch scalar.style {
         case .emptyArray, .emptyDictionary:
             guard frames.count + depthOffset < limits.maximumDepth else { throw YAMLIndexBail() }
             try countNode()
             noteValue()
-            storage.openContainer(scalar.style == .emptyArray ? .array : .dictionary, at: scalar.start)
-            do { try storage.closeContainer(elements: 0) } catch { throw YAMLIndexBail() }
+            if scalar.style == .emptyArray {
+                writer.emptyArray(at: scalar.start)
+            } else {
+                writer.emptyDictionary(at: scalar.start)
+            }
             return
         case .singleQuoted, .doubleQuoted:
             try countNode()
             noteValue()
-            try appendString(scalar, into: storage)
+            try appendString(scalar, into: writer)
             return
         case .plain:
             break
@@ -608,20 +615,20 @@ struct YAMLIndexScanner {
         if numeric, first != UInt8(ascii: "+"), let isInteger = Self.jsonNumber(bytes) {
             // A JSON literal is what the resolver classifies it as, read from
             // the same bytes when the bake asks: no conversion now.
-            storage.appendNumber(at: scalar.start, length: scalar.length, isInteger: isInteger)
+            writer.number(literalAt: scalar.start, count: scalar.length, isInteger: isInteger)
             return
         }
         guard let resolved = YAMLScalarResolver.resolvePlainUnlessString(bytes, schema: schema) else {
-            do { try storage.appendUnquotedString(at: scalar.start, length: scalar.length) } catch {
+            do { try writer.string(bytesAt: scalar.start, count: scalar.length) } catch {
                 throw YAMLIndexBail()
             }
             return
         }
         switch resolved {
-        case .null: storage.appendLiteral(.null, at: scalar.start)
-        case .bool(let flag): storage.appendLiteral(flag ? .true : .false, at: scalar.start)
+        case .null: writer.null(at: scalar.start)
+        case .bool(let flag): writer.bool(flag, at: scalar.start)
         case .integer, .float, .exactNumber:
-            do { try storage.appendNumber(resolved, at: scalar.start, textInInput: true) } catch {
+            do { try writer.number(resolved, at: scalar.start, textAtOffset: true) } catch {
                 throw YAMLIndexBail()
             }
         case .string, .array, .dictionary:
@@ -632,16 +639,16 @@ struct YAMLIndexScanner {
 
     /// Appends a key, or a quoted value, as a string.
     @inline(__always)
-    private func appendString(_ scalar: Scalar, into storage: IngredientIndex.Storage) throws(YAMLIndexBail) {
+    private func appendString(_ scalar: Scalar, into writer: IngredientIndex.UncheckedWriter) throws(YAMLIndexBail) {
         do {
             switch scalar.style {
             case .plain:
-                try storage.appendUnquotedString(at: scalar.start, length: scalar.length)
+                try writer.string(bytesAt: scalar.start, count: scalar.length)
             case .singleQuoted, .doubleQuoted:
                 if scalar.isDecoded {
-                    try storage.appendString(decoded: scratch.bytes, at: scalar.start)
+                    try writer.string(decoded: scratch.bytes, at: scalar.start)
                 } else {
-                    try storage.appendString(at: scalar.start, length: scalar.length)
+                    try writer.string(bytesAfterQuoteAt: scalar.start, count: scalar.length)
                 }
             case .emptyArray, .emptyDictionary:
                 throw YAMLIndexBail()

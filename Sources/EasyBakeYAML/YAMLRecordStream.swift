@@ -38,7 +38,7 @@ final class YAMLRecordStream {
     /// What `around` indexes: the collections on the record path and the
     /// values beside it, never read.
     private var aroundIndex = IngredientIndex()
-    private let aroundStorage: IngredientIndex.Storage
+    private let aroundWriter: IngredientIndex.UncheckedWriter
     /// The records given so far.
     private(set) var recordsRead = 0
     /// Where the next release of read pages is due.
@@ -73,8 +73,7 @@ final class YAMLRecordStream {
         around = YAMLIndexScanner(bytes: loaded.buffer, options: options)
         around.recordKeys = keys
         record = YAMLIndexScanner(bytes: loaded.buffer, options: options)
-        aroundIndex.begin(input: loaded, sourceName: input.name)
-        aroundStorage = aroundIndex.storageForBuilding
+        aroundWriter = aroundIndex.beginUncheckedWriting(input: loaded, sourceName: input.name)
         do {
             try around.checkStart()
         } catch {
@@ -239,11 +238,10 @@ final class YAMLRecordStream {
         if bail != nil {
             end = Self.recordEnd(in: buffer, from: node, entryColumn: column)
         } else {
-            index.begin(input: loaded, sourceName: sourceName)
+            let writer = index.beginUncheckedWriting(input: loaded, sourceName: sourceName)
             do throws(YAMLIndexBail) {
                 try record.buildRecord(
-                    at: node, lineStart: lineStart, entryColumn: column, depth: depth, into: index.storageForBuilding
-                )
+                    at: node, lineStart: lineStart, entryColumn: column, depth: depth, into: writer)
             } catch {
                 index.removeAll()
                 aroundStop = .unavailable
@@ -334,9 +332,9 @@ final class YAMLRecordStream {
     /// record's `-` or the end of the document.
     private func scanAround() -> AroundStop {
         do throws(YAMLIndexBail) {
-            try around.scanLines(into: aroundStorage)
+            try around.scanLines(into: aroundWriter)
             guard let entry = around.recordEntry else {
-                try around.finish(into: aroundStorage)
+                try around.finish(into: aroundWriter)
                 return .end
             }
             around.recordEntry = nil
@@ -385,17 +383,17 @@ final class YAMLRecordStream {
             // The documents are the elements of one array, which counts
             // toward the depth limit.
             scanner.depthOffset = 1
-            index.begin(input: loaded, sourceName: sourceName)
+            let writer = index.beginUncheckedWriting(input: loaded, sourceName: sourceName)
             do throws(YAMLIndexBail) {
                 try scanner.checkStart()
-                try scanner.scanLines(into: index.storageForBuilding)
+                try scanner.scanLines(into: writer)
                 guard scanner.readsAnything else {
                     // Comments before the first `---`, or after the last
                     // document: no document.
                     start = end
                     continue
                 }
-                try scanner.finish(into: index.storageForBuilding)
+                try scanner.finish(into: writer)
                 // An empty document's null has no place of its own: left to
                 // the events, which know where libyaml puts it.
                 guard scanner.rootOffset >= 0 else { throw YAMLIndexBail() }
@@ -446,11 +444,10 @@ struct DeferredYAMLRecord: DeferredIngredientValue {
     /// found.
     func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) -> Bool {
         var scanner = YAMLIndexScanner(bytes: loaded.buffer, options: options)
-        index.begin(input: loaded, sourceName: sourceName)
+        let writer = index.beginUncheckedWriting(input: loaded, sourceName: sourceName)
         do throws(YAMLIndexBail) {
             try scanner.buildRecord(
-                at: node, lineStart: lineStart, entryColumn: entryColumn, depth: depth,
-                into: index.storageForBuilding)
+                at: node, lineStart: lineStart, entryColumn: entryColumn, depth: depth, into: writer)
             guard scanner.position == end else { throw YAMLIndexBail() }
             return true
         } catch {

@@ -45,7 +45,7 @@ private func render(_ index: IngredientIndex) -> String {
             "\(index.kind(at: position)) \(index.end(of: position) - position) \(index.elementCount(at: position)) \(bytes)"
         )
     }
-    return lines.joined(separator: "\n") + " elements: \(index.dictionariesAreElements)"
+    return lines.joined(separator: "\n") + " elements: \(index.traits.contains(.dictionariesAreElements))"
 }
 
 private func errorText(_ error: EasyBakeError) -> String {
@@ -259,6 +259,20 @@ struct XMLDirectIndexTests {
         }
         xml += "</users>"
         expectSame(Array(xml.utf8), XMLReadingOptions(), "users")
+    }
+
+    @Test("XML declares its elements as a trait, and its index, whole or a record's, keeps it")
+    func traits() throws {
+        let input = IngredientInput.text("<feed><item><t>a</t></item></feed>")
+        #expect(try XMLIngredientSource(input).traits == .dictionariesAreElements)
+        #expect(try AnyIngredientSource(XMLIngredientSource(input)).traits == .dictionariesAreElements)
+        var index = IngredientIndex()
+        try XMLFormat().readIndex(input, into: &index)
+        #expect(index.traits == .dictionariesAreElements)
+        // A lone item is one record of `feed.item[*]`.
+        struct Item: Decodable { let t: String }
+        let records = try Baker().bakeEach(Item.self, from: XMLIngredientSource(input), each: "feed.item[*]")
+        #expect(try records.map { try $0.get().t } == ["a"])
     }
 }
 

@@ -283,7 +283,7 @@ final class BakeSession {
             if type is any OptionalValue.Type || type is any RawRepresentable.Type || type is any ScalarValue.Type {
                 return true
             }
-            return index.dictionariesAreElements
+            return index.traits.contains(.dictionariesAreElements)
         }
     }
 

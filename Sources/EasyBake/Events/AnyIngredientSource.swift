@@ -44,6 +44,6 @@ public struct AnyIngredientSource: IngredientSource {
     public var limits: IngredientLimits { base.limits }
     public var allowsStoppingEarly: Bool { base.allowsStoppingEarly }
     public var warnings: [EasyBakeError] { base.warnings }
-    public var dictionariesAreElements: Bool { base.dictionariesAreElements }
+    public var traits: IngredientTraits { base.traits }
     public mutating func resumeAfterFailedElement() -> Int? { base.resumeAfterFailedElement() }
 }

@@ -182,7 +182,7 @@ extension IngredientIndex {
         removeAll()
         var builder = Builder(
             duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
-        dictionariesAreElements = source.dictionariesAreElements
+        traits = source.traits
         while true {
             guard let event = try source.next() else {
                 if builder.isEmpty { return false }
@@ -215,7 +215,7 @@ extension IngredientIndex {
     ) throws(EasyBakeError) {
         removeAll()
         var builder = Builder(duplicateKeys: source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes)
-        dictionariesAreElements = source.dictionariesAreElements
+        traits = source.traits
         var event = first
         while true {
             if try feed(event, to: &builder, from: &source) { return }

@@ -15,7 +15,7 @@ package struct IndexedIngredientSource: IngredientSource {
     private var expectingKey = false
     package let limits: IngredientLimits
     package let duplicateKeyPolicy: DuplicateKeyPolicy
-    package var dictionariesAreElements: Bool { index.dictionariesAreElements }
+    package var traits: IngredientTraits { index.traits }
 
     /// The events of the value at `position` (by default the whole index).
     package init(

@@ -167,13 +167,14 @@ public protocol IngredientSource {
     /// a strict source repairs nothing, it throws.
     var warnings: [EasyBakeError] { get }
 
-    /// Whether the source's dictionaries are elements of a format where a
-    /// repeated element becomes an array and a lone one stays a dictionary
-    /// (XML): a path's `[*]` then takes a dictionary as one element, and the
-    /// trees and indexes read from the source mark their dictionaries
-    /// ``IngredientDictionary/isElement``. The default is `false`: `[*]` on
-    /// a dictionary gives its values.
-    var dictionariesAreElements: Bool { get }
+    /// How the source's values differ from JSON's, as the core must know to
+    /// read them: with ``IngredientTraits/dictionariesAreElements`` (XML), a
+    /// path's `[*]` takes a dictionary as one element, and the trees and
+    /// indexes read from the source mark their dictionaries
+    /// ``IngredientDictionary/isElement``. Every index read from the source
+    /// keeps them (``IngredientIndex/traits``). The default is none (`[]`):
+    /// `[*]` on a dictionary gives its values.
+    var traits: IngredientTraits { get }
 
     /// After an error inside one element of the top-level array, moves on to
     /// the next element, where the input tells where each element ends (a
@@ -267,7 +268,7 @@ extension IngredientSource {
         let tree = try PathWalker.readPrunedValue(startingWith: first, from: &self, keeping: matcher)
         index.removeAll()
         index.append(tree: tree)
-        index.dictionariesAreElements = dictionariesAreElements
+        index.traits = traits
     }
 
     /// ``readValue(startingWith:into:)`` through the value's events: the
@@ -300,7 +301,15 @@ extension IngredientSource {
 
     public var warnings: [EasyBakeError] { [] }
 
-    public var dictionariesAreElements: Bool { false }
+    public var traits: IngredientTraits { [] }
+
+    /// Whether the source's ``traits`` hold
+    /// ``IngredientTraits/dictionariesAreElements``.
+    @available(
+        *, deprecated,
+        message: "read traits; a source declares traits, and a dictionariesAreElements of its own is no longer read"
+    )
+    public var dictionariesAreElements: Bool { traits.contains(.dictionariesAreElements) }
 
     public mutating func resumeAfterFailedElement() -> Int? { nil }
 

@@ -18,10 +18,11 @@ public struct IngredientTreeSource: IngredientSource {
     private var eventCount = 0
     private let sortsKeys: Bool
 
-    /// Whether the tree's root is a dictionary marked
-    /// ``IngredientDictionary/isElement``: a tree read from XML replays as
-    /// XML reads, with each dictionary one element to `[*]`.
-    public let dictionariesAreElements: Bool
+    /// ``IngredientTraits/dictionariesAreElements`` when the tree's root is
+    /// a dictionary marked ``IngredientDictionary/isElement``: a tree read
+    /// from XML replays as XML reads, with each dictionary one element to
+    /// `[*]`; otherwise none.
+    public let traits: IngredientTraits
 
     /// A source that reads `tree` once.
     ///
@@ -34,9 +35,9 @@ public struct IngredientTreeSource: IngredientSource {
         root = tree
         sortsKeys = sortingKeys
         if case .dictionary(let dictionary) = tree {
-            dictionariesAreElements = dictionary.isElement
+            traits = dictionary.isElement ? .dictionariesAreElements : []
         } else {
-            dictionariesAreElements = false
+            traits = []
         }
     }
 

@@ -16,7 +16,7 @@ extension Ingredients {
     ) throws(EasyBakeError) -> Ingredients? {
         var builder = TreeBuilder(
             duplicateKeys: duplicateKeys ?? source.duplicateKeyPolicy, maximumNodes: source.limits.maximumNodes,
-            marksElements: source.dictionariesAreElements)
+            marksElements: source.traits.contains(.dictionariesAreElements))
         while true {
             guard let event = try source.next() else {
                 if builder.isEmpty { return nil }
@@ -124,7 +124,7 @@ struct TreeBuilder {
     let duplicateKeys: DuplicateKeyPolicy
     let maximumNodes: Int
     /// Mark every dictionary ``IngredientDictionary/isElement`` (a source
-    /// whose ``IngredientSource/dictionariesAreElements``).
+    /// whose ``IngredientSource/traits`` hold ``IngredientTraits/dictionariesAreElements``).
     let marksElements: Bool
     private var nodes = 0
     private var frames: [Frame] = []

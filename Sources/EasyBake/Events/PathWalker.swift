@@ -53,7 +53,8 @@ struct PathWalker {
     let matcher: PathMatcher
     let policy: DuplicateKeyPolicy
     /// Whether `[*]` takes a dictionary as one element (the source's
-    /// ``IngredientSource/dictionariesAreElements``) or its members.
+    /// ``IngredientSource/traits`` hold
+    /// ``IngredientTraits/dictionariesAreElements``) or its members.
     let dictionariesAreElements: Bool
     let buildsTree: Bool
     /// Whether the walk may end before the input does, once no open
@@ -75,7 +76,7 @@ struct PathWalker {
     ) {
         self.matcher = matcher
         policy = source.duplicateKeyPolicy
-        dictionariesAreElements = source.dictionariesAreElements
+        dictionariesAreElements = source.traits.contains(.dictionariesAreElements)
         self.buildsTree = buildsTree
         self.stopsEarly = stopsEarly && matcher.resolvesEarly && (policy == .firstWins || policy == .reject)
         builder = TreeBuilder(duplicateKeys: policy, maximumNodes: maximumNodes, marksElements: dictionariesAreElements)

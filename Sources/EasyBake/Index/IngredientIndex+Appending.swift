@@ -24,7 +24,7 @@ extension IngredientIndex {
     /// Into an empty index, a tree whose root is a dictionary marked
     /// ``IngredientDictionary/isElement`` makes an index of elements.
     mutating func append(tree: Ingredients) {
-        if count == 0, case .dictionary(let root) = tree, root.isElement { dictionariesAreElements = true }
+        if count == 0, case .dictionary(let root) = tree, root.isElement { traits = .dictionariesAreElements }
         // Each open container: its entry's position, its elements or
         // members, and which of them comes next.
         enum Open {

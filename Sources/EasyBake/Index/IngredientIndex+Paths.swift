@@ -113,7 +113,7 @@ extension IngredientIndex {
                     }
                 case .null:
                     break
-                case .dictionary where !dictionariesAreElements:
+                case .dictionary where !traits.contains(.dictionariesAreElements):
                     for value in distinctMemberValues(of: current) {
                         if let value = resolve(remaining, from: value) { found.append(value) }
                     }

@@ -78,7 +78,7 @@ final class IndexTree: @unchecked Sendable {
         case .dictionary:
             .dictionary(
                 IngredientDictionary(
-                    viewing: IndexOrigin(tree: self, position: position), isElement: index.dictionariesAreElements))
+                    viewing: IndexOrigin(tree: self, position: position), isElement: index.traits.contains(.dictionariesAreElements)))
         default:
             reader.scalar(at: position) ?? .null
         }
@@ -241,7 +241,7 @@ extension IngredientIndex {
         to.sourceName = from.sourceName
         to.offsetsAreLineColumns = from.offsetsAreLineColumns
         to.lineTextInput = from.lineTextInput
-        to.dictionariesAreElements = from.dictionariesAreElements
+        to.traits = from.traits
         to.reserve(end - position)
         for p in position..<end { to.append(to.copy(entryAt: p, of: from)) }
     }

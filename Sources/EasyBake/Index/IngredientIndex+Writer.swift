@@ -5,7 +5,7 @@ extension IngredientIndex {
     /// fast core directly, as the built-in formats do, with no
     /// ``IngredientEvent`` and no tree in between.
     ///
-    /// ``IngredientIndex/write(input:sourceName:limits:_:)`` empties the index
+    /// ``IngredientIndex/write(input:sourceName:limits:traits:_:)`` empties the index
     /// and hands you a writer. Write exactly one value: a scalar, or a
     /// container opened with ``beginArray(at:)`` or ``beginDictionary(at:)``,
     /// filled, and closed with ``endArray()`` or ``endDictionary()``. In a
@@ -278,14 +278,18 @@ extension IngredientIndex {
     ///     (errors then have no location).
     ///   - sourceName: The input's name, for error locations.
     ///   - limits: The limits the writer holds the value to.
+    ///   - traits: The traits of your format's values (its source's
+    ///     ``IngredientSource/traits``), which the index keeps as its
+    ///     ``traits``. By default none.
     ///   - body: Writes the one value through the writer it is given.
     /// - Throws: ``EasyBakeError`` from `body`, from a write the writer
     ///   rejects, or when `body` returns before the value is complete.
     public mutating func write(
         input: LoadedBytes? = nil, sourceName: String? = nil, limits: IngredientLimits = .default,
-        _ body: (inout Writer) throws(EasyBakeError) -> Void
+        traits: IngredientTraits = [], _ body: (inout Writer) throws(EasyBakeError) -> Void
     ) throws(EasyBakeError) {
         if let input { begin(input: input, sourceName: sourceName) } else { removeAll() }
+        self.traits = traits
         let storage = storageForBuilding
         storage.sourceName = sourceName
         var writer = Writer(storage: storage, input: input, sourceName: sourceName, limits: limits)

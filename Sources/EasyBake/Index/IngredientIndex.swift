@@ -201,9 +201,9 @@ public struct IngredientIndex: @unchecked Sendable {
         /// For an index of lines and columns: the input, read again only for
         /// the line an error shows (a file or bytes; never standard input).
         var lineTextInput: IngredientInput?
-        /// Whether the dictionaries are XML elements (see
-        /// ``IngredientSource/dictionariesAreElements``).
-        var dictionariesAreElements = false
+        /// The traits of the source the values were read from (see
+        /// ``IngredientSource/traits``).
+        var traits: IngredientTraits = []
         /// Where each open container's entry is, while the index is built.
         @exclusivity(unchecked) @usableFromInline var openContainers = GrowableBuffer<Int>()
 
@@ -252,7 +252,7 @@ public struct IngredientIndex: @unchecked Sendable {
             copy.sourceName = sourceName
             copy.offsetsAreLineColumns = offsetsAreLineColumns
             copy.lineTextInput = lineTextInput
-            copy.dictionariesAreElements = dictionariesAreElements
+            copy.traits = traits
             copy.openContainers.append(openContainers.base, count: openContainers.count)
             return copy
         }
@@ -351,12 +351,17 @@ public struct IngredientIndex: @unchecked Sendable {
     /// The input's name, for error locations.
     package var sourceName: String? { storage.sourceName }
 
-    /// Whether the index's dictionaries are elements, one each to `[*]`: it
-    /// was read from a source whose ``IngredientSource/dictionariesAreElements``
-    /// (XML), or from a tree whose root is an element.
-    package var dictionariesAreElements: Bool {
-        get { storage.dictionariesAreElements }
-        set { uniqueStorage.dictionariesAreElements = newValue }
+    /// The traits of the values the index holds: those of the source it was
+    /// read from (``IngredientSource/traits``), or
+    /// ``IngredientTraits/dictionariesAreElements`` for a tree whose root is
+    /// an element. Paths and baking read the index by them: with
+    /// ``IngredientTraits/dictionariesAreElements``, `[*]` takes a
+    /// dictionary as one element. Emptying the index clears them; a format
+    /// that builds the index itself declares them as it begins
+    /// (``write(input:sourceName:limits:traits:_:)``).
+    public internal(set) var traits: IngredientTraits {
+        get { storage.traits }
+        set { uniqueStorage.traits = newValue }
     }
 
     /// Empties the index, keeping its memory for the next document or record.
@@ -374,7 +379,7 @@ public struct IngredientIndex: @unchecked Sendable {
         storage.restartBuilding()
         storage.offsetsAreLineColumns = false
         storage.lineTextInput = nil
-        storage.dictionariesAreElements = false
+        storage.traits = []
     }
 
     /// The entry at `position`.
@@ -709,11 +714,12 @@ extension IngredientIndex {
     /// How many bits of a line-and-column source offset hold the column.
     static let columnBits = 24
 
-    /// The source offset that says "line `line`, column `column`", for an
-    /// index whose offsets are lines and columns (an XML index, built by
-    /// ``ElementBuilder``). Lines past 2³² and columns
-    /// past 2²⁴ are clamped; 0 means "unknown".
-    package static func lineColumnOffset(line: Int, column: Int) -> Int {
+    /// The source offset that says "line `line`, column `column`" (both
+    /// from 1), for an index whose offsets are lines and columns (an XML
+    /// index; see
+    /// ``beginUncheckedWriting(input:sourceName:traits:offsetsAreLinesAndColumns:)``).
+    /// Lines past 2³² and columns past 2²⁴ are clamped; 0 means "unknown".
+    public static func lineColumnOffset(line: Int, column: Int) -> Int {
         min(max(line, 0), Int(UInt32.max)) << columnBits | min(max(column, 0), 1 << columnBits - 1)
     }
 

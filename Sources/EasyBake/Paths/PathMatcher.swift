@@ -11,7 +11,7 @@
 /// one-element array (`channel.item[0]` finds a single `<item>`), `[*]` on a
 /// missing element leaves it out, `null` reads as an empty array for `[*]`,
 /// and `[*]` on a dictionary gives its values — unless the source's
-/// dictionaries are XML elements (``IngredientSource/dictionariesAreElements``),
+/// dictionaries are XML elements (``IngredientTraits/dictionariesAreElements``),
 /// each one element. The states that serve those rules are built here, not
 /// at run time.
 ///

@@ -337,7 +337,7 @@ public struct RecordReader<Source: IngredientSource> {
         guard count == 0, deepestReached >= 0 else { return nil }
         let steps = recordPath.steps
         var parentDepth = steps.count - 1
-        if source.dictionariesAreElements, parentDepth >= 1, steps[parentDepth] == .everyElement,
+        if source.traits.contains(.dictionariesAreElements), parentDepth >= 1, steps[parentDepth] == .everyElement,
             case .key = steps[parentDepth - 1]
         {
             parentDepth -= 1

@@ -1,13 +1,16 @@
-// Appends for a builder of unquoted text: YAML's plain scalars have no
-// opening quote for an entry's offset to point at, so their entries carry
-// `unquotedFlag` and point at their first byte, which keeps an error's
-// column on the value itself.
+// Appends of values whose text in the input has no quote around it (YAML's
+// plain scalars, a key=value line, whatever a format writes through
+// `Writer.string(bytesAt:count:)` or `UncheckedWriter.string(bytesAt:count:)`),
+// and of numbers a format resolved itself. No opening quote for an entry's
+// offset to point at: such entries carry `unquotedFlag` and point at their
+// first byte, which keeps an error's column on the value itself. They were
+// YAML's appends; the public writers made them every format's.
 
 extension IngredientIndex.Storage {
     /// Appends a string whose bytes are the `length` bytes of the input that
     /// begin at `offset` (no quote before them).
     @inlinable
-    package func appendUnquotedString(at offset: Int, length: Int) throws(EasyBakeError) {
+    func appendUnquotedString(at offset: Int, length: Int) throws(EasyBakeError) {
         guard length <= UInt32.max else { throw IngredientIndex.tooLarge("string", at: offset) }
         assert(
             offset >= 0 && length >= 0 && (inputBase == nil || offset + length <= inputCount),
@@ -19,7 +22,7 @@ extension IngredientIndex.Storage {
 
 extension IngredientIndex.Storage {
     /// Appends a number a builder has resolved already (a YAML literal that
-    /// is no JSON literal, `0x1F` or `.inf`), as `IngredientIndex.appendNumber(_:at:)`
+    /// is no JSON literal, `0x1F` or `.inf`; a tree's), as `IngredientIndex.appendNumber(_:at:)`
     /// does: through the storage, so that a builder holding it appends
     /// without a copy.
     package func appendNumber(_ value: Ingredients, at offset: Int) throws(EasyBakeError) {
@@ -30,7 +33,7 @@ extension IngredientIndex.Storage {
     /// whose text begins at `offset` in the input (`01234`, `0x1F`): marked
     /// `unquotedFlag`, so that a `String` asked of it gets that text
     /// (`IngredientIndex.Reader.numberText(at:)`), not the value's.
-    package func appendNumber(_ value: Ingredients, at offset: Int, textInInput: Bool) throws(EasyBakeError) {
+    func appendNumber(_ value: Ingredients, at offset: Int, textInInput: Bool) throws(EasyBakeError) {
         let textFlag = textInInput ? IngredientIndex.unquotedFlag : 0
         let kind: IngredientIndex.Kind
         let bits: UInt64
