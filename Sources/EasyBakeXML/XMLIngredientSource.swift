@@ -187,4 +187,6 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// dictionary where repeated ones make an array, so `[*]` takes an
     /// element's dictionary as one element.
     public var traits: IngredientTraits { .dictionariesAreElements }
+    /// `true`, as ``traits`` say, for a reader of the older property.
+    public var dictionariesAreElements: Bool { true }
 }

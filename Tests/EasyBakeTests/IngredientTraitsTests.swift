@@ -16,6 +16,16 @@ private struct TraitsSource: IngredientSource {
     var location: SourceLocation { base.location }
 }
 
+/// A source written before traits: it says its dictionaries are elements
+/// through the older property alone, which the default traits still read.
+private struct OlderElementsSource: IngredientSource {
+    var base: IngredientTreeSource
+    let dictionariesAreElements: Bool
+
+    mutating func next() throws(EasyBakeError) -> IngredientEvent? { try base.next() }
+    var location: SourceLocation { base.location }
+}
+
 /// A format that reads every input as `{"item": {"name": "Ada"}}` through
 /// a source of the given traits: its index is built from the source's events.
 private struct TraitsFormat: IngredientFormat {
@@ -85,6 +95,19 @@ struct IngredientTraitsTests {
         #expect(IngredientTreeSource(.dictionary(element)).traits == .dictionariesAreElements)
     }
 
+    @Test("a source that declares only the older dictionariesAreElements keeps its meaning")
+    func olderDeclaration() throws {
+        let tree: Ingredients = ["item": ["name": "Ada"]]
+        for elements in [false, true] {
+            var source = OlderElementsSource(base: IngredientTreeSource(tree), dictionariesAreElements: elements)
+            let traits: IngredientTraits = elements ? .dictionariesAreElements : []
+            #expect(source.traits == traits)
+            #expect(AnyIngredientSource(source).traits == traits)
+            let read = try Ingredients.read(from: &source)
+            try expectRead(#require(read), traits: traits)
+        }
+    }
+
     @Test(
         "an index keeps its source's traits, and paths read its dictionaries by them",
         arguments: [IngredientTraits(), .dictionariesAreElements])
@@ -134,10 +157,16 @@ struct IngredientTraitsTests {
     }
 
     @available(*, deprecated, message: "reads the deprecated dictionariesAreElements")
-    @Test("the deprecated dictionariesAreElements reads the source's traits")
-    func deprecatedForwarding() {
-        #expect(TraitsSource(["a": 1], traits: .dictionariesAreElements).dictionariesAreElements)
-        #expect(!TraitsSource(["a": 1], traits: []).dictionariesAreElements)
+    @Test("the built-in sources answer the older dictionariesAreElements as their traits say")
+    func olderPropertyOfBuiltIns() {
+        var element: IngredientDictionary = ["a": 1]
+        element.isElement = true
+        let tree = IngredientTreeSource(.dictionary(element))
+        #expect(tree.dictionariesAreElements && AnyIngredientSource(tree).dictionariesAreElements)
+        #expect(!IngredientTreeSource(["a": 1]).dictionariesAreElements)
+        #expect(!AnyIngredientSource(IngredientTreeSource(["a": 1])).dictionariesAreElements)
+        // A source that declares traits alone leaves the older property at its default.
+        #expect(!TraitsSource(["a": 1], traits: .dictionariesAreElements).dictionariesAreElements)
     }
 
     /// Checks `tree` against `{"item": {"name": "Ada"}}` read with `traits`.

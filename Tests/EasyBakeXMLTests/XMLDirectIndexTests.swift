@@ -265,6 +265,7 @@ struct XMLDirectIndexTests {
     func traits() throws {
         let input = IngredientInput.text("<feed><item><t>a</t></item></feed>")
         #expect(try XMLIngredientSource(input).traits == .dictionariesAreElements)
+        #expect(try XMLIngredientSource(input).dictionariesAreElements)
         #expect(try AnyIngredientSource(XMLIngredientSource(input)).traits == .dictionariesAreElements)
         var index = IngredientIndex()
         try XMLFormat().readIndex(input, into: &index)

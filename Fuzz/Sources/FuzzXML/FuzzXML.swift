@@ -150,7 +150,7 @@ private struct ThroughEvents: IngredientSource {
     var duplicateKeyPolicy: DuplicateKeyPolicy { base.duplicateKeyPolicy }
     var limits: IngredientLimits { base.limits }
     var warnings: [EasyBakeError] { base.warnings }
-    var dictionariesAreElements: Bool { base.dictionariesAreElements }
+    var traits: IngredientTraits { base.traits }
 }
 
 /// What streaming the records at a path gave: each record's tree, the

@@ -45,5 +45,6 @@ public struct AnyIngredientSource: IngredientSource {
     public var allowsStoppingEarly: Bool { base.allowsStoppingEarly }
     public var warnings: [EasyBakeError] { base.warnings }
     public var traits: IngredientTraits { base.traits }
+    public var dictionariesAreElements: Bool { base.dictionariesAreElements }
     public mutating func resumeAfterFailedElement() -> Int? { base.resumeAfterFailedElement() }
 }

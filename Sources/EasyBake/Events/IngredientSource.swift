@@ -172,9 +172,18 @@ public protocol IngredientSource {
     /// path's `[*]` takes a dictionary as one element, and the trees and
     /// indexes read from the source mark their dictionaries
     /// ``IngredientDictionary/isElement``. Every index read from the source
-    /// keeps them (``IngredientIndex/traits``). The default is none (`[]`):
-    /// `[*]` on a dictionary gives its values.
+    /// keeps them (``IngredientIndex/traits``). The default is what
+    /// ``dictionariesAreElements`` says, which is none (`[]`) unless a
+    /// source declares it: `[*]` on a dictionary gives its values.
     var traits: IngredientTraits { get }
+
+    /// Whether the source's dictionaries are XML elements: the one trait
+    /// there was before ``traits``, still read through the default
+    /// ``traits``, so that a source written for it keeps its meaning.
+    /// Declare ``traits`` instead; the core reads only ``traits``, and for a
+    /// source that declares them this property is `false` unless it
+    /// declares it too. The default is `false`.
+    var dictionariesAreElements: Bool { get }
 
     /// After an error inside one element of the top-level array, moves on to
     /// the next element, where the input tells where each element ends (a
@@ -301,15 +310,9 @@ extension IngredientSource {
 
     public var warnings: [EasyBakeError] { [] }
 
-    public var traits: IngredientTraits { [] }
+    public var traits: IngredientTraits { dictionariesAreElements ? .dictionariesAreElements : [] }
 
-    /// Whether the source's ``traits`` hold
-    /// ``IngredientTraits/dictionariesAreElements``.
-    @available(
-        *, deprecated,
-        message: "read traits; a source declares traits, and a dictionariesAreElements of its own is no longer read"
-    )
-    public var dictionariesAreElements: Bool { traits.contains(.dictionariesAreElements) }
+    public var dictionariesAreElements: Bool { false }
 
     public mutating func resumeAfterFailedElement() -> Int? { nil }
 

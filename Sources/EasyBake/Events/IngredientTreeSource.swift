@@ -23,6 +23,9 @@ public struct IngredientTreeSource: IngredientSource {
     /// from XML replays as XML reads, with each dictionary one element to
     /// `[*]`; otherwise none.
     public let traits: IngredientTraits
+    /// Whether ``traits`` hold ``IngredientTraits/dictionariesAreElements``,
+    /// for a reader of the older property.
+    public var dictionariesAreElements: Bool { traits.contains(.dictionariesAreElements) }
 
     /// A source that reads `tree` once.
     ///
