@@ -80,7 +80,8 @@ struct IngredientTraitsTests {
         #expect(none.description == "[]")
         #expect(elements.description == "[.dictionariesAreElements]")
         #expect(
-            IngredientTraits(rawValue: 0b101).description == "[.dictionariesAreElements, IngredientTraits(rawValue: 4)]")
+            IngredientTraits(rawValue: 0b101).description == "[.dictionariesAreElements, IngredientTraits(rawValue: 4)]"
+        )
     }
 
     @Test("a source declares none unless it says otherwise; a type-erased source and a tree's source forward theirs")

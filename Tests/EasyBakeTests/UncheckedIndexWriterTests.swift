@@ -28,7 +28,9 @@ struct UncheckedIndexWriterTests {
         let flag = try "flag".utf8.withContiguousStorageIfAvailable { try writer.share(UnsafeRawBufferPointer($0)) }!
         writer.string(flag)
         writer.bool(true, at: 31)
-        try "hex".utf8.withContiguousStorageIfAvailable { try writer.string(decoded: UnsafeRawBufferPointer($0), at: 37) }
+        try "hex".utf8.withContiguousStorageIfAvailable {
+            try writer.string(decoded: UnsafeRawBufferPointer($0), at: 37)
+        }
         try writer.number(.integer(31), at: 37, textAtOffset: true)
         writer.string(flag)
         writer.beginArray(at: 43)
@@ -111,7 +113,8 @@ struct UncheckedIndexWriterTests {
         writer.beginDictionary(at: IngredientIndex.lineColumnOffset(line: 1, column: 1))
         try "a".utf8.withContiguousStorageIfAvailable { try writer.string(decoded: UnsafeRawBufferPointer($0), at: 0) }
         try "text".utf8.withContiguousStorageIfAvailable {
-            try writer.string(decoded: UnsafeRawBufferPointer($0), at: IngredientIndex.lineColumnOffset(line: 3, column: 7))
+            try writer.string(
+                decoded: UnsafeRawBufferPointer($0), at: IngredientIndex.lineColumnOffset(line: 3, column: 7))
         }
         try writer.endContainer(elements: 1)
         #expect(index.traits == .dictionariesAreElements)

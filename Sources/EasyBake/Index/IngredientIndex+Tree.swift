@@ -78,7 +78,8 @@ final class IndexTree: @unchecked Sendable {
         case .dictionary:
             .dictionary(
                 IngredientDictionary(
-                    viewing: IndexOrigin(tree: self, position: position), isElement: index.traits.contains(.dictionariesAreElements)))
+                    viewing: IndexOrigin(tree: self, position: position),
+                    isElement: index.traits.contains(.dictionariesAreElements)))
         default:
             reader.scalar(at: position) ?? .null
         }
