@@ -123,8 +123,28 @@ extension XMLParserDriver {
                 .prefix(while: { $0 != "\n" })
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
         }
+        if !isNamespaceError, let first = Self.rest(context).unicodeScalars.first, !Self.isXMLCharacter(first.value) {
+            // libxml2 stands on a character XML refuses: that is the fault,
+            // whatever construct libxml2 was reading, which depends on how
+            // the input was sliced (an attribute's name on one road, the
+            // tag's end on another).
+            message = "expected a character XML allows, found \(Self.codePoint(first.value))"
+        }
         location.sourceName = sourceName
-        if message == Self.unfinished(.cdata, found: Self.endOfInput), let end = endOfInputLocation(context) {
+        let inCDATA = context?.pointee.instate == XML_PARSER_CDATA_SECTION
+        if inCDATA,
+            Int(details.code) == Int(XML_ERR_INVALID_CHAR.rawValue)
+                || message == Self.unfinished(.cdata, found: Self.endOfInput),
+            let (scalar, place) = firstCharacterXMLRefuses(context)
+        {
+            // libxml2 checks an open CDATA section's text a block at a time,
+            // and the blocks depend on how the input was sliced: whether it
+            // meets a character it refuses before the input ends, and where
+            // it says it stood, differ by road. The character's own place
+            // does not.
+            message = "expected a character XML allows, found \(Self.codePoint(scalar))"
+            location = place
+        } else if message == Self.unfinished(.cdata, found: Self.endOfInput), let end = endOfInputLocation(context) {
             location = end
         }
         let code: EasyBakeError.Code
@@ -156,6 +176,45 @@ extension XMLParserDriver {
         if let context { xmlStopParser(context) }
     }
 
+    /// The first character XML does not allow (XML 1.0 `Char`) in the text
+    /// libxml2 holds and has not yet taken, from where it stands: in an
+    /// open CDATA section, the text it has not yet checked. Its place is
+    /// found in the input as written, from its offset in what libxml2 was
+    /// fed (libxml2 does not count lines inside a CDATA section it hands
+    /// out a block at a time); `nil` when there is none, when the text is
+    /// not valid UTF-8 before it (libxml2 words that), or where the input
+    /// cannot be read again as written (see ``endOfInputLocation(_:)``), or
+    /// a lenient reading has rewritten a bare `&` before it.
+    func firstCharacterXMLRefuses(_ context: xmlParserCtxtPtr?) -> (UInt32, SourceLocation)? {
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
+            let end = input.pointee.end, base <= cur, cur <= end, let bytes = rereadableInput(context),
+            // An `amp;` a lenient reading put before it moves its offset.
+            repair?.insertions.isEmpty ?? true
+        else { return nil }
+        var utf8 = UnsafeBufferPointer(start: cur, count: end - cur).makeIterator()
+        var decoder = UTF8()
+        var offset = Int(input.pointee.consumed) + (cur - base)
+        while true {
+            switch decoder.decode(&utf8) {
+            case .scalarValue(let scalar):
+                let value = scalar.value
+                guard Self.isXMLCharacter(value) else {
+                    guard offset < bytes.buffer.count else { return nil }
+                    return (value, SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: sourceName))
+                }
+                offset += UTF8.width(scalar)
+            case .emptyInput, .error:
+                return nil
+            }
+        }
+    }
+
+    /// Whether XML 1.0 allows `value` anywhere in a document (its `Char`).
+    static func isXMLCharacter(_ value: UInt32) -> Bool {
+        value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+            || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+    }
+
     /// The end of the whole input, for a CDATA section it leaves open:
     /// libxml2 hands an open section's text out a few hundred bytes at a
     /// time, so where it stands when the input ends depends on how the
@@ -166,10 +225,18 @@ extension XMLParserDriver {
     /// libxml2's place, where the input cannot be read again as written:
     /// standard input, an encoding other than UTF-8, or a record read apart.
     func endOfInputLocation(_ context: xmlParserCtxtPtr?) -> SourceLocation? {
-        guard inputDone, lineTextInput == nil, input.isInMemory || input.filePath != nil,
-            context?.pointee.input?.pointee.buf?.pointee.encoder == nil, let bytes = try? input.loadBytes()
-        else { return nil }
+        guard inputDone, let bytes = rereadableInput(context) else { return nil }
         return SourceLocation.locate(offset: bytes.buffer.count, in: bytes.buffer, sourceName: sourceName)
+    }
+
+    /// The whole input as written, when libxml2 was fed it as it is from
+    /// its start (no lenient rewrite, no other encoding, not a record read
+    /// apart) and it can be read again (in memory or a file).
+    private func rereadableInput(_ context: xmlParserCtxtPtr?) -> LoadedBytes? {
+        guard lineTextInput == nil, input.isInMemory || input.filePath != nil,
+            context?.pointee.input?.pointee.buf?.pointee.encoder == nil
+        else { return nil }
+        return try? input.loadBytes()
     }
 
     /// A reference to a general entity that the internal subset does not

@@ -192,6 +192,50 @@ struct XMLRecordStreamingTests {
         }
     }
 
+    /// libxml2 checks a CDATA section's characters a block at a time, the
+    /// blocks cut where the slices it was fed end: a character it refuses
+    /// is reported at that character on every road, closed section or not
+    /// (a fuzzed feed found one road naming the character and the other
+    /// the end of the input).
+    @Test(
+        "a character XML refuses in a CDATA section fails at that character on every road",
+        arguments: [false, true])
+    func refusedCharacterInCDATA(closed: Bool) throws {
+        var text = String(decoding: people(6), as: UTF8.self)
+        text.removeLast("</people>\n".count)
+        text += "<person name=\"late\"><note><![CDATA[ fish & chips\n"
+        for line in 0..<40 {
+            text += line == 17 ? "  here: \u{0}, a NUL\n" : "  line \(line) of a section <raw> & ]\n"
+        }
+        if closed { text += "]]></note></person></people>\n" }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("\u{0}") }) + 1
+        let expected = "syntax expected a character XML allows, found U+0000 at - \(line):9"
+        let bytes = Array(text.utf8)
+        var lenient = XMLReadingOptions()
+        lenient.lenientReferences = true
+        for options in [XMLReadingOptions(), lenient] {
+            for natively in [true, false] {
+                let results = try bakedPeople(bytes, options: options, natively: natively).results
+                #expect(results.last == expected, "natively: \(natively)")
+            }
+        }
+    }
+
+    /// Inside a tag, what libxml2 was reading when it met the character
+    /// (an attribute's name, the tag's end) depends on the slices too: the
+    /// character is the fault named on every road.
+    @Test("a character XML refuses inside a tag is the fault named on every road", arguments: [3, 20])
+    func refusedCharacterInTag(person: Int) throws {
+        let bytes = people(30) { i in i == person ? "<mark a=\"1\" \u{0}/>\n" : "" }
+        var results: [String] = []
+        for natively in [true, false] {
+            results.append(try bakedPeople(bytes, natively: natively).results.last ?? "")
+        }
+        #expect(results[0] == results[1])
+        #expect(results[0].hasPrefix("syntax expected a character XML allows, found U+0000 at - "), "\(results[0])")
+    }
+
     @Test("a lenient reading repairs records alike, with the same warnings")
     func lenient() throws {
         var options = XMLReadingOptions()
