@@ -135,14 +135,14 @@ extension XMLParserDriver {
         if inCDATA,
             Int(details.code) == Int(XML_ERR_INVALID_CHAR.rawValue)
                 || message == Self.unfinished(.cdata, found: Self.endOfInput),
-            let (scalar, place) = firstCharacterXMLRefuses(context)
+            let (refused, place) = firstCharacterXMLRefuses(context)
         {
             // libxml2 checks an open CDATA section's text a block at a time,
             // and the blocks depend on how the input was sliced: whether it
             // meets a character it refuses before the input ends, and where
             // it says it stood, differ by road. The character's own place
             // does not.
-            message = "expected a character XML allows, found \(Self.codePoint(scalar))"
+            message = refused
             location = place
         } else if message == Self.unfinished(.cdata, found: Self.endOfInput), let end = endOfInputLocation(context) {
             location = end
@@ -176,34 +176,43 @@ extension XMLParserDriver {
         if let context { xmlStopParser(context) }
     }
 
-    /// The first character XML does not allow (XML 1.0 `Char`) in the text
-    /// libxml2 holds and has not yet taken, from where it stands: in an
-    /// open CDATA section, the text it has not yet checked. Its place is
-    /// found in the input as written, from its offset in what libxml2 was
-    /// fed (libxml2 does not count lines inside a CDATA section it hands
-    /// out a block at a time); `nil` when there is none, when the text is
-    /// not valid UTF-8 before it (libxml2 words that), or where the input
-    /// cannot be read again as written (see ``endOfInputLocation(_:)``), or
-    /// a lenient reading has rewritten a bare `&` before it.
-    func firstCharacterXMLRefuses(_ context: xmlParserCtxtPtr?) -> (UInt32, SourceLocation)? {
+    /// The first character XML does not allow (XML 1.0 `Char`), or bytes
+    /// that are not UTF-8, in the text libxml2 holds and has not yet taken,
+    /// from where it stands: in an open CDATA section, the text it has not
+    /// yet checked. The message says what was found, at its place in the
+    /// input as written, found from its offset in what libxml2 was fed
+    /// (libxml2 does not count lines inside a CDATA section it hands out a
+    /// block at a time); `nil` when there is none, where the input cannot be
+    /// read again as written (see ``endOfInputLocation(_:)``), or when a
+    /// lenient reading has rewritten a bare `&` before it.
+    func firstCharacterXMLRefuses(_ context: xmlParserCtxtPtr?) -> (String, SourceLocation)? {
         guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
             let end = input.pointee.end, base <= cur, cur <= end, let bytes = rereadableInput(context),
             // An `amp;` a lenient reading put before it moves its offset.
             repair?.insertions.isEmpty ?? true
         else { return nil }
-        var utf8 = UnsafeBufferPointer(start: cur, count: end - cur).makeIterator()
+        let text = UnsafeBufferPointer(start: cur, count: end - cur)
+        var utf8 = text.makeIterator()
         var decoder = UTF8()
-        var offset = Int(input.pointee.consumed) + (cur - base)
+        var taken = 0
+        let start = Int(input.pointee.consumed) + (cur - base)
+        func located(_ message: String) -> (String, SourceLocation)? {
+            guard start + taken < bytes.buffer.count else { return nil }
+            return (message, SourceLocation.locate(offset: start + taken, in: bytes.buffer, sourceName: sourceName))
+        }
         while true {
             switch decoder.decode(&utf8) {
             case .scalarValue(let scalar):
-                let value = scalar.value
-                guard Self.isXMLCharacter(value) else {
-                    guard offset < bytes.buffer.count else { return nil }
-                    return (value, SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: sourceName))
+                guard Self.isXMLCharacter(scalar.value) else {
+                    return located("expected a character XML allows, found \(Self.codePoint(scalar.value))")
                 }
-                offset += UTF8.width(scalar)
-            case .emptyInput, .error:
+                taken += UTF8.width(scalar)
+            case .error:
+                // A character cut by the end of what libxml2 was fed so far
+                // may be whole once the rest comes.
+                guard inputDone || text.count - taken >= 4 else { return nil }
+                return located(Self.notUTF8(bytes: text[taken...]))
+            case .emptyInput:
                 return nil
             }
         }

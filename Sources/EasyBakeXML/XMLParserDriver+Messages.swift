@@ -97,6 +97,12 @@ extension XMLParserDriver {
         case Int(XML_ERR_INVALID_HEX_CHARREF.rawValue):
             return "expected hexadecimal digits and ';' in a character reference (&#xE9;), found \(found)"
         case Int(XML_ERR_INVALID_CHAR.rawValue):
+            if original.hasPrefix("Input is not proper UTF-8"), let bytes = original.range(of: "Bytes: ") {
+                // libxml2 names no character here (its number is 0): the
+                // bytes it shows are what it found.
+                return Self.notUTF8(
+                    original[bytes.upperBound...].split(separator: " ").prefix(4).joined(separator: " "))
+            }
             let character = Self.codePoint(UInt32(truncatingIfNeeded: details.int1))
             if original.hasPrefix("xmlParseCharRef") {
                 return "expected a reference to a character XML allows, found one to \(character)"
@@ -224,6 +230,19 @@ extension XMLParserDriver {
     }
 
     /// `U+0001`.
+    /// The message of bytes that are not UTF-8, `bytes` as libxml2 shows
+    /// them (`0xDE 0xDE 0xDE 0xDE`, the first four from the fault).
+    static func notUTF8(_ bytes: String) -> String {
+        "expected UTF-8 text (or the encoding the XML declaration names), found the bytes \(bytes)"
+    }
+
+    /// ``notUTF8(_:)`` of the first four bytes of `bytes`, as libxml2 shows them.
+    static func notUTF8<Bytes: Collection<UInt8>>(bytes: Bytes) -> String {
+        notUTF8(
+            bytes.prefix(4).map { "0x" + (($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true)) }
+                .joined(separator: " "))
+    }
+
     static func codePoint(_ value: UInt32) -> String {
         let hex = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -222,6 +222,39 @@ struct XMLRecordStreamingTests {
         }
     }
 
+    /// Bytes that are not UTF-8 are named as bytes (libxml2 gives their
+    /// error no character: it was worded "found U+0000"), in a CDATA
+    /// section at their own place on every road, closed section or not.
+    @Test("bytes that are not UTF-8 are named, at their place on every road", arguments: [false, true])
+    func notUTF8(closed: Bool) throws {
+        var text = String(decoding: people(6), as: UTF8.self)
+        text.removeLast("</people>\n".count)
+        var bytes = Array(text.utf8)
+        bytes += Array("<person name=\"late\"><note><![CDATA[ fish & chips\n".utf8)
+        for line in 0..<40 {
+            bytes += Array("  line \(line) of a section".utf8)
+            if line == 23 { bytes += [0xDE, 0xDE, 0xDE, 0xDE, 0xDE] }
+            bytes += Array("\n".utf8)
+        }
+        if closed { bytes += Array("]]></note></person></people>\n".utf8) }
+        let badOffset = try #require(bytes.firstIndex(of: 0xDE))
+        let line = bytes[..<badOffset].filter { $0 == 0x0A }.count + 1
+        let column = badOffset - (bytes[..<badOffset].lastIndex(of: 0x0A) ?? -1)
+        let expected =
+            "syntax expected UTF-8 text (or the encoding the XML declaration names), found the bytes 0xDE 0xDE 0xDE 0xDE at - \(line):\(column)"
+        for natively in [true, false] {
+            #expect(try bakedPeople(bytes, natively: natively).results.last == expected, "natively: \(natively)")
+        }
+        // Outside a CDATA section libxml2 stands on them: named alike.
+        let inText =
+            Array("<people><person name=\"a\"><age>1".utf8) + [0xDE, 0xDE] + Array("</age></person></people>".utf8)
+        let result = try bakedPeople(inText, natively: true).results.last ?? ""
+        #expect(
+            result.hasPrefix(
+                "syntax expected UTF-8 text (or the encoding the XML declaration names), found the bytes 0xDE 0xDE"),
+            "\(result)")
+    }
+
     /// Inside a tag, what libxml2 was reading when it met the character
     /// (an attribute's name, the tag's end) depends on the slices too: the
     /// character is the fault named on every road.
