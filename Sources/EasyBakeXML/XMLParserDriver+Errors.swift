@@ -132,16 +132,17 @@ extension XMLParserDriver {
         }
         location.sourceName = sourceName
         let inCDATA = context?.pointee.instate == XML_PARSER_CDATA_SECTION
-        if inCDATA,
-            Int(details.code) == Int(XML_ERR_INVALID_CHAR.rawValue)
-                || message == Self.unfinished(.cdata, found: Self.endOfInput),
+        let isCharacterError = Int(details.code) == Int(XML_ERR_INVALID_CHAR.rawValue)
+        if isCharacterError && (inCDATA || message.hasPrefix(Self.notUTF8("")))
+            || inCDATA && message == Self.unfinished(.cdata, found: Self.endOfInput),
             let (refused, place) = firstCharacterXMLRefuses(context)
         {
             // libxml2 checks an open CDATA section's text a block at a time,
             // and the blocks depend on how the input was sliced: whether it
             // meets a character it refuses before the input ends, and where
             // it says it stood, differ by road. The character's own place
-            // does not.
+            // does not; nor do bytes that are not UTF-8, which libxml2 finds
+            // where its slices let it look.
             message = refused
             location = place
         } else if message == Self.unfinished(.cdata, found: Self.endOfInput), let end = endOfInputLocation(context) {

@@ -101,7 +101,8 @@ extension XMLParserDriver {
                 // libxml2 names no character here (its number is 0): the
                 // bytes it shows are what it found.
                 return Self.notUTF8(
-                    original[bytes.upperBound...].split(separator: " ").prefix(4).joined(separator: " "))
+                    original[bytes.upperBound...].split(whereSeparator: \.isWhitespace).prefix(4).joined(separator: " ")
+                )
             }
             let character = Self.codePoint(UInt32(truncatingIfNeeded: details.int1))
             if original.hasPrefix("xmlParseCharRef") {

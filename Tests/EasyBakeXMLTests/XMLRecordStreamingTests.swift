@@ -245,14 +245,18 @@ struct XMLRecordStreamingTests {
         for natively in [true, false] {
             #expect(try bakedPeople(bytes, natively: natively).results.last == expected, "natively: \(natively)")
         }
-        // Outside a CDATA section libxml2 stands on them: named alike.
-        let inText =
-            Array("<people><person name=\"a\"><age>1".utf8) + [0xDE, 0xDE] + Array("</age></person></people>".utf8)
-        let result = try bakedPeople(inText, natively: true).results.last ?? ""
-        #expect(
-            result.hasPrefix(
-                "syntax expected UTF-8 text (or the encoding the XML declaration names), found the bytes 0xDE 0xDE"),
-            "\(result)")
+        // Outside a CDATA section too: named at their place, on both roads.
+        var inText = people(20)
+        let cut = try #require(inText.indices.first { inText[$0...].starts(with: Array("<age>27".utf8)) }) + 6
+        inText.insert(contentsOf: [0xFF, 0xFF], at: cut)
+        let textLine = inText[..<cut].filter { $0 == 0x0A }.count + 1
+        let textColumn = cut - (inText[..<cut].lastIndex(of: 0x0A) ?? -1)
+        for natively in [true, false] {
+            let result = try bakedPeople(inText, natively: natively).results.last
+            #expect(
+                result == "syntax \(XMLParserDriver.notUTF8("0xFF 0xFF 0x37 0x3C")) at - \(textLine):\(textColumn)",
+                "natively: \(natively)")
+        }
     }
 
     /// Inside a tag, what libxml2 was reading when it met the character
