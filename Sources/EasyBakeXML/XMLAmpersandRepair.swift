@@ -69,6 +69,11 @@ struct XMLAmpersandRepair {
     /// Each rewritten `&` as libxml2 sees it: its line and its column in the
     /// rewritten text, in input order.
     private(set) var insertions: [(line: Int, column: Int)] = []
+    /// Where each `amp;` begins in the rewritten text, in input order: what
+    /// turns an offset libxml2 was fed into one of the input as written.
+    private(set) var insertionOffsets: [Int] = []
+    /// The bytes written so far.
+    private var emitted = 0
 
     init(sourceName: String) { self.sourceName = sourceName }
 
@@ -79,6 +84,18 @@ struct XMLAmpersandRepair {
         pending = []
         bytes.append(contentsOf: input)
         bytes.withUnsafeBufferPointer { buffer in scan(buffer, final: final, into: &out) }
+    }
+
+    /// The offset in the input as written of `offset` in the rewritten
+    /// text (a byte the rewrite kept).
+    func originalOffset(_ offset: Int) -> Int {
+        var low = 0
+        var high = insertionOffsets.count
+        while low < high {
+            let middle = (low + high) / 2
+            if insertionOffsets[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return offset - 4 * low
     }
 
     /// The column libxml2 reports on `line` (counting the `amp;`s it was
@@ -176,7 +193,10 @@ struct XMLAmpersandRepair {
                     case .bare:
                         note(b, at: i, lineStart: lineStart)
                         out.append(b.baseAddress! + written, count: i + 1 - written)
+                        emitted += i + 1 - written
+                        insertionOffsets.append(emitted)
                         Self.amp.withUnsafeBufferPointer { out.append($0.baseAddress!, count: 4) }
+                        emitted += 4
                         pass(byte)
                         written = i
                     }
@@ -265,7 +285,10 @@ struct XMLAmpersandRepair {
                 pass(byte)
             }
         }
-        if i > written { out.append(b.baseAddress! + written, count: i - written) }
+        if i > written {
+            out.append(b.baseAddress! + written, count: i - written)
+            emitted += i - written
+        }
         if i < n { pending = Array(b[i...]) }
     }
 

@@ -123,12 +123,12 @@ extension XMLParserDriver {
                 .prefix(while: { $0 != "\n" })
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
         }
-        if !isNamespaceError, let first = Self.rest(context).unicodeScalars.first, !Self.isXMLCharacter(first.value) {
-            // libxml2 stands on a character XML refuses: that is the fault,
-            // whatever construct libxml2 was reading, which depends on how
-            // the input was sliced (an attribute's name on one road, the
-            // tag's end on another).
-            message = "expected a character XML allows, found \(Self.codePoint(first.value))"
+        if !isNamespaceError, let fault = faultAtCursor(context) {
+            // libxml2 stands on a character XML refuses, or on bytes that
+            // are not UTF-8: that is the fault, whatever construct libxml2
+            // was reading, which depends on how the input was sliced (an
+            // attribute's name on one road, the tag's end on another).
+            message = fault
         }
         location.sourceName = sourceName
         let inCDATA = context?.pointee.instate == XML_PARSER_CDATA_SECTION
@@ -184,13 +184,10 @@ extension XMLParserDriver {
     /// input as written, found from its offset in what libxml2 was fed
     /// (libxml2 does not count lines inside a CDATA section it hands out a
     /// block at a time); `nil` when there is none, where the input cannot be
-    /// read again as written (see ``endOfInputLocation(_:)``), or when a
-    /// lenient reading has rewritten a bare `&` before it.
+    /// read again as written (see ``endOfInputLocation(_:)``).
     func firstCharacterXMLRefuses(_ context: xmlParserCtxtPtr?) -> (String, SourceLocation)? {
         guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
-            let end = input.pointee.end, base <= cur, cur <= end, let bytes = rereadableInput(context),
-            // An `amp;` a lenient reading put before it moves its offset.
-            repair?.insertions.isEmpty ?? true
+            let end = input.pointee.end, base <= cur, cur <= end, let bytes = rereadableInput(context)
         else { return nil }
         let text = UnsafeBufferPointer(start: cur, count: end - cur)
         var utf8 = text.makeIterator()
@@ -198,8 +195,10 @@ extension XMLParserDriver {
         var taken = 0
         let start = Int(input.pointee.consumed) + (cur - base)
         func located(_ message: String) -> (String, SourceLocation)? {
-            guard start + taken < bytes.buffer.count else { return nil }
-            return (message, SourceLocation.locate(offset: start + taken, in: bytes.buffer, sourceName: sourceName))
+            // A lenient reading's `amp;`s before it are not in the input.
+            let offset = repair?.originalOffset(start + taken) ?? start + taken
+            guard offset < bytes.buffer.count else { return nil }
+            return (message, SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: sourceName))
         }
         while true {
             switch decoder.decode(&utf8) {
@@ -216,6 +215,27 @@ extension XMLParserDriver {
             case .emptyInput:
                 return nil
             }
+        }
+    }
+
+    /// What is wrong with the character libxml2 stands on, if XML refuses
+    /// it or it is not UTF-8; `nil` for any other, and for one cut by the
+    /// end of what libxml2 was fed so far.
+    func faultAtCursor(_ context: xmlParserCtxtPtr?) -> String? {
+        guard let input = context?.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end, cur < end
+        else { return nil }
+        let text = UnsafeBufferPointer(start: cur, count: min(end - cur, 4))
+        var utf8 = text.makeIterator()
+        var decoder = UTF8()
+        switch decoder.decode(&utf8) {
+        case .scalarValue(let scalar):
+            return Self.isXMLCharacter(scalar.value)
+                ? nil : "expected a character XML allows, found \(Self.codePoint(scalar.value))"
+        case .error:
+            guard inputDone || text.count == 4 else { return nil }
+            return Self.notUTF8(bytes: text)
+        case .emptyInput:
+            return nil
         }
     }
 
