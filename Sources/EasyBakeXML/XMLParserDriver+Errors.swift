@@ -119,8 +119,11 @@ extension XMLParserDriver {
             let cur = input.pointee.cur, let end = input.pointee.end, cur <= end
         {
             assert(input.pointee.base.map { $0 <= cur } ?? true, "libxml2's position before its buffer")
-            let snippet = String(decoding: UnsafeBufferPointer(start: cur, count: min(40, end - cur)), as: UTF8.self)
-                .prefix(while: { $0 != "\n" })
+            // From the input as written where it can be read again: what
+            // libxml2 holds past its place depends on the slices it was fed.
+            let near =
+                inputText(at: context, count: 40) ?? Array(UnsafeBufferPointer(start: cur, count: min(40, end - cur)))
+            let snippet = String(decoding: near, as: UTF8.self).prefix(while: { $0 != "\n" })
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
         }
         if !isNamespaceError, let fault = faultAtCursor(context) {
@@ -210,12 +213,33 @@ extension XMLParserDriver {
             case .error:
                 // A character cut by the end of what libxml2 was fed so far
                 // may be whole once the rest comes.
-                guard inputDone || text.count - taken >= 4 else { return nil }
+                guard inputDone || !Self.isCutShort(text[taken...]) else { return nil }
                 return located(Self.notUTF8(bytes: text[taken...]))
             case .emptyInput:
                 return nil
             }
         }
+    }
+
+    /// Up to `count` bytes of the input as written from where libxml2
+    /// stands; `nil` where the input cannot be read again as written.
+    func inputText(at context: xmlParserCtxtPtr, count: Int) -> [UInt8]? {
+        guard let input = context.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
+            base <= cur, let bytes = rereadableInput(context)
+        else { return nil }
+        let fed = Int(input.pointee.consumed) + (cur - base)
+        let offset = repair?.originalOffset(fed) ?? fed
+        guard offset <= bytes.buffer.count else { return nil }
+        return Array(bytes.buffer[offset..<min(offset + count, bytes.buffer.count)])
+    }
+
+    /// Whether `bytes` are the start of a UTF-8 character that the next
+    /// bytes may complete: a lead byte whose continuation bytes so far are
+    /// all there are.
+    static func isCutShort<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        guard let lead = bytes.first else { return false }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        return length > bytes.count && bytes.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
     }
 
     /// What is wrong with the character libxml2 stands on, if XML refuses
@@ -232,8 +256,9 @@ extension XMLParserDriver {
             return Self.isXMLCharacter(scalar.value)
                 ? nil : "expected a character XML allows, found \(Self.codePoint(scalar.value))"
         case .error:
-            guard inputDone || text.count == 4 else { return nil }
-            return Self.notUTF8(bytes: text)
+            guard inputDone || !Self.isCutShort(text) else { return nil }
+            // The bytes as written: libxml2 may hold fewer of them.
+            return Self.notUTF8(bytes: context.flatMap { inputText(at: $0, count: 4) } ?? Array(text))
         case .emptyInput:
             return nil
         }
