@@ -452,9 +452,9 @@ static inline uint64_t easybake_nondigit_bytes(uint64_t x) {
 }
 
 /// A bit for each of the 32 bytes at `p` that is no ASCII digit: with
-/// SSE2 or NEON two vector compares when `vector` (the pass's level is
-/// above the scalar reference), else four words as ``easybake_digit_run``
-/// reads them.
+/// SSE2, two vector compares when `vector` (the pass's level is above the
+/// scalar reference); else (the scalar level, and machines without SSE2,
+/// NEON's included) four words as ``easybake_digit_run`` reads them.
 static inline uint32_t easybake_nondigits32(const uint8_t *p, int vector) {
 #if defined(__SSE2__)
     if (vector) {

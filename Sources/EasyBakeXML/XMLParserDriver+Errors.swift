@@ -122,7 +122,8 @@ extension XMLParserDriver {
             // From the input as written where it can be read again: what
             // libxml2 holds past its place depends on the slices it was fed.
             let near =
-                inputText(at: context, count: 40) ?? Array(UnsafeBufferPointer(start: cur, count: min(40, end - cur)))
+                placeInInput(context, ahead: 0).map { Array($0.bytes.buffer[$0.offset...].prefix(40)) }
+                ?? Array(UnsafeBufferPointer(start: cur, count: min(40, end - cur)))
             let snippet = String(decoding: near, as: UTF8.self).prefix(while: { $0 != "\n" })
             if !snippet.isEmpty { message += " (near \(String(snippet).debugDescription))" }
         }
@@ -184,53 +185,66 @@ extension XMLParserDriver {
     /// that are not UTF-8, in the text libxml2 holds and has not yet taken,
     /// from where it stands: in an open CDATA section, the text it has not
     /// yet checked. The message says what was found, at its place in the
-    /// input as written, found from its offset in what libxml2 was fed
-    /// (libxml2 does not count lines inside a CDATA section it hands out a
-    /// block at a time); `nil` when there is none, where the input cannot be
-    /// read again as written (see ``endOfInputLocation(_:)``).
+    /// input as written (libxml2 does not count lines inside a CDATA section
+    /// it hands out a block at a time); `nil` when there is none, or where
+    /// the input cannot be read again as written.
     func firstCharacterXMLRefuses(_ context: xmlParserCtxtPtr?) -> (String, SourceLocation)? {
-        guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
-            let end = input.pointee.end, base <= cur, cur <= end, let bytes = rereadableInput(context)
+        guard let (message, ahead) = firstFault(context, characters: .max),
+            let (bytes, offset) = placeInInput(context, ahead: ahead), offset < bytes.buffer.count
+        else { return nil }
+        return (message, SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: sourceName))
+    }
+
+    /// What is wrong with the character libxml2 stands on, if XML refuses
+    /// it or it is not UTF-8.
+    func faultAtCursor(_ context: xmlParserCtxtPtr?) -> String? {
+        firstFault(context, characters: 1)?.message
+    }
+
+    /// The first character XML refuses, or bytes that are not UTF-8, among
+    /// the first `characters` characters libxml2 holds from where it
+    /// stands: the message that names it, and how many bytes come before
+    /// it. `nil` for none, and for a character cut by the end of what
+    /// libxml2 was fed so far, which the rest may complete.
+    private func firstFault(_ context: xmlParserCtxtPtr?, characters: Int) -> (message: String, ahead: Int)? {
+        guard let input = context?.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end, cur <= end
         else { return nil }
         let text = UnsafeBufferPointer(start: cur, count: end - cur)
         var utf8 = text.makeIterator()
         var decoder = UTF8()
-        var taken = 0
-        let start = Int(input.pointee.consumed) + (cur - base)
-        func located(_ message: String) -> (String, SourceLocation)? {
-            // A lenient reading's `amp;`s before it are not in the input.
-            let offset = repair?.originalOffset(start + taken) ?? start + taken
-            guard offset < bytes.buffer.count else { return nil }
-            return (message, SourceLocation.locate(offset: offset, in: bytes.buffer, sourceName: sourceName))
-        }
-        while true {
+        var ahead = 0
+        for _ in 0..<characters {
             switch decoder.decode(&utf8) {
             case .scalarValue(let scalar):
                 guard Self.isXMLCharacter(scalar.value) else {
-                    return located("expected a character XML allows, found \(Self.codePoint(scalar.value))")
+                    return ("expected a character XML allows, found \(Self.codePoint(scalar.value))", ahead)
                 }
-                taken += UTF8.width(scalar)
+                ahead += UTF8.width(scalar)
             case .error:
-                // A character cut by the end of what libxml2 was fed so far
-                // may be whole once the rest comes.
-                guard inputDone || !Self.isCutShort(text[taken...]) else { return nil }
-                return located(Self.notUTF8(bytes: text[taken...]))
+                guard inputDone || !Self.isCutShort(text[ahead...]) else { return nil }
+                // The bytes as written: libxml2 may hold fewer of them.
+                let shown =
+                    placeInInput(context, ahead: ahead).map { Array($0.bytes.buffer[$0.offset...].prefix(4)) }
+                    ?? Array(text[ahead...].prefix(4))
+                return (Self.notUTF8(bytes: shown), ahead)
             case .emptyInput:
                 return nil
             }
         }
+        return nil
     }
 
-    /// Up to `count` bytes of the input as written from where libxml2
-    /// stands; `nil` where the input cannot be read again as written.
-    func inputText(at context: xmlParserCtxtPtr, count: Int) -> [UInt8]? {
-        guard let input = context.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
+    /// The input as written and the offset in it of the byte `ahead` bytes
+    /// past where libxml2 stands (through a lenient reading's `amp;`s,
+    /// which are not in the input); `nil` where the input cannot be read
+    /// again as written.
+    private func placeInInput(_ context: xmlParserCtxtPtr?, ahead: Int) -> (bytes: LoadedBytes, offset: Int)? {
+        guard let input = context?.pointee.input, let base = input.pointee.base, let cur = input.pointee.cur,
             base <= cur, let bytes = rereadableInput(context)
         else { return nil }
-        let fed = Int(input.pointee.consumed) + (cur - base)
+        let fed = Int(input.pointee.consumed) + (cur - base) + ahead
         let offset = repair?.originalOffset(fed) ?? fed
-        guard offset <= bytes.buffer.count else { return nil }
-        return Array(bytes.buffer[offset..<min(offset + count, bytes.buffer.count)])
+        return offset <= bytes.buffer.count ? (bytes, offset) : nil
     }
 
     /// Whether `bytes` are the start of a UTF-8 character that the next
@@ -240,28 +254,6 @@ extension XMLParserDriver {
         guard let lead = bytes.first else { return false }
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
         return length > bytes.count && bytes.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
-    }
-
-    /// What is wrong with the character libxml2 stands on, if XML refuses
-    /// it or it is not UTF-8; `nil` for any other, and for one cut by the
-    /// end of what libxml2 was fed so far.
-    func faultAtCursor(_ context: xmlParserCtxtPtr?) -> String? {
-        guard let input = context?.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end, cur < end
-        else { return nil }
-        let text = UnsafeBufferPointer(start: cur, count: min(end - cur, 4))
-        var utf8 = text.makeIterator()
-        var decoder = UTF8()
-        switch decoder.decode(&utf8) {
-        case .scalarValue(let scalar):
-            return Self.isXMLCharacter(scalar.value)
-                ? nil : "expected a character XML allows, found \(Self.codePoint(scalar.value))"
-        case .error:
-            guard inputDone || !Self.isCutShort(text) else { return nil }
-            // The bytes as written: libxml2 may hold fewer of them.
-            return Self.notUTF8(bytes: context.flatMap { inputText(at: $0, count: 4) } ?? Array(text))
-        case .emptyInput:
-            return nil
-        }
     }
 
     /// Whether XML 1.0 allows `value` anywhere in a document (its `Char`).
@@ -284,9 +276,11 @@ extension XMLParserDriver {
         return SourceLocation.locate(offset: bytes.buffer.count, in: bytes.buffer, sourceName: sourceName)
     }
 
-    /// The whole input as written, when libxml2 was fed it as it is from
-    /// its start (no lenient rewrite, no other encoding, not a record read
-    /// apart) and it can be read again (in memory or a file).
+    /// The whole input as written, when libxml2 was fed it from its start
+    /// (not a record read apart), in UTF-8 (no other encoding converted),
+    /// and it can be read again (in memory or a file). A lenient reading's
+    /// rewrite is fed too; ``XMLAmpersandRepair/originalOffset(_:)`` maps
+    /// its offsets back.
     private func rereadableInput(_ context: xmlParserCtxtPtr?) -> LoadedBytes? {
         guard lineTextInput == nil, input.isInMemory || input.filePath != nil,
             context?.pointee.input?.pointee.buf?.pointee.encoder == nil

@@ -230,7 +230,6 @@ extension XMLParserDriver {
         return String(decoding: UnsafeBufferPointer(start: cur, count: count), as: UTF8.self)[...]
     }
 
-    /// `U+0001`.
     /// The message of bytes that are not UTF-8, `bytes` as libxml2 shows
     /// them (`0xDE 0xDE 0xDE 0xDE`, the first four from the fault).
     static func notUTF8(_ bytes: String) -> String {
@@ -244,6 +243,7 @@ extension XMLParserDriver {
                 .joined(separator: " "))
     }
 
+    /// `U+0001`.
     static func codePoint(_ value: UInt32) -> String {
         let hex = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
