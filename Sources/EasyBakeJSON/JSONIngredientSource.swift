@@ -187,7 +187,7 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
     public mutating func readValue(
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {
-        guard duplicateKeyPolicy == .firstWins, let state = matcher.rootState,
+        guard duplicateKeyPolicy == .firstWins, let picking = matcher.picking(for: traits), let root = picking.root,
             !scanner.readsRangeArray(startingWith: first)
         else {
             return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
@@ -200,7 +200,7 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
         }
         scanner.position = scanner.eventStart
         scanner.expect = .value
-        try scanner.indexValue(into: &index, keeping: matcher, state: state)
+        try scanner.indexValue(into: &index, keeping: picking, state: root)
         releaseReadPagesIfDue()
     }
 
@@ -213,7 +213,7 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
     public mutating func deferValue(
         startingWith first: IngredientEvent, keeping matcher: PathMatcher?
     ) -> (any DeferredIngredientValue)? {
-        guard duplicateKeyPolicy == .firstWins, matcher.map({ $0.rootState != nil }) ?? true,
+        guard duplicateKeyPolicy == .firstWins, matcher.map({ !$0.paths.isEmpty }) ?? true,
             !scanner.readsRangeArray(startingWith: first)
         else { return nil }
         switch first {

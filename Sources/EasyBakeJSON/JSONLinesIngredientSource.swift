@@ -285,7 +285,9 @@ public struct JSONLinesIngredientSource: JSONScannedSource, ProgressReporting {
     public mutating func readValue(
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {
-        guard duplicateKeyPolicy == .firstWins, phase == .inLine, let state = matcher.rootState else {
+        guard duplicateKeyPolicy == .firstWins, phase == .inLine, let picking = matcher.picking(for: traits),
+            let root = picking.root
+        else {
             return try readValueReadingEvents(startingWith: first, into: &index, keeping: matcher)
         }
         switch first {
@@ -295,7 +297,7 @@ public struct JSONLinesIngredientSource: JSONScannedSource, ProgressReporting {
         }
         scanner.position = scanner.eventStart
         scanner.expect = .value
-        try scanner.indexValue(into: &index, keeping: matcher, state: state)
+        try scanner.indexValue(into: &index, keeping: picking, state: root)
         if scanner.containers.isEmpty { try finishLine() }
     }
 

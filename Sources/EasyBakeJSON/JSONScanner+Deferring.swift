@@ -37,8 +37,8 @@ struct DeferredJSONValue: DeferredIngredientValue, @unchecked Sendable {
 
     func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) -> Bool {
         var scanner = self.scanner
-        if let matcher, let state = matcher.rootState {
-            try scanner.indexValue(into: &index, keeping: matcher, state: state)
+        if let matcher, let picking = matcher.picking(for: []), let root = picking.root {
+            try scanner.indexValue(into: &index, keeping: picking, state: root)
         } else {
             // A matcher that keeps nothing declines to defer.
             assert(matcher == nil, "a value deferred for a matcher that keeps nothing")

@@ -31,7 +31,8 @@ extension JSONScanner {
     ///   - expectedBytes: about how long the value is, when known, to make
     ///     room for its entries at once.
     ///   - keeping: when given, the index may hold only what its paths
-    ///     reach from `state`: resolving the paths on it gives what it gives
+    ///     reach from `state` (the picking's root, or a state it gave):
+    ///     resolving the paths on it gives what it gives
     ///     on the whole value. A value of up to `unprunedEntryLimit` entries
     ///     is indexed whole over JSON's structure, which is faster than
     ///     pruning it byte by byte; in a larger one, a dictionary member no
@@ -39,29 +40,38 @@ extension JSONScanner {
     ///     elements all keep their places, so that an index counts as in
     ///     the full array; those no path needs are kept whole.
     mutating func indexValue(
-        into index: inout IngredientIndex, expectedBytes: Int = 0, keeping matcher: PathMatcher? = nil, state: Int = 0
+        into index: inout IngredientIndex, expectedBytes: Int = 0, keeping picking: PathMatcher.Picking? = nil,
+        state: PathMatcher.Picking.State = .whole
     ) throws(EasyBakeError) {
-        index.begin(input: storage, sourceName: sourceName)
-        // Compact JSON has about one entry per six bytes; room for a few more
-        // is only address space until it is used.
-        if expectedBytes > 0 { index.reserveCapacity(expectedBytes / 4) }
-        // Appends go through the storage, checked for uniqueness once here.
-        let builder = index.storageForBuilding
         skipWhitespace()
         let documentStart = position
+        // Compact JSON has about one entry per six bytes; room for a few more
+        // is only address space until it is used.
+        let entries = expectedBytes / 4
         // An array or object is built over JSON's structure where the machine
         // has a vector pass; the byte walk below is the reference, builds the
         // rest, and builds it all again where the structural build declines.
         // A value to prune is built whole, which is faster than pruning it
         // byte by byte, up to a size where what pruning saves counts more.
+        // The structural build writes the entries in C, in the index's own
+        // layout, which is the core's and no format's: it goes through the
+        // storage (`package`), not the writer.
         if structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
-            if indexByStructure(into: builder, entryLimit: matcher == nil ? nil : Self.unprunedEntryLimit) {
+            index.begin(input: storage, sourceName: sourceName)
+            if entries > 0 { index.reserveCapacity(entries) }
+            if indexByStructure(
+                into: index.storageForBuilding, entryLimit: picking == nil ? nil : Self.unprunedEntryLimit)
+            {
                 expect = .afterValue
                 return
             }
-            builder.restartBuilding()
             position = documentStart
         }
+        // The byte walk writes as any format does, through the unchecked
+        // writer (which empties the index again): the walk checks what it
+        // writes.
+        let writer = index.beginUncheckedWriting(input: storage, sourceName: sourceName)
+        if entries > 0 { writer.reserve(entries: entries) }
         let outer = containers
         var nodes = 0
         // The element count of each open container, innermost last.
@@ -70,10 +80,9 @@ extension JSONScanner {
         var inObject = false
         // Pruning: the matcher's state of the value read next, and of each
         // open dictionary whose members are picked (-1: kept whole).
-        let picking = matcher?.picking
-        var valueState = matcher == nil ? -1 : state
-        var containerStates: [Int] = []
-        if matcher != nil { containerStates.reserveCapacity(32) }
+        var valueState = picking == nil ? .whole : state
+        var containerStates: [PathMatcher.Picking.State] = []
+        if picking != nil { containerStates.reserveCapacity(32) }
 
         // Each pass reads one value (with, inside an object, the key before
         // it), then the separators and container ends that follow it.
@@ -91,7 +100,7 @@ extension JSONScanner {
                     throw EasyBakeError.limit(.maximumDepth, limits.maximumDepth, at: location(of: position))
                 }
                 let isObject = base[position] == UInt8(ascii: "{")
-                builder.openContainer(isObject ? .dictionary : .array, at: position)
+                if isObject { writer.beginDictionary(at: position) } else { writer.beginArray(at: position) }
                 position += 1
                 counts.append(0)
                 containers.append(isObject)
@@ -101,36 +110,38 @@ extension JSONScanner {
                 if base[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     // An empty container is a complete value at once.
                     position += 1
-                    try builder.closeContainer(elements: counts.removeLast())
+                    try writer.endContainer(elements: counts.removeLast())
                     containers.removeLast()
                     inObject = containers.last ?? false
                     break
                 }
-                if let picking { containerStates.append(picking.containerState(valueState, isObject: isObject)) }
+                if let picking {
+                    containerStates.append(picking.state(ofContainerIn: valueState, isDictionary: isObject))
+                }
                 if isObject {
-                    try indexKey(into: builder, documentStart: documentStart, outer: outer)
-                    if let picking, !(try keepMember(builder, containerStates.last!, picking, &valueState)) {
+                    try indexKey(into: writer, documentStart: documentStart, outer: outer)
+                    if let picking, !(try keepMember(writer, containerStates.last!, picking, &valueState)) {
                         skippedMember = true
                         break
                     }
                 } else if let picking {
-                    valueState = picking.elementState(0, of: containerStates.last!)
+                    valueState = picking.state(ofElement: 0, ofArrayIn: containerStates.last!)
                 }
                 continue value
             case UInt8(ascii: "\""):
-                try indexString(into: builder)
+                try indexString(into: writer)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
                 let isInteger = try scanNumber()
-                builder.appendNumber(at: start, length: position - start, isInteger: isInteger)
+                writer.number(literalAt: start, count: position - start, isInteger: isInteger)
             case UInt8(ascii: "t"):
-                builder.appendLiteral(.true, at: position)
+                writer.bool(true, at: position)
                 try literal("true")
             case UInt8(ascii: "f"):
-                builder.appendLiteral(.false, at: position)
+                writer.bool(false, at: position)
                 try literal("false")
             case UInt8(ascii: "n"):
-                builder.appendLiteral(.null, at: position)
+                writer.null(at: position)
                 try literal("null")
             default:
                 throw diagnose(from: documentStart, inside: outer)
@@ -151,13 +162,14 @@ extension JSONScanner {
                 if byte == UInt8(ascii: ",") {
                     position += 1
                     if inObject {
-                        try indexKey(into: builder, documentStart: documentStart, outer: outer)
-                        if let picking, !(try keepMember(builder, containerStates.last!, picking, &valueState)) {
+                        try indexKey(into: writer, documentStart: documentStart, outer: outer)
+                        if let picking, !(try keepMember(writer, containerStates.last!, picking, &valueState)) {
                             completed = false
                             continue
                         }
                     } else if let picking {
-                        valueState = picking.elementState(counts[counts.count - 1], of: containerStates.last!)
+                        valueState = picking.state(
+                            ofElement: counts[counts.count - 1], ofArrayIn: containerStates.last!)
                     }
                     continue value
                 }
@@ -165,7 +177,7 @@ extension JSONScanner {
                     throw diagnose(from: documentStart, inside: outer)
                 }
                 position += 1
-                try builder.closeContainer(elements: counts.removeLast())
+                try writer.endContainer(elements: counts.removeLast())
                 containers.removeLast()
                 if picking != nil { containerStates.removeLast() }
                 inObject = containers.last ?? false
@@ -181,35 +193,32 @@ extension JSONScanner {
     /// that the error, if any, is worded as always.
     @inline(__always)
     private mutating func keepMember(
-        _ builder: IngredientIndex.Storage, _ state: Int, _ picking: PathMatcher.Picking, _ valueState: inout Int
+        _ writer: IngredientIndex.UncheckedWriter, _ state: PathMatcher.Picking.State, _ picking: PathMatcher.Picking,
+        _ valueState: inout PathMatcher.Picking.State
     ) throws(EasyBakeError) -> Bool {
-        guard state >= 0 else {
-            valueState = -1
-            return true
-        }
-        if let target = picking.memberState(builder.lastStringUTF8(), in: state) {
+        if let target = picking.state(ofMember: writer.lastString, ofDictionaryIn: state) {
             valueState = target
             return true
         }
         expect = .value
         if try skipQuickly(insideContainer: false) {
-            builder.removeLastString()
+            writer.removeLastString()
             return false
         }
-        valueState = -1
+        valueState = .whole
         return true
     }
 
     /// Reads `"key":` into the index; the value follows.
     @inline(__always)
     private mutating func indexKey(
-        into index: IngredientIndex.Storage, documentStart: Int, outer: [Bool]
+        into writer: IngredientIndex.UncheckedWriter, documentStart: Int, outer: [Bool]
     ) throws(EasyBakeError) {
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: "\"") else {
             throw diagnose(from: documentStart, inside: outer)
         }
-        try indexString(into: index)
+        try indexString(into: writer)
         skipWhitespace()
         guard position < count, base[position] == UInt8(ascii: ":") else {
             throw diagnose(from: documentStart, inside: outer)
@@ -221,7 +230,7 @@ extension JSONScanner {
     /// byte range of the input, or decoded bytes in the index's arena when
     /// it has escapes.
     @inline(__always)
-    private mutating func indexString(into index: IngredientIndex.Storage) throws(EasyBakeError) {
+    private mutating func indexString(into writer: IngredientIndex.UncheckedWriter) throws(EasyBakeError) {
         let open = position
         let start = open + 1
         position = firstSpecialStringByte(from: start)
@@ -229,13 +238,17 @@ extension JSONScanner {
             let length = position - start
             try checkStringLength(length, at: open)
             position += 1
-            try index.appendString(at: open, length: length)
+            try writer.string(bytesAfterQuoteAt: open, count: length)
             return
         }
         if try scanSlowString(open: open, start: start, decoding: true) {
-            try index.appendString(decoded: scratch, at: open)
+            let failure: EasyBakeError? = scratch.withUnsafeBytes { decoded in
+                do throws(EasyBakeError) { try writer.string(decoded: decoded, at: open) } catch { return error }
+                return nil
+            }
+            if let failure { throw failure }
         } else {
-            try index.appendString(at: open, length: position - 1 - start)
+            try writer.string(bytesAfterQuoteAt: open, count: position - 1 - start)
         }
     }
 

@@ -125,6 +125,10 @@ struct UncheckedIndexWriterTests {
             return
         }
         #expect(root.isElement)
+        #expect(location.lineText == nil)
+        // Given the input, an error shows the value's line, read when shown.
+        index.setLineTextInput(.text("<a>\n\n  <a>text</a>\n</a>"))
+        #expect(index.mark(at: 2)?.location.lineText == "  <a>text</a>")
         // Beginning again empties the index and its traits.
         _ = index.beginUncheckedWriting().null(at: 0)
         #expect(index.traits == [] && index.count == 1)

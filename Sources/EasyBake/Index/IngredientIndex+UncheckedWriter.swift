@@ -227,6 +227,20 @@ extension IngredientIndex {
             storage.append(storage.arenaReference(kind, start: shared.start, length: shared.count))
         }
 
+        /// The UTF-8 bytes of the string written last, a key: what a format
+        /// that picks members (``PathMatcher/Picking``) looks up before it
+        /// reads the member's value. Valid until the next write.
+        @inlinable
+        public var lastString: UnsafeRawBufferPointer { storage.lastStringUTF8() }
+
+        /// Takes back the string written last, a key whose member the format
+        /// leaves out: a member no path of a ``PathMatcher/Picking`` needs,
+        /// skipped unread. Its dictionary's element count does not count it.
+        @inlinable
+        public func removeLastString() {
+            storage.removeLastString()
+        }
+
         // MARK: Numbers
 
         /// A number whose text is the `count` bytes of the input that begin

@@ -704,9 +704,14 @@ extension IngredientIndex {
         return SourceMark(offset: sourceOffset(at: position), in: input, sourceName: sourceName)
     }
 
-    /// Gives an index of lines and columns the input its errors may read
-    /// their line from (see ``mark(at:)``): a file or bytes in memory.
-    package mutating func setLineTextInput(_ input: IngredientInput) {
+    /// Gives an index whose offsets are lines and columns (written with
+    /// `offsetsAreLinesAndColumns`, see
+    /// ``beginUncheckedWriting(input:sourceName:traits:offsetsAreLinesAndColumns:)``)
+    /// the input an error about one of its values reads that value's line
+    /// from, when the error is shown (``mark(at:)``): a file, or bytes in
+    /// memory; any other input is not read again, and the error shows no
+    /// line. An index of byte offsets finds its lines in the bytes it keeps.
+    public mutating func setLineTextInput(_ input: IngredientInput) {
         guard input.filePath != nil || input.isInMemory else { return }
         uniqueStorage.lineTextInput = input
     }
@@ -1051,12 +1056,14 @@ extension IngredientIndex.Storage {
 
     /// The bytes of the last entry, a string just appended (a key whose
     /// member a builder may yet leave out).
+    @usableFromInline
     package func lastStringUTF8() -> UnsafeRawBufferPointer {
         assert(count > 0, "no entry to read")
         return IngredientIndex.Reader(self).utf8(at: count - 1)
     }
 
     /// Removes the last entry, a string: a key whose value is left out.
+    @usableFromInline
     package func removeLastString() {
         assert(
             count > 0 && entries[count - 1].kindByte & IngredientIndex.kindMask == IngredientIndex.Kind.string.rawValue,

@@ -1,45 +1,80 @@
 import Foundation
 
 extension PathMatcher {
-    /// The matcher's states as a source that indexes its input directly
-    /// needs them to pick a record's members (``IngredientSource/readValue(startingWith:into:keeping:)``):
-    /// flat, in memory it owns, read through plain pointers — a `State`
-    /// holds arrays and dictionaries, and taking one out of `states` for
-    /// every key read would cost a retain and a release per field.
+    /// The matcher's states as a format that indexes its input directly
+    /// reads them to keep only what the paths reach, as it writes
+    /// (``IngredientSource/readValue(startingWith:into:keeping:)``): flat,
+    /// in memory of its own, read through plain pointers, for one lookup per
+    /// key or element with no allocation, retain or release.
     ///
-    /// Dictionaries are picked as no elements (`[*]` reaches each member):
-    /// the sources that pick (JSON) have none.
-    package final class Picking: @unchecked Sendable {
+    /// A format asks ``PathMatcher/picking(for:)`` for it and starts at
+    /// ``root``. Each container it opens is read in
+    /// ``state(ofContainerIn:isDictionary:)``; in a dictionary, after it
+    /// writes a key, ``state(ofMember:ofDictionaryIn:)`` says in which state
+    /// the member's value is read, or that no path needs the member — then
+    /// the format takes the key back
+    /// (``IngredientIndex/UncheckedWriter/removeLastString()``), skips the
+    /// value unread and leaves it out of the dictionary's element count. An
+    /// array's elements all keep their places, so that indexes count as in
+    /// the full array: one no path needs is read in ``State/whole``
+    /// (``state(ofElement:ofArrayIn:)``), kept whole, as is everything
+    /// inside a value read in that state.
+    ///
+    /// Resolving the matcher's paths on what the format kept gives what
+    /// they give on the whole value.
+    public final class Picking: @unchecked Sendable {
         // @unchecked: the buffers are written once, in `init`, and only read after.
+
+        /// A state of the matcher's automaton, in which a value is read.
+        public struct State: Hashable, Sendable {
+            @usableFromInline let id: Int
+
+            @usableFromInline init(id: Int) { self.id = id }
+
+            /// The state of a value kept whole, with everything in it: no
+            /// member of it is left out.
+            public static let whole = State(id: -1)
+
+            /// Whether the value is kept whole.
+            @inlinable public var keepsWhole: Bool { id < 0 }
+        }
+
+        /// The state of the value the paths start at (a document, or a
+        /// streamed record); `nil` when no path needs anything of it.
+        public let root: State?
+
+        @usableFromInline
         struct StateInfo {
-            var isTerminal: Bool
+            @usableFromInline var isTerminal: Bool
             /// The state a dictionary's members are picked in; -1 when the
             /// dictionary is kept whole (a path ends at it, or some key it
             /// wants can only be matched as a `String`).
-            var pickingState: Int32
-            var keysStart: Int32
-            var keysCount: Int32
-            var elementsStart: Int32
-            var elementsCount: Int32
+            @usableFromInline var pickingState: Int32
+            @usableFromInline var keysStart: Int32
+            @usableFromInline var keysCount: Int32
+            @usableFromInline var elementsStart: Int32
+            @usableFromInline var elementsCount: Int32
             /// The state of an element no explicit index names; -1: none.
-            var otherElements: Int32
+            @usableFromInline var otherElements: Int32
             /// The state of a member no key names (`[*]` over a
             /// dictionary); -1: none.
-            var otherMembers: Int32
+            @usableFromInline var otherMembers: Int32
         }
 
+        @usableFromInline
         struct Key {
-            var bytesStart: Int32
-            var length: Int32
-            var target: Int32
+            @usableFromInline var bytesStart: Int32
+            @usableFromInline var length: Int32
+            @usableFromInline var target: Int32
         }
 
-        private let infos: UnsafeMutablePointer<StateInfo>
-        private let keys: UnsafeMutablePointer<Key>
-        private let elements: UnsafeMutablePointer<(index: Int32, state: Int32)>
-        private let bytes: UnsafeMutablePointer<UInt8>
+        @usableFromInline let infos: UnsafeMutablePointer<StateInfo>
+        @usableFromInline let keys: UnsafeMutablePointer<Key>
+        @usableFromInline let elements: UnsafeMutablePointer<(index: Int32, state: Int32)>
+        @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
 
-        init(_ states: [State]) {
+        init(_ states: [PathMatcher.State], root: Int?) {
+            self.root = root.map { State(id: $0) }
             let keyCount = states.reduce(0) { $0 + $1.wantedKeys.keys.count }
             let elementCount = states.reduce(0) { $0 + $1.elements.count }
             let byteCount = states.reduce(0) { $0 + $1.wantedKeys.utf8.reduce(0) { $0 + $1.count } }
@@ -80,20 +115,40 @@ extension PathMatcher {
             bytes.deallocate()
         }
 
-        /// The state a container opened in `state` reads its values in: a
-        /// dictionary's picking state for its members, an array's own for
-        /// its elements; -1 when it is kept whole.
-        @inline(__always)
-        package func containerState(_ state: Int, isObject: Bool) -> Int {
+        /// The state in which the values of a container read in `state` are
+        /// read: for a dictionary, the state its members are picked in; for
+        /// an array, its own, in which ``state(ofElement:ofArrayIn:)`` tells
+        /// each element's. ``State/whole`` when the container is kept whole.
+        @inlinable @inline(__always)
+        public func state(ofContainerIn state: State, isDictionary: Bool) -> State {
+            State(id: containerState(state.id, isObject: isDictionary))
+        }
+
+        /// The state element `offset` (from 0) of an array is read in, when
+        /// its values are read in `state`; ``State/whole`` for an element no
+        /// path needs, which keeps its place.
+        @inlinable @inline(__always)
+        public func state(ofElement offset: Int, ofArrayIn state: State) -> State {
+            State(id: elementState(offset, of: state.id))
+        }
+
+        /// The state the value of the member keyed `key` (its UTF-8 bytes)
+        /// is read in, when the dictionary's members are read in `state`;
+        /// `nil` when no path needs the member, which is then left out.
+        @inlinable @inline(__always)
+        public func state(ofMember key: UnsafeRawBufferPointer, ofDictionaryIn state: State) -> State? {
+            guard state.id >= 0 else { return .whole }
+            return memberState(key, in: state.id).map { State(id: $0) }
+        }
+
+        @inlinable @inline(__always)
+        func containerState(_ state: Int, isObject: Bool) -> Int {
             guard state >= 0, !infos[state].isTerminal else { return -1 }
             return isObject ? Int(infos[state].pickingState) : state
         }
 
-        /// The state element `offset` of an array read in `state` is read
-        /// in; -1 (whole) for an element no path needs, which keeps its
-        /// place so that indexes count as in the full array.
-        @inline(__always)
-        package func elementState(_ offset: Int, of state: Int) -> Int {
+        @inlinable @inline(__always)
+        func elementState(_ offset: Int, of state: Int) -> Int {
             guard state >= 0 else { return -1 }
             let info = infos[state]
             var i = Int(info.elementsStart)
@@ -105,10 +160,8 @@ extension PathMatcher {
             return Int(info.otherElements)
         }
 
-        /// The state the value of the member keyed `key` of a dictionary
-        /// picked in `state` is read in; `nil` when no path needs it.
-        @inline(__always)
-        package func memberState(_ key: UnsafeRawBufferPointer, in state: Int) -> Int? {
+        @inlinable @inline(__always)
+        func memberState(_ key: UnsafeRawBufferPointer, in state: Int) -> Int? {
             let info = infos[state]
             var i = Int(info.keysStart)
             let end = i + Int(info.keysCount)

@@ -36,8 +36,9 @@ public struct PathMatcher: Sendable {
     /// no `[*]` and no negative index, which need every element.
     let resolvesEarly: Bool
 
-    /// The states flat, for a source that picks members as it indexes.
-    package let picking: Picking
+    /// The states flat, for a source that picks members as it indexes
+    /// (``picking(for:)``).
+    let picking: Picking
 
     /// A matcher for `paths`.
     public init(_ paths: [IngredientPath]) {
@@ -47,7 +48,7 @@ public struct PathMatcher: Sendable {
         var compiler = Compiler(trie: trie)
         rootState = paths.isEmpty ? nil : compiler.state(for: [0])
         states = compiler.states
-        picking = Picking(states)
+        picking = Picking(states, root: rootState)
         resolvesEarly = paths.allSatisfy { path in
             !path.steps.contains { step in
                 switch step {
