@@ -337,6 +337,11 @@ package enum JSONStructuralPass {
         package var description: String { special ? "\(offset)!" : "\(offset)" }
     }
 
+    /// The level a scanner that scans by vectors runs in this process: the
+    /// machine's best, or 0 when `EASYBAKE_SCALAR` forces the byte-by-byte
+    /// pass.
+    package static var level: Int32 { JSONByteScanning.vector.structuralLevel }
+
     /// The levels this machine runs: 0 (byte by byte) up to its best.
     package static var machineLevels: [Int32] { Array(0...easybake_json_machine_level()) }
 
