@@ -687,8 +687,10 @@ static inline int easybake_plain_string_words(const uint8_t *p, const uint8_t *e
 /// What two neighbouring bytes of UTF-8 may be wrong in, one bit each, for
 /// ``easybake_plain_string_lookup``: a byte pair is in a kind when the
 /// entries of the first byte's two nibbles and the second's high nibble
-/// all have its bit. Each kind is such a product of nibble sets, and no
-/// two that share a table entry's bit make a product of their own.
+/// all have its bit. Each kind is a set of pairs that is such a product of
+/// nibble sets and has a bit of its own, so the three entries' `and` holds
+/// exactly the kinds the pair is in. (Leads from 0xF5 up, which would need
+/// a ninth bit, are found by their value.)
 enum {
     /// A lead (0xC0 up) before a byte that is no continuation byte.
     EASYBAKE_UTF8_TOO_SHORT = 0x01,
@@ -771,7 +773,8 @@ static const uint8_t easybake_utf8_second_high[16] = {
 /// the string, so that a sequence it cuts short is a fault; the bytes
 /// before the string count as ASCII (its opening quote is). 16 bytes must
 /// be readable from the quote.
-__attribute__((target("avx2"))) static int easybake_plain_string_lookup(const uint8_t *p, const uint8_t *end) {
+__attribute__((target("avx2"))) static inline int easybake_plain_string_lookup(const uint8_t *p,
+                                                                             const uint8_t *end) {
     const __m128i firstHigh = _mm_loadu_si128((const __m128i *)easybake_utf8_first_high);
     const __m128i firstLow = _mm_loadu_si128((const __m128i *)easybake_utf8_first_low);
     const __m128i secondHigh = _mm_loadu_si128((const __m128i *)easybake_utf8_second_high);
@@ -779,6 +782,13 @@ __attribute__((target("avx2"))) static int easybake_plain_string_lookup(const ui
     __m128i before = _mm_setzero_si128();
     for (;;) {
         __m128i bytes = _mm_loadu_si128((const __m128i *)p);
+        size_t left = (size_t)(end - p);
+        // Control characters (unsigned at most 0x1F) and backslashes
+        // before the quote settle a string with an escape at once.
+        __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes),
+                                   _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
+        uint32_t inside = left >= 16 ? 0xFFFFu : ((uint32_t)1 << left) - 1;
+        if ((uint32_t)_mm_movemask_epi8(bad) & inside) return 0;
         __m128i prev1 = _mm_alignr_epi8(bytes, before, 15);
         __m128i kinds = _mm_and_si128(
             _mm_and_si128(_mm_shuffle_epi8(firstHigh, _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble)),
@@ -790,13 +800,8 @@ __attribute__((target("avx2"))) static int easybake_plain_string_lookup(const ui
             _mm_subs_epu8(_mm_alignr_epi8(bytes, before, 14), _mm_set1_epi8((char)(0xE0 - 0x80))),
             _mm_subs_epu8(_mm_alignr_epi8(bytes, before, 13), _mm_set1_epi8((char)(0xF0 - 0x80))));
         __m128i faults = _mm_xor_si128(kinds, _mm_and_si128(called, _mm_set1_epi8((char)0x80)));
-        // Leads from 0xF5 up are left over after taking 0xF4 off; control
-        // characters (unsigned at most 0x1F) and backslashes are faults too,
-        // and the quote is neither.
+        // Leads from 0xF5 up are left over after taking 0xF4 off.
         faults = _mm_or_si128(faults, _mm_subs_epu8(bytes, _mm_set1_epi8((char)0xF4)));
-        faults = _mm_or_si128(faults, _mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes));
-        faults = _mm_or_si128(faults, _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
-        size_t left = (size_t)(end - p);
         if (left < 16) {
             // The last 16: faults up to the quote (bytes past it are
             // another token's).
@@ -868,6 +873,92 @@ __attribute__((always_inline)) static inline int easybake_plain_string(const uin
 #endif
     if (level == 0) return easybake_plain_string_scalar(p, end);
     return easybake_plain_string_sse2(p, end, base + count);
+}
+
+/// Takes out of a skip's `written` check words the strings that are plain
+/// text (each string is two words: its opening quote, flagged, and its
+/// closing quote); returns how many words are left, in order. Done once a
+/// call, after the blocks, rather than at each closing quote: a call there
+/// costs the block loop more in registers than the check itself.
+__attribute__((always_inline)) static inline size_t easybake_skip_drop_plain_at(const uint8_t *base, size_t count,
+                                                                                int level, uint64_t *checks,
+                                                                                size_t written) {
+    size_t kept = 0;
+    for (size_t k = 0; k < written; k++) {
+        uint64_t check = checks[k];
+        if (check & EASYBAKE_SKIP_CHECK_STRING) {
+            uint64_t close = checks[++k];
+            if (easybake_plain_string(base, (size_t)(check & ~EASYBAKE_SKIP_CHECK_STRING), (size_t)close, count,
+                                      level))
+                continue;
+            checks[kept++] = check;
+            check = close;
+        }
+        checks[kept++] = check;
+    }
+    return kept;
+}
+
+/// ``easybake_skip_drop_plain_at`` for an index build's `written` checks: a
+/// string's closing quote is found from its entry's length (in the word,
+/// or in its extra when the entry is wide), and a plain string's entry is
+/// already what the caller would have left it.
+__attribute__((always_inline)) static inline size_t easybake_index_drop_plain_at(
+    const uint8_t *base, size_t count, int level, const uint64_t *entries, const easybake_index_extra *extras,
+    uint8_t wide_flag, easybake_json_index_check *checks, size_t written) {
+    const uint64_t lengthMask = ((uint64_t)1 << EASYBAKE_INDEX_START_SHIFT) - 1;
+    const uint64_t payloadMask = ((uint64_t)1 << 56) - 1;
+    size_t kept = 0;
+    for (size_t k = 0; k < written; k++) {
+        easybake_json_index_check check = checks[k];
+        if (check.at & EASYBAKE_SKIP_CHECK_STRING) {
+            size_t open = (size_t)(check.at & ~EASYBAKE_SKIP_CHECK_STRING);
+            uint64_t word = entries[check.entry];
+            size_t length = (uint8_t)(word >> 56) & wide_flag ? (size_t)extras[word & payloadMask].low
+                                                               : (size_t)(word & lengthMask);
+            if (easybake_plain_string(base, open, open + 1 + length, count, level)) continue;
+        }
+        checks[kept++] = check;
+    }
+    return kept;
+}
+
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+// The AVX2 level's own copies, so that the lookup is inlined into the loop
+// and its tables are loaded once a call, not once a string.
+__attribute__((target("avx2"))) static size_t easybake_skip_drop_plain_avx2(const uint8_t *base, size_t count,
+                                                                           uint64_t *checks, size_t written) {
+    return easybake_skip_drop_plain_at(base, count, 2, checks, written);
+}
+
+__attribute__((target("avx2"))) static size_t easybake_index_drop_plain_avx2(
+    const uint8_t *base, size_t count, const uint64_t *entries, const easybake_index_extra *extras,
+    uint8_t wide_flag, easybake_json_index_check *checks, size_t written) {
+    return easybake_index_drop_plain_at(base, count, 2, entries, extras, wide_flag, checks, written);
+}
+#endif
+
+/// ``easybake_skip_drop_plain_at`` at the pass's (runnable) `level`; not
+/// inlined, which would cost the skip's block loop registers.
+__attribute__((noinline)) static size_t easybake_skip_drop_plain(const uint8_t *base, size_t count, int level,
+                                                                 uint64_t *checks, size_t written) {
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+    if (level == 2) return easybake_skip_drop_plain_avx2(base, count, checks, written);
+#endif
+    return easybake_skip_drop_plain_at(base, count, level, checks, written);
+}
+
+/// ``easybake_index_drop_plain_at`` at the pass's (runnable) `level`; not
+/// inlined, which would cost the build's token loop registers.
+__attribute__((noinline)) static size_t easybake_index_drop_plain(const uint8_t *base, size_t count, int level,
+                                                                  const uint64_t *entries,
+                                                                  const easybake_index_extra *extras,
+                                                                  uint8_t wide_flag, easybake_json_index_check *checks,
+                                                                  size_t written) {
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+    if (level == 2) return easybake_index_drop_plain_avx2(base, count, entries, extras, wide_flag, checks, written);
+#endif
+    return easybake_index_drop_plain_at(base, count, level, entries, extras, wide_flag, checks, written);
 }
 
 int easybake_json_plain_string(const uint8_t *base, size_t open, size_t close, size_t count, int level) {
@@ -997,9 +1088,6 @@ typedef struct {
     /// Whether numbers are read with vector compares (the pass's level is
     /// above the scalar reference).
     int vector;
-    /// The pass's runnable level, for special strings
-    /// (``easybake_plain_string``).
-    int level;
 } easybake_skip_walk;
 
 /// Takes the token at `at`, the one at `bit` of the block at `block`
@@ -1047,12 +1135,16 @@ __attribute__((always_inline)) static inline int easybake_skip_token(easybake_sk
     }
 }
 
-int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
-                       uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
+/// ``easybake_json_skip`` but for the plain strings, which it takes out
+/// of the checks afterwards. Not inlined there, so that the block loop is
+/// compiled as it is without them.
+__attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *base, size_t count, int level,
+                                                              easybake_json_skip_state *state, uint64_t *checks,
+                                                              size_t room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     easybake_skip_walk walk = {
         (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0,
-        state->plain_numbers, easybake_runnable_level(level) > 0, easybake_runnable_level(level)};
+        state->plain_numbers, easybake_runnable_level(level) > 0};
     size_t maxString = state->max_string;
     // Strings shorter than a block fit any limit of a block or more: then
     // only a string that crosses into a block is measured, and only when
@@ -1093,9 +1185,7 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
                         result = EASYBAKE_SKIP_DECLINED;
                         goto done;
                     }
-                    // A plain special string (non-ASCII text) needs no look.
-                    if (((found.flagged >> bit) & 1) &&
-                        !easybake_plain_string(base, walk.last, at, count, walk.level)) {
+                    if ((found.flagged >> bit) & 1) {
                         checks[walk.written++] = (uint64_t)walk.last | EASYBAKE_SKIP_CHECK_STRING;
                         checks[walk.written++] = (uint64_t)at;
                     }
@@ -1118,6 +1208,18 @@ done:
     return result;
 }
 
+int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
+                       uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
+    int result = easybake_json_skip_blocks(base, count, level, state, checks, room, check_count, end);
+    // Special strings that are plain text (most often non-ASCII text
+    // without escapes) need no look: what is left goes to the caller's
+    // byte walk, which decodes it or words its error. (A declined skip's
+    // checks are not read.)
+    if (result != EASYBAKE_SKIP_DECLINED)
+        *check_count = easybake_skip_drop_plain(base, count, easybake_runnable_level(level), checks, *check_count);
+    return result;
+}
+
 /// Sets an extra's two 32-bit words at once.
 __attribute__((always_inline)) static inline void easybake_store_counts(easybake_index_extra *extra, uint32_t low, uint32_t high) {
     uint64_t both = (uint64_t)high << 32 | low;
@@ -1137,14 +1239,12 @@ static inline uint64_t easybake_scalar_entry(easybake_index_extra *extras, size_
 }
 
 /// Writes the entry of the string whose quotes are at `open` and `close`
-/// (`special` when the string has a special byte: the caller checks it
-/// unless ``easybake_plain_string`` finds it plain), or returns 0 when
+/// (`special` when the string needs the caller's check), or returns 0 when
 /// it is longer than `max`. `fits` is the longest whose entry holds it,
 /// when every offset of the input fits one (else 0).
 __attribute__((always_inline)) static inline int easybake_index_string(uint64_t *entries, size_t *n, easybake_index_extra *extras, size_t *t,
                                         easybake_json_index_check *checks, size_t *written, size_t open, size_t close,
-                                        uint64_t special, size_t max, size_t fits, easybake_index_kinds kinds,
-                                        const uint8_t *base, size_t count, int level) {
+                                        uint64_t special, size_t max, size_t fits, easybake_index_kinds kinds) {
     size_t length = close - open - 1;
     // One test in the usual case: short, in an input whose offsets fit.
     if (__builtin_expect(length <= fits, 1)) {
@@ -1153,10 +1253,7 @@ __attribute__((always_inline)) static inline int easybake_index_string(uint64_t 
         if (length > max) return 0;
         entries[*n] = easybake_scalar_entry(extras, t, kinds.string, kinds.wide_flag, open, length);
     }
-    // A special string that is plain text (most often non-ASCII text
-    // without escapes) is the same entry and needs no look; any other
-    // goes to the caller's byte walk, which decodes it or words its error.
-    if (special && !easybake_plain_string(base, open, close, count, level)) {
+    if (special) {
         checks[*written].at = (uint64_t)open | EASYBAKE_SKIP_CHECK_STRING;
         checks[*written].entry = *n;
         *written += 1;
@@ -1180,13 +1277,15 @@ enum {
     EASYBAKE_I_ARRAY_AFTER = 9,   // after an element: `,` or `]`
 };
 
-int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
-                        uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
-                        size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
-                        size_t check_room, size_t *check_count, size_t *end) {
+/// ``easybake_json_index`` but for the plain strings, which it takes out
+/// of the checks afterwards. Not inlined there, so that the token loop is
+/// compiled as it is without them.
+__attribute__((noinline)) static int easybake_json_index_blocks(
+    const uint8_t *base, size_t count, int level, easybake_json_index_state *state, uint64_t *entries,
+    size_t entry_room, size_t *entry_count, easybake_index_extra *extras, size_t extra_room, size_t *extra_count,
+    easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
-    const int runnable = easybake_runnable_level(level);
-    const int vectorNumbers = runnable > 0;
+    const int vectorNumbers = easybake_runnable_level(level) > 0;
     // A string's length must fit its entry as well as the limit.
     const size_t maxString = state->max_string < UINT32_MAX ? state->max_string : UINT32_MAX;
     // Below 64 GiB every offset fits an entry, and a string of up to
@@ -1302,7 +1401,7 @@ key_close:
     EASYBAKE_NEXT(EASYBAKE_I_KEY_CLOSE)
     // Nothing inside a string is a position: this is its closing quote.
     if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1, maxString,
-                               fits, kinds, base, count, runnable))
+                               fits, kinds))
         goto decline;
 colon:
     EASYBAKE_NEXT(EASYBAKE_I_COLON)
@@ -1353,7 +1452,7 @@ value_token:
 string_close:
     EASYBAKE_NEXT(EASYBAKE_I_STRING_CLOSE)
     if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1, maxString,
-                               fits, kinds, base, count, runnable))
+                               fits, kinds))
         goto decline;
 after_value:
     if (!objects[depth - 1]) goto array_after;
@@ -1415,5 +1514,19 @@ done:
     *entry_count = n;
     *extra_count = t;
     *check_count = written;
+    return result;
+}
+
+int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
+                        uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
+                        size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
+                        size_t check_room, size_t *check_count, size_t *end) {
+    int result = easybake_json_index_blocks(base, count, level, state, entries, entry_room, entry_count, extras,
+                                            extra_room, extra_count, checks, check_room, check_count, end);
+    // As in ``easybake_json_skip``: a plain special string's entry is
+    // already what the caller would leave it.
+    if (result != EASYBAKE_SKIP_DECLINED)
+        *check_count = easybake_index_drop_plain(base, count, easybake_runnable_level(level), entries, extras,
+                                                 state->kinds.wide_flag, checks, *check_count);
     return result;
 }

@@ -129,6 +129,23 @@ struct JSONStructuralStringTests {
         #expect(built == (Self.valid.count + Self.escaped.count) * 66 * 2)
     }
 
+    /// A string longer than an entry's 20 bits of length has its length in
+    /// its extra, where the check in C finds its closing quote: a fault
+    /// just before the quote is found there, and a plain one built alike.
+    @Test("strings too long for an entry: checked up to their own quote")
+    func wideStrings() {
+        let accented = Array(String(repeating: "é", count: 600_000).utf8)
+        for tail: [UInt8] in [[], [0xC3], [0xED, 0xA0, 0x80], [0x01], [0xF0, 0x9F, 0x99, 0x82]] {
+            let content = accented + tail
+            let bytes = Array("{\"".utf8) + content + Array("\": [\"".utf8) + content + Array("\", 1]}".utf8)
+            let reference = JSONStructuralIndexTests.indexed(bytes, level: nil)
+            #expect(reference.hasPrefix("syntax") == (tail.count == 1 || tail.first == 0xED), "\(tail)")
+            for level in JSONStructuralPass.machineLevels {
+                #expect(JSONStructuralIndexTests.indexed(bytes, level: level) == reference, "level \(level) \(tail)")
+            }
+        }
+    }
+
     /// A string left open at the input's end, cut inside a sequence or
     /// after one, at every offset of a block.
     @Test("strings cut short by the input's end: the same error")
