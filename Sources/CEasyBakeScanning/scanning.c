@@ -588,6 +588,383 @@ __attribute__((always_inline)) static inline int easybake_scalar_checked(const u
     return plain_numbers && easybake_number_in_run(block, bit, scalars, base, at, count, vector, &isInteger) != 0;
 }
 
+/// The length of the UTF-8 sequence of more than one byte at `p`, which
+/// must end before `end`, or 0 when it is no such sequence as the byte
+/// walk's `validateUTF8Sequence` reads them (RFC 3629: no overlong forms,
+/// no surrogates, nothing above U+10FFFF). The second byte's range depends
+/// on the lead (that is where overlong forms, surrogates and the end of
+/// Unicode are told apart); every later byte is any continuation byte.
+static inline size_t easybake_utf8_sequence(const uint8_t *p, const uint8_t *end) {
+    uint8_t lead = p[0];
+    size_t length;
+    uint8_t lower = 0x80, upper = 0xBF;
+    if (lead < 0xC2) return 0;  // ASCII, a continuation byte, or an overlong C0/C1 lead
+    if (lead <= 0xDF) {
+        length = 2;
+    } else if (lead <= 0xEF) {
+        length = 3;
+        if (lead == 0xE0) lower = 0xA0;  // below: overlong
+        if (lead == 0xED) upper = 0x9F;  // above: a surrogate
+    } else if (lead <= 0xF4) {
+        length = 4;
+        if (lead == 0xF0) lower = 0x90;  // below: overlong
+        if (lead == 0xF4) upper = 0x8F;  // above: past U+10FFFF
+    } else {
+        return 0;
+    }
+    // A sequence cut short by the closing quote is invalid either way (a
+    // quote is no continuation byte), so the string's end is as good a
+    // bound as the input's.
+    if ((size_t)(end - p) < length) return 0;
+    if (p[1] < lower || p[1] > upper) return 0;
+    for (size_t k = 2; k < length; k++)
+        if ((p[k] & 0xC0) != 0x80) return 0;
+    return length;
+}
+
+/// Whether the byte is a string's plain ASCII: printable or DEL, not a
+/// backslash (a string has no unescaped quote before its end).
+static inline int easybake_plain_ascii(uint8_t byte) { return byte >= 0x20 && byte < 0x80 && byte != '\\'; }
+
+/// The reference for ``easybake_plain_string``: byte by byte.
+static int easybake_plain_string_scalar(const uint8_t *p, const uint8_t *end) {
+    while (p < end) {
+        if (easybake_plain_ascii(*p)) {
+            p++;
+            continue;
+        }
+        if (*p < 0x80) return 0;
+        size_t length = easybake_utf8_sequence(p, end);
+        if (length == 0) return 0;
+        p += length;
+    }
+    return 1;
+}
+
+/// 0x80 in each byte of `x` that is no string's plain ASCII: a control
+/// character, a backslash or a non-ASCII byte. The lowest flag is exact
+/// (plain bytes below it borrow nothing); a borrow out of a special byte
+/// may flag bytes above it, which a caller that stops at the first flag
+/// never looks at.
+static inline uint64_t easybake_special_bytes(uint64_t x) {
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t control = (x - 0x20 * ones) & ~x;
+    uint64_t y = x ^ (0x5C * ones);
+    uint64_t backslash = (y - ones) & ~y;
+    return (control | backslash | x) & high;
+}
+
+/// The words' way (machines without SSE2, NEON's included, and the input's
+/// last bytes): plain ASCII is skipped eight bytes at a time, anything else
+/// read as the reference reads it.
+static inline int easybake_plain_string_words(const uint8_t *p, const uint8_t *end) {
+    while (p < end) {
+        if (end - p >= 8) {
+            uint64_t word;
+            memcpy(&word, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            word = __builtin_bswap64(word);
+#endif
+            uint64_t special = easybake_special_bytes(word);
+            if (special == 0) {
+                p += 8;
+                continue;
+            }
+            p += __builtin_ctzll(special) >> 3;
+        } else if (easybake_plain_ascii(*p)) {
+            p++;
+            continue;
+        }
+        if (*p < 0x80) return 0;
+        size_t length = easybake_utf8_sequence(p, end);
+        if (length == 0) return 0;
+        p += length;
+    }
+    return 1;
+}
+
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+/// What two neighbouring bytes of UTF-8 may be wrong in, one bit each, for
+/// ``easybake_plain_string_lookup``: a byte pair is in a kind when the
+/// entries of the first byte's two nibbles and the second's high nibble
+/// all have its bit. Each kind is a set of pairs that is such a product of
+/// nibble sets and has a bit of its own, so the three entries' `and` holds
+/// exactly the kinds the pair is in. (Leads from 0xF5 up, which would need
+/// a ninth bit, are found by their value.)
+enum {
+    /// A lead (0xC0 up) before a byte that is no continuation byte.
+    EASYBAKE_UTF8_TOO_SHORT = 0x01,
+    /// A continuation byte after an ASCII byte.
+    EASYBAKE_UTF8_TOO_LONG = 0x02,
+    /// 0xE0 before 0x80-0x9F: a three-byte form of a two-byte character.
+    EASYBAKE_UTF8_OVERLONG_3 = 0x04,
+    /// 0xF4 before 0x90-0xBF: past U+10FFFF.
+    EASYBAKE_UTF8_TOO_LARGE = 0x08,
+    /// 0xED before 0xA0-0xBF: U+D800 to U+DFFF.
+    EASYBAKE_UTF8_SURROGATE = 0x10,
+    /// 0xC0 or 0xC1 before a continuation byte: a two-byte form of ASCII.
+    EASYBAKE_UTF8_OVERLONG_2 = 0x20,
+    /// 0xF0 before 0x80-0x8F: a four-byte form of a shorter character.
+    EASYBAKE_UTF8_OVERLONG_4 = 0x40,
+    /// Two continuation bytes: no fault when a three- or four-byte lead
+    /// two or three bytes back calls for them, and only then. The top bit,
+    /// so that it meets that lead's call bit for bit.
+    EASYBAKE_UTF8_TWO_CONTINUATIONS = 0x80,
+};
+
+#define EASYBAKE_UTF8_CONTINUATION_PAIRS (EASYBAKE_UTF8_TOO_LONG | EASYBAKE_UTF8_TWO_CONTINUATIONS)
+
+/// The kinds by the first byte's high nibble.
+static const uint8_t easybake_utf8_first_high[16] = {
+    // 0x00-0x7F: ASCII.
+    EASYBAKE_UTF8_TOO_LONG, EASYBAKE_UTF8_TOO_LONG, EASYBAKE_UTF8_TOO_LONG, EASYBAKE_UTF8_TOO_LONG,
+    EASYBAKE_UTF8_TOO_LONG, EASYBAKE_UTF8_TOO_LONG, EASYBAKE_UTF8_TOO_LONG, EASYBAKE_UTF8_TOO_LONG,
+    // 0x80-0xBF: continuation bytes.
+    EASYBAKE_UTF8_TWO_CONTINUATIONS, EASYBAKE_UTF8_TWO_CONTINUATIONS, EASYBAKE_UTF8_TWO_CONTINUATIONS,
+    EASYBAKE_UTF8_TWO_CONTINUATIONS,
+    // Leads.
+    EASYBAKE_UTF8_TOO_SHORT | EASYBAKE_UTF8_OVERLONG_2,                              // 0xC_
+    EASYBAKE_UTF8_TOO_SHORT,                                                         // 0xD_
+    EASYBAKE_UTF8_TOO_SHORT | EASYBAKE_UTF8_OVERLONG_3 | EASYBAKE_UTF8_SURROGATE,   // 0xE_
+    EASYBAKE_UTF8_TOO_SHORT | EASYBAKE_UTF8_TOO_LARGE | EASYBAKE_UTF8_OVERLONG_4,   // 0xF_
+};
+
+/// The kinds by the first byte's low nibble: the kinds of any byte, and the
+/// leads that are wrong by their low nibble.
+#define EASYBAKE_UTF8_ANY_LOW (EASYBAKE_UTF8_TOO_SHORT | EASYBAKE_UTF8_TOO_LONG | EASYBAKE_UTF8_TWO_CONTINUATIONS)
+static const uint8_t easybake_utf8_first_low[16] = {
+    EASYBAKE_UTF8_ANY_LOW | EASYBAKE_UTF8_OVERLONG_2 | EASYBAKE_UTF8_OVERLONG_3 | EASYBAKE_UTF8_OVERLONG_4,  // 0
+    EASYBAKE_UTF8_ANY_LOW | EASYBAKE_UTF8_OVERLONG_2,                                                        // 1
+    EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW,
+    EASYBAKE_UTF8_ANY_LOW | EASYBAKE_UTF8_TOO_LARGE,                                                         // 4
+    EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW,
+    EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW,
+    EASYBAKE_UTF8_ANY_LOW | EASYBAKE_UTF8_SURROGATE,                                                         // D
+    EASYBAKE_UTF8_ANY_LOW, EASYBAKE_UTF8_ANY_LOW,
+};
+#undef EASYBAKE_UTF8_ANY_LOW
+
+/// The kinds by the second byte's high nibble.
+static const uint8_t easybake_utf8_second_high[16] = {
+    // 0x00-0x7F: ASCII ends a sequence too soon.
+    EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT,
+    EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT,
+    // Continuation bytes, each in the ranges a lead refuses.
+    EASYBAKE_UTF8_CONTINUATION_PAIRS | EASYBAKE_UTF8_OVERLONG_2 | EASYBAKE_UTF8_OVERLONG_3 |
+        EASYBAKE_UTF8_OVERLONG_4,                                                                   // 0x8_
+    EASYBAKE_UTF8_CONTINUATION_PAIRS | EASYBAKE_UTF8_OVERLONG_2 | EASYBAKE_UTF8_OVERLONG_3 |
+        EASYBAKE_UTF8_TOO_LARGE,                                                                    // 0x9_
+    EASYBAKE_UTF8_CONTINUATION_PAIRS | EASYBAKE_UTF8_OVERLONG_2 | EASYBAKE_UTF8_SURROGATE |
+        EASYBAKE_UTF8_TOO_LARGE,                                                                    // 0xA_
+    EASYBAKE_UTF8_CONTINUATION_PAIRS | EASYBAKE_UTF8_OVERLONG_2 | EASYBAKE_UTF8_SURROGATE |
+        EASYBAKE_UTF8_TOO_LARGE,                                                                    // 0xB_
+    // A lead ends a sequence too soon.
+    EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT, EASYBAKE_UTF8_TOO_SHORT,
+};
+#undef EASYBAKE_UTF8_CONTINUATION_PAIRS
+
+/// ``easybake_plain_string`` at the AVX2 level, 16 bytes at a time with no
+/// branch per sequence: each byte is looked up with the one before it (by
+/// nibbles, `pshufb`), which finds every fault but a missing or extra third
+/// or fourth byte; those are where two continuation bytes meet and no lead
+/// two or three bytes back (0xE0 up, 0xF0 up) calls for them, or the other
+/// way round. Leads from 0xF5 up, which no pair tells from a good one, are
+/// found by their value. The closing quote is looked at as the byte after
+/// the string, so that a sequence it cuts short is a fault; the bytes
+/// before the string count as ASCII (its opening quote is). 16 bytes must
+/// be readable from the quote.
+__attribute__((target("avx2"))) static inline int easybake_plain_string_lookup(const uint8_t *p,
+                                                                             const uint8_t *end) {
+    const __m128i firstHigh = _mm_loadu_si128((const __m128i *)easybake_utf8_first_high);
+    const __m128i firstLow = _mm_loadu_si128((const __m128i *)easybake_utf8_first_low);
+    const __m128i secondHigh = _mm_loadu_si128((const __m128i *)easybake_utf8_second_high);
+    const __m128i nibble = _mm_set1_epi8(0x0F);
+    __m128i before = _mm_setzero_si128();
+    for (;;) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)p);
+        size_t left = (size_t)(end - p);
+        // Control characters (unsigned at most 0x1F) and backslashes
+        // before the quote settle a string with an escape at once.
+        __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(bytes, _mm_set1_epi8(0x1F)), bytes),
+                                   _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\')));
+        uint32_t inside = left >= 16 ? 0xFFFFu : ((uint32_t)1 << left) - 1;
+        if ((uint32_t)_mm_movemask_epi8(bad) & inside) return 0;
+        __m128i prev1 = _mm_alignr_epi8(bytes, before, 15);
+        __m128i kinds = _mm_and_si128(
+            _mm_and_si128(_mm_shuffle_epi8(firstHigh, _mm_and_si128(_mm_srli_epi16(prev1, 4), nibble)),
+                          _mm_shuffle_epi8(firstLow, _mm_and_si128(prev1, nibble))),
+            _mm_shuffle_epi8(secondHigh, _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble)));
+        // The top bit where a three-byte lead is two back or a four-byte
+        // lead three back (saturating subtractions leave it only there).
+        __m128i called = _mm_or_si128(
+            _mm_subs_epu8(_mm_alignr_epi8(bytes, before, 14), _mm_set1_epi8((char)(0xE0 - 0x80))),
+            _mm_subs_epu8(_mm_alignr_epi8(bytes, before, 13), _mm_set1_epi8((char)(0xF0 - 0x80))));
+        __m128i faults = _mm_xor_si128(kinds, _mm_and_si128(called, _mm_set1_epi8((char)0x80)));
+        // Leads from 0xF5 up are left over after taking 0xF4 off.
+        faults = _mm_or_si128(faults, _mm_subs_epu8(bytes, _mm_set1_epi8((char)0xF4)));
+        if (left < 16) {
+            // The last 16: faults up to the quote (bytes past it are
+            // another token's).
+            uint32_t clean = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(faults, _mm_setzero_si128()));
+            return (~clean & (((uint32_t)2 << left) - 1)) == 0;
+        }
+        if (!_mm_testz_si128(faults, faults)) return 0;
+        before = bytes;
+        p += 16;
+    }
+}
+#endif
+
+/// ``easybake_plain_string`` with SSE2, 16 bytes at a time: any control
+/// character or backslash among them settles it, and the non-ASCII bytes'
+/// sequences are checked one by one from a bitmap of them; the bytes
+/// within 16 of the input's end, and all without SSE2, go by words. Loads
+/// may read past the closing quote, never past the input.
+static int easybake_plain_string_sse2(const uint8_t *p, const uint8_t *end, const uint8_t *readable) {
+#if defined(__SSE2__)
+    const __m128i control = _mm_set1_epi8(0x1F);
+    const __m128i backslash = _mm_set1_epi8('\\');
+    while (p < end && readable - p >= 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)p);
+        // Unsigned "at most 0x1F": the minimum with 0x1F is the byte itself.
+        __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(bytes, control), bytes),
+                                   _mm_cmpeq_epi8(bytes, backslash));
+        uint32_t inside = end - p >= 16 ? 0xFFFFu : ((uint32_t)1 << (end - p)) - 1;
+        if ((uint32_t)_mm_movemask_epi8(bad) & inside) return 0;
+        // Non-ASCII bytes: each is a sequence's lead, or a continuation
+        // byte of the sequence before it, taken off when that is checked.
+        uint32_t high = (uint32_t)_mm_movemask_epi8(bytes) & inside;
+        size_t next = 16;
+        while (high != 0) {
+            size_t at = (size_t)__builtin_ctz(high);
+            size_t length = easybake_utf8_sequence(p + at, end);
+            if (length == 0) return 0;
+            next = at + length;
+            // A sequence that runs into the next 16 bytes: go on after it.
+            if (next >= 16) break;
+            high &= ~(((uint32_t)1 << next) - 1);
+            next = 16;
+        }
+        p += next;
+    }
+#else
+    (void)readable;
+#endif
+    return easybake_plain_string_words(p, end);
+}
+
+/// Whether the string whose quotes are at `open` and `close` (in an input
+/// of `count` bytes at `base`) is plain text, which the caller need not
+/// check: no control character, no backslash, and valid UTF-8 exactly as
+/// the byte walk has it (``easybake_utf8_sequence``). A string that is not
+/// goes to the caller, whose byte walk decodes it or words its error.
+///
+/// `level` is the pass's (runnable) level: byte by byte at 0 (the
+/// reference); at the AVX2 level by nibble lookups
+/// (``easybake_plain_string_lookup``) unless the quote is within 16 bytes
+/// of the input's end; else ``easybake_plain_string_sse2``. Inlined, so
+/// that a string costs one call.
+__attribute__((always_inline)) static inline int easybake_plain_string(const uint8_t *base, size_t open,
+                                                                       size_t close, size_t count, int level) {
+    const uint8_t *p = base + open + 1;
+    const uint8_t *end = base + close;
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+    if (__builtin_expect(level == 2, 1) && count - close >= 16) return easybake_plain_string_lookup(p, end);
+#endif
+    if (level == 0) return easybake_plain_string_scalar(p, end);
+    return easybake_plain_string_sse2(p, end, base + count);
+}
+
+/// Takes out of a skip's `written` check words the strings that are plain
+/// text (each string is two words: its opening quote, flagged, and its
+/// closing quote); returns how many words are left, in order. Done once a
+/// call, after the blocks, rather than at each closing quote: a call there
+/// costs the block loop more in registers than the check itself.
+__attribute__((always_inline)) static inline size_t easybake_skip_drop_plain_at(const uint8_t *base, size_t count,
+                                                                                int level, uint64_t *checks,
+                                                                                size_t written) {
+    size_t kept = 0;
+    for (size_t k = 0; k < written; k++) {
+        uint64_t check = checks[k];
+        if (check & EASYBAKE_SKIP_CHECK_STRING) {
+            uint64_t close = checks[++k];
+            if (easybake_plain_string(base, (size_t)(check & ~EASYBAKE_SKIP_CHECK_STRING), (size_t)close, count,
+                                      level))
+                continue;
+            checks[kept++] = check;
+            check = close;
+        }
+        checks[kept++] = check;
+    }
+    return kept;
+}
+
+/// ``easybake_skip_drop_plain_at`` for an index build's `written` checks: a
+/// string's closing quote is found from its entry's length (in the word,
+/// or in its extra when the entry is wide), and a plain string's entry is
+/// already what the caller would have left it.
+__attribute__((always_inline)) static inline size_t easybake_index_drop_plain_at(
+    const uint8_t *base, size_t count, int level, const uint64_t *entries, const easybake_index_extra *extras,
+    uint8_t wide_flag, easybake_json_index_check *checks, size_t written) {
+    const uint64_t lengthMask = ((uint64_t)1 << EASYBAKE_INDEX_START_SHIFT) - 1;
+    const uint64_t payloadMask = ((uint64_t)1 << 56) - 1;
+    size_t kept = 0;
+    for (size_t k = 0; k < written; k++) {
+        easybake_json_index_check check = checks[k];
+        if (check.at & EASYBAKE_SKIP_CHECK_STRING) {
+            size_t open = (size_t)(check.at & ~EASYBAKE_SKIP_CHECK_STRING);
+            uint64_t word = entries[check.entry];
+            size_t length = (uint8_t)(word >> 56) & wide_flag ? (size_t)extras[word & payloadMask].low
+                                                               : (size_t)(word & lengthMask);
+            if (easybake_plain_string(base, open, open + 1 + length, count, level)) continue;
+        }
+        checks[kept++] = check;
+    }
+    return kept;
+}
+
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+// The AVX2 level's own copies, so that the lookup is inlined into the loop
+// and its tables are loaded once a call, not once a string.
+__attribute__((target("avx2"))) static size_t easybake_skip_drop_plain_avx2(const uint8_t *base, size_t count,
+                                                                           uint64_t *checks, size_t written) {
+    return easybake_skip_drop_plain_at(base, count, 2, checks, written);
+}
+
+__attribute__((target("avx2"))) static size_t easybake_index_drop_plain_avx2(
+    const uint8_t *base, size_t count, const uint64_t *entries, const easybake_index_extra *extras,
+    uint8_t wide_flag, easybake_json_index_check *checks, size_t written) {
+    return easybake_index_drop_plain_at(base, count, 2, entries, extras, wide_flag, checks, written);
+}
+#endif
+
+/// ``easybake_skip_drop_plain_at`` at the pass's (runnable) `level`; not
+/// inlined, which would cost the skip's block loop registers.
+__attribute__((noinline)) static size_t easybake_skip_drop_plain(const uint8_t *base, size_t count, int level,
+                                                                 uint64_t *checks, size_t written) {
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+    if (level == 2) return easybake_skip_drop_plain_avx2(base, count, checks, written);
+#endif
+    return easybake_skip_drop_plain_at(base, count, level, checks, written);
+}
+
+/// ``easybake_index_drop_plain_at`` at the pass's (runnable) `level`; not
+/// inlined, which would cost the build's token loop registers.
+__attribute__((noinline)) static size_t easybake_index_drop_plain(const uint8_t *base, size_t count, int level,
+                                                                  const uint64_t *entries,
+                                                                  const easybake_index_extra *extras,
+                                                                  uint8_t wide_flag, easybake_json_index_check *checks,
+                                                                  size_t written) {
+#if defined(EASYBAKE_HAS_AVX2_PASS)
+    if (level == 2) return easybake_index_drop_plain_avx2(base, count, entries, extras, wide_flag, checks, written);
+#endif
+    return easybake_index_drop_plain_at(base, count, level, entries, extras, wide_flag, checks, written);
+}
+
+int easybake_json_plain_string(const uint8_t *base, size_t open, size_t close, size_t count, int level) {
+    return easybake_plain_string(base, open, close, count, easybake_runnable_level(level));
+}
+
 // The skip's grammar: what may come next, by the container the skip is in
 // (the top level, an array or an object). A table gives, for each of these
 // states and each kind of token, the next state or what to do instead.
@@ -758,8 +1135,12 @@ __attribute__((always_inline)) static inline int easybake_skip_token(easybake_sk
     }
 }
 
-int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
-                       uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
+/// ``easybake_json_skip`` but for the plain strings, which it takes out
+/// of the checks afterwards. Not inlined there, so that the block loop is
+/// compiled as it is without them.
+__attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *base, size_t count, int level,
+                                                              easybake_json_skip_state *state, uint64_t *checks,
+                                                              size_t room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     easybake_skip_walk walk = {
         (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0,
@@ -827,6 +1208,18 @@ done:
     return result;
 }
 
+int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
+                       uint64_t *checks, size_t room, size_t *check_count, size_t *end) {
+    int result = easybake_json_skip_blocks(base, count, level, state, checks, room, check_count, end);
+    // Special strings that are plain text (most often non-ASCII text
+    // without escapes) need no look: what is left goes to the caller's
+    // byte walk, which decodes it or words its error. (A declined skip's
+    // checks are not read.)
+    if (result != EASYBAKE_SKIP_DECLINED)
+        *check_count = easybake_skip_drop_plain(base, count, easybake_runnable_level(level), checks, *check_count);
+    return result;
+}
+
 /// Sets an extra's two 32-bit words at once.
 __attribute__((always_inline)) static inline void easybake_store_counts(easybake_index_extra *extra, uint32_t low, uint32_t high) {
     uint64_t both = (uint64_t)high << 32 | low;
@@ -884,10 +1277,13 @@ enum {
     EASYBAKE_I_ARRAY_AFTER = 9,   // after an element: `,` or `]`
 };
 
-int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
-                        uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
-                        size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
-                        size_t check_room, size_t *check_count, size_t *end) {
+/// ``easybake_json_index`` but for the plain strings, which it takes out
+/// of the checks afterwards. Not inlined there, so that the token loop is
+/// compiled as it is without them.
+__attribute__((noinline)) static int easybake_json_index_blocks(
+    const uint8_t *base, size_t count, int level, easybake_json_index_state *state, uint64_t *entries,
+    size_t entry_room, size_t *entry_count, easybake_index_extra *extras, size_t extra_room, size_t *extra_count,
+    easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     const int vectorNumbers = easybake_runnable_level(level) > 0;
     // A string's length must fit its entry as well as the limit.
@@ -1118,5 +1514,19 @@ done:
     *entry_count = n;
     *extra_count = t;
     *check_count = written;
+    return result;
+}
+
+int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
+                        uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
+                        size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
+                        size_t check_room, size_t *check_count, size_t *end) {
+    int result = easybake_json_index_blocks(base, count, level, state, entries, entry_room, entry_count, extras,
+                                            extra_room, extra_count, checks, check_room, check_count, end);
+    // As in ``easybake_json_skip``: a plain special string's entry is
+    // already what the caller would leave it.
+    if (result != EASYBAKE_SKIP_DECLINED)
+        *check_count = easybake_index_drop_plain(base, count, easybake_runnable_level(level), entries, extras,
+                                                 state->kinds.wide_flag, checks, *check_count);
     return result;
 }

@@ -30,6 +30,10 @@ import EasyBake
 // jump table (the API shape was 2% slower with it). Literals and numbers of
 // a plain shape (no exponent, at most 32 bytes) are checked in C, digits
 // eight at a time (`easybake_plain_number`); the skip checks them so too.
+// So are strings whose special bytes are only UTF-8 text (accented names):
+// `easybake_plain_string` validates them as strictly as the byte walk, and
+// only a string with an escape, a control character or bytes that are not
+// UTF-8 comes back here, where the byte walk decodes it or words its error.
 // Measured with callgrind on the 9 MB benchmark file (release harness,
 // `readIndex`): 104M instructions for the byte walk, 78M over the structure
 // before plain numbers were checked in C. A process that indexes a 50 MB
@@ -69,8 +73,9 @@ extension JSONScanner {
     /// (`easybake_json_skip`), 64 bytes at a time: the grammar of
     /// brackets, colons, commas and keys, the depth budget and the length
     /// of strings are followed in C over the structural pass's bitmaps;
-    /// every number, literal and string with escapes, control characters or
-    /// non-ASCII text is checked here by the functions the byte walk uses,
+    /// every number and literal, and every string with escapes, control
+    /// characters or bytes that are not UTF-8, is checked here by the
+    /// functions the byte walk uses,
     /// in input order. So the same input is accepted and the same errors
     /// are thrown; whitespace and plain strings are not read at all.
     ///
@@ -199,7 +204,7 @@ extension JSONScanner {
     /// the limits and the entries of containers, strings, literals and
     /// plain numbers come from the structural pass's bitmaps in C; any
     /// other number, and each string with escapes, control characters or
-    /// non-ASCII text, is checked and completed here by the functions the
+    /// bytes that are not UTF-8, is checked and completed here by the functions the
     /// byte walk uses, in input order. So the index is the one the byte walk builds, entry for
     /// entry; whitespace and plain strings are not read at all.
     ///
@@ -341,6 +346,16 @@ package enum JSONStructuralPass {
     /// machine's best, or 0 when `EASYBAKE_SCALAR` forces the byte-by-byte
     /// pass.
     package static var level: Int32 { JSONByteScanning.vector.structuralLevel }
+
+    /// Whether the skip and the build over the structure take the string
+    /// whose quotes are at `open` and `close` in `bytes` for plain text,
+    /// which they leave unchecked (`easybake_json_plain_string`), at `level`.
+    package static func isPlainString(_ bytes: [UInt8], open: Int, close: Int, level: Int32) -> Bool {
+        precondition(open < close && close < bytes.count)
+        return bytes.withUnsafeBufferPointer { input in
+            easybake_json_plain_string(input.baseAddress!, open, close, input.count, level) != 0
+        }
+    }
 
     /// The levels this machine runs: 0 (byte by byte) up to its best.
     package static var machineLevels: [Int32] { Array(0...easybake_json_machine_level()) }

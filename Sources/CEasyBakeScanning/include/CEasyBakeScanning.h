@@ -387,12 +387,21 @@ static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 /// most 32 bytes), are checked here. What is left is left to the caller in
 /// `checks`, in input order: each other scalar (its grammar, and that it
 /// ends where a separator or whitespace begins), and each string with a
-/// special byte (escapes, control characters, UTF-8). The caller checks
+/// special byte that is not plain text (escapes, control characters,
+/// bytes that are not UTF-8: ``easybake_json_plain_string``). The caller checks
 /// them before it trusts the result. Blocks are read while `checks` has
 /// room for one more (66 entries); `*check_count` says how many were
 /// written.
 int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end);
+
+/// Whether the string whose quotes are at `open` and `close` (`close` below
+/// `count`) is plain text, as ``easybake_json_skip`` and
+/// ``easybake_json_index`` decide before they leave a string with a special
+/// byte to the caller: no control character, no backslash, and UTF-8 as
+/// strict as the byte walk's (RFC 3629). `level` picks the way, as for the
+/// pass; every level gives the same answer (for tests).
+int easybake_json_plain_string(const uint8_t *base, size_t open, size_t close, size_t count, int level);
 
 /// One entry of an `IngredientIndex` is a 64-bit word (its `Entry`): the
 /// kind in the top byte; below it a string's or number's offset in the
@@ -470,8 +479,10 @@ typedef struct {
 /// `*entry_count` (which it advances) while `entry_room` has room for a
 /// block's worth; each container's extra (and each wide value's) likewise
 /// to `extras` from `*extra_count`, within `extra_room`. Literals and numbers of a plain shape (no exponent, at
-/// most 32 bytes) are checked here; a string with a special byte and any
-/// other number are left to the caller in `checks` (room for `check_room`,
+/// most 32 bytes) are checked here, and so are strings whose special bytes
+/// are UTF-8 text; a string with an escape, a control character or bytes
+/// that are not UTF-8 (``easybake_json_plain_string``), and any
+/// other number, are left to the caller in `checks` (room for `check_room`,
 /// `*check_count` written), in input order, with a placeholder entry the
 /// caller completes: the number's length and kind, the string's decoded
 /// bytes.
