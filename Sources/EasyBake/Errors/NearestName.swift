@@ -3,7 +3,7 @@ import EasyBakePathGrammar
 /// The name a user most likely meant, for the "did you mean …?" of an
 /// error: a recipe key that is no property, a record path whose key is not
 /// in the payload.
-package enum NearestName {
+enum NearestName {
     /// The name a mistyped one most likely meant: one that differs only
     /// in case and punctuation, or by one edit (two for keys of five or more
     /// characters), a swap of neighbours counting as one.

@@ -44,7 +44,7 @@ extension IngredientIndex.Storage {
     /// Drops every entry, extra and arena byte, so that another builder
     /// builds the value again from its start through the same storage (the
     /// index's own `begin` would copy a storage its builder still holds).
-    package func restartBuilding() {
+    func restartBuilding() {
         count = 0
         arenaCount = 0
         extraBuffer.setCount(0)

@@ -1057,7 +1057,7 @@ extension IngredientIndex.Storage {
     /// The bytes of the last entry, a string just appended (a key whose
     /// member a builder may yet leave out).
     @usableFromInline
-    package func lastStringUTF8() -> UnsafeRawBufferPointer {
+    func lastStringUTF8() -> UnsafeRawBufferPointer {
         assert(count > 0, "no entry to read")
         return IngredientIndex.Reader(self).utf8(at: count - 1)
     }

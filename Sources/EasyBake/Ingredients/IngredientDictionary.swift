@@ -16,7 +16,7 @@ public struct IngredientDictionary: Sendable {
     public typealias Element = (key: String, value: Ingredients)
 
     /// The number of keys above which a dictionary keeps a hash index.
-    package static let indexThreshold = 24
+    static let indexThreshold = 24
 
     @usableFromInline
     final class Storage: IndexViewStorage, @unchecked Sendable {

@@ -62,7 +62,7 @@ package struct ChunkReader: ~Copyable {
 
 extension ChunkReader {
     /// Reads everything that is left.
-    package mutating func readToEnd() throws(EasyBakeError) -> [UInt8] {
+    mutating func readToEnd() throws(EasyBakeError) -> [UInt8] {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { chunk.deallocate() }
         var all: [UInt8] = []

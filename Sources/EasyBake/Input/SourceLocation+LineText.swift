@@ -2,7 +2,7 @@ extension SourceLocation {
     /// This location with its line's text read from `input`, for the caret
     /// of an error whose source counted lines, not bytes (XML's index);
     /// unchanged when the input cannot be read or has no such line.
-    package func withLineText(from input: IngredientInput) -> SourceLocation {
+    func withLineText(from input: IngredientInput) -> SourceLocation {
         guard lineText == nil, line >= 1, let bytes = try? input.loadBytes() else { return self }
         let buffer = bytes.buffer
         var start = 0

@@ -10,7 +10,7 @@
 /// only the keys some path wants, by their index among the wanted keys (a
 /// bit each, the source having matched the key's bytes already), so that
 /// its hot path hashes no key text.
-package struct KeyOccurrences: Sendable {
+struct KeyOccurrences: Sendable {
     private var counts: [String: Int] = [:]
 
     /// No key seen yet.

@@ -27,10 +27,10 @@ public struct PathMatcher: Sendable {
     /// The paths the matcher was made from, in order.
     public let paths: [IngredientPath]
 
-    package let states: [State]
+    let states: [State]
 
     /// The state of the root value, or `nil` when no path needs anything.
-    package let rootState: Int?
+    let rootState: Int?
 
     /// Whether every path can be resolved before the end of the input:
     /// no `[*]` and no negative index, which need every element.
@@ -75,23 +75,23 @@ public struct PathMatcher: Sendable {
 
 extension PathMatcher {
     /// One automaton state: what to do with a value reached by a set of trie nodes.
-    package struct State: Sendable {
+    struct State: Sendable {
         /// A path ends here: the whole value is kept.
-        package var isTerminal = false
+        var isTerminal = false
         /// The state a dictionary value is read in when dictionaries are
         /// elements: this state together with the element states a lone
         /// value stands in for.
-        package var dictionaryState = 0
+        var dictionaryState = 0
         /// The state a dictionary value is read in when they are not: this
         /// state with the states of `[0]` and `[-1]`, where each member's
         /// value is also reached by `[*]`.
-        package var memberDictionaryState = 0
+        var memberDictionaryState = 0
         /// In a ``memberDictionaryState``: the state of the value of a key
         /// no path names, which `[*]` reaches; `nil` when nothing does.
-        package var otherKeys: Int?
+        var otherKeys: Int?
         /// The keys some path needs here, and the state of each one's value.
-        package var wantedKeys = WantedKeys([])
-        package var keyTargets: [Int] = []
+        var wantedKeys = WantedKeys([])
+        var keyTargets: [Int] = []
         /// Explicit array index → the state of that element.
         var elements: [Int: Int] = [:]
         /// The state of every other element (`[*]` and negative indexes).

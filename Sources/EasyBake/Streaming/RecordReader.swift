@@ -251,7 +251,7 @@ public struct RecordReader<Source: IngredientSource> {
     }
 
     /// What ``deferNextNativeRecord()`` found.
-    package enum NativeDeferral {
+    enum NativeDeferral {
         /// A record left unread, with its number, concrete path and mark.
         case record(index: Int, path: IngredientPath, mark: SourceMark, value: any DeferredIngredientValue)
         /// The records ended.
@@ -272,7 +272,7 @@ public struct RecordReader<Source: IngredientSource> {
     /// the source's events itself: a record left unread may still turn out
     /// to be one only the events read, so the events are read from the
     /// start of the input only once every record left unread is read.
-    package mutating func deferNextNativeRecord() -> NativeDeferral? {
+    mutating func deferNextNativeRecord() -> NativeDeferral? {
         guard readsRecordsNatively, !started else { return nil }
         if finished { return .end }
         guard !nativeDeferralEnded else { return .readAgain(fromRecord: count) }
@@ -299,7 +299,7 @@ public struct RecordReader<Source: IngredientSource> {
     /// ``NativeDeferral/readAgain(fromRecord:)``, or a record it left
     /// unread could not be read apart (``DeferredIngredientValue``). The
     /// source's events must not have been read.
-    package mutating func readAgainThroughEvents(fromRecord first: Int) {
+    mutating func readAgainThroughEvents(fromRecord first: Int) {
         precondition(!started, "records read again after the source's events were read")
         readsRecordsNatively = false
         nativeDeferralEnded = false
