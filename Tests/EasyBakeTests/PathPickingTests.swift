@@ -126,20 +126,12 @@ struct PathPickingTests {
 
     @Test("the Writing a format article shows the picking loop as this test has it")
     func article() throws {
-        let article = try String(
-            contentsOf: TestPaths.packageRoot.appendingPathComponent(
-                "Sources/EasyBake/EasyBake.docc/WritingAFormat.md"), encoding: .utf8)
-        let test = try String(
-            contentsOf: TestPaths.packageRoot.appendingPathComponent(
-                "Tests/EasyBakeTests/PathPickingTests.swift"), encoding: .utf8)
-        func lines(_ text: String) -> [String] {
-            let all = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let first = all.firstIndex(of: "case .dictionary(let members):"),
-                let last = all[first...].firstIndex(of: "try writer.endContainer(elements: kept)")
-            else { return [] }
-            return Array(all[first...last])
-        }
-        #expect(lines(article).count > 10)
-        #expect(lines(article) == lines(test))
+        let article = try DocumentationExamples.article("EasyBake", "WritingAFormat")
+        let loop = try #require(
+            DocumentationExamples.listings(in: article, language: "swift").first {
+                $0.text.contains("picking.state(ofMember:")
+            })
+        let test = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        #expect(DocumentationExamples.missingLines(of: loop.text, in: test) == [])
     }
 }
