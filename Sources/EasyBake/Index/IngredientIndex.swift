@@ -606,7 +606,7 @@ extension IngredientIndex.Reader {
             guard let base = inputBase else { return false }
             start = base + offset + stringPrefix(kindByte)
         }
-        return memcmp(start, utf8.baseAddress!, utf8.count) == 0
+        return ShortBytes.equal(start, utf8.baseAddress!, count: utf8.count)
     }
 
     /// The value of the integer at `position` when it is one whose literal

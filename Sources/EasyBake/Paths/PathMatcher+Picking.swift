@@ -168,7 +168,8 @@ extension PathMatcher {
             while i < end {
                 let candidate = keys[i]
                 if Int(candidate.length) == key.count,
-                    key.count == 0 || memcmp(bytes + Int(candidate.bytesStart), key.baseAddress!, key.count) == 0
+                    key.count == 0
+                        || ShortBytes.equal(bytes + Int(candidate.bytesStart), key.baseAddress!, count: key.count)
                 {
                     return Int(candidate.target)
                 }
