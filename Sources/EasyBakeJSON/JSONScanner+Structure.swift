@@ -202,11 +202,13 @@ extension JSONScanner {
     /// Indexes the array or object at the reading position over JSON's
     /// structure (`easybake_json_index`), 64 bytes at a time: the grammar,
     /// the limits and the entries of containers, strings, literals and
-    /// plain numbers come from the structural pass's bitmaps in C; any
-    /// other number, and each string with escapes, control characters or
-    /// bytes that are not UTF-8, is checked and completed here by the functions the
-    /// byte walk uses, in input order. So the index is the one the byte walk builds, entry for
-    /// entry; whitespace and plain strings are not read at all.
+    /// plain numbers come from the structural pass's bitmaps in C, and a
+    /// string with non-ASCII text but no escape is checked as UTF-8 there;
+    /// any other number, and each string with escapes, control characters
+    /// or bytes that are not UTF-8, is checked and completed here by the
+    /// functions the byte walk uses, in input order. So the index is the one
+    /// the byte walk builds, entry for entry; whitespace and ASCII strings
+    /// are not read at all.
     ///
     /// - Returns: `false`, with the index and position anywhere, when the
     ///   byte walk must build it again, which says what is wrong: a
