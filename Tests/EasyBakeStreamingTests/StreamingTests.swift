@@ -85,6 +85,44 @@ struct StreamingResolutionTests {
         }
     }
 
+    @Test("negative indexes keep only the last elements whole, in every format, and answer as the whole tree")
+    func negativeIndexesKeepTheLast() throws {
+        let whole: Ingredients = [
+            "items": [
+                ["id": 1, "tags": ["a"]], ["id": 2, "tags": ["b", "c"]], ["id": 3, "tags": []],
+                ["id": 4, "tags": ["d"]], ["id": 5, "tags": ["e", "f"]],
+            ],
+            "lone": ["id": 9],
+        ]
+        let pathSets = [
+            ["items[-1]"], ["items[-2].id", "items[-1].tags[-1]"], ["items[-5].id", "items[-6].id"],
+            ["items[-3].tags", "lone[-1].id"], ["items[-1].id", "items[0].id"], ["items[-2]", "items[*].id"],
+        ]
+        let formats: [(String, any IngredientFormat)] = [
+            ("json", JSONFormat()), ("yaml", YAMLFormat()), ("xml", XMLFormat()),
+        ]
+        for (name, format) in formats {
+            let text = try format.write(name == "xml" ? ["root": whole] : whole)
+            let tree = try format.read(.bytes(Array(text)))
+            for paths in pathSets {
+                // An XML document's paths start at its root element.
+                let matcher = try PathMatcher(paths.map { name == "xml" ? "root." + $0 : $0 })
+                var source = try format.makeSource(for: .bytes(Array(text)))
+                let found = try matcher.resolve(from: &source)
+                for (path, value) in zip(matcher.paths, found.values) {
+                    #expect(value == tree.resolve(path), "\(name) \(paths): \(path)")
+                }
+            }
+        }
+        // The elements before the last ones are not kept: their places are null.
+        var source = try json(#"{"items": [{"id": 1}, {"id": 2}, {"id": 3}, {"id": 4}]}"#)
+        let pruned = try #require(try PathMatcher(["items[-2].id"]).read(from: &source))
+        #expect(pruned == ["items": [.null, .null, ["id": 3], ["id": 4]]])
+        // Every element is read as strictly as any: a malformed early one is an error.
+        var malformed = try json(#"{"items": [{"id": 1,}, {"id": 2}]}"#)
+        #expect(throws: EasyBakeError.self) { try PathMatcher(["items[-1].id"]).resolve(from: &malformed) }
+    }
+
     @Test("an index skips the elements before it and keeps their places")
     func indexKeepsPlaces() throws {
         var source = try json(#"[{"a": 1}, {"a": 2}, {"a": 3}, {"a": 4}]"#)

@@ -30,6 +30,9 @@ struct PathWalker {
         /// key has occurred, for the duplicate-key policy, counted as the
         /// path locator counts them.
         var members: KeyOccurrences?
+        /// An array whose only indexes are negative, in tree mode: its last
+        /// elements, kept until it ends.
+        var trailing: TrailingElements?
 
         func occurrences(of key: Int) -> Int {
             if let counts { return counts[key] }
@@ -160,9 +163,10 @@ struct PathWalker {
             }
         case .beginArray:
             try feed(.beginArray, at: source)
-            frames.append(
-                Frame(
-                    state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max))
+            var frame = Frame(
+                state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max)
+            if buildsTree, let last = state.trailingElements { frame.trailing = TrailingElements(capacity: last) }
+            frames.append(frame)
         case .key, .endArray, .endDictionary:
             throw EasyBakeError.syntax("expected a value, found \(event)", at: source.location)
         }
@@ -184,12 +188,19 @@ struct PathWalker {
                     throw EasyBakeError.syntax("unexpected end of input inside an array", at: source.location)
                 }
                 if case .endArray = event {
+                    if let trailing = frames[top].trailing {
+                        try feedTrailing(trailing, of: frames[top].count)
+                    }
                     frames.removeLast()
                     try feed(.endArray, at: source)
                     continue
                 }
                 let index = frames[top].count
                 frames[top].count += 1
+                if let trailing = frames[top].trailing {
+                    try trailing.keep(event, from: &source)
+                    continue
+                }
                 let array = matcher.states[frames[top].state]
                 if let element = array.element(index) {
                     lastMemberKey = nil
@@ -233,7 +244,13 @@ struct PathWalker {
         _ key: String, occurrence: Int, target: Int, from source: inout Source
     ) throws(EasyBakeError) -> (IngredientEvent, Int)? {
         var valueState: Int? = target
-        if occurrence > 0 {
+        if occurrence == 0, buildsTree, policy == .collect, let other = matcher.states[target].otherOccurrences {
+            // Should the key repeat, its first value becomes element 0 of
+            // an array of unknown length, which a negative index (or `[*]`)
+            // may reach: it is read in their state too, not only in that of
+            // a lone value (`[0]`, `[-1]`).
+            valueState = other
+        } else if occurrence > 0 {
             switch policy {
             case .firstWins:
                 try source.skipValue()
@@ -319,6 +336,22 @@ struct PathWalker {
         }
     }
 
+    /// Feeds the elements of an array of `count` whose only indexes are
+    /// negative: `null` in the places of those before the kept ones, then
+    /// the kept ones whole (more than their paths need, which resolve on
+    /// them as on the pruned ones).
+    private mutating func feedTrailing(_ trailing: TrailingElements, of count: Int) throws(EasyBakeError) {
+        let kept = trailing.values()
+        // The builder asks a place only of an error, which nulls do not make.
+        let nowhere = IngredientTreeSource(.null)
+        for _ in 0..<(count - kept.count) { try feed(.scalar(.null), at: nowhere) }
+        for index in kept {
+            var source = IngredientTreeSource(try Ingredients(index: index))
+            guard let first = try source.next() else { continue }
+            try feedWhole(startingWith: first, from: &source)
+        }
+    }
+
     /// Feeds a whole value, following the builder's duplicate-key policy inside it.
     private mutating func feedWhole<Source: IngredientSource>(
         startingWith first: IngredientEvent, from source: inout Source
@@ -372,5 +405,42 @@ extension PathWalker {
             matcher: keeping, source: source, buildsTree: true,
             maximumNodes: source.limits.maximumNodes)
         return try recordWalker.readValue(startingWith: first, state: state, from: &source)
+    }
+}
+
+/// The last elements of an array whose only indexes are negative
+/// (`items[-1]`), for a walk that builds a tree: which elements those are is
+/// known only when the array ends, and keeping every element whole until
+/// then made a tree of the whole array (`easybake get 'users[-1]'` read a
+/// 100 MB file as a tree, 10× the time of `users[86684]`). Each element is
+/// read instead into an index of its own, through the source's own road
+/// (``IngredientSource/readValue(startingWith:into:)``, as strictly checked
+/// as any value), and only the last `capacity` indexes are kept, reused in
+/// turn: memory follows the indexes the paths name, not the array.
+final class TrailingElements {
+    let capacity: Int
+    private var ring: [IngredientIndex] = []
+    /// Where the next element is read: the oldest kept, once the ring is full.
+    private var next = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+    }
+
+    /// Reads the element whose first event was just read, keeping it as one
+    /// of the last.
+    func keep<Source: IngredientSource>(_ first: IngredientEvent, from source: inout Source) throws(EasyBakeError) {
+        if ring.count < capacity {
+            ring.append(IngredientIndex())
+            next = ring.count - 1
+        }
+        try source.readValue(startingWith: first, into: &ring[next])
+        next = (next + 1) % capacity
+    }
+
+    /// The kept elements, oldest first.
+    func values() -> [IngredientIndex] {
+        guard ring.count == capacity else { return ring }
+        return Array(ring[next...] + ring[..<next])
     }
 }

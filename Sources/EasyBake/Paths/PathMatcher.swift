@@ -96,6 +96,10 @@ extension PathMatcher {
         var elements: [Int: Int] = [:]
         /// The state of every other element (`[*]` and negative indexes).
         var otherElements: Int?
+        /// When the only indexes here are negative (no `[*]`, no index from
+        /// the start): how many elements from the end some path reads, the
+        /// only ones a tree of the array must hold whole.
+        var trailingElements: Int?
         /// Elements no path needs still take a place in the kept array, so
         /// that indexes count as in the full array.
         var keepsPositions = false
@@ -258,6 +262,11 @@ extension PathMatcher {
             state.memberDictionaryState = members == lone ? state.dictionaryState : memberDictionaryState(for: members)
 
             let indexes = Set(nodes.flatMap { $0.indexes.keys.filter { $0 >= 0 } })
+            if indexes.isEmpty, !nodes.contains(where: { $0.every != nil }),
+                let deepest = nodes.flatMap({ $0.indexes.keys }).min(), deepest < 0
+            {
+                state.trailingElements = Int(clamping: deepest.magnitude)
+            }
             for index in indexes { state.elements[index] = self.state(for: elementNodes(of: nodeSet, at: index)) }
             state.otherElements = self.state(for: elementNodes(of: nodeSet, at: nil))
             for index in indexes where index > 0 {
