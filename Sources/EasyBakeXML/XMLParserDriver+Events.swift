@@ -231,7 +231,14 @@ extension XMLParserDriver {
             if let namespaces {
                 for i in 0..<declarations where !XMLEmptyMarker.isNamespace(namespaces[2 * i + 1]) {
                     let declaredPrefix = namespaces[2 * i]
-                    let declaredURI = namespaces[2 * i + 1].map { String(cString: $0) } ?? ""
+                    // libxml2 hands a namespace's URI with each `&` kept as
+                    // `&#38;`, as it hands attribute values: replaced the same
+                    // way, or `xmlns:a="x&amp;y"` would read as `x&#38;y`.
+                    var declaredURI = ""
+                    if let uri = namespaces[2 * i + 1] {
+                        guard let text = attributeValue(context, uri, strlen(uri)) else { return }
+                        declaredURI = text
+                    }
                     let key = attributePrefix + (declaredPrefix.map { "xmlns:" + String(cString: $0) } ?? "xmlns")
                     emitKey(key, position)
                     emitString(declaredURI, position)

@@ -135,6 +135,15 @@ struct XMLConventionTests {
         #expect(withoutDeclarations == ["rss": ["atom:link": ["@href": "h", "@atom:rel": "self"]]])
     }
 
+    @Test("a namespace declaration's URI reads as written, references replaced as in any attribute")
+    func namespaceURIReferences() throws {
+        let xml = #"<r xmlns:a="x&amp;y&#38;z&lt;&#x26;#38;" b="x&amp;y&#38;z&lt;&#x26;#38;"/>"#
+        let expected: Ingredients = ["r": ["@xmlns:a": "x&y&z<&#38;", "@b": "x&y&z<&#38;"]]
+        #expect(try xmlTree(xml) == expected)
+        // Read through the index (events above), the same.
+        #expect(try XMLFormat().read(.text(xml)) == expected)
+    }
+
     @Test("namespaces can resolve to URIs in Clark notation")
     func namespacesResolved() throws {
         let xml = #"<feed xmlns="urn:a" xmlns:x="urn:x"><x:link x:rel="r" href="h"/><title>T</title></feed>"#
