@@ -430,10 +430,8 @@ final class TrailingElements {
     /// Reads the element whose first event was just read, keeping it as one
     /// of the last.
     func keep<Source: IngredientSource>(_ first: IngredientEvent, from source: inout Source) throws(EasyBakeError) {
-        if ring.count < capacity {
-            ring.append(IngredientIndex())
-            next = ring.count - 1
-        }
+        // Until the ring is full, `next` is its end.
+        if ring.count < capacity { ring.append(IngredientIndex()) }
         try source.readValue(startingWith: first, into: &ring[next])
         next = (next + 1) % capacity
     }
