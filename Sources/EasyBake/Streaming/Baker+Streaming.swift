@@ -44,7 +44,8 @@ extension Baker {
     /// - Throws: ``EasyBakeError/Code/invalidPath`` when `each` does not parse,
     ///   ``EasyBakeError/Code/invalidRecipe`` when the model's recipe cannot be
     ///   made, and ``EasyBakeError/Code/unsupported`` for a source that keeps the
-    ///   last of repeated keys. Records' errors come later, from the sequence.
+    ///   last of repeated keys or a record path with an index from the end
+    ///   (`users[-1]`). Records' errors come later, from the sequence.
     public func bakeEach<Model: Decodable, Source: IngredientSource>(
         _ type: Model.Type, from source: Source, each: String, recipe: Recipe? = nil,
         materialization: RecordMaterialization = .automatic

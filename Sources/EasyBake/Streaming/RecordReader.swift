@@ -29,8 +29,9 @@ public struct IngredientRecord: Sendable {
 /// }
 /// ```
 ///
-/// A record path may have several `[*]` (`orders[*].lines[*]`), indexes and
-/// keys. Records are found as `Ingredients.resolve` would find them: a lone
+/// A record path may have several `[*]` (`orders[*].lines[*]`), indexes
+/// from the start and keys; not an index from the end (`orders[-1]`), which
+/// is known only when its array has ended. Records are found as `Ingredients.resolve` would find them: a lone
 /// value stands in for a one-element array (a single `<item>` is a record),
 /// `[*]` over a dictionary (not an XML element) makes each value a record,
 /// named by its key (`events.138586341`), and under
@@ -80,7 +81,8 @@ public struct RecordReader<Source: IngredientSource> {
     ///   - keeping: the paths to keep inside each record; by default
     ///     the whole record.
     /// - Throws: ``EasyBakeError/Code/unsupported`` for a source that keeps
-    ///   the last of repeated keys.
+    ///   the last of repeated keys, and for a record path with a negative
+    ///   index (`pages[-1].items[*]`).
     public init(source: Source, each recordPath: IngredientPath, keeping: PathMatcher = .wholeValue)
         throws(EasyBakeError)
     {
@@ -88,6 +90,20 @@ public struct RecordReader<Source: IngredientSource> {
             throw EasyBakeError(
                 .unsupported,
                 "records cannot be streamed from a source that keeps the last of repeated keys; read the tree instead")
+        }
+        if let negative = recordPath.steps.firstIndex(where: {
+            if case .index(let index) = $0 { index < 0 } else { false }
+        }) {
+            // Records are given as they are read, and an element counted
+            // from the end is known only once its array has ended: every
+            // element would have to be held until then, or each given out
+            // as a record (what this road did until it was refused here).
+            throw EasyBakeError(
+                .unsupported,
+                "a record path cannot count from the end (\(IngredientPath(Array(recordPath.steps.prefix(negative + 1))))): "
+                    + "records are given as they are read, before the array's end is known; "
+                    + "count from the start, or read the value with PathMatcher.resolve(from:) (easybake get)",
+                path: recordPath)
         }
         self.source = source
         self.recordPath = recordPath
@@ -101,7 +117,9 @@ public struct RecordReader<Source: IngredientSource> {
 
     /// A reader of the records at a path given as text.
     ///
-    /// - Throws: ``EasyBakeError/Code/invalidPath`` when `each` does not parse.
+    /// - Throws: ``EasyBakeError/Code/invalidPath`` when `each` does not
+    ///   parse, and ``EasyBakeError/Code/unsupported`` as the initializer
+    ///   that takes a parsed path.
     public init(source: Source, each: String, keeping: PathMatcher = .wholeValue) throws(EasyBakeError) {
         try self.init(source: source, each: try IngredientPath(parsing: each), keeping: keeping)
     }
