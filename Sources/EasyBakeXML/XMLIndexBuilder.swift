@@ -116,8 +116,8 @@ struct XMLIndexBuilder {
         keyBytes.deallocate()
     }
 
-    /// A builder of `index` (emptied first), marked as holding elements
-    /// (``IngredientTraits/dictionariesAreElements``). The index must not be
+    /// A builder of `index` (emptied first), marked with XML's traits
+    /// (``IngredientTraits/markup``). The index must not be
     /// read or changed otherwise until the builder is done and dropped.
     /// With `locatedByLines`, the ``valueOffset``s given are lines and
     /// columns (``IngredientIndex/lineColumnOffset(line:column:)``), which
@@ -128,7 +128,8 @@ struct XMLIndexBuilder {
         sourceName: String? = nil
     ) {
         writer = index.beginUncheckedWriting(
-            sourceName: sourceName, traits: .dictionariesAreElements, offsetsAreLinesAndColumns: locatedByLines)
+            sourceName: sourceName, traits: .markup,
+            offsetsAreLinesAndColumns: locatedByLines)
         self.locatedByLines = locatedByLines
         self.sourceName = sourceName
         self.maximumNodes = maximumNodes
@@ -141,7 +142,8 @@ struct XMLIndexBuilder {
     /// starts again: the node limit holds for each value.
     mutating func restart(building index: inout IngredientIndex) {
         writer = index.beginUncheckedWriting(
-            sourceName: sourceName, traits: .dictionariesAreElements, offsetsAreLinesAndColumns: locatedByLines)
+            sourceName: sourceName, traits: .markup,
+            offsetsAreLinesAndColumns: locatedByLines)
         nodes = 0
         frames.count = 0
         members.count = 0

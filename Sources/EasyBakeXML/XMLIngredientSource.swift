@@ -183,10 +183,12 @@ public struct XMLIngredientSource: IngredientSource, ProgressReporting {
     /// runs of mixed content) become arrays in document order.
     public var duplicateKeyPolicy: DuplicateKeyPolicy { .collect }
 
-    /// `IngredientTraits.dictionariesAreElements`: a lone element stays a
-    /// dictionary where repeated ones make an array, so `[*]` takes an
-    /// element's dictionary as one element.
-    public var traits: IngredientTraits { .dictionariesAreElements }
+    /// `IngredientTraits.markup`: a lone element stays a dictionary where
+    /// repeated ones make an array, so `[*]` takes an element's dictionary
+    /// as one element (`dictionariesAreElements`); and every value is text,
+    /// which a custom `init(from:)` may ask for as any scalar type
+    /// (`scalarsAreText`).
+    public var traits: IngredientTraits { .markup }
     /// `true`, as ``traits`` say, for a reader of the older property.
     public var dictionariesAreElements: Bool { true }
 }

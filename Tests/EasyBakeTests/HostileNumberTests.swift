@@ -12,7 +12,7 @@ struct HostileNumberTests {
         1e20, -1e20, 1e308, -1e308, .float(.greatestFiniteMagnitude), .float(-.greatestFiniteMagnitude),
         .float(.leastNonzeroMagnitude), .float(-0.0), 0, -1, 1_372_701_600_000, 1_372_701_600_000_000,
         .integer(.max), .integer(.min), .integer(.max - 1), .integer(.min + 1),
-        .float(9_223_372_036_854_775_807), .float(-9_223_372_036_854_775_808), .float(1.5e19),
+        .float(9_223_372_036_854_775_808), .float(-9_223_372_036_854_775_808), .float(1.5e19),
         .exactNumber("1e400"), .exactNumber("-1e400"), .exactNumber("123456789012345678901234567890"),
         .exactNumber("1e-400"), "1e20", "-1e20", "9223372036854775808", "-9223372036854775809", "NaN", "nan",
         "inf", "-Infinity", "", " ", "12abc", .string(String(repeating: "9", count: 400)), "0x10", true, .null,

@@ -38,6 +38,25 @@ private struct TraitsFormat: IngredientFormat {
     }
 }
 
+/// A format that reads every input as `tree` through a source of `traits`.
+private struct TreeFormat: IngredientFormat {
+    let tree: Ingredients
+    let traits: IngredientTraits
+    var name: String { "tree" }
+    var fileExtensions: [String] { [] }
+
+    func makeSource(for input: IngredientInput) throws(EasyBakeError) -> any IngredientSource {
+        TraitsSource(tree, traits: traits)
+    }
+}
+
+/// A number its own `init(from:)` asks of its single-value container: a
+/// probe, whose scalar converts only where the format's scalars are text.
+private struct Count: Decodable {
+    let value: Int
+    init(from decoder: any Decoder) throws { value = try decoder.singleValueContainer().decode(Int.self) }
+}
+
 /// The same value written through ``IngredientIndex/Writer`` with the given
 /// traits: `item` at 0, `name` at 5, `Ada` at 10.
 private struct WrittenTraitsFormat: IngredientFormat {
@@ -69,7 +88,7 @@ private struct WrittenTraitsFormat: IngredientFormat {
 struct IngredientTraitsTests {
     static let input = IngredientInput.text("item name Ada")
 
-    @Test("the value: none by default, one trait, its description")
+    @Test("the value: none by default, each trait, XML's markup, their description")
     func value() {
         let none: IngredientTraits = []
         #expect(none.isEmpty)
@@ -77,8 +96,11 @@ struct IngredientTraitsTests {
         let elements: IngredientTraits = [.dictionariesAreElements]
         #expect(elements.contains(.dictionariesAreElements))
         #expect(elements == IngredientTraits(rawValue: 1))
+        #expect(IngredientTraits.scalarsAreText == IngredientTraits(rawValue: 2))
+        #expect(IngredientTraits.markup == [.dictionariesAreElements, .scalarsAreText])
         #expect(none.description == "[]")
         #expect(elements.description == "[.dictionariesAreElements]")
+        #expect(IngredientTraits.markup.description == "[.dictionariesAreElements, .scalarsAreText]")
         #expect(
             IngredientTraits(rawValue: 0b101).description == "[.dictionariesAreElements, IngredientTraits(rawValue: 4)]"
         )
@@ -93,7 +115,8 @@ struct IngredientTraitsTests {
         #expect(AnyIngredientSource(IngredientTreeSource(["a": 1])).traits == [])
         var element: IngredientDictionary = ["a": 1]
         element.isElement = true
-        #expect(IngredientTreeSource(.dictionary(element)).traits == .dictionariesAreElements)
+        // A tree of elements is taken for XML's: its scalars are text.
+        #expect(IngredientTreeSource(.dictionary(element)).traits == .markup)
     }
 
     @Test("a source that declares only the older dictionariesAreElements keeps its meaning")
@@ -101,7 +124,8 @@ struct IngredientTraitsTests {
         let tree: Ingredients = ["item": ["name": "Ada"]]
         for elements in [false, true] {
             var source = OlderElementsSource(base: IngredientTreeSource(tree), dictionariesAreElements: elements)
-            let traits: IngredientTraits = elements ? .dictionariesAreElements : []
+            // Before traits, elements meant XML's: scalars that are text too.
+            let traits: IngredientTraits = elements ? .markup : []
             #expect(source.traits == traits)
             #expect(AnyIngredientSource(source).traits == traits)
             let read = try Ingredients.read(from: &source)
@@ -155,6 +179,26 @@ struct IngredientTraitsTests {
                 Names.self, from: Self.input, format: WrittenTraitsFormat(traits: .dictionariesAreElements),
                 recipe: recipe)
         }
+    }
+
+    @Test(
+        "a custom init(from:) gets text converted to the scalar it asks for only where scalars are text",
+        arguments: [IngredientTraits(), .dictionariesAreElements, .scalarsAreText, .markup])
+    func probes(_ traits: IngredientTraits) throws {
+        struct Counted: Decodable { let count: Count }
+        let format = TreeFormat(tree: ["count": "42"], traits: traits)
+        if traits.contains(.scalarsAreText) {
+            #expect(try Baker().bake(Counted.self, from: Self.input, format: format).count.value == 42)
+        } else {
+            // As JSONDecoder: a string is no Int to a probe.
+            let error = #expect(throws: EasyBakeError.self) {
+                try Baker().bake(Counted.self, from: Self.input, format: format)
+            }
+            #expect(error?.code == .typeMismatch, "\(String(describing: error))")
+        }
+        // A declared property converts either way.
+        struct Declared: Decodable { let count: Int }
+        #expect(try Baker().bake(Declared.self, from: Self.input, format: format).count == 42)
     }
 
     @available(*, deprecated, message: "reads the deprecated dictionariesAreElements")

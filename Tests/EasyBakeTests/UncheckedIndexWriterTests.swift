@@ -130,7 +130,7 @@ struct UncheckedIndexWriterTests {
         index.setLineTextInput(.text("<a>\n\n  <a>text</a>\n</a>"))
         #expect(index.mark(at: 2)?.location.lineText == "  <a>text</a>")
         // Beginning again empties the index and its traits.
-        _ = index.beginUncheckedWriting().null(at: 0)
+        index.beginUncheckedWriting().null(at: 0)
         #expect(index.traits == [] && index.count == 1)
     }
 

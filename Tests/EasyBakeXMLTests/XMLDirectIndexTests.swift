@@ -264,12 +264,12 @@ struct XMLDirectIndexTests {
     @Test("XML declares its elements as a trait, and its index, whole or a record's, keeps it")
     func traits() throws {
         let input = IngredientInput.text("<feed><item><t>a</t></item></feed>")
-        #expect(try XMLIngredientSource(input).traits == .dictionariesAreElements)
+        #expect(try XMLIngredientSource(input).traits == .markup)
         #expect(try XMLIngredientSource(input).dictionariesAreElements)
-        #expect(try AnyIngredientSource(XMLIngredientSource(input)).traits == .dictionariesAreElements)
+        #expect(try AnyIngredientSource(XMLIngredientSource(input)).traits == .markup)
         var index = IngredientIndex()
         try XMLFormat().readIndex(input, into: &index)
-        #expect(index.traits == .dictionariesAreElements)
+        #expect(index.traits == .markup)
         // A lone item is one record of `feed.item[*]`.
         struct Item: Decodable { let t: String }
         let records = try Baker().bakeEach(Item.self, from: XMLIngredientSource(input), each: "feed.item[*]")

@@ -277,8 +277,9 @@ final class BakeSession {
     /// Whether a scalar at `depth` read as another kind converts into it,
     /// under ``Baker/Options/coercions``: everywhere but in a custom
     /// `init(from:)`'s single-value container, by default. Its own types'
-    /// (an enum's raw value, an optional's value) convert; in XML, whose
-    /// every value is text, so do probes.
+    /// (an enum's raw value, an optional's value) convert; in a format whose
+    /// every value is text (``IngredientTraits/scalarsAreText``: XML), so
+    /// do probes.
     func convertsScalars(at depth: Int) -> Bool {
         switch options.coercions {
         case .everywhere: return true
@@ -288,7 +289,7 @@ final class BakeSession {
             if type is any OptionalValue.Type || type is any RawRepresentable.Type || type is any ScalarValue.Type {
                 return true
             }
-            return index.traits.contains(.dictionariesAreElements)
+            return index.traits.contains(.scalarsAreText)
         }
     }
 

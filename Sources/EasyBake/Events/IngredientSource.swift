@@ -173,8 +173,9 @@ public protocol IngredientSource {
     /// indexes read from the source mark their dictionaries
     /// ``IngredientDictionary/isElement``. Every index read from the source
     /// keeps them (``IngredientIndex/traits``). The default is what
-    /// ``dictionariesAreElements`` says, which is none (`[]`) unless a
-    /// source declares it: `[*]` on a dictionary gives its values.
+    /// ``dictionariesAreElements`` says (``IngredientTraits/markup`` when it
+    /// is `true`), which is none (`[]`) unless a source declares it: `[*]` on
+    /// a dictionary gives its values.
     var traits: IngredientTraits { get }
 
     /// Whether the source's dictionaries are XML elements: the one trait
@@ -310,7 +311,7 @@ extension IngredientSource {
 
     public var warnings: [EasyBakeError] { [] }
 
-    public var traits: IngredientTraits { dictionariesAreElements ? .dictionariesAreElements : [] }
+    public var traits: IngredientTraits { dictionariesAreElements ? .markup : [] }
 
     public var dictionariesAreElements: Bool { false }
 

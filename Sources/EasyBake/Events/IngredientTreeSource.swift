@@ -18,10 +18,10 @@ public struct IngredientTreeSource: IngredientSource {
     private var eventCount = 0
     private let sortsKeys: Bool
 
-    /// ``IngredientTraits/dictionariesAreElements`` when the tree's root is
-    /// a dictionary marked ``IngredientDictionary/isElement``: a tree read
-    /// from XML replays as XML reads, with each dictionary one element to
-    /// `[*]`; otherwise none.
+    /// ``IngredientTraits/markup`` when the tree's root is a dictionary
+    /// marked ``IngredientDictionary/isElement``: a tree read from XML
+    /// replays as XML reads, with each dictionary one element to `[*]` and
+    /// its scalars text; otherwise none.
     public let traits: IngredientTraits
     /// Whether ``traits`` hold ``IngredientTraits/dictionariesAreElements``,
     /// for a reader of the older property.
@@ -38,7 +38,7 @@ public struct IngredientTreeSource: IngredientSource {
         root = tree
         sortsKeys = sortingKeys
         if case .dictionary(let dictionary) = tree {
-            traits = dictionary.isElement ? .dictionariesAreElements : []
+            traits = dictionary.isElement ? .markup : []
         } else {
             traits = []
         }

@@ -22,9 +22,10 @@ extension IngredientIndex {
     /// the call stack.
     ///
     /// Into an empty index, a tree whose root is a dictionary marked
-    /// ``IngredientDictionary/isElement`` makes an index of elements.
+    /// ``IngredientDictionary/isElement`` makes an index of elements whose
+    /// scalars are text (``IngredientTraits/markup``).
     mutating func append(tree: Ingredients) {
-        if count == 0, case .dictionary(let root) = tree, root.isElement { traits = .dictionariesAreElements }
+        if count == 0, case .dictionary(let root) = tree, root.isElement { traits = .markup }
         // Each open container: its entry's position, its elements or
         // members, and which of them comes next.
         enum Open {
