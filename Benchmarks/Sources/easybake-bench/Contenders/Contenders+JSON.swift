@@ -4,7 +4,7 @@ import Foundation
 
 extension Contenders {
     static let json: [Contender] = [
-        easyBakeTree("json", JSONFormat()), easyBakeIndex(), jsonSerializationTree(),
+        easyBakeTree("json", JSONFormat()), easyBakeIndex("json", JSONFormat()), jsonSerializationTree(),
         easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()),
         easyBakeBakeable("json", JSONFormat()), jsonDecoderBake(),
         easyBakeSelect("json", JSONFormat()), easyBakeIndexSelect("json", JSONFormat()), jsonDecoderSelect(),
@@ -91,24 +91,37 @@ extension Contenders {
         }
     }
 
-    /// The fast core's first stage alone: the flat index, no tree. Records
+    /// The fast core's first stage alone: the flat index, no tree — what a
+    /// tree read by a format holds until its nodes are asked for. Records
     /// and their ids are read from the index itself.
-    static func easyBakeIndex() -> Contender {
-        Contender(.tree, "json", "EasyBake index", note: "IngredientIndex only, no tree; ids read from it") {
+    static func easyBakeIndex(_ format: String, _ reader: some IngredientFormat) -> Contender {
+        Contender(.tree, format, "EasyBake index", note: "IngredientIndex only, no tree; ids read from it") {
             workload in
-            var source = try JSONIngredientSource(.file(workload.path))
             var index = IngredientIndex()
-            try source.readIndex(into: &index)
-            let users = try member("users", of: 0, in: index)
-            var ids: [Int] = []
-            ids.reserveCapacity(index.elementCount(at: users))
-            var element = users + 1
-            while element < index.end(of: users) {
-                guard case .integer(let id)? = index.scalar(at: try member("id", of: element, in: index)) else {
-                    throw BenchError("a record without an integer id")
+            try reader.readIndex(.file(workload.path), into: &index)
+            var records = 0
+            for key in BenchRecipes.recordsPath(format).split(separator: ".") {
+                records = try member(String(key), of: records, in: index)
+            }
+            // A lone XML record is not an array.
+            var elements: [Int] = []
+            if index.kind(at: records) == .array {
+                var element = records + 1
+                while element < index.end(of: records) {
+                    elements.append(element)
+                    element = index.end(of: element)
                 }
-                ids.append(Int(id))
-                element = index.end(of: element)
+            } else {
+                elements = [records]
+            }
+            let idKey = format == "xml" ? "@id" : "id"
+            let ids = try elements.map { element in
+                switch index.scalar(at: try member(idKey, of: element, in: index)) {
+                case .integer(let id)?: return Int(id)
+                case .string(let text)?: if let id = Int(text) { return id }
+                default: break
+                }
+                throw BenchError("a record without an integer id")
             }
             return Outcome(count: ids.count) { idFingerprint(ids) }
         }

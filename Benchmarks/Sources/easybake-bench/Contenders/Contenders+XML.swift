@@ -9,7 +9,8 @@ import XMLCoder
 
 extension Contenders {
     static let xml: [Contender] = [
-        easyBakeTree("xml", XMLFormat()), swxmlHashTree(), libxml2DOMTree(), libxml2SAX(.tree),
+        easyBakeTree("xml", XMLFormat()), easyBakeIndex("xml", XMLFormat()), swxmlHashTree(), libxml2DOMTree(),
+        libxml2SAX(.tree),
         easyBakeBake("xml", XMLFormat()), easyBakeIndexBake("xml", XMLFormat()), easyBakeBakeable("xml", XMLFormat()),
         xmlCoderBake(), xmlParserDelegateBake(), swxmlHashBake(),
         easyBakeSelect("xml", XMLFormat()), easyBakeIndexSelect("xml", XMLFormat()), xmlCoderSelect(),

@@ -5,7 +5,8 @@ import Yams
 
 extension Contenders {
     static let yaml: [Contender] = [
-        easyBakeTree("yaml", YAMLFormat()), yamsCompose(), yamsLoad(), libyamlEvents(.tree),
+        easyBakeTree("yaml", YAMLFormat()), easyBakeIndex("yaml", YAMLFormat()), yamsCompose(), yamsLoad(),
+        libyamlEvents(.tree),
         easyBakeBake("yaml", YAMLFormat()), easyBakeIndexBake("yaml", YAMLFormat()),
         easyBakeBakeable("yaml", YAMLFormat()), yamsDecoderBake(),
         easyBakeSelect("yaml", YAMLFormat()), easyBakeIndexSelect("yaml", YAMLFormat()), yamsDecoderSelect(),

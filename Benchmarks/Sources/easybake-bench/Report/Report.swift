@@ -130,6 +130,27 @@ enum Targets {
                 checks.append(TargetCheck(target: target, measured: "not measured", met: nil))
             }
         }
+        // The tree as a view of the index (issue 31, item 7): a tree a format
+        // read holds its index until its nodes are asked for, and baking it
+        // is baking that index.
+        for format in ["json", "xml", "yaml"] {
+            let held = "\(format.uppercased()) tree read and held (its index) ≤ 2× input (growth/input)"
+            if let index = row("tree", format, "EasyBake index"), let ratio = index.memoryGrowthRatio {
+                checks.append(TargetCheck(target: held, measured: String(format: "%.2f×", ratio), met: ratio <= 2))
+            } else {
+                checks.append(TargetCheck(target: held, measured: "not measured", met: nil))
+            }
+            let viaTree = "\(format.uppercased()) bake from a tree the library read ≥ 0.8× the road from the bytes"
+            if let tree = row("bake", format, "EasyBake via tree")?.bestSeconds,
+                let direct = row("bake", format, "EasyBake")?.bestSeconds
+            {
+                checks.append(
+                    TargetCheck(
+                        target: viaTree, measured: String(format: "%.2f×", direct / tree), met: direct / tree >= 0.8))
+            } else {
+                checks.append(TargetCheck(target: viaTree, measured: "not measured", met: nil))
+            }
+        }
         // Streaming (issue 5): the same comparisons for `EasyBake streaming`,
         // measured against the peer's time on the same file.
         func streamingVersus(_ target: String, _ scenario: String, _ format: String, _ peer: String, atLeast: Double) {
