@@ -47,3 +47,33 @@ struct DeferredJSONValue: DeferredIngredientValue, @unchecked Sendable {
         return true
     }
 }
+
+/// A scanner kept to read values skipped for later, shared by the elements
+/// of one array (``JSONIngredientSource/skipValueForLater(startingWith:)``).
+final class JSONScannerSnapshot: @unchecked Sendable {
+    // @unchecked: as `DeferredJSONValue`; never changed, and each read
+    // works on its own copy.
+    let scanner: JSONScanner
+
+    init(scanner: JSONScanner) { self.scanner = scanner }
+}
+
+/// A JSON array or object skipped for later: read from its opening bracket
+/// at `start` as the scanner would have read it in place. Two words, so
+/// that keeping one costs no allocation.
+struct DeferredJSONElement: DeferredIngredientValue {
+    let reader: JSONScannerSnapshot
+    let start: Int
+
+    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) -> Bool {
+        var scanner = reader.scanner
+        scanner.position = start
+        scanner.eventStart = start
+        if let matcher, let picking = matcher.picking(for: []), let root = picking.root {
+            try scanner.indexValue(into: &index, keeping: picking, state: root)
+        } else {
+            try scanner.indexValue(into: &index)
+        }
+        return true
+    }
+}

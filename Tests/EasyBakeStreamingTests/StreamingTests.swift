@@ -123,6 +123,70 @@ struct StreamingResolutionTests {
         #expect(throws: EasyBakeError.self) { try PathMatcher(["items[-1].id"]).resolve(from: &malformed) }
     }
 
+    @Test("a JSON element skipped for later reads as it would have in place; its errors are reading's")
+    func skippedForLater() throws {
+        let text = #"{"items": [{"id": 1, "tags": ["a", "\u00e9\n", "é"]}, [1, -2.5e3, null, {}], 7, "s"]}"#
+        var skipping = try JSONIngredientSource(.text(text))
+        var reading = try JSONIngredientSource(.text(text))
+        for _ in 0..<3 {
+            #expect(try skipping.next() == reading.next())
+        }
+        for _ in 0..<4 {
+            let first = try #require(try skipping.next())
+            #expect(try reading.next() == first)
+            var read = IngredientIndex()
+            try reading.readValue(startingWith: first, into: &read)
+            guard let later = try skipping.skipValueForLater(startingWith: first) else {
+                // Scalars are read in place.
+                guard case .scalar = first else {
+                    Issue.record("a container was not skipped for later: \(first)")
+                    continue
+                }
+                var inPlace = IngredientIndex()
+                try skipping.readValue(startingWith: first, into: &inPlace)
+                #expect(try Ingredients(index: inPlace) == Ingredients(index: read))
+                continue
+            }
+            var index = IngredientIndex()
+            #expect(try later.read(into: &index, keeping: nil))
+            #expect(try Ingredients(index: index) == Ingredients(index: read))
+            #expect(index.mark(at: 0)?.location.column == read.mark(at: 0)?.location.column)
+        }
+        #expect(try skipping.next() == .endArray)
+        // Arrays at several depths, one after another, each read from its own place.
+        let nested = #"{"a": [[1, [2]], {"k": [3]}], "b": {"c": [{"x": 1}, [4, [5]], {"x": 2}]}, "d": [[6], [7]]}"#
+        let tree = try JSONFormat().read(.text(nested))
+        let matcher = try PathMatcher(["a[-1]", "b.c[-2]", "b.c[-1].x", "d[-2]", "a[-2][-1]"])
+        var source = try JSONIngredientSource(.text(nested))
+        let found = try matcher.resolve(from: &source)
+        for (path, value) in zip(matcher.paths, found.values) {
+            #expect(value == tree.resolve(path), "\(path)")
+        }
+        // What is wrong in a skipped element is the same error, at the same place.
+        for malformed in [
+            #"[{"id": 1,}, 2]"#, #"[[1, 02], 2]"#, #"[{"a": "\x"}, 2]"#, #"[{"a": tru}, 2]"#, "[[1, 2}, 3]",
+            "[{\"a\": \"\u{1}\"}]", #"[{"a": [[[[1]]]]}]"#,
+        ] {
+            var skipping = try JSONIngredientSource(
+                .text(malformed), options: JSONReadingOptions(limits: IngredientLimits(maximumDepth: 4)))
+            var reading = try JSONIngredientSource(
+                .text(malformed), options: JSONReadingOptions(limits: IngredientLimits(maximumDepth: 4)))
+            _ = try skipping.next()
+            _ = try reading.next()
+            let first = try #require(try skipping.next())
+            _ = try reading.next()
+            var index = IngredientIndex()
+            let expected = #expect(throws: EasyBakeError.self, "\(malformed)") {
+                try reading.readValue(startingWith: first, into: &index)
+            }
+            let error = #expect(throws: EasyBakeError.self, "\(malformed)") {
+                try skipping.skipValueForLater(startingWith: first)
+            }
+            #expect(error?.message == expected?.message, "\(malformed)")
+            #expect(error?.location == expected?.location, "\(malformed)")
+        }
+    }
+
     @Test("an index skips the elements before it and keeps their places")
     func indexKeepsPlaces() throws {
         var source = try json(#"[{"a": 1}, {"a": 2}, {"a": 3}, {"a": 4}]"#)

@@ -34,6 +34,11 @@ public struct AnyIngredientSource: IngredientSource {
     ) -> (any DeferredIngredientValue)? {
         base.deferValue(startingWith: first, keeping: matcher)
     }
+    public mutating func skipValueForLater(startingWith first: IngredientEvent) throws(EasyBakeError) -> (
+        any DeferredIngredientValue
+    )? {
+        try base.skipValueForLater(startingWith: first)
+    }
     public mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead? {
         base.deferNextRecord(at: recordPath)
     }

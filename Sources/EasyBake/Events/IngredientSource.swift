@@ -125,6 +125,23 @@ public protocol IngredientSource {
         any DeferredIngredientValue
     )?
 
+    /// Moves past the value whose first event, `first`, was just read,
+    /// checking it as strictly as reading it would (the same errors, at the
+    /// same place), and returns it for reading later: for a reader that
+    /// learns only after a value whether it needs it, as the last elements
+    /// of an array (`users[-1]`) are known only when the array ends. Unlike
+    /// ``deferValue(startingWith:keeping:)``, which only finds the value's
+    /// end, nothing of the value is left unchecked, so a reader may drop
+    /// what this returns unread. Reading it
+    /// (``DeferredIngredientValue/read(into:keeping:)``) gives what
+    /// ``readValue(startingWith:into:)`` would have given here, and returns
+    /// `true`. `nil` where the source cannot skip a value for much less
+    /// than reading it: nothing has moved, and the value is read in place.
+    /// The default is `nil`.
+    mutating func skipValueForLater(startingWith first: IngredientEvent) throws(EasyBakeError) -> (
+        any DeferredIngredientValue
+    )?
+
     /// Moves past the next record at `recordPath` without reading it, and
     /// returns it as ``IndexedRecordRead/deferred(_:_:)`` for a job to read
     /// on any thread: the counterpart of
@@ -298,6 +315,12 @@ extension IngredientSource {
     public mutating func deferValue(
         startingWith first: IngredientEvent, keeping matcher: PathMatcher?
     ) -> (any DeferredIngredientValue)? {
+        nil
+    }
+
+    public mutating func skipValueForLater(startingWith first: IngredientEvent) throws(EasyBakeError) -> (
+        any DeferredIngredientValue
+    )? {
         nil
     }
 

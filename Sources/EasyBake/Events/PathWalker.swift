@@ -341,7 +341,7 @@ struct PathWalker {
     /// the kept ones whole (more than their paths need, which resolve on
     /// them as on the pruned ones).
     private mutating func feedTrailing(_ trailing: TrailingElements, of count: Int) throws(EasyBakeError) {
-        let kept = trailing.values()
+        let kept = try trailing.values()
         // The builder asks a place only of an error, which nulls do not make.
         let nowhere = IngredientTreeSource(.null)
         for _ in 0..<(count - kept.count) { try feed(.scalar(.null), at: nowhere) }
@@ -413,32 +413,73 @@ extension PathWalker {
 /// known only when the array ends, and keeping every element whole until
 /// then made a tree of the whole array (`easybake get 'users[-1]'` read a
 /// 100 MB file as a tree, 10× the time of `users[86684]`). Each element is
-/// read instead into an index of its own, through the source's own road
-/// (``IngredientSource/readValue(startingWith:into:)``, as strictly checked
-/// as any value), and only the last `capacity` indexes are kept, reused in
-/// turn: memory follows the indexes the paths name, not the array.
+/// instead skipped for later where the source can
+/// (``IngredientSource/skipValueForLater(startingWith:)``: JSON's strict
+/// skip, a third of the cost of reading), or else read into an index of its
+/// own through the source's own road
+/// (``IngredientSource/readValue(startingWith:into:)``); both check it as
+/// strictly as any value. Only the last `capacity` are kept, their places
+/// reused in turn: memory follows the elements the paths name, not the
+/// array.
 final class TrailingElements {
+    /// An element kept: read, or skipped for reading at the array's end;
+    /// `taken` while its index is read into again.
+    private enum Kept {
+        case taken
+        case read(IngredientIndex)
+        case later(any DeferredIngredientValue)
+    }
+
     let capacity: Int
-    private var ring: [IngredientIndex] = []
-    /// Where the next element is read: the oldest kept, once the ring is full.
+    private var ring: [Kept] = []
+    /// Where the next element is kept: the oldest kept, once the ring is full.
     private var next = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
     }
 
-    /// Reads the element whose first event was just read, keeping it as one
-    /// of the last.
+    /// Skips or reads the element whose first event was just read, keeping
+    /// it as one of the last.
     func keep<Source: IngredientSource>(_ first: IngredientEvent, from source: inout Source) throws(EasyBakeError) {
+        let kept: Kept
+        if let later = try source.skipValueForLater(startingWith: first) {
+            kept = .later(later)
+        } else {
+            // An index this place held before is read into again, keeping its memory.
+            var index = IngredientIndex()
+            if next < ring.count, case .read(let earlier) = ring[next] {
+                ring[next] = .taken  // so that `index` is its one reference while written
+                index = earlier
+            }
+            try source.readValue(startingWith: first, into: &index)
+            kept = .read(index)
+        }
         // Until the ring is full, `next` is its end.
-        if ring.count < capacity { ring.append(IngredientIndex()) }
-        try source.readValue(startingWith: first, into: &ring[next])
+        if ring.count < capacity { ring.append(kept) } else { ring[next] = kept }
         next = (next + 1) % capacity
     }
 
-    /// The kept elements, oldest first.
-    func values() -> [IngredientIndex] {
-        guard ring.count == capacity else { return ring }
-        return Array(ring[next...] + ring[..<next])
+    /// The kept elements, oldest first, each read into its index.
+    func values() throws(EasyBakeError) -> [IngredientIndex] {
+        let oldestFirst = ring.count == capacity ? Array(ring[next...] + ring[..<next]) : ring
+        var values: [IngredientIndex] = []
+        values.reserveCapacity(oldestFirst.count)
+        for kept in oldestFirst {
+            switch kept {
+            case .taken:
+                continue
+            case .read(let index):
+                values.append(index)
+            case .later(let value):
+                var index = IngredientIndex()
+                guard try value.read(into: &index, keeping: nil) else {
+                    // A source's skipped value always reads (see skipValueForLater).
+                    throw EasyBakeError(.unsupported, "a skipped array element could not be read again")
+                }
+                values.append(index)
+            }
+        }
+        return values
     }
 }
