@@ -226,9 +226,17 @@ extension IngredientIndex {
         }
     }
 
-    /// Reads a source's single value, and checks that nothing follows it:
-    /// what ``Ingredients/init(reading:duplicateKeys:)`` does for a tree.
-    package mutating func read<Source: IngredientSource>(single source: inout Source) throws(EasyBakeError) {
+    /// Reads a source's single value into this index (replacing what it
+    /// held) through its events, with the tree's rules and the source's
+    /// limits, and checks that nothing follows it: what
+    /// ``Ingredients/init(reading:duplicateKeys:)`` does for a tree, and
+    /// what the default ``IngredientFormat/readIndex(_:into:)`` does. A
+    /// format that indexes some inputs itself falls back to it for the
+    /// others, as YAML does for what its own scanner leaves to libyaml.
+    ///
+    /// - Throws: the source's errors; ``EasyBakeError/Code/syntax`` when it
+    ///   has no value, or more than one.
+    public mutating func read<Source: IngredientSource>(single source: inout Source) throws(EasyBakeError) {
         guard try read(from: &source) else {
             throw EasyBakeError.syntax("expected a value, found end of input", at: source.location)
         }
