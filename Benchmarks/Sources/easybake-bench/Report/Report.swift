@@ -351,7 +351,7 @@ func markdownReport(_ rows: [Row], info: RunInfo, targets: [TargetCheck], notes:
     out += "*check* compares the contender's record count and a fingerprint of its values with EasyBake's "
     out += "(*equal check values*: of one value per record, for a contender that builds no model). "
     out +=
-        "MB/s counts the input file's bytes; a timed run reads the file, does the contender's work, folds the values into the check's fingerprint (a consumer's pass over them, as a streaming row does record by record) and releases all it built; peak RSS is the contender's whole process (VmHWM); "
+        "MB/s counts the input file's bytes; a timed run reads the file, does the contender's work, folds the values into the check's fingerprint (a consumer's pass over them, as a streaming row does record by record) and releases all it built; peak RSS is the contender's whole process (VmHWM) up to the end of its first timed run (later runs add only what the allocator kept of earlier ones); "
     out +=
         "*growth/input* is that peak less what the process held before the contender started (the Swift runtime and Foundation, "
     out += "about 23 MB), divided by the input's size — the memory the contender's work took, per byte of input. "
