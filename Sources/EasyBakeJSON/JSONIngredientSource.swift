@@ -230,7 +230,7 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
         // back later, so that they seldom read them from the file again.
         releaseLag = Self.releaseInterval
         releaseReadPagesIfDue()
-        return DeferredJSONValue(scanner: value)
+        return DeferredJSONValue(reader: JSONScannerSnapshot(scanner: value), start: value.position)
     }
 
     /// Skips the array or object whose first event was just read through
@@ -255,11 +255,10 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
             // The scanner as it would stand to read the value in place.
             var reader = scanner
             reader.containers.removeLast()
-            reader.expect = .value
             laterReader = JSONScannerSnapshot(scanner: reader)
         }
         try skip(insideContainer: true)
-        return DeferredJSONElement(reader: laterReader!, start: start)
+        return DeferredJSONValue(reader: laterReader!, start: start)
     }
 
     /// Four: finding where a JSON record ends costs about half of reading

@@ -27,41 +27,24 @@ extension JSONScanner {
     }
 }
 
-/// A JSON array or object left unread by a streaming reader, read later by
-/// the job that bakes it (``JSONIngredientSource/deferValue(startingWith:keeping:)``).
-struct DeferredJSONValue: DeferredIngredientValue, @unchecked Sendable {
-    // @unchecked: the scanner reads immutable bytes that it keeps alive
-    // (`JSONScanner.storage`, itself Sendable); every read works on its own
-    // copy of the scanner.
-    let scanner: JSONScanner
-
-    func read(into index: inout IngredientIndex, keeping matcher: PathMatcher?) throws(EasyBakeError) -> Bool {
-        var scanner = self.scanner
-        if let matcher, let picking = matcher.picking(for: []), let root = picking.root {
-            try scanner.indexValue(into: &index, keeping: picking, state: root)
-        } else {
-            // A matcher that keeps nothing declines to defer.
-            assert(matcher == nil, "a value deferred for a matcher that keeps nothing")
-            try scanner.indexValue(into: &index)
-        }
-        return true
-    }
-}
-
-/// A scanner kept to read values skipped for later, shared by the elements
-/// of one array (``JSONIngredientSource/skipValueForLater(startingWith:)``).
+/// A scanner as it stood to read a value left unread: never changed, and
+/// each read works on its own copy.
 final class JSONScannerSnapshot: @unchecked Sendable {
-    // @unchecked: as `DeferredJSONValue`; never changed, and each read
-    // works on its own copy.
+    // @unchecked: the scanner reads immutable bytes that it keeps alive
+    // (`JSONScanner.storage`, itself Sendable).
     let scanner: JSONScanner
 
     init(scanner: JSONScanner) { self.scanner = scanner }
 }
 
-/// A JSON array or object skipped for later: read from its opening bracket
-/// at `start` as the scanner would have read it in place. Two words, so
-/// that keeping one costs no allocation.
-struct DeferredJSONElement: DeferredIngredientValue {
+/// A JSON array or object left unread, read later from its opening bracket
+/// at `start` as `reader` would have read it in place: a record deferred for
+/// the job that bakes it (``JSONIngredientSource/deferValue(startingWith:keeping:)``),
+/// or an array's element skipped for later
+/// (``JSONIngredientSource/skipValueForLater(startingWith:)``), where the
+/// elements of one array share one reader. Two words, so that keeping one
+/// costs no allocation of its own.
+struct DeferredJSONValue: DeferredIngredientValue {
     let reader: JSONScannerSnapshot
     let start: Int
 
@@ -69,9 +52,12 @@ struct DeferredJSONElement: DeferredIngredientValue {
         var scanner = reader.scanner
         scanner.position = start
         scanner.eventStart = start
+        scanner.expect = .value
         if let matcher, let picking = matcher.picking(for: []), let root = picking.root {
             try scanner.indexValue(into: &index, keeping: picking, state: root)
         } else {
+            // A matcher that keeps nothing declines to defer.
+            assert(matcher == nil, "a value deferred for a matcher that keeps nothing")
             try scanner.indexValue(into: &index)
         }
         return true

@@ -248,7 +248,10 @@ struct PathWalker {
             // Should the key repeat, its first value becomes element 0 of
             // an array of unknown length, which a negative index (or `[*]`)
             // may reach: it is read in their state too, not only in that of
-            // a lone value (`[0]`, `[-1]`).
+            // a lone value (`[0]`, `[-1]`). A tree may keep more than its
+            // paths reach; record mode gives out what its state ends at, so
+            // it keeps the lone value's state (its record paths have no
+            // negative index, see `RecordReader`).
             valueState = other
         } else if occurrence > 0 {
             switch policy {
