@@ -227,8 +227,7 @@ extension JSONScanner {
     }
 
     /// Reads the string at `position` (its opening quote) into the index: a
-    /// byte range of the input, or decoded bytes in the index's arena when
-    /// it has escapes.
+    /// byte range of the input, kept escaped when it has escapes.
     @inline(__always)
     private mutating func indexString(into writer: IngredientIndex.UncheckedWriter) throws(EasyBakeError) {
         let open = position
@@ -241,12 +240,8 @@ extension JSONScanner {
             try writer.string(bytesAfterQuoteAt: open, count: length)
             return
         }
-        if try scanSlowString(open: open, start: start, decoding: true) {
-            let failure: EasyBakeError? = scratch.withUnsafeBytes { decoded in
-                do throws(EasyBakeError) { try writer.string(decoded: decoded, at: open) } catch { return error }
-                return nil
-            }
-            if let failure { throw failure }
+        if try scanSlowString(open: open, start: start) {
+            try writer.string(escapedAfterQuoteAt: open, count: position - 1 - start)
         } else {
             try writer.string(bytesAfterQuoteAt: open, count: position - 1 - start)
         }

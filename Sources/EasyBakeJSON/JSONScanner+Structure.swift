@@ -128,7 +128,7 @@ extension JSONScanner {
                 if check & EASYBAKE_SKIP_CHECK_STRING != 0 {
                     let open = Int(check & ~EASYBAKE_SKIP_CHECK_STRING)
                     position = open + 1
-                    _ = try scanSlowString(open: open, start: open + 1, decoding: false)
+                    _ = try scanSlowString(open: open, start: open + 1)
                     // Escapes step over the bytes the pass took as escaped.
                     guard position == Int(checks[k + 1]) + 1 else { return nil }
                     k += 2
@@ -279,7 +279,7 @@ extension JSONScanner {
                 if check.at & EASYBAKE_SKIP_CHECK_STRING != 0 {
                     let open = Int(check.at & ~EASYBAKE_SKIP_CHECK_STRING)
                     position = open + 1
-                    let hasEscapes = try scanSlowString(open: open, start: open + 1, decoding: true)
+                    let hasEscapes = try scanSlowString(open: open, start: open + 1)
                     // Escapes step over the bytes the pass took as escaped.
                     // The length the pass found: in the entry, unless wide.
                     let word = entries[entry]
@@ -288,15 +288,7 @@ extension JSONScanner {
                         ? Int(truncatingIfNeeded: word & lengthMask)
                         : builder.rawLength(at: entry)
                     guard position == open + 2 + length else { return false }
-                    if hasEscapes {
-                        let failure: EasyBakeError? = scratch.withUnsafeBytes { decoded in
-                            do throws(EasyBakeError) { try builder.completeString(at: entry, decoded: decoded) } catch {
-                                return error
-                            }
-                            return nil
-                        }
-                        if let failure { throw failure }
-                    }
+                    if hasEscapes { try builder.completeEscapedString(at: entry) }
                 } else {
                     let start = Int(check.at)
                     position = start

@@ -34,8 +34,6 @@ struct JSONScanner {
     var containers: [Bool] = []
     let limits: IngredientLimits
     let sourceName: String
-    /// Decoded bytes of the string being read, when it has escapes.
-    var scratch: [UInt8] = []
     /// How runs of plain bytes are found (``JSONByteScanning``).
     var scanning = JSONByteScanning.preferred {
         didSet { structuralLevel = structuralLevelChoice ?? scanning.structuralLevel }
@@ -289,28 +287,23 @@ struct JSONScanner {
         }
     }
 
-    /// Strings with escapes or non-ASCII text: validates UTF-8, decodes
-    /// escapes into the scratch buffer.
+    /// Strings with escapes or non-ASCII text: validates UTF-8 and escapes,
+    /// then decodes the escapes as an index's escaped strings are decoded.
     private mutating func slowString(open: Int, start: Int, materializing: Bool) throws(EasyBakeError) -> String {
-        let hasEscapes = try scanSlowString(open: open, start: start, decoding: materializing)
+        let hasEscapes = try scanSlowString(open: open, start: start)
         guard materializing else { return "" }
-        if !hasEscapes {
-            return String(
-                decoding: UnsafeBufferPointer(start: base + start, count: position - 1 - start), as: UTF8.self)
-        }
-        return String(decoding: scratch, as: UTF8.self)
+        let text = UnsafeRawBufferPointer(start: base + start, count: position - 1 - start)
+        return hasEscapes ? EscapedText.string(decoding: text) : String(decoding: text, as: UTF8.self)
     }
 
     /// Scans the rest of a string from `position` (inside it, at the first
     /// byte the fast path stopped at) past its closing quote, validating
-    /// UTF-8 and escapes. With `decoding`, a string that had escapes leaves
-    /// its decoded bytes in `scratch`.
+    /// UTF-8 and escapes. Nothing is decoded: a string with escapes is
+    /// decoded when it is read (``EscapedText``).
     ///
     /// - Returns: whether the string had escapes.
-    mutating func scanSlowString(open: Int, start: Int, decoding materializing: Bool) throws(EasyBakeError) -> Bool {
+    mutating func scanSlowString(open: Int, start: Int) throws(EasyBakeError) -> Bool {
         var hasEscapes = false
-        scratch.removeAll(keepingCapacity: true)
-        var copiedUpTo = start
         while true {
             guard position < count else {
                 throw syntax("expected '\"' to close the string that begins here, found \(endName)", at: open)
@@ -324,13 +317,8 @@ struct JSONScanner {
             }
             if byte < 0x80 {
                 if byte == UInt8(ascii: "\\") {
-                    if materializing {
-                        scratch.append(
-                            contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: position - copiedUpTo))
-                    }
                     hasEscapes = true
-                    try escape(materializing: materializing)
-                    copiedUpTo = position
+                    try checkEscape()
                 } else {
                     position = firstSpecialStringByte(from: position + 1)
                 }
@@ -342,11 +330,7 @@ struct JSONScanner {
         }
         let length = position - start
         try checkStringLength(length, at: open)
-        let end = position
         position += 1
-        if materializing && hasEscapes {
-            scratch.append(contentsOf: UnsafeBufferPointer(start: base + copiedUpTo, count: end - copiedUpTo))
-        }
         return hasEscapes
     }
 
@@ -387,26 +371,21 @@ struct JSONScanner {
         position += length
     }
 
-    /// Decodes one escape at `position` (the backslash) into the scratch buffer.
-    private mutating func escape(materializing: Bool) throws(EasyBakeError) {
+    /// Checks one escape at `position` (the backslash) and steps over it;
+    /// ``EscapedText`` decodes it when the string is read.
+    private mutating func checkEscape() throws(EasyBakeError) {
         let backslash = position
         guard position + 1 < count else {
             throw syntax("expected an escape after '\\', found \(endName)", at: position)
         }
         let code = base[position + 1]
         position += 2
-        let simple: UInt8
         switch code {
-        case UInt8(ascii: "\""): simple = 0x22
-        case UInt8(ascii: "\\"): simple = 0x5C
-        case UInt8(ascii: "/"): simple = 0x2F
-        case UInt8(ascii: "b"): simple = 0x08
-        case UInt8(ascii: "f"): simple = 0x0C
-        case UInt8(ascii: "n"): simple = 0x0A
-        case UInt8(ascii: "r"): simple = 0x0D
-        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
         case UInt8(ascii: "u"):
-            var scalar = try hex4(at: backslash)
+            let scalar = try hex4(at: backslash)
             if scalar >= 0xD800 && scalar <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low one.
                 guard position + 1 < count, base[position] == UInt8(ascii: "\\"),
@@ -424,20 +403,16 @@ struct JSONScanner {
                         "expected a low surrogate (\\uDC00–\\uDFFF) after a high surrogate, found \\u\(String(low, radix: 16, uppercase: true))",
                         at: lowStart)
                 }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                 throw syntax(
                     "expected a high surrogate before the low surrogate \\u\(String(scalar, radix: 16, uppercase: true)) (lone surrogates are not text)",
                     at: backslash)
             }
-            if materializing { appendUTF8(scalar) }
-            return
         default:
             throw syntax(
                 "expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX, found '\\\(found(at: backslash + 1).trimmingQuotes)'",
                 at: backslash)
         }
-        if materializing { scratch.append(simple) }
     }
 
     private mutating func hex4(at escapeStart: Int) throws(EasyBakeError) -> UInt32 {
@@ -459,10 +434,6 @@ struct JSONScanner {
         }
         position += 4
         return value
-    }
-
-    private mutating func appendUTF8(_ scalar: UInt32) {
-        UTF8Encoding.encode(scalar) { scratch.append($0) }
     }
 }
 

@@ -284,7 +284,7 @@ struct JSONStructuralIndexTests {
     @Test("strings too long for an entry are wide, built alike over the pass and by the byte walk")
     func wideStrings() throws {
         // Past the 20 bits of an entry's length: one plain, one with escapes
-        // (decoded to the arena), one a key.
+        // (kept escaped), one a key.
         let long = String(repeating: "abcdefgh", count: 140_000)
         let escaped = String(repeating: "ab\\n\\u00e9", count: 240_000)
         let text = "{\"\(long)\": [\"\(long)\", \"\(escaped)\", 1.5, {\"k\": true}]}"

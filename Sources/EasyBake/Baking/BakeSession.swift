@@ -391,7 +391,7 @@ final class BakeSession {
     /// Whether the value at `position` is empty text: `""` or only spaces.
     func isEmptyText(_ position: Int) -> Bool {
         guard position >= 0, reader.kind(at: position) == .string else { return false }
-        return reader.utf8(at: position).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return reader.withUTF8(at: position) { $0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
     }
 
     /// Appends a value a transformer or a default made; returns its position.

@@ -85,19 +85,29 @@ extension IngredientIndex.Storage {
         entries[position] = scalarEntry(kind.rawValue, at: offset, length: length)
     }
 
-    /// Completes a string a raw builder wrote in place, whose text has
-    /// escapes: its decoded bytes go to the arena.
-    package func completeString(at position: Int, decoded bytes: UnsafeRawBufferPointer) throws(EasyBakeError) {
+    /// Marks a string a raw builder wrote in place as kept escaped
+    /// (``IngredientIndex/escapedFlag``): its text has escapes, which the
+    /// format has checked.
+    package func completeEscapedString(at position: Int) throws(EasyBakeError) {
         assert(position >= 0 && position < count, "a string the storage does not hold")
-        let offset = IngredientIndex.Reader(self).sourceOffset(at: position)
-        entries[position] = try arenaString(bytes, at: offset)
+        let entry = entries[position]
+        if entry.kindByte & IngredientIndex.wideFlag != 0 {
+            // A long string, wide already: its extra holds what an escaped
+            // string's does.
+            entries[position] = IngredientIndex.Entry(
+                entry.kindByte | IngredientIndex.escapedFlag, payload: entry.payload)
+            return
+        }
+        let reader = IngredientIndex.Reader(self)
+        entries[position] = try escapedString(
+            at: reader.sourceOffset(at: position), length: reader.utf8(at: position).count)
     }
 }
 
 extension IngredientIndex {
     /// One entry as its reads see it, with its bytes when they live in the
-    /// arena: what tests compare to hold two builders of one index to the
-    /// same entries.
+    /// arena, or are kept escaped (decoded): what tests compare to hold two
+    /// builders of one index to the same entries.
     package struct StoredEntry: Equatable, Sendable, CustomStringConvertible {
         /// The kind and its flags.
         package var kindByte: UInt8
@@ -120,11 +130,15 @@ extension IngredientIndex {
         return (0..<count).map { position in
             let entry = storage.entries[position]
             let inArena = entry.kindByte & IngredientIndex.arenaFlag != 0
+            let escaped = reader.isEscaped(entry)
+            let length =
+                entry.isContainer
+                ? reader.end(of: position) - position - 1
+                : escaped ? reader.wideUTF8(entry).count : reader.utf8(at: position).count
             return StoredEntry(
-                kindByte: entry.kindByte, sourceOffset: reader.sourceOffset(at: position),
-                length: entry.isContainer ? reader.end(of: position) - position - 1 : reader.utf8(at: position).count,
+                kindByte: entry.kindByte, sourceOffset: reader.sourceOffset(at: position), length: length,
                 elements: reader.elementCount(at: position),
-                arenaBytes: inArena ? Array(reader.utf8(at: position)) : nil)
+                arenaBytes: inArena || escaped ? reader.withUTF8(at: position) { Array($0) } : nil)
         }
     }
 }

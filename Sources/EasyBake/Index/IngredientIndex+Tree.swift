@@ -123,10 +123,10 @@ final class IndexTree: @unchecked Sendable {
             // first and last bytes (a bit of `seen` each), which few do.
             var seen: UInt64 = 0
             while key < end {
-                let bytes = reader.utf8(at: key)
-                let mix = bytes.count &+ Int(bytes.first ?? 0) &* 3 &+ Int(bytes.last ?? 0) &* 5
-                let bit: UInt64 = 1 << UInt64(mix & 63)
-                if seen & bit == 0 || reader.member(bytes, in: position) == key + 1 {
+                let bit: UInt64 = reader.withUTF8(at: key) { bytes in
+                    1 << UInt64((bytes.count &+ Int(bytes.first ?? 0) &* 3 &+ Int(bytes.last ?? 0) &* 5) & 63)
+                }
+                if seen & bit == 0 || reader.withUTF8(at: key, { reader.member($0, in: position) }) == key + 1 {
                     seen |= bit
                     entries.append((reader.string(at: key) ?? "", node(at: key + 1, reader)))
                 }

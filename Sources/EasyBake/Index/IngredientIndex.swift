@@ -35,8 +35,9 @@ import Foundation
 /// One index is reused from record to record: ``removeAll()`` keeps its
 /// capacity, so a stream of records costs no allocation once the largest
 /// has been seen. Each format's source builds it (the JSON scanner straight
-/// from bytes); bytes a source cannot point into — a JSON string with
-/// escapes, decoded — live in the index's own arena.
+/// from bytes); bytes a source cannot point into — an XML text with
+/// entities, decoded — live in the index's own arena. A JSON string with
+/// escapes stays a range of the input, decoded when it is read.
 // The storage is a class that only a uniquely referenced index writes to
 // (copy on write), so an index crosses threads as safely as an `Array`.
 public struct IngredientIndex: @unchecked Sendable {
@@ -74,9 +75,9 @@ public struct IngredientIndex: @unchecked Sendable {
     /// - an array or a dictionary: the position of its ``Extra`` (28
     ///   bits), which holds its source offset and element count, above how
     ///   many entries it spans (28 bits);
-    /// - anything larger, and a number held as its value (``inlineFlag``):
-    ///   ``wideFlag`` set, and the position of its ``Extra``, which holds
-    ///   the rest.
+    /// - anything larger, a number held as its value (``inlineFlag``), and
+    ///   a string kept escaped (``escapedFlag``): ``wideFlag`` set, and the
+    ///   position of its ``Extra``, which holds the rest.
     ///
     /// Half the 16 bytes an entry took before: writing the index of a large
     /// document is mostly writing fresh memory, so its size is its speed.
@@ -183,7 +184,8 @@ public struct IngredientIndex: @unchecked Sendable {
     @usableFromInline
     package final class Storage {
         @exclusivity(unchecked) @usableFromInline var entryBuffer: GrowableBuffer<Entry>
-        /// Bytes the input does not hold: decoded escapes, a tree's strings.
+        /// Bytes the input does not hold: decoded entities and escapes of
+        /// XML and YAML, a tree's strings.
         @exclusivity(unchecked) @usableFromInline var arenaBuffer: GrowableBuffer<UInt8>
         /// What containers and wide entries hold beyond their entry.
         @exclusivity(unchecked) @usableFromInline var extraBuffer: GrowableBuffer<IngredientIndex.Extra>
@@ -461,15 +463,20 @@ extension IngredientIndex.Reader {
     }
 
     /// Calls `body` with the UTF-8 bytes of the string, or the text of the
-    /// number, at `position`; empty bytes for any other kind.
+    /// number, at `position`; empty bytes for any other kind. A string kept
+    /// escaped is decoded for the call.
     @inlinable
     func withUTF8<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(utf8(at: position))
+        let entry = entry(position)
+        if _slowPath(isEscaped(entry)) { return try withDecodedUTF8(entry, body) }
+        return try body(utf8(at: position))
     }
 
-    /// The UTF-8 bytes of the string, or the text of the number, at
-    /// `position`; empty for any other kind. Valid while the index is
-    /// neither changed nor freed.
+    /// The UTF-8 bytes of the number's text at `position`, or of the
+    /// string's there unless it is kept escaped
+    /// (``IngredientIndex/escapedFlag``: ``withUTF8(at:_:)`` decodes it);
+    /// empty for any other kind. Valid while the index is neither changed
+    /// nor freed.
     @inlinable @inline(__always)
     func utf8(at position: Int) -> UnsafeRawBufferPointer {
         let entry = entry(position)
@@ -477,7 +484,10 @@ extension IngredientIndex.Reader {
         let kind = kindByte & IngredientIndex.kindMask
         guard kind >= IngredientIndex.Kind.integer.rawValue, kind <= IngredientIndex.Kind.string.rawValue,
             kindByte & IngredientIndex.inlineFlag == 0
-        else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        else {
+            assert(!isEscaped(entry), "the bytes of an escaped string read undecoded")
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
         if kindByte & IngredientIndex.wideFlag != 0 { return wideUTF8(entry) }
         let start = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
         let length = Int(truncatingIfNeeded: entry.word & IngredientIndex.lengthMask)
@@ -507,6 +517,7 @@ extension IngredientIndex.Reader {
         guard entry.kindByte & IngredientIndex.kindMask == IngredientIndex.Kind.string.rawValue,
             entry.kindByte & IngredientIndex.wideFlag != 0
         else { return false }
+        if isEscaped(entry) { return EscapedText.decoded(wideUTF8(entry), equals: utf8) }
         let bytes = wideUTF8(entry)
         return bytes.count == utf8.count
             && (utf8.count == 0 || memcmp(bytes.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
@@ -572,8 +583,12 @@ extension IngredientIndex.Reader {
 
     /// The string at `position` as a `String`; `nil` for any other kind.
     func string(at position: Int) -> String? {
-        guard kind(at: position) == .string else { return nil }
-        return withUTF8(at: position) { String(decoding: $0, as: UTF8.self) }
+        let entry = entry(position)
+        guard entry.kindByte & IngredientIndex.kindMask == IngredientIndex.Kind.string.rawValue else { return nil }
+        // A string with the inline bit is kept escaped; testing that bit
+        // here lets `utf8(at:)` drop its own tests of the kind and the bit.
+        if _slowPath(entry.kindByte & IngredientIndex.escapedFlag != 0) { return decodedString(entry) }
+        return String(decoding: utf8(at: position), as: UTF8.self)
     }
 
     /// Whether the string at `position` is exactly `utf8`: how a key is
@@ -649,9 +664,16 @@ extension IngredientIndex.Reader {
             if let bits = inlineBits(at: position) {
                 kind(at: position) == .integer ? .integer(Int64(bitPattern: bits)) : .float(Double(bitPattern: bits))
             } else {
-                withUTF8(at: position) { Ingredients.number(literal: $0) }
+                Ingredients.number(literal: utf8(at: position))
             }
-        case .string: .string(withUTF8(at: position) { String(decoding: $0, as: UTF8.self) })
+        case .string:
+            // Written out rather than `string(at:)`, which would look at the
+            // kind again: every XML scalar comes this way.
+            if _slowPath(entry(position).kindByte & IngredientIndex.escapedFlag != 0) {
+                .string(decodedString(entry(position)))
+            } else {
+                .string(String(decoding: utf8(at: position), as: UTF8.self))
+            }
         case .array, .dictionary: nil
         }
     }
@@ -732,7 +754,7 @@ extension IngredientIndex {
     /// number, at `position`; empty bytes for any other kind.
     @inlinable
     public func withUTF8<R>(at position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(reader.utf8(at: position))
+        try reader.withUTF8(at: position, body)
     }
 
     /// The string at `position` as a `String`; `nil` for any other kind.
@@ -1059,7 +1081,9 @@ extension IngredientIndex.Storage {
     @usableFromInline
     func lastStringUTF8() -> UnsafeRawBufferPointer {
         assert(count > 0, "no entry to read")
-        return IngredientIndex.Reader(self).utf8(at: count - 1)
+        let reader = IngredientIndex.Reader(self)
+        if reader.isEscaped(entries[count - 1]) { return decodedInSpareArena(at: count - 1) }
+        return reader.utf8(at: count - 1)
     }
 
     /// Removes the last entry, a string: a key whose value is left out.
