@@ -364,7 +364,7 @@ class KeyedValueReader {
     final func date(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Date {
         if let found = try lookup(key, slot: slot), found.position >= 0,
             bake.reader.kind(at: found.position) == .string,
-            let date = bake.reader.withUTF8(at: found.position) { DateFormats.parseISO8601(utf8: $0) }
+            let date = bake.reader.withUTF8(at: found.position, { DateFormats.parseISO8601(utf8: $0) })
         {
             return date
         }
@@ -374,7 +374,7 @@ class KeyedValueReader {
     final func optionalDate(_ key: CodingKeyMaker, slot: KeyPlan.Slot) throws -> Date? {
         guard let found = try lookup(key, slot: slot), !isNoValue(found.position, slot: slot) else { return nil }
         if bake.reader.kind(at: found.position) == .string,
-            let date = bake.reader.withUTF8(at: found.position) { DateFormats.parseISO8601(utf8: $0) }
+            let date = bake.reader.withUTF8(at: found.position, { DateFormats.parseISO8601(utf8: $0) })
         {
             return date
         }
