@@ -1487,6 +1487,23 @@ close: {
     if (span > UINT32_MAX) goto decline;
     uint64_t word = entries[position];
     uint64_t ordinal = word >> EASYBAKE_INDEX_EXTRA_SHIFT & (ordinalLimit - 1);
+    // One entry per element: compact, with no extra (given back when it is
+    // the last), as `IngredientIndex.Storage.compacted(_:at:span:)` makes it.
+    if (span != 0 && span == ((uint64_t)elements[depth] << objects[depth]) && span < ordinalLimit) {
+        // The first element begins at the first byte after the bracket that
+        // is not white space: its offset, as its entry holds it, less the
+        // bracket's is the distance (1, unless the input is indented).
+        uint64_t bracket = extras[ordinal].offset;
+        uint64_t first = bracket + 1;
+        while (base[first] == ' ' || base[first] == '\n' || base[first] == '\r' || base[first] == '\t') first++;
+        uint64_t gap = first - bracket;
+        if (gap < ordinalLimit) {
+            entries[position] = (word & ~(((uint64_t)1 << 56) - 1)) | (uint64_t)kinds.compact_flag << 56
+                                | gap << EASYBAKE_INDEX_EXTRA_SHIFT | span;
+            if (t == ordinal + 1) t = ordinal;
+            goto closed;
+        }
+    }
     // The element count and the span, in one store.
     easybake_store_counts(&extras[ordinal], elements[depth], (uint32_t)span);
     if (__builtin_expect(span < ordinalLimit, 1)) {
@@ -1494,6 +1511,7 @@ close: {
     } else {
         entries[position] = (word & ~(((uint64_t)1 << 56) - 1)) | (uint64_t)kinds.wide_flag << 56 | ordinal;
     }
+closed:
     if (depth == 0) {
         *end = at + 1;
         result = EASYBAKE_SKIP_ENDED;

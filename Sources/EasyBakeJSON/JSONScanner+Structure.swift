@@ -197,7 +197,8 @@ extension JSONScanner {
         true_value: IngredientIndex.Kind.true.rawValue, integer: IngredientIndex.Kind.integer.rawValue,
         float_value: IngredientIndex.Kind.float.rawValue, string: IngredientIndex.Kind.string.rawValue,
         array: IngredientIndex.Kind.array.rawValue,
-        dictionary: IngredientIndex.Kind.dictionary.rawValue, wide_flag: IngredientIndex.Storage.rawEntryBits.wideFlag)
+        dictionary: IngredientIndex.Kind.dictionary.rawValue, wide_flag: IngredientIndex.Storage.rawEntryBits.wideFlag,
+        compact_flag: IngredientIndex.Storage.rawEntryBits.compactFlag)
 
     /// Indexes the array or object at the reading position over JSON's
     /// structure (`easybake_json_index`), 64 bytes at a time: the grammar,

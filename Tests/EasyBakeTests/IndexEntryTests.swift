@@ -43,9 +43,15 @@ struct IndexEntryTests {
         let storage = index.storageForBuilding
         storage.openContainer(.dictionary, at: 42)
         try storage.appendString(decoded: UnsafeRawBufferPointer(Array("key".utf8).withUnsafeBytes { $0 }), at: 43)
-        storage.appendLiteral(.null, at: 50)
+        // A value of two entries, so that the dictionary is not compact and
+        // keeps the extra the wide entry needs.
+        storage.openContainer(.array, at: 50)
+        storage.appendLiteral(.null, at: 51)
         try storage.closeContainer(elements: 1)
-        #expect(index.end(of: 0) == 3)
+        try storage.closeContainer(elements: 1)
+        #expect(index.end(of: 0) == 4)
+        #expect(index.storedEntries[0].kindByte & IngredientIndex.compactFlag == 0)
+        #expect(index.storedEntries[2].kindByte & IngredientIndex.compactFlag != 0)
         let span = 1 << 28 + 5
         let wide = try #require(storage.closed(storage.entries[0], span: span, elements: 9))
         #expect(wide.kindByte & IngredientIndex.wideFlag != 0)

@@ -427,10 +427,11 @@ static const uint64_t EASYBAKE_INDEX_START_LIMIT = (uint64_t)1 << 36;
 static const int EASYBAKE_INDEX_EXTRA_SHIFT = 28;
 
 /// The kind bytes of an index's entries, as `IngredientIndex.Kind` has
-/// them, and the flag of a wide entry: the Swift caller fills them in, so
-/// the layout has one home.
+/// them, and the flags of a wide entry and of a compact container: the
+/// Swift caller fills them in, so the layout has one home.
 typedef struct {
-    uint8_t null_value, false_value, true_value, integer, float_value, string, array, dictionary, wide_flag;
+    uint8_t null_value, false_value, true_value, integer, float_value, string, array, dictionary, wide_flag,
+        compact_flag;
 } easybake_index_kinds;
 
 /// Where a JSON index build stands between two calls of

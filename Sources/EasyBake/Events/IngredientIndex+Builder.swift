@@ -143,7 +143,8 @@ extension IngredientIndex {
             // at once, since growing a buffer the size of a document's root
             // copies it again and again.
             scratch.reserveCapacity(position - frame.position + groups.count)
-            scratch.append(index.entry(frame.position))
+            // Closed already, it is closed again with its new contents.
+            scratch.append(index.storageForBuilding.uncompacted(at: frame.position))
             for (key, values) in groups.enumerated() where !values.isEmpty {
                 scratch.append(index.entry(keyEntries[key]))
                 if values.count == 1 || duplicateKeys == .lastWins {
@@ -153,7 +154,8 @@ extension IngredientIndex {
                     let storage = index.storageForBuilding
                     guard
                         let array = storage.closed(
-                            storage.containerEntry(.array, at: 0), span: span, elements: values.count)
+                            storage.containerEntry(.array, at: 0), span: span, elements: values.count,
+                            firstElement: index.entry(values[0].lowerBound))
                     else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
                     scratch.append(array)
                     for range in values { for position in range { scratch.append(index.entry(position)) } }
@@ -162,7 +164,8 @@ extension IngredientIndex {
             let storage = index.storageForBuilding
             guard
                 let dictionary = storage.closed(
-                    scratch[0], span: scratch.count - 1, elements: groups.count(where: { !$0.isEmpty }))
+                    scratch[0], span: scratch.count - 1, elements: groups.count(where: { !$0.isEmpty }),
+                    firstElement: scratch.count > 1 ? scratch[1] : nil)
             else { throw IngredientIndex.tooLarge("dictionary", at: index.sourceOffset(at: frame.position)) }
             scratch[0] = dictionary
             index.replaceEntries(from: frame.position, with: scratch)

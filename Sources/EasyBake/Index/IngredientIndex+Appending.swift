@@ -85,7 +85,7 @@ extension IngredientIndex {
     mutating func closeContainerEntry(at position: Int, elements: Int) {
         let storage = uniqueStorage
         if let closed = storage.closed(
-            storage.entries[position], span: storage.count - position - 1, elements: elements)
+            storage.entries[position], span: storage.count - position - 1, elements: elements, at: position)
         {
             storage.entries[position] = closed
         }

@@ -61,12 +61,15 @@ extension IngredientIndex.Storage {
         )
     }
 
-    /// The flag a raw builder sets in a kind byte whose payload is the
-    /// position of the entry's extra, and the bits of the payload's parts.
-    package static var rawEntryBits: (wideFlag: UInt8, startShift: Int, extraShift: Int, startLimit: Int) {
+    /// The flags a raw builder sets in a kind byte whose payload is the
+    /// position of the entry's extra, and in a compact container's, and the
+    /// bits of the payload's parts.
+    package static var rawEntryBits:
+        (wideFlag: UInt8, compactFlag: UInt8, startShift: Int, extraShift: Int, startLimit: Int)
+    {
         (
-            IngredientIndex.wideFlag, Int(IngredientIndex.startShift), Int(IngredientIndex.extraShift),
-            IngredientIndex.startLimit
+            IngredientIndex.wideFlag, IngredientIndex.compactFlag, Int(IngredientIndex.startShift),
+            Int(IngredientIndex.extraShift), IngredientIndex.startLimit
         )
     }
 

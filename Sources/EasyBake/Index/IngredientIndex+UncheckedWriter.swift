@@ -315,7 +315,8 @@ extension IngredientIndex {
             let entry = storage.entries[position]
             guard
                 let array = storage.closed(
-                    entry, span: storage.count - position - 1, elements: Int(storage.extras[entry.extraPosition].low))
+                    entry, span: storage.count - position - 1, elements: Int(storage.extras[entry.extraPosition].low),
+                    at: position)
             else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
             storage.entries[position] = array
         }
@@ -398,7 +399,9 @@ extension IngredientIndex {
             }
             scratch.entries.removeAll(keepingCapacity: true)
             scratch.entries.reserveCapacity(next - position + distinct)
-            scratch.entries.append(reader.entry(position))
+            // Closed already, it is closed again with its new contents.
+            scratch.entries.append(storage.uncompacted(at: position))
+            reader = Reader(storage)
             for key in 0..<distinct {
                 let group = scratch.groupStarts[key]..<scratch.groupStarts[key + 1]
                 let first = scratch.order[group.lowerBound]
@@ -427,13 +430,14 @@ extension IngredientIndex {
                 guard
                     let array = storage.closed(
                         scratch.entries[arrayPosition], span: scratch.entries.count - arrayPosition - 1,
-                        elements: elements)
+                        elements: elements, firstElement: scratch.entries[arrayPosition + 1])
                 else { throw IngredientIndex.tooLarge("gathered array", at: 0) }
                 scratch.entries[arrayPosition] = array
             }
             guard
                 let dictionary = storage.closed(
-                    scratch.entries[0], span: scratch.entries.count - 1, elements: distinct)
+                    scratch.entries[0], span: scratch.entries.count - 1, elements: distinct,
+                    firstElement: scratch.entries.count > 1 ? scratch.entries[1] : nil)
             else {
                 throw IngredientIndex.tooLarge("dictionary", at: 0)
             }

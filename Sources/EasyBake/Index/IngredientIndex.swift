@@ -74,7 +74,9 @@ public struct IngredientIndex: @unchecked Sendable {
     /// - `null`, `false`, `true`: the source offset;
     /// - an array or a dictionary: the position of its ``Extra`` (28
     ///   bits), which holds its source offset and element count, above how
-    ///   many entries it spans (28 bits);
+    ///   many entries it spans (28 bits); with ``compactFlag``, no extra,
+    ///   and its offset before its first element's in place of its
+    ///   position;
     /// - anything larger, a number held as its value (``inlineFlag``), and
     ///   a string kept escaped (``escapedFlag``): ``wideFlag`` set, and the
     ///   position of its ``Extra``, which holds the rest.
@@ -141,6 +143,13 @@ public struct IngredientIndex: @unchecked Sendable {
     /// in a resolved number's, when its text begins at its offset in the
     /// input (a YAML plain scalar that is no JSON literal, `01234`).
     @usableFromInline static let unquotedFlag: UInt8 = 0x20
+    /// Set in a container's kind byte when it holds no ``Extra``: each of
+    /// its elements (and keys) is one entry, so its element count is its
+    /// span (half of it for a dictionary), and its payload holds, above its
+    /// span, how far its source offset lies before its first element's.
+    /// An array of two coordinates is 8 bytes where it was 24. The bit is
+    /// ``unquotedFlag``'s, which only strings and numbers carry.
+    @usableFromInline static let compactFlag: UInt8 = 0x20
     /// Set when the payload is the position of the entry's ``Extra``.
     @usableFromInline static let wideFlag: UInt8 = 0x10
     /// Set in an arena value's kind byte when its source offset is 0 and
@@ -425,6 +434,38 @@ extension IngredientIndex.Reader {
         return wideEnd(of: position)
     }
 
+    /// ``sourceOffset(at:)`` of a compact container: its first element's,
+    /// less the distance its payload holds.
+    @usableFromInline @inline(never)
+    func compactSourceOffset(at position: Int) -> Int {
+        sourceOffset(ofElement: entry(position &+ 1))
+            &- Int(truncatingIfNeeded: entry(position).payload >> IngredientIndex.extraShift)
+    }
+
+    /// The source offset of `entry`, an element of a compact container (or
+    /// of one being closed): a scalar or an empty container, never compact
+    /// itself, so its offset is its own.
+    func sourceOffset(ofElement entry: IngredientIndex.Entry) -> Int {
+        let kindByte = entry.kindByte
+        assert(
+            !entry.isContainer || kindByte & IngredientIndex.compactFlag == 0,
+            "a compact element of a compact container")
+        if entry.isContainer || kindByte & (IngredientIndex.wideFlag | IngredientIndex.inlineFlag) != 0 {
+            return Int(truncatingIfNeeded: extras[entry.extraPosition].sourceOffset)
+        }
+        if kindByte & IngredientIndex.arenaFlag != 0 {
+            if kindByte & IngredientIndex.unlocatedFlag != 0 { return 0 }
+            return Int(
+                truncatingIfNeeded: UnsafeRawPointer(arena).loadUnaligned(
+                    fromByteOffset: Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift) - 8,
+                    as: UInt64.self))
+        }
+        if kindByte & IngredientIndex.kindMask < IngredientIndex.Kind.integer.rawValue {
+            return Int(truncatingIfNeeded: entry.payload)
+        }
+        return Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
+    }
+
     /// ``end(of:)`` of a wide container, whose span is in its extra.
     @usableFromInline @inline(never)
     func wideEnd(of position: Int) -> Int {
@@ -436,7 +477,12 @@ extension IngredientIndex.Reader {
     @inlinable @inline(__always)
     func elementCount(at position: Int) -> Int {
         let entry = entry(position)
-        return entry.isContainer ? Int(extras[entry.extraPosition].low) : 0
+        guard entry.isContainer else { return 0 }
+        if entry.kindByte & IngredientIndex.compactFlag != 0 {
+            // A dictionary's kind is odd: its span counts keys and values.
+            return Int(truncatingIfNeeded: entry.word & IngredientIndex.spanMask) >> Int(entry.kindByte & 1)
+        }
+        return Int(extras[entry.extraPosition].low)
     }
 
     /// The byte offset in the input where the value at `position` begins
@@ -447,6 +493,9 @@ extension IngredientIndex.Reader {
         let entry = entry(position)
         let kindByte = entry.kindByte
         if entry.isContainer || kindByte & (IngredientIndex.wideFlag | IngredientIndex.inlineFlag) != 0 {
+            if entry.isContainer && kindByte & IngredientIndex.compactFlag != 0 {
+                return compactSourceOffset(at: position)
+            }
             return Int(truncatingIfNeeded: extras[entry.extraPosition].sourceOffset)
         }
         if kindByte & IngredientIndex.arenaFlag != 0 {
@@ -1018,20 +1067,81 @@ extension IngredientIndex.Storage {
 
     /// `entry`, a container's, spanning `span` entries and holding
     /// `elements` elements (members, for a dictionary); `nil` when either is
-    /// past 2³².
+    /// past 2³². With `position`, where the entry is and its contents
+    /// follow it in this storage, a container of one entry per element is
+    /// made compact (``IngredientIndex/compactFlag``), its extra given back
+    /// when it is the last.
     @inlinable @inline(__always)
-    func closed(_ entry: IngredientIndex.Entry, span: Int, elements: Int) -> IngredientIndex.Entry? {
+    func closed(
+        _ entry: IngredientIndex.Entry, span: Int, elements: Int, at position: Int? = nil
+    ) -> IngredientIndex.Entry? {
+        closed(entry, span: span, elements: elements, firstElement: position.map { entries[$0 + 1] })
+    }
+
+    /// ``closed(_:span:elements:at:)`` of a container whose first element
+    /// (when it has one, and its contents are in place or copied in order)
+    /// is `firstElement`.
+    @inlinable @inline(__always)
+    func closed(
+        _ entry: IngredientIndex.Entry, span: Int, elements: Int, firstElement: IngredientIndex.Entry?
+    ) -> IngredientIndex.Entry? {
         assert(entry.isContainer, "closing an entry that is no container")
+        assert(entry.kindByte & IngredientIndex.compactFlag == 0, "closing a compact container again")
         if _fastPath(
             entry.kindByte & IngredientIndex.wideFlag == 0
                 && UInt64(truncatingIfNeeded: span) <= IngredientIndex.spanMask
                 && UInt64(truncatingIfNeeded: elements) <= UInt32.max)
         {
+            if span != 0, span == elements &<< Int(entry.kindByte & 1), let firstElement,
+                let compact = compacted(entry, firstElement: firstElement, span: span)
+            {
+                return compact
+            }
             extras[Int(truncatingIfNeeded: entry.payload >> IngredientIndex.extraShift)].low = UInt32(
                 truncatingIfNeeded: elements)
             return IngredientIndex.Entry(word: entry.word & ~IngredientIndex.spanMask | UInt64(span))
         }
         return closedWide(entry, span: span, elements: elements)
+    }
+
+    /// The compact entry of the container `entry` at `position`, whose
+    /// `span` entries are one per element: `nil` when its offset lies too
+    /// far before its first element's (or after it: an element of no
+    /// location). The JSON structural build (`easybake_json_index`) makes
+    /// the same entries.
+    @usableFromInline
+    func compacted(
+        _ entry: IngredientIndex.Entry, firstElement: IngredientIndex.Entry, span: Int
+    ) -> IngredientIndex.Entry? {
+        let extra = Int(truncatingIfNeeded: entry.payload >> IngredientIndex.extraShift)
+        let gap =
+            IngredientIndex.Reader(self).sourceOffset(ofElement: firstElement)
+            - Int(truncatingIfNeeded: extras[extra].sourceOffset)
+        guard gap >= 0, UInt64(gap) <= IngredientIndex.spanMask else { return nil }
+        if extraBuffer.count == extra + 1 { extraBuffer.setCount(extra) }
+        return IngredientIndex.Entry(
+            entry.kindByte | IngredientIndex.compactFlag,
+            payload: UInt64(gap) << IngredientIndex.extraShift | UInt64(span))
+    }
+
+    /// The container at `position`, closed, as an entry that is not compact
+    /// (with an extra of its own again): for a builder that closes it once
+    /// more, with other contents.
+    func uncompacted(at position: Int) -> IngredientIndex.Entry {
+        let entry = entries[position]
+        guard entry.isContainer, entry.kindByte & IngredientIndex.compactFlag != 0 else { return entry }
+        let reader = IngredientIndex.Reader(self)
+        let span = reader.end(of: position) - position - 1
+        let extra = appendExtra(
+            IngredientIndex.Extra(
+                sourceOffset: UInt64(truncatingIfNeeded: reader.sourceOffset(at: position)),
+                low: UInt32(truncatingIfNeeded: reader.elementCount(at: position)),
+                high: UInt32(truncatingIfNeeded: span)))
+        let kindByte = entry.kindByte & ~IngredientIndex.compactFlag
+        if UInt64(extra) > IngredientIndex.spanMask {
+            return IngredientIndex.Entry(kindByte | IngredientIndex.wideFlag, payload: UInt64(extra))
+        }
+        return IngredientIndex.Entry(kindByte, payload: UInt64(extra) << IngredientIndex.extraShift | UInt64(span))
     }
 
     /// ``closed(_:span:elements:)`` of a wide container, or one too large.
@@ -1053,6 +1163,9 @@ extension IngredientIndex.Storage {
         let entry = reader.entry(position)
         let kindByte = entry.kindByte
         if entry.isContainer {
+            // A compact container holds nothing of the source's but its
+            // span and the distance to its first element, copied next.
+            if kindByte & IngredientIndex.compactFlag != 0 { return entry }
             // A span and a count that fit the source fit here.
             let kind = IngredientIndex.Kind(rawValue: kindByte & IngredientIndex.kindMask)!
             return closed(
@@ -1117,7 +1230,8 @@ extension IngredientIndex.Storage {
         precondition(!openContainers.isEmpty, "a container closed that is not open")
         let position = openContainers.removeLast()
         assert(position >= 0 && position < count, "an open container the storage does not hold")
-        guard let entry = closed(entries[position], span: count - position - 1, elements: elements) else {
+        guard let entry = closed(entries[position], span: count - position - 1, elements: elements, at: position)
+        else {
             throw IngredientIndex.tooLarge("container", at: IngredientIndex.Reader(self).sourceOffset(at: position))
         }
         entries[position] = entry
