@@ -445,25 +445,12 @@ extension IngredientIndex.Reader {
     /// The source offset of `entry`, an element of a compact container (or
     /// of one being closed): a scalar or an empty container, never compact
     /// itself, so its offset is its own.
+    @usableFromInline
     func sourceOffset(ofElement entry: IngredientIndex.Entry) -> Int {
-        let kindByte = entry.kindByte
         assert(
-            !entry.isContainer || kindByte & IngredientIndex.compactFlag == 0,
+            !entry.isContainer || entry.kindByte & IngredientIndex.compactFlag == 0,
             "a compact element of a compact container")
-        if entry.isContainer || kindByte & (IngredientIndex.wideFlag | IngredientIndex.inlineFlag) != 0 {
-            return Int(truncatingIfNeeded: extras[entry.extraPosition].sourceOffset)
-        }
-        if kindByte & IngredientIndex.arenaFlag != 0 {
-            if kindByte & IngredientIndex.unlocatedFlag != 0 { return 0 }
-            return Int(
-                truncatingIfNeeded: UnsafeRawPointer(arena).loadUnaligned(
-                    fromByteOffset: Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift) - 8,
-                    as: UInt64.self))
-        }
-        if kindByte & IngredientIndex.kindMask < IngredientIndex.Kind.integer.rawValue {
-            return Int(truncatingIfNeeded: entry.payload)
-        }
-        return Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
+        return sourceOffset(ofNonCompact: entry)
     }
 
     /// ``end(of:)`` of a wide container, whose span is in its extra.
@@ -491,11 +478,17 @@ extension IngredientIndex.Reader {
     @inlinable
     func sourceOffset(at position: Int) -> Int {
         let entry = entry(position)
+        if entry.isContainer && entry.kindByte & IngredientIndex.compactFlag != 0 {
+            return compactSourceOffset(at: position)
+        }
+        return sourceOffset(ofNonCompact: entry)
+    }
+
+    /// ``sourceOffset(at:)`` of an entry that is no compact container.
+    @inlinable @inline(__always)
+    func sourceOffset(ofNonCompact entry: IngredientIndex.Entry) -> Int {
         let kindByte = entry.kindByte
         if entry.isContainer || kindByte & (IngredientIndex.wideFlag | IngredientIndex.inlineFlag) != 0 {
-            if entry.isContainer && kindByte & IngredientIndex.compactFlag != 0 {
-                return compactSourceOffset(at: position)
-            }
             return Int(truncatingIfNeeded: extras[entry.extraPosition].sourceOffset)
         }
         if kindByte & IngredientIndex.arenaFlag != 0 {
