@@ -1085,7 +1085,11 @@ extension IngredientIndex.Storage {
                 && UInt64(truncatingIfNeeded: span) <= IngredientIndex.spanMask
                 && UInt64(truncatingIfNeeded: elements) <= UInt32.max)
         {
+            // A first element of no location (XML's shared keys, a tree's
+            // strings) gives no distance: not looked at further.
+            let unlocated = IngredientIndex.arenaFlag | IngredientIndex.unlocatedFlag
             if span != 0, span == elements &<< Int(entry.kindByte & 1), let firstElement,
+                firstElement.kindByte & unlocated != unlocated,
                 let compact = compacted(entry, firstElement: firstElement, span: span)
             {
                 return compact
