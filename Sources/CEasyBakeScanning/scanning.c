@@ -1488,7 +1488,7 @@ close: {
     uint64_t word = entries[position];
     uint64_t ordinal = word >> EASYBAKE_INDEX_EXTRA_SHIFT & (ordinalLimit - 1);
     // One entry per element: compact, with no extra (given back when it is
-    // the last), as `IngredientIndex.Storage.compacted(_:at:span:)` makes it.
+    // the last), as `IngredientIndex.Storage.compacted(_:firstElement:span:)` makes it.
     if (span != 0 && span == ((uint64_t)elements[depth] << objects[depth]) && span < ordinalLimit) {
         // The first element begins at the first byte after the bracket that
         // is not white space: its offset, as its entry holds it, less the

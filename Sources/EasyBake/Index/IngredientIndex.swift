@@ -1068,7 +1068,14 @@ extension IngredientIndex.Storage {
     func closed(
         _ entry: IngredientIndex.Entry, span: Int, elements: Int, at position: Int? = nil
     ) -> IngredientIndex.Entry? {
-        closed(entry, span: span, elements: elements, firstElement: position.map { entries[$0 + 1] })
+        // An empty container has no first element to read: the entry after
+        // it may be past the storage's last.
+        var firstElement: IngredientIndex.Entry?
+        if let position, span > 0 {
+            assert(position + span < count, "a container's contents the storage does not hold")
+            firstElement = entries[position + 1]
+        }
+        return closed(entry, span: span, elements: elements, firstElement: firstElement)
     }
 
     /// ``closed(_:span:elements:at:)`` of a container whose first element
