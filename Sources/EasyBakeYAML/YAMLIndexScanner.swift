@@ -88,8 +88,28 @@ struct YAMLIndexScanner {
         var isDecoded: Bool
     }
 
-    private var frames: [Frame] = []
-    private var keys: [Key] = []
+    /// The open collections and their keys, in hand-managed buffers: every
+    /// key and value reads or writes them, and an `Array` would check its
+    /// uniqueness at each write (1% of a YAML bake's instructions).
+    private final class Stacks {
+        @exclusivity(unchecked) var frames = GrowableBuffer<Frame>(capacity: 16)
+        @exclusivity(unchecked) var keys = GrowableBuffer<Key>(capacity: 64)
+
+        deinit {
+            frames.deallocate()
+            keys.deallocate()
+        }
+    }
+
+    private let stacks = Stacks()
+    private var frames: GrowableBuffer<Frame> {
+        @inline(__always) get { stacks.frames }
+        @inline(__always) nonmutating _modify { yield &stacks.frames }
+    }
+    private var keys: GrowableBuffer<Key> {
+        @inline(__always) get { stacks.keys }
+        @inline(__always) nonmutating _modify { yield &stacks.keys }
+    }
     private var keySets: [Set<String>] = []
     private var decodedKeys: [UInt8] = []
     /// The last key or the last `-` has no value yet on its line: it comes
@@ -136,8 +156,6 @@ struct YAMLIndexScanner {
         limits = options.limits
         classes = UnsafePointer(ByteClass.table)
         stops = UnsafePointer(ByteClass.stops)
-        frames.reserveCapacity(16)
-        keys.reserveCapacity(64)
     }
 
     // MARK: - Lines
@@ -263,8 +281,8 @@ struct YAMLIndexScanner {
         stopColumn = entryColumn
         depthOffset = depth
         nodes = 0
-        frames.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
+        frames.removeAll()
+        keys.removeAll()
         keySets.removeAll(keepingCapacity: true)
         decodedKeys.removeAll(keepingCapacity: true)
         awaitingValue = false
@@ -468,7 +486,7 @@ struct YAMLIndexScanner {
         if frame.isMapping {
             if frame.keySet >= 0 { keySets.removeLast() }
             if decodedKeys.count > frame.decodedKeyStart { decodedKeys.removeSubrange(frame.decodedKeyStart...) }
-            keys.removeSubrange(frame.keyStart...)
+            keys.setCount(frame.keyStart)
         }
         do { try writer.endContainer(elements: frame.elements) } catch { throw YAMLIndexBail() }
     }
@@ -500,7 +518,7 @@ struct YAMLIndexScanner {
         // canonical equivalence: bytes decide only among ASCII keys.
         if frames[top].keySet < 0, !scalar.isASCII || keys.count - frames[top].keyStart >= Self.linearKeys {
             var set = Set<String>(minimumCapacity: 2 * (keys.count - frames[top].keyStart + 1))
-            for key in keys[frames[top].keyStart...] { set.insert(text(of: key)) }
+            for i in frames[top].keyStart..<keys.count { set.insert(text(of: keys[i])) }
             keySets.append(set)
             frames[top].keySet = keySets.count - 1
         }

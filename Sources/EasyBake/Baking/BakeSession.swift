@@ -92,9 +92,6 @@ final class BakeSession {
         /// The type being decoded at this depth, to name the model whose
         /// recipe names an unknown key.
         var decodingType: Any.Type?
-        /// How many keys this depth's keyed container has been asked for, to
-        /// find each key's plan slot without hashing.
-        var asked = 0
         /// The tally of the recipe this depth's keyed container applied.
         var usage: RecipeUsage?
         /// Whether a custom `init(from:)` decodes this value through its
@@ -103,6 +100,11 @@ final class BakeSession {
     }
 
     @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    /// How many keys each depth's keyed container has been asked for, to
+    /// find each key's plan slot without hashing; beside `frames`, one per
+    /// frame, in a hand-managed buffer: it is written at every key, where
+    /// a write to `frames` checks the array's uniqueness first.
+    @exclusivity(unchecked) private var askedCounts = GrowableBuffer<Int>(capacity: 16)
     /// Key plans by coding key type and recipe.
     @exclusivity(unchecked) private var plans: [PlanKey: KeyPlan]
 
@@ -122,6 +124,8 @@ final class BakeSession {
         self.plans = plans
         frames.reserveCapacity(16)
     }
+
+    deinit { askedCounts.deallocate() }
 
     /// Begins a bake of `index` (the whole document, or the next record of
     /// a stream) in this session: what a bake learns of the model's types
@@ -240,6 +244,8 @@ final class BakeSession {
     func root(at position: Int, recipe: Recipe?) -> IndexDecoder {
         frames.removeAll(keepingCapacity: true)
         frames.append(Frame(key: .none, reach: .none, position: position, recipe: recipe))
+        askedCounts.removeAll()
+        askedCounts.append(0)
         return IndexDecoder(bake: self, position: position, depth: 0)
     }
 
@@ -250,12 +256,14 @@ final class BakeSession {
     /// to be replaced in turn: every read of the frames stops at the depth
     /// of the decoder asking, whose frames are all current.
     func enter(depth: Int, key: FrameKey, reach: Reach, position: Int, recipe: Recipe?) -> IndexDecoder {
-        let frame = Frame(key: key, reach: reach, position: position, recipe: recipe)
         if depth < frames.count {
-            frames[depth] = frame
+            askedCounts[depth] = 0
+            frames[depth] = Frame(key: key, reach: reach, position: position, recipe: recipe)
         } else {
-            frames.append(frame)
+            askedCounts.append(0)
+            frames.append(Frame(key: key, reach: reach, position: position, recipe: recipe))
         }
+        assert(askedCounts.count == frames.count, "a frame without its count of keys asked")
         return IndexDecoder(bake: self, position: position, depth: depth)
     }
 
@@ -322,8 +330,8 @@ final class BakeSession {
 
     /// The ordinal of the next key asked of the keyed container at `depth`.
     func nextAsk(at depth: Int) -> Int {
-        let ordinal = frames[depth].asked
-        frames[depth].asked = ordinal + 1
+        let ordinal = askedCounts[depth]
+        askedCounts[depth] = ordinal &+ 1
         return ordinal
     }
 

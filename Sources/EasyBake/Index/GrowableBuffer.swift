@@ -114,7 +114,7 @@ package struct GrowableBuffer<Element> {
     /// Removes and returns the last value; the buffer must not be empty.
     @inlinable @inline(__always)
     @discardableResult
-    mutating func removeLast() -> Element {
+    package mutating func removeLast() -> Element {
         assert(count > 0, "a value removed from an empty buffer")
         count &-= 1
         return base[count]
@@ -131,7 +131,7 @@ package struct GrowableBuffer<Element> {
     /// (they are trivial); more is for a writer that initialized them
     /// through ``base`` after ``reserve(_:)``.
     @inlinable @inline(__always)
-    mutating func setCount(_ newCount: Int) {
+    package mutating func setCount(_ newCount: Int) {
         assert(newCount >= 0 && newCount <= capacity, "a buffer count out of range")
         count = newCount
     }
