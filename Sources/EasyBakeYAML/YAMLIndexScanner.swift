@@ -90,7 +90,9 @@ struct YAMLIndexScanner {
 
     /// The open collections and their keys, in hand-managed buffers: every
     /// key and value reads or writes them, and an `Array` would check its
-    /// uniqueness at each write (1% of a YAML bake's instructions).
+    /// uniqueness at each write (1% of a YAML bake's instructions). A class,
+    /// so that they are freed once: a copy of the scanner would share them,
+    /// and none is made (each road makes its scanners and keeps them).
     private final class Stacks {
         @exclusivity(unchecked) var frames = GrowableBuffer<Frame>(capacity: 16)
         @exclusivity(unchecked) var keys = GrowableBuffer<Key>(capacity: 64)

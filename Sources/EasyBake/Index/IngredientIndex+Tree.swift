@@ -99,14 +99,6 @@ final class IndexTree: @unchecked Sendable {
         return elements
     }
 
-    /// The entries of the dictionary at `position`, and their keys'
-    /// positions when there are more than
-    /// ``IngredientDictionary/indexThreshold``.
-    ///
-    /// A key an index holds twice (a JSON index keeps every member; lookups
-    /// find the first) keeps its first value, as reading the same input into
-    /// a tree under ``DuplicateKeyPolicy/firstWins`` does: every other
-    /// policy was applied when the index was read.
     /// Sets `slot`, a dictionary's value made `-1` when its key was
     /// absent, to `value`: whether the key was absent.
     @inline(__always)
@@ -116,6 +108,14 @@ final class IndexTree: @unchecked Sendable {
         return true
     }
 
+    /// The entries of the dictionary at `position`, and their keys'
+    /// positions when there are more than
+    /// ``IngredientDictionary/indexThreshold``.
+    ///
+    /// A key an index holds twice (a JSON index keeps every member; lookups
+    /// find the first) keeps its first value, as reading the same input into
+    /// a tree under ``DuplicateKeyPolicy/firstWins`` does: every other
+    /// policy was applied when the index was read.
     func entries(
         ofDictionaryAt position: Int
     ) -> (entries: ContiguousArray<IngredientDictionary.Element>, keyPositions: [String: Int]?) {
