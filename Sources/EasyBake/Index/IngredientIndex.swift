@@ -498,7 +498,15 @@ extension IngredientIndex.Reader {
                     fromByteOffset: Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift) - 8,
                     as: UInt64.self))
         }
-        if kindByte & IngredientIndex.kindMask < IngredientIndex.Kind.integer.rawValue {
+        return Self.offsetInWord(of: entry)
+    }
+
+    /// The source offset of a scalar whose word holds it (neither wide,
+    /// inline nor in the arena): a literal's payload is its offset, a
+    /// string's or a number's is its offset above its length.
+    @inlinable @inline(__always)
+    static func offsetInWord(of entry: IngredientIndex.Entry) -> Int {
+        if entry.kindByte & IngredientIndex.kindMask < IngredientIndex.Kind.integer.rawValue {
             return Int(truncatingIfNeeded: entry.payload)
         }
         return Int(truncatingIfNeeded: entry.payload >> IngredientIndex.startShift)
@@ -1122,18 +1130,11 @@ extension IngredientIndex.Storage {
         // holds its offset in its word: read here, so that a close makes no
         // call (a call per close was +0.2% of instructions on YAML).
         let kindByte = firstElement.kindByte
-        let kind = kindByte & IngredientIndex.kindMask
-        let elementOffset: Int
-        if kindByte & (IngredientIndex.arenaFlag | IngredientIndex.inlineFlag | IngredientIndex.wideFlag) == 0,
-            kind < IngredientIndex.Kind.array.rawValue
-        {
-            let payload = firstElement.payload
-            elementOffset = Int(
-                truncatingIfNeeded: kind < IngredientIndex.Kind.integer.rawValue
-                    ? payload : payload >> IngredientIndex.startShift)
-        } else {
-            elementOffset = IngredientIndex.Reader(self).sourceOffset(ofElement: firstElement)
-        }
+        let elementOffset =
+            kindByte & (IngredientIndex.arenaFlag | IngredientIndex.inlineFlag | IngredientIndex.wideFlag) == 0
+                && !firstElement.isContainer
+            ? IngredientIndex.Reader.offsetInWord(of: firstElement)
+            : IngredientIndex.Reader(self).sourceOffset(ofElement: firstElement)
         let gap = elementOffset - Int(truncatingIfNeeded: extras[extra].sourceOffset)
         guard gap >= 0, UInt64(gap) <= IngredientIndex.spanMask else { return nil }
         if extraBuffer.count == extra + 1 { extraBuffer.setCount(extra) }
