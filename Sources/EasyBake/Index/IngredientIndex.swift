@@ -1116,10 +1116,10 @@ extension IngredientIndex.Storage {
         return closedWide(entry, span: span, elements: elements)
     }
 
-    /// The compact entry of the container `entry` at `position`, whose
-    /// `span` entries are one per element: `nil` when its offset lies too
-    /// far before its first element's (or after it: an element of no
-    /// location). The JSON structural build (`easybake_json_index`) makes
+    /// The compact entry of the container `entry`, whose `span` entries
+    /// are one per element, the first `firstElement`: `nil` when its offset
+    /// lies too far before its first element's (or after it: an element of
+    /// no location). The JSON structural build (`easybake_json_index`) makes
     /// the same entries.
     @inlinable @inline(__always)
     func compacted(
