@@ -7,6 +7,7 @@ import Foundation
 /// `easybake bake --recipe R INPUT [--each PATH]`
 struct Bake: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bake",
         abstract: "Bake a payload with a recipe file; print one JSON line per record.",
         discussion: """
             Each record is printed as the recipe's processed ingredients: a dictionary of the

@@ -6,6 +6,7 @@ import EasyBakeYAML
 /// `easybake convert --to json INPUT`
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a payload to another format.",
         discussion: "Example: easybake convert --to json Fixtures/xml/feed.rss"
     )

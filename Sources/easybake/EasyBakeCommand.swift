@@ -22,6 +22,9 @@ struct EasyBakeCommand: ParsableCommand {
             Formats come from file extensions (json, jsonl, ndjson, xml, rss, atom, yaml, yml); --format overrides.
             Use - to read standard input. Errors go to standard error with their position.
             """,
+        // Each subcommand gives its name: else ArgumentParser derives every
+        // one from its type's name at each start, by runtime reflection
+        // (15% of the instructions of a command that reads a small file).
         subcommands: [Bake.self, Get.self, Convert.self, Paths.self, Scaffold.self, Schema.self]
     )
 }

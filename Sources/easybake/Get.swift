@@ -5,6 +5,7 @@ import EasyBakeJSON
 /// `easybake get PATH INPUT`
 struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "get",
         abstract: "Print the value at an ingredient path as JSON, reading only what the path needs.",
         discussion: "Example: easybake get 'users[0].address.city' Fixtures/json/users.json"
     )

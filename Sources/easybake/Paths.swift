@@ -5,6 +5,7 @@ import EasyBakeJSON
 /// `easybake paths INPUT [--each PATH] [--output json]`
 struct Paths: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "paths",
         abstract: "List every distinct path of a payload, with the kinds of value, counts and an example.",
         discussion: """
             Array indexes are generalised to [*]. The input is streamed: memory follows the number of \

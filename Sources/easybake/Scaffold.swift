@@ -5,6 +5,7 @@ import Foundation
 /// `easybake scaffold INPUT --name User [--each PATH] [--out DIR]`
 struct Scaffold: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "scaffold",
         abstract: "Write a Codable Swift model and its recipe file from a sample payload.",
         discussion: """
             The payload is surveyed as `easybake paths` does (streamed; with --each, each record), and \

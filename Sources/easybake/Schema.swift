@@ -5,6 +5,7 @@ import EasyBakeJSON
 /// `easybake schema --recipe R`
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the schema of what bake prints for a recipe, as JSON.",
         discussion: """
             One field per mapped property, in the recipe's order, with its type: string, number, boolean,
