@@ -1088,6 +1088,11 @@ typedef struct {
     /// Whether numbers are read with vector compares (the pass's level is
     /// above the scalar reference).
     int vector;
+    /// Where the commas at `mark_depth` go, when the skip marks them
+    /// (``easybake_json_skip_marking``), and how many were written.
+    size_t *marks;
+    size_t marked;
+    int mark_depth;
 } easybake_skip_walk;
 
 /// Takes the token at `at`, the one at `bit` of the block at `block`
@@ -1095,11 +1100,13 @@ typedef struct {
 /// what ends the skip.
 __attribute__((always_inline)) static inline int easybake_skip_token(easybake_skip_walk *walk, const uint8_t *base,
                                                                     size_t count, size_t at, const uint8_t *block,
-                                                                    int bit, uint64_t scalars, uint64_t *checks) {
+                                                                    int bit, uint64_t scalars, uint64_t *checks,
+                                                                    int marking) {
     uint8_t byte = block[bit];
     unsigned next = easybake_grammar[walk->row + byte];
     walk->last = at;
     if (next < EASYBAKE_ROW_ACTION) {
+        if (marking && byte == ',' && walk->depth == walk->mark_depth) walk->marks[walk->marked++] = at;
         if (next & EASYBAKE_ROW_CHECK) {
             if (!easybake_scalar_checked(block, bit, scalars, base, at, count, byte, walk->plain_numbers, walk->vector))
                 checks[walk->written++] = (uint64_t)at;
@@ -1136,15 +1143,18 @@ __attribute__((always_inline)) static inline int easybake_skip_token(easybake_sk
 }
 
 /// ``easybake_json_skip`` but for the plain strings, which it takes out
-/// of the checks afterwards. Not inlined there, so that the block loop is
-/// compiled as it is without them.
-__attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *base, size_t count, int level,
-                                                              easybake_json_skip_state *state, uint64_t *checks,
-                                                              size_t room, size_t *check_count, size_t *end) {
+/// of the checks afterwards; with `marking` (a constant in each of its two
+/// uses, so that a skip that does not mark pays nothing for it), the
+/// commas at `mark_depth` are written to `marks`, while 64 more fit
+/// `mark_room`.
+__attribute__((always_inline)) static inline int easybake_json_skip_blocks_at(
+    const uint8_t *base, size_t count, int level, easybake_json_skip_state *state, uint64_t *checks, size_t room,
+    size_t *check_count, size_t *end, int marking, size_t *marks, size_t mark_room, size_t *mark_count,
+    int mark_depth) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     easybake_skip_walk walk = {
         (size_t)state->grammar << 8, state->depth, state->budget, state->objects, state->open, 0, 0,
-        state->plain_numbers, easybake_runnable_level(level) > 0};
+        state->plain_numbers, easybake_runnable_level(level) > 0, marks, 0, mark_depth};
     size_t maxString = state->max_string;
     // Strings shorter than a block fit any limit of a block or more: then
     // only a string that crosses into a block is measured, and only when
@@ -1155,7 +1165,7 @@ __attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *ba
     size_t i = state->next;
     // A block writes at most a check per byte, and two for a string open
     // when it starts.
-    while (i < count && room - walk.written >= 66) {
+    while (i < count && room - walk.written >= 66 && (!marking || mark_room - walk.marked >= 64)) {
         uint64_t valid;
         const uint8_t *block = easybake_block_at(base, i, count, tail, &valid);
         easybake_block_classes c;
@@ -1173,7 +1183,8 @@ __attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *ba
         if (closes == 0) {
             for (; tokens != 0; tokens &= tokens - 1) {
                 int bit = __builtin_ctzll(tokens);
-                result = easybake_skip_token(&walk, base, count, i + (size_t)bit, block, bit, found.scalars, checks);
+                result = easybake_skip_token(&walk, base, count, i + (size_t)bit, block, bit, found.scalars, checks,
+                                             marking);
                 if (result != EASYBAKE_SKIP_MORE) goto done;
             }
         } else {
@@ -1191,7 +1202,7 @@ __attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *ba
                     }
                     continue;
                 }
-                result = easybake_skip_token(&walk, base, count, at, block, bit, found.scalars, checks);
+                result = easybake_skip_token(&walk, base, count, at, block, bit, found.scalars, checks, marking);
                 if (result != EASYBAKE_SKIP_MORE) goto done;
             }
         }
@@ -1205,6 +1216,36 @@ done:
     state->open = walk.last;
     *check_count = walk.written;
     *end = walk.end;
+    if (marking) *mark_count = walk.marked;
+    return result;
+}
+
+/// The skip's block loop as it is compiled without marks. Not inlined into
+/// ``easybake_json_skip``, so that the loop is compiled as it is without the
+/// plain strings' drop.
+__attribute__((noinline)) static int easybake_json_skip_blocks(const uint8_t *base, size_t count, int level,
+                                                              easybake_json_skip_state *state, uint64_t *checks,
+                                                              size_t room, size_t *check_count, size_t *end) {
+    return easybake_json_skip_blocks_at(base, count, level, state, checks, room, check_count, end, 0, NULL, 0, NULL,
+                                        0);
+}
+
+/// The skip's block loop with marks.
+__attribute__((noinline)) static int easybake_json_skip_marking_blocks(
+    const uint8_t *base, size_t count, int level, easybake_json_skip_state *state, uint64_t *checks, size_t room,
+    size_t *check_count, size_t *end, size_t *marks, size_t mark_room, size_t *mark_count, int mark_depth) {
+    return easybake_json_skip_blocks_at(base, count, level, state, checks, room, check_count, end, 1, marks,
+                                        mark_room, mark_count, mark_depth);
+}
+
+int easybake_json_skip_marking(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
+                               uint64_t *checks, size_t room, size_t *check_count, size_t *end, size_t *marks,
+                               size_t mark_room, size_t *mark_count, int mark_depth) {
+    *mark_count = 0;
+    int result = easybake_json_skip_marking_blocks(base, count, level, state, checks, room, check_count, end, marks,
+                                                   mark_room, mark_count, mark_depth);
+    if (result != EASYBAKE_SKIP_DECLINED)
+        *check_count = easybake_skip_drop_plain(base, count, easybake_runnable_level(level), checks, *check_count);
     return result;
 }
 

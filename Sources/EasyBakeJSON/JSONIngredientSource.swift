@@ -261,6 +261,21 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
         return DeferredJSONValue(reader: laterReader!, start: start)
     }
 
+    public mutating func skipElementsForLater(keepingLast keeping: Int) throws(EasyBakeError) -> (
+        count: Int, last: [any DeferredIngredientValue]
+    )? {
+        guard duplicateKeyPolicy == .firstWins else { return nil }
+        // Each element is read later as the scanner stands now, inside the
+        // array, would read it in place.
+        let reader = JSONScannerSnapshot(scanner: scanner)
+        guard
+            let skipped = try scanner.skipElementsByStructure(
+                keepingLast: keeping, releaseInterval: Self.releaseInterval, releaseLag: releaseLag)
+        else { return nil }
+        releaseReadPagesIfDue()
+        return (skipped.count, skipped.starts.map { DeferredJSONValue(reader: reader, start: $0) })
+    }
+
     /// Four: finding where a JSON record ends costs about half of reading
     /// it in turn, and adds a tenth to the work (see `RecordJobs.swift`).
     public var deferringPaysFromJobs: Int { 4 }

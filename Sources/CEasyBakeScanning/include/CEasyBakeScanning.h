@@ -395,6 +395,16 @@ static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                        uint64_t *checks, size_t room, size_t *check_count, size_t *end);
 
+/// ``easybake_json_skip``, and the offset of each comma at depth
+/// `mark_depth` of the skip (1: the container the skip started in, when it
+/// started inside one), in input order: where the elements of an array
+/// end. Blocks are read while `marks` has room for 64 more as well;
+/// `*mark_count` says how many were written (commas in a block that the
+/// skip declined are not to be read).
+int easybake_json_skip_marking(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
+                               uint64_t *checks, size_t room, size_t *check_count, size_t *end, size_t *marks,
+                               size_t mark_room, size_t *mark_count, int mark_depth);
+
 /// Whether the string whose quotes are at `open` and `close` (`close` below
 /// `count`) is plain text, as ``easybake_json_skip`` and
 /// ``easybake_json_index`` decide before they leave a string with a special

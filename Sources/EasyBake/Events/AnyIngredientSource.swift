@@ -39,6 +39,11 @@ public struct AnyIngredientSource: IngredientSource {
     )? {
         try base.skipValueForLater(startingWith: first)
     }
+    public mutating func skipElementsForLater(keepingLast keeping: Int) throws(EasyBakeError) -> (
+        count: Int, last: [any DeferredIngredientValue]
+    )? {
+        try base.skipElementsForLater(keepingLast: keeping)
+    }
     public mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead? {
         base.deferNextRecord(at: recordPath)
     }

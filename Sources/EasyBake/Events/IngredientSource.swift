@@ -142,6 +142,19 @@ public protocol IngredientSource {
         any DeferredIngredientValue
     )?
 
+    /// Right after the `.beginArray` of an array, moves past all of its
+    /// elements and its end, checking them as strictly as reading them would
+    /// (the same errors, at the same place), and returns how many there
+    /// were and the last `keeping` of them (fewer when there were fewer),
+    /// oldest first, for reading later: what
+    /// ``skipValueForLater(startingWith:)`` would give for each element,
+    /// without a call or an event per element. The events after it are those
+    /// after the array's `.endArray`. `nil` where the source cannot: nothing
+    /// has moved, and the elements are read one by one. The default is `nil`.
+    mutating func skipElementsForLater(keepingLast keeping: Int) throws(EasyBakeError) -> (
+        count: Int, last: [any DeferredIngredientValue]
+    )?
+
     /// Moves past the next record at `recordPath` without reading it, and
     /// returns it as ``IndexedRecordRead/deferred(_:_:)`` for a job to read
     /// on any thread: the counterpart of
@@ -320,6 +333,12 @@ extension IngredientSource {
 
     public mutating func skipValueForLater(startingWith first: IngredientEvent) throws(EasyBakeError) -> (
         any DeferredIngredientValue
+    )? {
+        nil
+    }
+
+    public mutating func skipElementsForLater(keepingLast keeping: Int) throws(EasyBakeError) -> (
+        count: Int, last: [any DeferredIngredientValue]
     )? {
         nil
     }

@@ -165,7 +165,18 @@ struct PathWalker {
             try feed(.beginArray, at: source)
             var frame = Frame(
                 state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max)
-            if buildsTree, let last = state.trailingElements { frame.trailing = TrailingElements(capacity: last) }
+            if buildsTree, let last = state.trailingElements {
+                let trailing = TrailingElements(capacity: last)
+                // The whole array at once, where the source can skip it and
+                // keep its last elements itself.
+                if let skipped = try source.skipElementsForLater(keepingLast: trailing.capacity) {
+                    for value in skipped.last { trailing.keep(later: value) }
+                    try feedTrailing(trailing, of: skipped.count)
+                    try feed(.endArray, at: source)
+                    return
+                }
+                frame.trailing = trailing
+            }
             frames.append(frame)
         case .key, .endArray, .endDictionary:
             throw EasyBakeError.syntax("expected a value, found \(event)", at: source.location)
@@ -458,6 +469,15 @@ final class TrailingElements {
             try source.readValue(startingWith: first, into: &index)
             kept = .read(index)
         }
+        store(kept)
+    }
+
+    /// Keeps an element the source skipped for later, as one of the last.
+    func keep(later value: any DeferredIngredientValue) {
+        store(.later(value))
+    }
+
+    private func store(_ kept: Kept) {
         // Until the ring is full, `next` is its end.
         if ring.count < capacity { ring.append(kept) } else { ring[next] = kept }
         next = (next + 1) % capacity
