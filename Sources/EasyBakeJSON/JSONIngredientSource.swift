@@ -276,6 +276,15 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
         return (skipped.count, skipped.starts.map { DeferredJSONValue(reader: reader, start: $0) })
     }
 
+    public mutating func skipElements(_ count: Int) throws(EasyBakeError) -> (skipped: Int, endedArray: Bool)? {
+        guard
+            let skipped = try scanner.skipElementsByStructure(
+                count: count, releaseInterval: Self.releaseInterval, releaseLag: releaseLag)
+        else { return nil }
+        releaseReadPagesIfDue()
+        return (skipped.skipped, skipped.ended)
+    }
+
     /// Four: finding where a JSON record ends costs about half of reading
     /// it in turn, and adds a tenth to the work (see `RecordJobs.swift`).
     public var deferringPaysFromJobs: Int { 4 }

@@ -1,3 +1,4 @@
+import CEasyBakeScanning
 import EasyBake
 
 /// Skipping without events: what streaming spends most of its time on.
@@ -23,6 +24,17 @@ extension JSONScanner {
             case .value: self = .value
             case .afterValue: self = .afterValue
             case .end: return nil
+            }
+        }
+
+        /// The state as the C skip takes it (`easybake_json_skip_grammar`).
+        var skipExpect: Int32 {
+            switch self {
+            case .value: Int32(EASYBAKE_SKIP_EXPECT_VALUE)
+            case .firstValueOrEnd: Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END)
+            case .firstKeyOrEnd: Int32(EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END)
+            case .key: Int32(EASYBAKE_SKIP_EXPECT_KEY)
+            case .afterValue: Int32(EASYBAKE_SKIP_EXPECT_AFTER_VALUE)
             }
         }
     }

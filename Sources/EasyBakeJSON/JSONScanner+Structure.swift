@@ -50,9 +50,11 @@ import EasyBake
 // `easybake get` finds it) skips the whole array in one go
 // (`skipElementsByStructure`, over `easybake_json_skip_marking`), which
 // writes where the commas between its elements are: no event, no call and
-// no block classed twice per element. Callgrind, `easybake get
-// 'users[-1].id'` on the 9 MB benchmark file, less the command's start:
-// 92.2M instructions element by element, 78.8M for the whole array.
+// no block classed twice per element; one that wants an element far into
+// an array (`users[86684]`) skips the elements before it so, stopping at
+// the comma before it. Callgrind, `easybake get 'users[-1].id'` on the 9 MB
+// benchmark file, less the command's start: 92.2M instructions element by
+// element, 78.8M for the whole array.
 //
 // The byte walk stays the reference: it takes the scalar level (slower than
 // the walk: `EASYBAKE_SCALAR=1`), scalars, and everything the structural
@@ -94,15 +96,8 @@ extension JSONScanner {
         state: SkipState, depth: Int, objects: UInt64, depthBudget: Int
     ) throws(EasyBakeError) -> Int? {
         var walk = easybake_json_skip_state()
-        let expect: Int32
-        switch state {
-        case .value: expect = Int32(EASYBAKE_SKIP_EXPECT_VALUE)
-        case .firstValueOrEnd: expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END)
-        case .firstKeyOrEnd: expect = Int32(EASYBAKE_SKIP_EXPECT_FIRST_KEY_OR_END)
-        case .key: expect = Int32(EASYBAKE_SKIP_EXPECT_KEY)
-        case .afterValue: expect = Int32(EASYBAKE_SKIP_EXPECT_AFTER_VALUE)
-        }
-        walk.grammar = easybake_json_skip_grammar(expect, Int32(depth), Int32(objects >> UInt64(depth) & 1))
+        walk.grammar = easybake_json_skip_grammar(
+            state.skipExpect, Int32(depth), Int32(objects >> UInt64(depth) & 1))
         walk.next = position
         walk.depth = Int32(depth)
         walk.budget = Int32(depthBudget)
@@ -179,7 +174,81 @@ extension JSONScanner {
     mutating func skipElementsByStructure(keepingLast keeping: Int, releaseInterval: Int, releaseLag: Int)
         throws(EasyBakeError) -> (count: Int, starts: [Int])?
     {
-        guard keeping > 0, structuralLevel > 0, expect == .firstValueOrEnd, containers.last == false else {
+        guard keeping > 0, expect == .firstValueOrEnd else { return nil }
+        let first = position
+        guard
+            let skipped = try skipArrayByStructure(
+                commaLimit: 0, keeping: keeping, releaseInterval: releaseInterval, releaseLag: releaseLag)
+        else { return nil }
+        // `first` was the byte after the bracket: the first element, or
+        // white space before it or before the end.
+        position = first
+        skipWhitespace()
+        let firstElement = position
+        let elements = base[firstElement] == UInt8(ascii: "]") ? 0 : skipped.commaCount + 1
+        var starts: [Int] = []
+        starts.reserveCapacity(min(elements, keeping))
+        for element in max(0, elements - keeping)..<elements {
+            if element == 0 {
+                starts.append(firstElement)
+            } else {
+                position = skipped.commas[(element - 1) % keeping] + 1
+                skipWhitespace()
+                starts.append(position)
+            }
+        }
+        position = skipped.end
+        return (elements, starts)
+    }
+
+    /// Inside an array, before its next element or its end (as the event
+    /// path expects it: after the bracket, after an element or after a
+    /// comma), skips up to `count` elements over JSON's structure, as
+    /// ``skipContainerByStructure(insideContainer:)`` skips them: for a
+    /// reader that wants an element far into an array (`users[86684]`),
+    /// with no event and no call per element. The pages behind the skip are
+    /// given back as ``skipElementsByStructure(keepingLast:releaseInterval:releaseLag:)``
+    /// gives them back.
+    ///
+    /// - Returns: how many elements were skipped, and whether the array
+    ///   ended first (its end consumed, as an `.endArray` event consumes it);
+    ///   or `nil`, with nothing consumed, when the byte walk must skip them.
+    mutating func skipElementsByStructure(count wanted: Int, releaseInterval: Int, releaseLag: Int)
+        throws(EasyBakeError) -> (skipped: Int, ended: Bool)?
+    {
+        guard wanted > 0 else { return nil }
+        let startExpect = expect
+        // After an element, the first comma ends it rather than one skipped;
+        // `Int.max` elements are all of them (no limit).
+        let commaLimit = wanted == .max ? 0 : startExpect == .afterValue ? wanted + 1 : wanted
+        guard
+            let skipped = try skipArrayByStructure(
+                commaLimit: commaLimit, keeping: 0, releaseInterval: releaseInterval, releaseLag: releaseLag)
+        else { return nil }
+        if !skipped.ended { return (wanted, false) }
+        // The array ended first: each comma began an element, and the first
+        // was begun unless the skip started after an element or at an end
+        // right after the bracket.
+        let elements: Int
+        switch startExpect {
+        case .afterValue: elements = skipped.commaCount
+        case .firstValueOrEnd: elements = skipped.emptyStart ? 0 : skipped.commaCount + 1
+        default: elements = skipped.commaCount + 1
+        }
+        return (elements, true)
+    }
+
+    /// The skip of the two functions above: from where the event path
+    /// stands in an array, over its elements to its end, or up to its
+    /// `commaLimit`-th comma (0: none), with the last `keeping` commas
+    /// (a ring: the `k`-th comma at `k % keeping`). Leaves the scanner
+    /// just past the end it reached (after the array, with the array's
+    /// container closed, or after the comma, expecting a value); `nil`,
+    /// with nothing consumed, when the byte walk must do it.
+    private mutating func skipArrayByStructure(
+        commaLimit: Int, keeping: Int, releaseInterval: Int, releaseLag: Int
+    ) throws(EasyBakeError) -> (end: Int, ended: Bool, commaCount: Int, commas: [Int], emptyStart: Bool)? {
+        guard structuralLevel > 0, containers.last == false, let state = SkipState(inside: expect) else {
             return nil
         }
         // A byte range's array and its bounds are kept by the event path.
@@ -188,8 +257,9 @@ extension JSONScanner {
         let savedPosition = position
         let savedExpect = expect
         guard position < count else { return nil }
+        let emptyStart = expect == .firstValueOrEnd && base[position] == UInt8(ascii: "]")
         var walk = easybake_json_skip_state()
-        walk.grammar = easybake_json_skip_grammar(Int32(EASYBAKE_SKIP_EXPECT_FIRST_VALUE_OR_END), 1, 0)
+        walk.grammar = easybake_json_skip_grammar(state.skipExpect, 1, 0)
         walk.next = position
         walk.depth = 1
         walk.budget = Int32(min(62, limits.maximumDepth - containers.count + 1))
@@ -197,28 +267,31 @@ extension JSONScanner {
         walk.max_string = limits.maximumStringBytes
         walk.plain_numbers = limits.maximumNumberLength >= 32 ? 1 : 0
         let level = structuralLevel
-        // The last `keeping` commas at the array's depth, in a ring.
         var commas = [Int](repeating: 0, count: keeping)
         var commaCount = 0
         var nextRelease = position + releaseInterval
-        let end: Int? = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.checkRoom) {
-            (checks) throws(EasyBakeError) -> Int? in
+        let outcome: (end: Int, ended: Bool)? = try withUnsafeTemporaryAllocation(
+            of: UInt64.self, capacity: Self.checkRoom
+        ) { (checks) throws(EasyBakeError) -> (end: Int, ended: Bool)? in
             try withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.markRoom) {
-                (marks) throws(EasyBakeError) -> Int? in
+                (marks) throws(EasyBakeError) -> (end: Int, ended: Bool)? in
                 while walk.next < count {
                     var checked = 0
                     var marked = 0
                     var end = 0
                     let result = easybake_json_skip_marking(
                         base, count, level, &walk, checks.baseAddress!, Self.checkRoom, &checked, &end,
-                        marks.baseAddress!, Self.markRoom, &marked, 1)
+                        marks.baseAddress!, Self.markRoom, &marked, 1, commaLimit > 0 ? commaLimit - commaCount : 0)
                     if result == Int32(EASYBAKE_SKIP_DECLINED) { return nil }
                     guard try takeChecks(checks.baseAddress!, count: checked) else { return nil }
-                    for k in 0..<marked {
-                        commas[commaCount % keeping] = marks[k]
-                        commaCount += 1
+                    if keeping > 0 {
+                        for k in 0..<marked {
+                            commas[(commaCount + k) % keeping] = marks[k]
+                        }
                     }
-                    if result == Int32(EASYBAKE_SKIP_ENDED) { return end }
+                    commaCount += marked
+                    if result == Int32(EASYBAKE_SKIP_ENDED) { return (end, true) }
+                    if result == Int32(EASYBAKE_SKIP_MARKED) { return (end, false) }
                     if walk.next >= nextRelease {
                         storage.release(before: walk.next - 64 - releaseLag)
                         nextRelease = walk.next + releaseInterval
@@ -228,28 +301,20 @@ extension JSONScanner {
                 return nil
             }
         }
-        guard let end else {
+        guard let outcome else {
             position = savedPosition
             expect = savedExpect
             return nil
         }
-        let elements = base[savedPosition] == UInt8(ascii: "]") ? 0 : commaCount + 1
-        var starts: [Int] = []
-        starts.reserveCapacity(min(elements, keeping))
-        for element in max(0, elements - keeping)..<elements {
-            if element == 0 {
-                starts.append(savedPosition)
-            } else {
-                position = commas[(element - 1) % keeping] + 1
-                skipWhitespace()
-                starts.append(position)
-            }
-        }
-        position = end
-        containers.removeLast()
+        position = outcome.end
         eventStart = savedPosition
-        expect = .afterValue
-        return (elements, starts)
+        if outcome.ended {
+            containers.removeLast()
+            expect = .afterValue
+        } else {
+            expect = .value
+        }
+        return (outcome.end, outcome.ended, commaCount, commas, emptyStart)
     }
 
     /// Checks the number or literal at `position`, as the byte walk does,
@@ -503,7 +568,8 @@ package enum JSONStructuralPass {
     /// they agree): the structural positions at every vector level against
     /// the byte-by-byte pass, and skipping a value, skipping the rest of a
     /// container, finding paths that skip everything, finding an array's
-    /// last elements (skipped whole) and building the index, at every level
+    /// last elements (skipped whole) or its third (the two before skipped
+    /// at once), and building the index, at every level
     /// of the pass, against the byte walk — the same end, values or entries,
     /// or the same error at the same line and column.
     public static func disagreements(in bytes: [UInt8]) -> [String] {
@@ -547,6 +613,13 @@ package enum JSONStructuralPass {
                 { (source) throws(EasyBakeError) in
                     let paths = [IngredientPath([.index(-1)]), IngredientPath([.index(-3)])]
                     let found = try PathMatcher(paths).resolve(from: &source)
+                    return found.values.map { String(describing: $0) }.joined(separator: " ")
+                }
+            ),
+            (
+                "an element",
+                { (source) throws(EasyBakeError) in
+                    let found = try PathMatcher([IngredientPath([.index(2)])]).resolve(from: &source)
                     return found.values.map { String(describing: $0) }.joined(separator: " ")
                 }
             ),

@@ -76,18 +76,83 @@ struct JSONSkippedElementsTests {
         }
     }
 
+    @Test("elements skipped many at a time leave the source where reading them would, after the start or an element")
+    func skippedElements() throws {
+        for array in Self.arrays {
+            let text = #"{"items": \#(array), "after": [1]}"#
+            let expected = try Self.readInPlace(text)
+            for level in Self.vectorLevels {
+                for readFirst in [false, true] where !readFirst || !expected.elements.isEmpty {
+                    for wanted in [1, 2, 3, 7, 1000, Int.max] {
+                        try Self.checkSkipping(
+                            text, level: level, readFirst: readFirst, wanted: wanted, expected: expected, name: array)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips `wanted` elements of the array of `text` at `level`, after its
+    /// first element (`readFirst`) or its start, then one more when two are
+    /// left, and reads the rest: against what reading it in place gives.
+    private static func checkSkipping(
+        _ text: String, level: Int32, readFirst: Bool, wanted: Int,
+        expected: (elements: [IngredientIndex], after: [IngredientEvent]), name array: String
+    ) throws {
+        let total = expected.elements.count
+        var source = try JSONIngredientSource(.text(text))
+        source.structuralLevel = level
+        for _ in 0..<3 { _ = try source.next() }
+        var done = 0
+        if readFirst {
+            let first = try #require(try source.next())
+            var index = IngredientIndex()
+            try source.readValue(startingWith: first, into: &index)
+            done = 1
+        }
+        let skipped = try #require(try source.skipElements(wanted), "\(array) \(wanted)")
+        let remaining = total - done
+        #expect(skipped.skipped == min(wanted, remaining), "\(array) \(wanted)")
+        #expect(skipped.endedArray == (wanted >= remaining), "\(array) \(wanted)")
+        done += skipped.skipped
+        if !skipped.endedArray, total - done >= 2 {
+            // From where a skip stopped (just past a comma), again.
+            let again = try #require(try source.skipElements(1), "\(array) \(wanted)")
+            #expect(again.skipped == 1 && !again.endedArray, "\(array) \(wanted)")
+            done += 1
+        }
+        var rest: [IngredientIndex] = []
+        if !skipped.endedArray {
+            while let first = try source.next(), first != .endArray {
+                var index = IngredientIndex()
+                try source.readValue(startingWith: first, into: &index)
+                rest.append(index)
+            }
+        }
+        #expect(rest.count == total - done, "\(array) \(wanted)")
+        for (read, reference) in zip(rest, expected.elements[done...]) {
+            #expect(try Ingredients(index: read) == Ingredients(index: reference), "\(array) \(wanted)")
+            #expect(read.mark(at: 0)?.location == reference.mark(at: 0)?.location, "\(array) \(wanted)")
+        }
+        var after: [IngredientEvent] = []
+        while let event = try source.next() { after.append(event) }
+        #expect(after == expected.after, "\(array) \(wanted)")
+    }
+
     @Test("without a vector pass, or at a byte range's array, nothing moves")
     func declines() throws {
         var scalar = try JSONIngredientSource(.text(#"{"items": [{"a": 1}, 2]}"#))
         scalar.structuralLevel = 0
         for _ in 0..<3 { _ = try scalar.next() }
         #expect(try scalar.skipElementsForLater(keepingLast: 1) == nil)
+        #expect(try scalar.skipElements(1) == nil)
         #expect(try scalar.next() == .beginDictionary)
 
         let whole = #"[{"a": 1}, {"a": 2}]"#
         var range = try JSONIngredientSource(.text(whole), byteRange: 0..<whole.utf8.count)
         _ = try range.next()
         #expect(try range.skipElementsForLater(keepingLast: 1) == nil)
+        #expect(try range.skipElements(1) == nil)
         #expect(try range.next() == .beginDictionary)
     }
 
@@ -116,6 +181,9 @@ struct JSONSkippedElementsTests {
                     if try skipping.skipElementsForLater(keepingLast: 1) != nil {
                         Issue.record("a malformed array was skipped: \(malformed)")
                     }
+                    if try skipping.skipElements(.max) != nil {
+                        Issue.record("a malformed array's elements were skipped: \(malformed)")
+                    }
                     while let first = try skipping.next(), first != .endArray {
                         var index = IngredientIndex()
                         try skipping.readValue(startingWith: first, into: &index)
@@ -127,17 +195,24 @@ struct JSONSkippedElementsTests {
         }
     }
 
-    @Test("negative indexes resolve as on the tree, at every level of the pass")
+    @Test("indexes from either end resolve as on the tree, at every level of the pass")
     func paths() throws {
-        let text = #"{"a": [[1, [2]], {"k": [3]}], "b": {"c": [{"x": 1}, [4, [5]], {"x": 2}]}, "d": [], "e": [7]}"#
+        let big = "[" + (0..<1500).map { #"{"i": \#($0)}"# }.joined(separator: ",") + "]"
+        let text =
+            #"{"a": [[1, [2]], {"k": [3]}], "b": {"c": [{"x": 1}, [4, [5]], {"x": 2}]}, "d": [], "e": [7], "f": \#(big)}"#
         let tree = try JSONFormat().read(.text(text))
-        let matcher = try PathMatcher(["a[-1]", "b.c[-2]", "b.c[-1].x", "d[-1]", "e[-1]", "a[-2][-1]", "e[-2]"])
-        for level: Int32 in [0, 1, 2] {
-            var source = try JSONIngredientSource(.text(text))
-            source.structuralLevel = level
-            let found = try matcher.resolve(from: &source)
-            for (path, value) in zip(matcher.paths, found.values) {
-                #expect(value == tree.resolve(path), "\(path) at level \(level)")
+        for paths in [
+            ["a[-1]", "b.c[-2]", "b.c[-1].x", "d[-1]", "e[-1]", "a[-2][-1]", "e[-2]", "f[-1].i", "f[-700]"],
+            ["a[1]", "b.c[2].x", "d[3]", "e[0]", "e[1]", "a[0][1][0]", "f[1234].i", "f[1499]", "f[1500]", "f[3].i"],
+        ] {
+            let matcher = try PathMatcher(paths)
+            for level in JSONStructuralPass.machineLevels {
+                var source = try JSONIngredientSource(.text(text))
+                source.structuralLevel = level
+                let found = try matcher.resolve(from: &source)
+                for (path, value) in zip(matcher.paths, found.values) {
+                    #expect(value == tree.resolve(path), "\(path) at level \(level)")
+                }
             }
         }
     }

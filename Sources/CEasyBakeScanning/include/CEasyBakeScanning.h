@@ -366,6 +366,9 @@ enum {
     /// A token the grammar does not allow there, a string over the limit,
     /// or the depth budget reached: the caller reads it byte by byte.
     EASYBAKE_SKIP_DECLINED = 2,
+    /// A marking skip wrote its `mark_limit`-th mark (`*end` is just past
+    /// that comma).
+    EASYBAKE_SKIP_MARKED = 3,
 };
 
 /// The flag of a check that is a string's opening quote (the next check is
@@ -399,11 +402,13 @@ int easybake_json_skip(const uint8_t *base, size_t count, int level, easybake_js
 /// `mark_depth` of the skip (1: the container the skip started in, when it
 /// started inside one), in input order: where the elements of an array
 /// end. Blocks are read while `marks` has room for 64 more as well;
-/// `*mark_count` says how many were written (commas in a block that the
-/// skip declined are not to be read).
+/// `*mark_count` says how many were written. With a `mark_limit` above 0,
+/// the skip stops at the comma that makes that many marks
+/// (``EASYBAKE_SKIP_MARKED``), with its checks written up to there: the
+/// caller goes on from just past it, not from `state`.
 int easybake_json_skip_marking(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                                uint64_t *checks, size_t room, size_t *check_count, size_t *end, size_t *marks,
-                               size_t mark_room, size_t *mark_count, int mark_depth);
+                               size_t mark_room, size_t *mark_count, int mark_depth, size_t mark_limit);
 
 /// Whether the string whose quotes are at `open` and `close` (`close` below
 /// `count`) is plain text, as ``easybake_json_skip`` and

@@ -44,6 +44,9 @@ public struct AnyIngredientSource: IngredientSource {
     )? {
         try base.skipElementsForLater(keepingLast: keeping)
     }
+    public mutating func skipElements(_ count: Int) throws(EasyBakeError) -> (skipped: Int, endedArray: Bool)? {
+        try base.skipElements(count)
+    }
     public mutating func deferNextRecord(at recordPath: IngredientPath) -> IndexedRecordRead? {
         base.deferNextRecord(at: recordPath)
     }

@@ -155,6 +155,17 @@ public protocol IngredientSource {
         count: Int, last: [any DeferredIngredientValue]
     )?
 
+    /// Inside an array, before its next element or its end, moves past up
+    /// to `count` elements, checking them as strictly as reading them would
+    /// (the same errors, at the same place): for a reader that wants an
+    /// element far into an array (`users[86684]`) and none before it,
+    /// without an event or a call per element. Returns how many it moved
+    /// past, and whether the array ended first: its end consumed, so that
+    /// the events after are those after its `.endArray`. `nil` where the
+    /// source cannot skip elements for much less than one at a time:
+    /// nothing has moved. The default is `nil`.
+    mutating func skipElements(_ count: Int) throws(EasyBakeError) -> (skipped: Int, endedArray: Bool)?
+
     /// Moves past the next record at `recordPath` without reading it, and
     /// returns it as ``IndexedRecordRead/deferred(_:_:)`` for a job to read
     /// on any thread: the counterpart of
@@ -340,6 +351,10 @@ extension IngredientSource {
     public mutating func skipElementsForLater(keepingLast keeping: Int) throws(EasyBakeError) -> (
         count: Int, last: [any DeferredIngredientValue]
     )? {
+        nil
+    }
+
+    public mutating func skipElements(_ count: Int) throws(EasyBakeError) -> (skipped: Int, endedArray: Bool)? {
         nil
     }
 

@@ -33,6 +33,9 @@ struct PathWalker {
         /// An array whose only indexes are negative, in tree mode: its last
         /// elements, kept until it ends.
         var trailing: TrailingElements?
+        /// Set once the source declined to skip this array's elements many
+        /// at a time: they are skipped one by one from then on.
+        var skipsOneByOne = false
 
         func occurrences(of key: Int) -> Int {
             if let counts { return counts[key] }
@@ -195,6 +198,11 @@ struct PathWalker {
                 return nil
             }
             if frames[top].isArray {
+                if frames[top].trailing == nil, !frames[top].skipsOneByOne,
+                    try skipUnneededElements(of: top, from: &source)
+                {
+                    continue
+                }
                 guard let event = try source.next() else {
                     throw EasyBakeError.syntax("unexpected end of input inside an array", at: source.location)
                 }
@@ -245,6 +253,32 @@ struct PathWalker {
             }
         }
         return nil
+    }
+
+    /// Moves past the elements of the array of frame `top` that no path
+    /// needs before the next one a path does, many at a time where the
+    /// source can: `true` when it did, `false` when the next element is
+    /// needed or the source declined.
+    private mutating func skipUnneededElements<Source: IngredientSource>(
+        of top: Int, from source: inout Source
+    ) throws(EasyBakeError) -> Bool {
+        let array = matcher.states[frames[top].state]
+        // One element is skipped as cheaply one at a time.
+        let unneeded = array.unneededElements(from: frames[top].count)
+        guard unneeded >= 2 else { return false }
+        guard let skipped = try source.skipElements(unneeded) else {
+            frames[top].skipsOneByOne = true
+            return false
+        }
+        frames[top].count += skipped.skipped
+        if array.keepsPositions {
+            for _ in 0..<skipped.skipped { try feed(.scalar(.null), at: source) }
+        }
+        if skipped.endedArray {
+            frames.removeLast()
+            try feed(.endArray, at: source)
+        }
+        return true
     }
 
     /// After the key of a member some path needs: follows the duplicate-key

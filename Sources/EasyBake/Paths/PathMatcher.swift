@@ -112,6 +112,15 @@ extension PathMatcher {
 
         package func element(_ index: Int) -> Int? { elements[index] ?? otherElements }
 
+        /// How many elements from `index` on no path needs (`Int.max`: none
+        /// after it is needed).
+        func unneededElements(from index: Int) -> Int {
+            if otherElements != nil { return 0 }
+            var next = Int.max
+            for wanted in elements.keys where wanted >= index && wanted < next { next = wanted }
+            return next == Int.max ? .max : next - index
+        }
+
         /// The state a dictionary that begins in this state reads its
         /// members in.
         package func dictionary(elements: Bool) -> Int { elements ? dictionaryState : memberDictionaryState }
