@@ -33,8 +33,9 @@ struct PathWalker {
         /// An array whose only indexes are negative, in tree mode: its last
         /// elements, kept until it ends.
         var trailing: TrailingElements?
-        /// Set once the source declined to skip this array's elements many
-        /// at a time: they are skipped one by one from then on.
+        /// Whether the elements no path needs are skipped one by one: where
+        /// every element is needed (`[*]`, negative indexes), and once the
+        /// source declined to skip them many at a time.
         var skipsOneByOne = false
 
         func occurrences(of key: Int) -> Int {
@@ -168,6 +169,7 @@ struct PathWalker {
             try feed(.beginArray, at: source)
             var frame = Frame(
                 state: id, isArray: true, remaining: state.otherElements == nil ? state.elements.count : .max)
+            frame.skipsOneByOne = state.otherElements != nil
             if buildsTree, let last = state.trailingElements {
                 let trailing = TrailingElements(capacity: last)
                 // The whole array at once, where the source can skip it and
@@ -198,9 +200,7 @@ struct PathWalker {
                 return nil
             }
             if frames[top].isArray {
-                if frames[top].trailing == nil, !frames[top].skipsOneByOne,
-                    try skipUnneededElements(of: top, from: &source)
-                {
+                if !frames[top].skipsOneByOne, try skipUnneededElements(of: top, from: &source) {
                     continue
                 }
                 guard let event = try source.next() else {
@@ -262,16 +262,15 @@ struct PathWalker {
     private mutating func skipUnneededElements<Source: IngredientSource>(
         of top: Int, from source: inout Source
     ) throws(EasyBakeError) -> Bool {
-        let array = matcher.states[frames[top].state]
         // One element is skipped as cheaply one at a time.
-        let unneeded = array.unneededElements(from: frames[top].count)
+        let unneeded = matcher.states[frames[top].state].unneededElements(from: frames[top].count)
         guard unneeded >= 2 else { return false }
         guard let skipped = try source.skipElements(unneeded) else {
             frames[top].skipsOneByOne = true
             return false
         }
         frames[top].count += skipped.skipped
-        if array.keepsPositions {
+        if matcher.states[frames[top].state].keepsPositions {
             for _ in 0..<skipped.skipped { try feed(.scalar(.null), at: source) }
         }
         if skipped.endedArray {
