@@ -115,7 +115,7 @@ extension PathMatcher {
         /// How many elements from `index` on no path needs (`Int.max`: none
         /// after it is needed).
         func unneededElements(from index: Int) -> Int {
-            if otherElements != nil { return 0 }
+            if otherElements != nil || elements[index] != nil { return 0 }
             var next = Int.max
             for wanted in elements.keys where wanted >= index && wanted < next { next = wanted }
             return next == Int.max ? .max : next - index
