@@ -67,13 +67,25 @@ struct JSONSkippedElementsTests {
             for (later, read) in zip(skipped.last, last) {
                 var index = IngredientIndex()
                 #expect(try later.read(into: &index, keeping: nil))
-                #expect(try Ingredients(index: index) == Ingredients(index: read), "\(array)")
-                #expect(index.mark(at: 0)?.location == read.mark(at: 0)?.location, "\(array)")
+                try expectSame(index, as: read, "\(array)")
             }
-            var after: [IngredientEvent] = []
-            while let event = try source.next() { after.append(event) }
-            #expect(after == expected.after, "\(array)")
+            try expectEvents(of: &source, are: expected.after, "\(array)")
         }
+    }
+
+    /// `index` holds the value `reference` holds, from the same place.
+    private static func expectSame(_ index: IngredientIndex, as reference: IngredientIndex, _ name: String) throws {
+        #expect(try Ingredients(index: index) == Ingredients(index: reference), "\(name)")
+        #expect(index.mark(at: 0)?.location == reference.mark(at: 0)?.location, "\(name)")
+    }
+
+    /// The events left in `source` are `expected`.
+    private static func expectEvents(
+        of source: inout JSONIngredientSource, are expected: [IngredientEvent], _ name: String
+    ) throws {
+        var events: [IngredientEvent] = []
+        while let event = try source.next() { events.append(event) }
+        #expect(events == expected, "\(name)")
     }
 
     @Test("elements skipped many at a time leave the source where reading them would, after the start or an element")
@@ -131,12 +143,9 @@ struct JSONSkippedElementsTests {
         }
         #expect(rest.count == total - done, "\(array) \(wanted)")
         for (read, reference) in zip(rest, expected.elements[done...]) {
-            #expect(try Ingredients(index: read) == Ingredients(index: reference), "\(array) \(wanted)")
-            #expect(read.mark(at: 0)?.location == reference.mark(at: 0)?.location, "\(array) \(wanted)")
+            try expectSame(read, as: reference, "\(array) \(wanted)")
         }
-        var after: [IngredientEvent] = []
-        while let event = try source.next() { after.append(event) }
-        #expect(after == expected.after, "\(array) \(wanted)")
+        try expectEvents(of: &source, are: expected.after, "\(array) \(wanted)")
     }
 
     @Test("without a vector pass, or at a byte range's array, nothing moves")
