@@ -148,6 +148,24 @@ struct JSONSkippedElementsTests {
         try expectEvents(of: &source, are: expected.after, "\(array) \(wanted)")
     }
 
+    @Test("a pruned tree that passes its node limit fails at the same element and place, skipping many at a time")
+    func nodeLimit() throws {
+        let big = "[" + (0..<1500).map { #"{"i": \#($0)}"# }.joined(separator: ",") + "]"
+        let text = #"{"f": \#(big)}"#
+        let options = JSONReadingOptions(limits: IngredientLimits(maximumNodes: 1000))
+        var errors: [EasyBakeError?] = []
+        for level in JSONStructuralPass.machineLevels {
+            var source = try JSONIngredientSource(.text(text), options: options)
+            source.structuralLevel = level
+            errors.append(#expect(throws: EasyBakeError.self) { try PathMatcher(["f[1234].i"]).resolve(from: &source) })
+        }
+        #expect(errors.first??.code == .limitExceeded)
+        for error in errors.dropFirst() {
+            #expect(error?.message == errors[0]?.message)
+            #expect(error?.location == errors[0]?.location)
+        }
+    }
+
     @Test("without a vector pass, or at a byte range's array, nothing moves")
     func declines() throws {
         var scalar = try JSONIngredientSource(.text(#"{"items": [{"a": 1}, 2]}"#))

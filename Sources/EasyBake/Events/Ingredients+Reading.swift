@@ -142,6 +142,9 @@ struct TreeBuilder {
 
     var isEmpty: Bool { frames.isEmpty }
 
+    /// How many more values the tree may hold.
+    var nodesLeft: Int { maximumNodes - nodes }
+
     /// The path of the value being built, for error messages.
     func path(appending key: String? = nil) -> IngredientPath {
         var steps: [IngredientPath.Step] = []
@@ -230,6 +233,22 @@ struct TreeBuilder {
             }
             return add(value)
         }
+    }
+
+    /// Accepts `count` nulls, as `count` `.scalar(.null)` events would be
+    /// accepted: in one step inside an array, one by one anywhere else.
+    mutating func acceptNulls(_ count: Int) -> Step {
+        guard let top = frames.last, !top.isDictionary else {
+            for _ in 0..<count {
+                let step = accept(.scalar(.null))
+                guard case .needMore = step else { return step }
+            }
+            return .needMore
+        }
+        nodes += count
+        if nodes > maximumNodes { return .failed(.tooManyNodes) }
+        values.append(contentsOf: repeatElement(.null, count: count))
+        return .needMore
     }
 
     private mutating func add(_ value: Ingredients) -> Step {

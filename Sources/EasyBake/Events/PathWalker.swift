@@ -262,17 +262,20 @@ struct PathWalker {
     private mutating func skipUnneededElements<Source: IngredientSource>(
         of top: Int, from source: inout Source
     ) throws(EasyBakeError) -> Bool {
+        var unneeded = matcher.states[frames[top].state].unneededElements(from: frames[top].count)
+        // A tree that keeps their places takes a null for each: no more than
+        // it may hold, so that the element that passes its limit is read in
+        // turn and fails where it did one at a time.
+        let keepsPositions = buildsTree && matcher.states[frames[top].state].keepsPositions
+        if keepsPositions { unneeded = min(unneeded, builder.nodesLeft) }
         // One element is skipped as cheaply one at a time.
-        let unneeded = matcher.states[frames[top].state].unneededElements(from: frames[top].count)
         guard unneeded >= 2 else { return false }
         guard let skipped = try source.skipElements(unneeded) else {
             frames[top].skipsOneByOne = true
             return false
         }
         frames[top].count += skipped.skipped
-        if matcher.states[frames[top].state].keepsPositions {
-            for _ in 0..<skipped.skipped { try feed(.scalar(.null), at: source) }
-        }
+        if keepsPositions { try feedNulls(skipped.skipped, at: source) }
         if skipped.endedArray {
             frames.removeLast()
             try feed(.endArray, at: source)
@@ -383,6 +386,12 @@ struct PathWalker {
         }
     }
 
+    /// Feeds `count` nulls, the places of elements no path needs.
+    private mutating func feedNulls<Source: IngredientSource>(_ count: Int, at source: Source) throws(EasyBakeError) {
+        guard buildsTree, count > 0 else { return }
+        if case .failed(let failure) = builder.acceptNulls(count) { throw builder.error(failure, at: source.location) }
+    }
+
     /// Feeds the elements of an array of `count` whose only indexes are
     /// negative: `null` in the places of those before the kept ones, then
     /// the kept ones whole (more than their paths need, which resolve on
@@ -390,8 +399,7 @@ struct PathWalker {
     private mutating func feedTrailing(_ trailing: TrailingElements, of count: Int) throws(EasyBakeError) {
         let kept = try trailing.values()
         // The builder asks a place only of an error, which nulls do not make.
-        let nowhere = IngredientTreeSource(.null)
-        for _ in 0..<(count - kept.count) { try feed(.scalar(.null), at: nowhere) }
+        try feedNulls(count - kept.count, at: IngredientTreeSource(.null))
         for index in kept {
             var source = IngredientTreeSource(try Ingredients(index: index))
             guard let first = try source.next() else { continue }
