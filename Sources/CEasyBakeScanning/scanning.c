@@ -1258,7 +1258,6 @@ __attribute__((noinline)) static int easybake_json_skip_limited_blocks(
 int easybake_json_skip_marking(const uint8_t *base, size_t count, int level, easybake_json_skip_state *state,
                                uint64_t *checks, size_t room, size_t *check_count, size_t *end, size_t *marks,
                                size_t mark_room, size_t *mark_count, int mark_depth, size_t mark_limit) {
-    *mark_count = 0;
     int result = mark_limit > 0
                      ? easybake_json_skip_limited_blocks(base, count, level, state, checks, room, check_count, end,
                                                          marks, mark_room, mark_count, mark_depth, mark_limit)

@@ -65,7 +65,7 @@ extension JSONScanner {
             guard expect == .value else { return false }
             state = .value
         }
-        let depthBudget = min(62, limits.maximumDepth - containers.count + depth)
+        let depthBudget = skipDepthBudget(depth: depth)
         // Inside an array or object, the rest of the value goes over its
         // structure when the machine has a vector pass (the scalar pass is
         // slower than this walk); scalars and what that skip declines are
@@ -180,7 +180,7 @@ extension JSONScanner {
                 base[position] == UInt8(ascii: "{") || base[position] == UInt8(ascii: "[")
             else { return false }
         }
-        let depthBudget = min(62, limits.maximumDepth - containers.count + start.depth)
+        let depthBudget = skipDepthBudget(depth: start.depth)
         guard
             let end = try skipByStructure(
                 state: start.state, depth: start.depth, objects: start.objects, depthBudget: depthBudget)
@@ -288,6 +288,14 @@ extension JSONScanner {
         guard position < count, base[position] == UInt8(ascii: ":") else { return false }
         position += 1
         return true
+    }
+
+    /// The depth a skip that starts at `depth` of its own count (1 inside
+    /// the innermost open container, 0 before a value) may reach: the
+    /// limit's, less the containers open around it, and at most 62, the
+    /// bits of a skip's stack of container kinds.
+    func skipDepthBudget(depth: Int) -> Int {
+        min(62, limits.maximumDepth - containers.count + depth)
     }
 
     private mutating func restore(_ savedPosition: Int, _ savedExpect: Expect) -> Bool {

@@ -95,6 +95,18 @@ extension JSONScanner {
     mutating func skipByStructure(
         state: SkipState, depth: Int, objects: UInt64, depthBudget: Int
     ) throws(EasyBakeError) -> Int? {
+        var walk = skipWalk(state: state, depth: depth, objects: objects, depthBudget: depthBudget)
+        let level = structuralLevel
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.checkRoom) {
+            (checks) throws(EasyBakeError) -> Int? in
+            try skipBlocks(&walk, level: level, checks: checks.baseAddress!)
+        }
+    }
+
+    /// The C skip's state for a skip from the reading position, in `state`
+    /// at `depth` of containers whose kinds are `objects`, under the
+    /// scanner's limits.
+    private func skipWalk(state: SkipState, depth: Int, objects: UInt64, depthBudget: Int) -> easybake_json_skip_state {
         var walk = easybake_json_skip_state()
         walk.grammar = easybake_json_skip_grammar(
             state.skipExpect, Int32(depth), Int32(objects >> UInt64(depth) & 1))
@@ -104,11 +116,7 @@ extension JSONScanner {
         walk.objects = objects
         walk.max_string = limits.maximumStringBytes
         walk.plain_numbers = limits.maximumNumberLength >= 32 ? 1 : 0
-        let level = structuralLevel
-        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.checkRoom) {
-            (checks) throws(EasyBakeError) -> Int? in
-            try skipBlocks(&walk, level: level, checks: checks.baseAddress!)
-        }
+        return walk
     }
 
     private mutating func skipBlocks(
@@ -175,22 +183,16 @@ extension JSONScanner {
         throws(EasyBakeError) -> (count: Int, starts: [Int])?
     {
         guard keeping > 0, expect == .firstValueOrEnd else { return nil }
-        let first = position
         guard
             let skipped = try skipArrayByStructure(
                 commaLimit: 0, keeping: keeping, releaseInterval: releaseInterval, releaseLag: releaseLag)
         else { return nil }
-        // `first` was the byte after the bracket: the first element, or
-        // white space before it or before the end.
-        position = first
-        skipWhitespace()
-        let firstElement = position
-        let elements = base[firstElement] == UInt8(ascii: "]") ? 0 : skipped.commaCount + 1
+        let elements = skipped.elementsBegun
         var starts: [Int] = []
         starts.reserveCapacity(min(elements, keeping))
         for element in max(0, elements - keeping)..<elements {
             if element == 0 {
-                starts.append(firstElement)
+                starts.append(skipped.start)
             } else {
                 position = skipped.commas[(element - 1) % keeping] + 1
                 skipWhitespace()
@@ -217,25 +219,14 @@ extension JSONScanner {
         throws(EasyBakeError) -> (skipped: Int, ended: Bool)?
     {
         guard wanted > 0 else { return nil }
-        let startExpect = expect
         // After an element, the first comma ends it rather than one skipped;
         // `Int.max` elements are all of them (no limit).
-        let commaLimit = wanted == .max ? 0 : startExpect == .afterValue ? wanted + 1 : wanted
+        let commaLimit = wanted == .max ? 0 : expect == .afterValue ? wanted + 1 : wanted
         guard
             let skipped = try skipArrayByStructure(
                 commaLimit: commaLimit, keeping: 0, releaseInterval: releaseInterval, releaseLag: releaseLag)
         else { return nil }
-        if !skipped.ended { return (wanted, false) }
-        // The array ended first: each comma began an element, and the first
-        // was begun unless the skip started after an element or at an end
-        // right after the bracket.
-        let elements: Int
-        switch startExpect {
-        case .afterValue: elements = skipped.commaCount
-        case .firstValueOrEnd: elements = skipped.emptyStart ? 0 : skipped.commaCount + 1
-        default: elements = skipped.commaCount + 1
-        }
-        return (elements, true)
+        return (skipped.ended ? skipped.elementsBegun : wanted, skipped.ended)
     }
 
     /// The skip of the two functions above: from where the event path
@@ -245,9 +236,14 @@ extension JSONScanner {
     /// just past the end it reached (after the array, with the array's
     /// container closed, or after the comma, expecting a value); `nil`,
     /// with nothing consumed, when the byte walk must do it.
+    ///
+    /// - Returns: also where the skip started (past white space), and how
+    ///   many elements it began: one after each comma, and one where it
+    ///   started unless that was after an element or at the array's end.
     private mutating func skipArrayByStructure(
         commaLimit: Int, keeping: Int, releaseInterval: Int, releaseLag: Int
-    ) throws(EasyBakeError) -> (end: Int, ended: Bool, commaCount: Int, commas: [Int], emptyStart: Bool)? {
+    ) throws(EasyBakeError) -> (end: Int, ended: Bool, commaCount: Int, commas: [Int], start: Int, elementsBegun: Int)?
+    {
         guard structuralLevel > 0, containers.last == false, let state = SkipState(inside: expect) else {
             return nil
         }
@@ -257,15 +253,8 @@ extension JSONScanner {
         let savedPosition = position
         let savedExpect = expect
         guard position < count else { return nil }
-        let emptyStart = expect == .firstValueOrEnd && base[position] == UInt8(ascii: "]")
-        var walk = easybake_json_skip_state()
-        walk.grammar = easybake_json_skip_grammar(state.skipExpect, 1, 0)
-        walk.next = position
-        walk.depth = 1
-        walk.budget = Int32(min(62, limits.maximumDepth - containers.count + 1))
-        walk.objects = 0
-        walk.max_string = limits.maximumStringBytes
-        walk.plain_numbers = limits.maximumNumberLength >= 32 ? 1 : 0
+        let startsAtElement = expect != .afterValue && base[position] != UInt8(ascii: "]")
+        var walk = skipWalk(state: state, depth: 1, objects: 0, depthBudget: skipDepthBudget(depth: 1))
         let level = structuralLevel
         var commas = [Int](repeating: 0, count: keeping)
         var commaCount = 0
@@ -314,7 +303,7 @@ extension JSONScanner {
         } else {
             expect = .value
         }
-        return (outcome.end, outcome.ended, commaCount, commas, emptyStart)
+        return (outcome.end, outcome.ended, commaCount, commas, savedPosition, commaCount + (startsAtElement ? 1 : 0))
     }
 
     /// Checks the number or literal at `position`, as the byte walk does,

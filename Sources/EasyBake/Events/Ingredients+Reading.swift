@@ -235,15 +235,11 @@ struct TreeBuilder {
         }
     }
 
-    /// Accepts `count` nulls, as `count` `.scalar(.null)` events would be
-    /// accepted: in one step inside an array, one by one anywhere else.
+    /// Accepts `count` nulls as elements of the array being built, in one
+    /// step, as `count` `.scalar(.null)` events would be accepted there.
     mutating func acceptNulls(_ count: Int) -> Step {
         guard let top = frames.last, !top.isDictionary else {
-            for _ in 0..<count {
-                let step = accept(.scalar(.null))
-                guard case .needMore = step else { return step }
-            }
-            return .needMore
+            return .failed(.malformed("elements outside an array"))
         }
         nodes += count
         if nodes > maximumNodes { return .failed(.tooManyNodes) }
