@@ -1,3 +1,4 @@
+import CBenchSimdjson
 import CBenchXML2
 import CBenchYAML
 import Foundation
@@ -116,6 +117,57 @@ enum BareC {
                 default: break
                 }
             }
+        }
+    }
+
+    // MARK: simdjson
+
+    /// The kernel simdjson chose for this processor, for the report's notes.
+    static var simdjsonImplementation: String { String(cString: easybake_bench_simdjson_implementation()) }
+
+    /// simdjson's DOM: the whole document parsed to its tape, then each
+    /// record's `id` read from it, inside the clock as the EasyBake index
+    /// row reads its ids.
+    static func simdjsonDOM(path: String) throws -> Outcome {
+        var ids: [Int] = []
+        try withUnsafeMutablePointer(to: &ids) { ids in
+            try withSimdjsonError { error, capacity in
+                easybake_bench_simdjson_dom_ids(
+                    path, ids,
+                    { context, id in context!.assumingMemoryBound(to: [Int].self).pointee.append(Int(id)) }, error,
+                    capacity)
+            }
+        }
+        return Outcome(count: ids.count) { idFingerprint(ids) }
+    }
+
+    /// simdjson's On-Demand API: `id`, `email` and `address.city` of each
+    /// record, every other value passed over on its structural index.
+    static func simdjsonOnDemandPicks(path: String) throws -> [Pick] {
+        var picks: [Pick] = []
+        try withUnsafeMutablePointer(to: &picks) { picks in
+            try withSimdjsonError { error, capacity in
+                easybake_bench_simdjson_ondemand_picks(
+                    path, picks,
+                    { context, id, email, emailLength, city, cityLength in
+                        func text(_ bytes: UnsafePointer<CChar>?, _ count: Int) -> String {
+                            String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+                        }
+                        context!.assumingMemoryBound(to: [Pick].self).pointee.append(
+                            Pick(id: Int(id), email: text(email, emailLength), city: text(city, cityLength)))
+                    }, error, capacity)
+            }
+        }
+        return picks
+    }
+
+    /// Runs a shim call that returns -1 with a message, as a thrown error.
+    private static func withSimdjsonError(_ call: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = message.withUnsafeMutableBufferPointer { call($0.baseAddress!, $0.count) }
+        guard status == 0 else {
+            let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            throw BenchError("simdjson: " + String(decoding: text, as: UTF8.self))
         }
     }
 }

@@ -8,7 +8,7 @@ extension Contenders {
         easyBakeBake("json", JSONFormat()), easyBakeIndexBake("json", JSONFormat()),
         easyBakeBakeable("json", JSONFormat()), jsonDecoderBake(),
         easyBakeSelect("json", JSONFormat()), easyBakeIndexSelect("json", JSONFormat()), jsonDecoderSelect(),
-        jsonSerializationSelect(),
+        jsonSerializationSelect(), simdjsonDOMTree(), simdjsonOnDemandSelect(),
     ]
 
     // MARK: EasyBake, any format
@@ -138,6 +138,26 @@ extension Contenders {
                 position = index.end(of: position + 1)
             }
             throw BenchError("no \(key)")
+        }
+    }
+
+    // MARK: simdjson
+
+    static func simdjsonDOMTree() -> Contender {
+        Contender(
+            .tree, "json", "simdjson DOM (bare)",
+            note: "C++, \(BareC.simdjsonImplementation) kernel; the tape of the whole document, ids read from it"
+        ) { workload in
+            try BareC.simdjsonDOM(path: workload.path)
+        }
+    }
+
+    static func simdjsonOnDemandSelect() -> Contender {
+        Contender(
+            .select, "json", "simdjson On-Demand (bare)",
+            note: "C++, \(BareC.simdjsonImplementation) kernel; structural index, the three fields read in place"
+        ) { workload in
+            .picks(try BareC.simdjsonOnDemandPicks(path: workload.path))
         }
     }
 

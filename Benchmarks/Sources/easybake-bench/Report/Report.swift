@@ -203,6 +203,28 @@ enum Targets {
                 set: rows.first { $0.scenario == "shapes" && $0.format == shape }?.dataSet)
         }
         throughput("JSON three fields from the whole document ≥ 1 GB/s", "select", "json", "EasyBake", atLeast: 1000)
+        // The class issue 30 names, measured in the same run: how EasyBake's
+        // rows compare with simdjson's on the same file. Context for the
+        // floors above, which are absolute and so depend on the machine;
+        // not targets of their own.
+        func versusSimdjson(_ target: String, _ scenario: String, _ contender: String, _ peer: String) {
+            guard let ours = row(scenario, "json", contender)?.bestSeconds,
+                let theirs = row(scenario, "json", peer)?.bestSeconds
+            else {
+                checks.append(TargetCheck(target: target, measured: "not measured", met: nil)); return
+            }
+            checks.append(
+                TargetCheck(
+                    target: target, measured: String(format: "%.2f× simdjson's speed", theirs / ours), met: nil))
+        }
+        versusSimdjson(
+            "JSON index alone, against simdjson DOM (context)", "tree", "EasyBake index", "simdjson DOM (bare)")
+        versusSimdjson(
+            "JSON three fields from the whole document, against simdjson On-Demand (context)", "select", "EasyBake",
+            "simdjson On-Demand (bare)")
+        versusSimdjson(
+            "JSON streaming, three fields, against simdjson On-Demand (context)", "select", "EasyBake streaming",
+            "simdjson On-Demand (bare)")
         streamingVersus("JSON streaming, three fields ≥ 10× JSONDecoder", "select", "json", "JSONDecoder", atLeast: 10)
         streamingVersus(
             "XML streaming, three fields ≥ 70% of libxml2 bare SAX", "select", "xml", "libxml2 SAX (bare)", atLeast: 0.7
