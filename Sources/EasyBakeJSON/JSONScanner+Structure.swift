@@ -345,7 +345,7 @@ extension JSONScanner {
     /// Entries and checks a call of the structural build has room for (it
     /// reads a block while 64 more fit).
     private static let entryRoom = 4096
-    private static let indexCheckRoom = 1024
+    private static let indexCheckRoom = JSONStructuralScratch.checkRoom
 
     /// The most entries a value read to be pruned is built whole with (1 MiB
     /// of index); a larger one is pruned by the byte walk.
@@ -389,22 +389,16 @@ extension JSONScanner {
         state.max_nodes = limits.maximumNodes
         state.plain_numbers = limits.maximumNumberLength >= 32 ? 1 : 0
         state.kinds = Self.indexKinds
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: budget) { stack in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: budget) { elements in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: budget) { objects in
-                    withUnsafeTemporaryAllocation(of: easybake_json_index_check.self, capacity: Self.indexCheckRoom) {
-                        checks in
-                        state.stack = stack.baseAddress!
-                        state.elements = elements.baseAddress!
-                        state.objects = objects.baseAddress!
-                        do throws(EasyBakeError) {
-                            return try indexBlocks(
-                                &state, into: builder, entryLimit: entryLimit ?? .max, checks: checks.baseAddress!)
-                        } catch {
-                            return false
-                        }
-                    }
-                }
+        let scratch = JSONStructuralScratch.held(by: builder, depth: budget, capacity: min(limits.maximumDepth, 4096))
+        state.stack = scratch.stack
+        state.elements = scratch.elements
+        state.objects = scratch.objects
+        // `builder` keeps `scratch` alive; nothing the build calls replaces it.
+        return withExtendedLifetime(scratch) {
+            do throws(EasyBakeError) {
+                return try indexBlocks(&state, into: builder, entryLimit: entryLimit ?? .max, checks: scratch.checks)
+            } catch {
+                return false
             }
         }
     }

@@ -305,6 +305,33 @@ struct JSONStructuralIndexTests {
         #expect(index.elementCount(at: 2) == 4)
     }
 
+    /// The build's container stack is kept with the index it builds: one
+    /// index reused by a shallow source and then by a deep one must give
+    /// the deep one room, and the entries a fresh index gets.
+    @Test("an index reused across sources: a deeper build gets a deeper container stack")
+    func reusedIndexScratch() throws {
+        let shallow = Array(#"{"a":[{"b":1}]}"#.utf8)
+        let depth = 300
+        let deep = Array((String(repeating: #"{"k":["#, count: depth) + "7" + String(repeating: "]}", count: depth)).utf8)
+        for level in Self.vectorLevels {
+            var index = IngredientIndex()
+            var first = try JSONIngredientSource(
+                .bytes(shallow), options: JSONReadingOptions(limits: IngredientLimits(maximumDepth: 4)))
+            first.structuralLevel = level
+            try first.readIndex(into: &index)
+            #expect(index.count == 6)
+            var second = try JSONIngredientSource(
+                .bytes(deep), options: JSONReadingOptions(limits: IngredientLimits(maximumDepth: 2 * depth + 1)))
+            second.structuralLevel = level
+            try second.readIndex(into: &index)
+            let reused = index.storedEntries.map(\.description)
+            #expect(index.count == 3 * depth + 1)
+            #expect(
+                reused.joined(separator: "\n")
+                    == Self.indexed(deep, level: nil, limits: IngredientLimits(maximumDepth: 2 * depth + 1)))
+        }
+    }
+
     @Test("the C build writes the index's own entry layout")
     func entryLayout() {
         #expect(IngredientIndex.Storage.rawEntryLayout == (8, 16, 8, 12))

@@ -217,6 +217,11 @@ public struct IngredientIndex: @unchecked Sendable {
         var traits: IngredientTraits = []
         /// Where each open container's entry is, while the index is built.
         @exclusivity(unchecked) @usableFromInline var openContainers = GrowableBuffer<Int>()
+        /// Working memory a format's builder keeps with the index it builds
+        /// (the JSON structural build's container stack and checks), so
+        /// that a stream reusing one index for every record allocates it
+        /// once. The core never reads it, and a copy starts without.
+        package var builderScratch: AnyObject?
 
         @usableFromInline
         init(capacity: Int = 64, arenaCapacity: Int = 0) {
