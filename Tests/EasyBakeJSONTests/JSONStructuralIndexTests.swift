@@ -312,7 +312,8 @@ struct JSONStructuralIndexTests {
     func reusedIndexScratch() throws {
         let shallow = Array(#"{"a":[{"b":1}]}"#.utf8)
         let depth = 300
-        let deep = Array((String(repeating: #"{"k":["#, count: depth) + "7" + String(repeating: "]}", count: depth)).utf8)
+        let deep = Array(
+            (String(repeating: #"{"k":["#, count: depth) + "7" + String(repeating: "]}", count: depth)).utf8)
         for level in Self.vectorLevels {
             var index = IngredientIndex()
             var first = try JSONIngredientSource(
