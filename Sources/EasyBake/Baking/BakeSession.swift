@@ -114,7 +114,7 @@ final class BakeSession {
     }
 
     /// A session for bakes of `modelType`, each begun by
-    /// ``begin(index:observer:recordKey:)``; `plans` are those of earlier
+    /// ``begin(taking:observer:recordKey:)``; `plans` are those of earlier
     /// bakes of the same stream.
     init(options: Baker.Options, modelType: Any.Type, plans: [PlanKey: KeyPlan] = [:]) {
         index = IngredientIndex()
@@ -127,13 +127,17 @@ final class BakeSession {
 
     deinit { askedCounts.deallocate() }
 
-    /// Begins a bake of `index` (the whole document, or the next record of
+    /// Begins a bake of `value` (the whole document, or the next record of
     /// a stream) in this session: what a bake learns of the model's types
     /// (key plans, conformances) stays, what it found in the value before
     /// goes. A small record's bake costs about as much as this setup when
     /// the session is made anew for each.
-    func begin(index: IngredientIndex, observer: BakeObserver?, recordKey: String?) {
-        self.index = index
+    ///
+    /// The session takes `value` over, leaving in its place the empty index
+    /// it held, which ``takeIndex(into:)`` swaps back: no record's bake
+    /// makes an index of its own to stand in.
+    func begin(taking value: inout IngredientIndex, observer: BakeObserver?, recordKey: String?) {
+        swap(&index, &value)
         reader = index.reader
         self.observer = observer
         self.recordKey = recordKey

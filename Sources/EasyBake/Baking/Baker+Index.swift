@@ -74,10 +74,8 @@ extension Baker {
         in bake: BakeSession, observer: BakeObserver?, recordKey: String?, warnings: inout [EasyBakeError]
     ) throws(EasyBakeError) -> Model {
         // The bake takes the index over, so that appending to it never copies it.
-        var taken = IngredientIndex()
-        swap(&taken, &index)
-        let documentEnd = taken.count
-        bake.begin(index: taken, observer: observer, recordKey: recordKey)
+        let documentEnd = index.count
+        bake.begin(taking: &index, observer: observer, recordKey: recordKey)
         defer {
             bake.takeIndex(into: &index)
             bake.finish()

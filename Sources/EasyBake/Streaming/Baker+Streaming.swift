@@ -112,15 +112,13 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         // read and bake the rest, when asked to.
         if startJobs != nil, decided, started { return try nextFromJobs() }
         started = true
-        // The record's index is taken out of `self` while the reader fills
-        // it, and put back after.
-        var index = IngredientIndex()
-        swap(&index, &self.index)
-        defer { swap(&index, &self.index) }
+        // The reader fills the record's index in place: `reader` and
+        // `index` are distinct stored properties, so both may be accessed
+        // at once (a stand-in index swapped in was an allocation a record).
         guard let read = try reader.nextRecord(into: &index, keeping: pruning ? reader.keeping : nil) else {
             return nil
         }
-        return try bake(&index, number: read.index, path: read.path, mark: read.mark)
+        return try bake(number: read.index, path: read.path, mark: read.mark)
     }
 
     /// ``nextModel()`` once jobs bake the records: apart, so that the one
@@ -146,9 +144,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         }
     }
 
-    private mutating func bake(
-        _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark
-    ) throws(EasyBakeError) -> Model {
+    /// Bakes the record read into `index`.
+    private mutating func bake(number: Int, path: IngredientPath, mark: SourceMark) throws(EasyBakeError) -> Model {
         let recordEntries = index.count
         // A copy of these records (an iterator copied) bakes in a session of its own.
         if session == nil || !isKnownUniquelyReferenced(&session!) { session = Self.makeSession(baker) }
