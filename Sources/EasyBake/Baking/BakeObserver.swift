@@ -9,7 +9,7 @@
 final class BakeObserver {
     /// Recipes an earlier bake of the same stream found the model to ask
     /// every key of: not tallied again.
-    private let settledRecipes: Set<ObjectIdentifier>
+    private var settledRecipes: Set<ObjectIdentifier>
     /// What the model asked of the record's root beyond the recipe (a
     /// property name, or `*` for all keys or the whole value); `nil` when
     /// not watched for.
@@ -21,6 +21,16 @@ final class BakeObserver {
     init(settledRecipes: Set<ObjectIdentifier>, tracksRootRequests: Bool) {
         self.settledRecipes = settledRecipes
         if tracksRootRequests { rootRequests = [] }
+    }
+
+    /// Readies the observer for the next record's bake, as a new one with
+    /// these arguments would be: a stream's session keeps one
+    /// (``BakeSession/recordObserver(settledRecipes:tracksRootRequests:)``)
+    /// rather than allocate one a record.
+    func reset(settledRecipes: Set<ObjectIdentifier>, tracksRootRequests: Bool) {
+        self.settledRecipes = settledRecipes
+        rootRequests = tracksRootRequests ? [] : nil
+        recipesAskedInFull = []
     }
 
     /// Whether the decoders note what the model asks of the root.

@@ -36,6 +36,9 @@ final class BakeSession {
     @exclusivity(unchecked) var warnings: [EasyBakeError] = []
     /// Streaming's watch on the bake; `nil` for a plain bake.
     @exclusivity(unchecked) private(set) var observer: BakeObserver?
+    /// The observer of a stream's records, reset for each
+    /// (``recordObserver(settledRecipes:tracksRootRequests:)``).
+    private var heldRecordObserver: BakeObserver?
     /// What the model asked of each recipe a keyed container applied, in
     /// the order first applied; `nil` when unknown keys are not checked.
     @exclusivity(unchecked) var recipeUsages: [RecipeUsage]?
@@ -144,6 +147,19 @@ final class BakeSession {
         warnings.removeAll(keepingCapacity: true)
         if options.unknownRecipeKeys != .ignore { recipeUsages = [] }
         failedPosition = nil
+    }
+
+    /// The observer for the next record's bake in this session: the one
+    /// the session keeps, reset. A session bakes one record at a time, and
+    /// nothing keeps a record's observer past its bake.
+    func recordObserver(settledRecipes: Set<ObjectIdentifier>, tracksRootRequests: Bool) -> BakeObserver {
+        if let heldRecordObserver {
+            heldRecordObserver.reset(settledRecipes: settledRecipes, tracksRootRequests: tracksRootRequests)
+            return heldRecordObserver
+        }
+        let made = BakeObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRootRequests)
+        heldRecordObserver = made
+        return made
     }
 
     /// The plans made in this bake, for the next record of a stream.

@@ -197,7 +197,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         tracksRequests: Bool, pruning: Bool, in session: BakeSession, settledRecipes: inout Set<ObjectIdentifier>
     ) throws(EasyBakeError) -> (Model, Set<String>?) {
         let record = (index: number, path: path, mark: mark)
-        let observer = BakeObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRequests)
+        let observer = session.recordObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRequests)
         let model: Model
         // A streamed record's warnings are not reported.
         var warnings: [EasyBakeError] = []

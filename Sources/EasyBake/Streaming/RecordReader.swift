@@ -66,6 +66,10 @@ public struct RecordReader<Source: IngredientSource> {
     /// Where the record path's one `[*]` is, which each record's concrete
     /// path fills in; `nil` when it has none or several.
     private let loneWildcard: Int?
+    /// The last record's concrete path, filled in again for each record:
+    /// once the copies handed out with a record are gone, its steps are
+    /// written in place rather than copied to a new array a record.
+    private var lastConcretePath: IngredientPath
     /// The source, for progress (bytes read) and its location.
     // Stored last: a field after one whose size depends on `Source` is
     // found through the type's metadata, which unspecialized code (a
@@ -110,6 +114,7 @@ public struct RecordReader<Source: IngredientSource> {
         self.keeping = keeping
         let wildcards = recordPath.steps.indices.filter { recordPath.steps[$0] == .everyElement }
         loneWildcard = wildcards.count == 1 ? wildcards[0] : nil
+        lastConcretePath = recordPath
         let matcher = PathMatcher([recordPath])
         walker = PathWalker(matcher: matcher, source: source, buildsTree: false)
         rootState = matcher.rootState!
@@ -380,11 +385,10 @@ public struct RecordReader<Source: IngredientSource> {
         finished = true
     }
 
-    private func concretePath() -> IngredientPath {
+    private mutating func concretePath() -> IngredientPath {
         guard let wildcard = loneWildcard else { return recordPath }
         // `[*]` over a dictionary reads its members: the record is named by its key.
-        var path = recordPath
-        path.steps[wildcard] = walker.lastMemberKey.map { .key($0) } ?? .index(count)
-        return path
+        lastConcretePath.steps[wildcard] = walker.lastMemberKey.map { .key($0) } ?? .index(count)
+        return lastConcretePath
     }
 }
