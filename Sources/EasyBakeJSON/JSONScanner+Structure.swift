@@ -393,7 +393,7 @@ extension JSONScanner {
         state.stack = scratch.stack
         state.elements = scratch.elements
         state.objects = scratch.objects
-        // `builder` keeps `scratch` alive; nothing the build calls replaces it.
+        // Kept alive here: `builder` holds it only from its second build on.
         return withExtendedLifetime(scratch) {
             do throws(EasyBakeError) {
                 return try indexBlocks(&state, into: builder, entryLimit: entryLimit ?? .max, checks: scratch.checks)

@@ -2,7 +2,7 @@ import CEasyBakeScanning
 @_spi(EasyBakeFormats) import EasyBake
 
 /// The memory the structural build works in (its container stack and the
-/// checks each C call leaves), kept with the index it builds
+/// checks each C call leaves), kept with an index built more than once
 /// (`IngredientIndex.Storage.builderScratch`).
 ///
 /// A stream indexes each record with a call of its own into the same
@@ -41,12 +41,14 @@ final class JSONStructuralScratch {
     }
 
     /// The scratch `builder` holds, when its container stack is at least
-    /// `depth` deep; else a new one, which `builder` keeps, with room for
-    /// `capacity` (at least `depth`).
+    /// `depth` deep; else a new one with room for `capacity` (at least
+    /// `depth`), which `builder` keeps if it was built into before (a
+    /// stream's index), and the caller holds for this build only otherwise.
     static func held(by builder: IngredientIndex.Storage, depth: Int, capacity: Int) -> JSONStructuralScratch {
         if let held = builder.builderScratch as? JSONStructuralScratch, held.depthCapacity >= depth { return held }
         let made = JSONStructuralScratch(depthCapacity: max(depth, capacity))
-        builder.builderScratch = made
+        if builder.hasBeenBuilt { builder.builderScratch = made }
+        builder.hasBeenBuilt = true
         return made
     }
 }

@@ -305,31 +305,35 @@ struct JSONStructuralIndexTests {
         #expect(index.elementCount(at: 2) == 4)
     }
 
-    /// The build's container stack is kept with the index it builds: one
-    /// index reused by a shallow source and then by a deep one must give
-    /// the deep one room, and the entries a fresh index gets.
+    /// The build's container stack is kept with an index built more than
+    /// once: an index built once keeps none, one built again keeps it, and
+    /// a deeper build than it has room for gets a deeper one, and the
+    /// entries a fresh index gets.
     @Test("an index reused across sources: a deeper build gets a deeper container stack")
     func reusedIndexScratch() throws {
         let shallow = Array(#"{"a":[{"b":1}]}"#.utf8)
         let depth = 300
         let deep = Array(
             (String(repeating: #"{"k":["#, count: depth) + "7" + String(repeating: "]}", count: depth)).utf8)
+        let shallowLimits = IngredientLimits(maximumDepth: 4)
+        let deepLimits = IngredientLimits(maximumDepth: 2 * depth + 1)
         for level in Self.vectorLevels {
             var index = IngredientIndex()
-            var first = try JSONIngredientSource(
-                .bytes(shallow), options: JSONReadingOptions(limits: IngredientLimits(maximumDepth: 4)))
-            first.structuralLevel = level
-            try first.readIndex(into: &index)
-            #expect(index.count == 6)
-            var second = try JSONIngredientSource(
-                .bytes(deep), options: JSONReadingOptions(limits: IngredientLimits(maximumDepth: 2 * depth + 1)))
+            for build in 0..<2 {
+                var source = try JSONIngredientSource(
+                    .bytes(shallow), options: JSONReadingOptions(limits: shallowLimits))
+                source.structuralLevel = level
+                try source.readIndex(into: &index)
+                #expect(index.count == 6)
+                #expect((index.storageForBuilding.builderScratch != nil) == (build == 1))
+            }
+            var second = try JSONIngredientSource(.bytes(deep), options: JSONReadingOptions(limits: deepLimits))
             second.structuralLevel = level
             try second.readIndex(into: &index)
-            let reused = index.storedEntries.map(\.description)
             #expect(index.count == 3 * depth + 1)
             #expect(
-                reused.joined(separator: "\n")
-                    == Self.indexed(deep, level: nil, limits: IngredientLimits(maximumDepth: 2 * depth + 1)))
+                index.storedEntries.map(\.description).joined(separator: "\n")
+                    == Self.indexed(deep, level: nil, limits: deepLimits))
         }
     }
 

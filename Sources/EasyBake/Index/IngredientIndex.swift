@@ -217,11 +217,16 @@ public struct IngredientIndex: @unchecked Sendable {
         var traits: IngredientTraits = []
         /// Where each open container's entry is, while the index is built.
         @exclusivity(unchecked) @usableFromInline var openContainers = GrowableBuffer<Int>()
-        /// Working memory a format's builder keeps with the index it builds
-        /// (the JSON structural build's container stack and checks), so
-        /// that a stream reusing one index for every record allocates it
+        /// Working memory a format's builder keeps with an index it builds
+        /// again (the JSON structural build's container stack and checks),
+        /// so that a stream reusing one index for every record allocates it
         /// once. The core never reads it, and a copy starts without.
         package var builderScratch: AnyObject?
+        /// Whether a builder has built into this storage before: a builder
+        /// keeps its scratch from the second build on, so that an index
+        /// built once (a document's, a tree's, of which a program may keep
+        /// thousands) holds none.
+        package var hasBeenBuilt = false
 
         @usableFromInline
         init(capacity: Int = 64, arenaCapacity: Int = 0) {
