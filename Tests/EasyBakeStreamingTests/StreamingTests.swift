@@ -377,6 +377,47 @@ struct StreamingBakingTests {
         #expect(error?.message.contains("\"unreadMessages\"") == true)
     }
 
+    /// A stream's session keeps one observer for its records: what one
+    /// record's bake asked of the root must not be held against the next.
+    @Test("a record that asks for an unmapped key fails alone; the records after it bake")
+    func unmappedAskFailsOneRecord() throws {
+        struct Person: Decodable, Equatable {
+            let id: Int
+            let name: String
+            let extra: String?
+            enum CodingKeys: String, CodingKey { case id, name, extra }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                id = try container.decode(Int.self, forKey: .id)
+                name = try container.decode(String.self, forKey: .name)
+                // Only some records make the model ask for a key the recipe
+                // does not map.
+                extra = name == "Bob" ? try container.decodeIfPresent(String.self, forKey: .extra) : nil
+            }
+            init(id: Int, name: String) {
+                self.id = id
+                self.name = name
+                extra = nil
+            }
+        }
+        let text = #"{"people": [{"user_id": 1, "full_name": "Ada"}, {"user_id": 2, "full_name": "Bob"}, "#
+            + #"{"user_id": 3, "full_name": "Cy"}, {"user_id": 4, "full_name": "Di"}]}"#
+        let recipe = try Recipe(mapping: ["id": "user_id", "name": "full_name"])
+        let results = try Baker().bakeEach(
+            Person.self, from: JSONIngredientSource(.text(text)), each: "people[*]", recipe: recipe,
+            materialization: .recipePaths)
+        let collected = Array(results)
+        let baked = collected.map { try? $0.get() }
+        #expect(baked == [Person(id: 1, name: "Ada"), nil, Person(id: 3, name: "Cy"), Person(id: 4, name: "Di")])
+        let failure = collected.compactMap { result -> EasyBakeError? in
+            if case .failure(let error) = result { return error }
+            return nil
+        }
+        #expect(failure.count == 1)
+        #expect(failure.first?.code == .unsupported)
+        #expect(failure.first?.message.contains("\"extra\"") == true)
+    }
+
     @Test("a fully mapped model is baked from pruned records, with the same results")
     func fullyMappedPrunes() throws {
         let full = try Recipe(mapping: ["id": "user_id", "name": "full_name", "unreadMessages": "unread_messages"])
