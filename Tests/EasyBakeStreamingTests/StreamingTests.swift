@@ -400,7 +400,8 @@ struct StreamingBakingTests {
                 extra = nil
             }
         }
-        let text = #"{"people": [{"user_id": 1, "full_name": "Ada"}, {"user_id": 2, "full_name": "Bob"}, "#
+        let text =
+            #"{"people": [{"user_id": 1, "full_name": "Ada"}, {"user_id": 2, "full_name": "Bob"}, "#
             + #"{"user_id": 3, "full_name": "Cy"}, {"user_id": 4, "full_name": "Di"}]}"#
         let recipe = try Recipe(mapping: ["id": "user_id", "name": "full_name"])
         let results = try Baker().bakeEach(
