@@ -187,6 +187,7 @@ extension JSONScanner {
             let skipped = try skipArrayByStructure(
                 commaLimit: 0, keeping: keeping, releaseInterval: releaseInterval, releaseLag: releaseLag)
         else { return nil }
+        let end = position
         let elements = skipped.elementsBegun
         var starts: [Int] = []
         starts.reserveCapacity(min(elements, keeping))
@@ -199,7 +200,7 @@ extension JSONScanner {
                 starts.append(position)
             }
         }
-        position = skipped.end
+        position = end
         return (elements, starts)
     }
 
@@ -237,13 +238,13 @@ extension JSONScanner {
     /// container closed, or after the comma, expecting a value); `nil`,
     /// with nothing consumed, when the byte walk must do it.
     ///
-    /// - Returns: also where the skip started (past white space), and how
-    ///   many elements it began: one after each comma, and one where it
-    ///   started unless that was after an element or at the array's end.
+    /// - Returns: whether the array ended, the ring of commas, where the
+    ///   skip started (past white space), and how many elements it began:
+    ///   one after each comma, and one where it started unless that was
+    ///   after an element or at the array's end.
     private mutating func skipArrayByStructure(
         commaLimit: Int, keeping: Int, releaseInterval: Int, releaseLag: Int
-    ) throws(EasyBakeError) -> (end: Int, ended: Bool, commaCount: Int, commas: [Int], start: Int, elementsBegun: Int)?
-    {
+    ) throws(EasyBakeError) -> (ended: Bool, commas: [Int], start: Int, elementsBegun: Int)? {
         guard structuralLevel > 0, containers.last == false, let state = SkipState(inside: expect) else {
             return nil
         }
@@ -303,7 +304,7 @@ extension JSONScanner {
         } else {
             expect = .value
         }
-        return (outcome.end, outcome.ended, commaCount, commas, savedPosition, commaCount + (startsAtElement ? 1 : 0))
+        return (outcome.ended, commas, savedPosition, commaCount + (startsAtElement ? 1 : 0))
     }
 
     /// Checks the number or literal at `position`, as the byte walk does,
