@@ -913,10 +913,16 @@ __attribute__((always_inline)) static inline size_t easybake_index_drop_plain_at
         easybake_json_index_check check = checks[k];
         if (check.at & EASYBAKE_SKIP_CHECK_STRING) {
             size_t open = (size_t)(check.at & ~EASYBAKE_SKIP_CHECK_STRING);
-            uint64_t word = entries[check.entry];
-            size_t length = (uint8_t)(word >> 56) & wide_flag ? (size_t)extras[word & payloadMask].low
-                                                               : (size_t)(word & lengthMask);
-            if (easybake_plain_string(base, open, open + 1 + length, count, level)) continue;
+            size_t close;
+            if (check.entry & EASYBAKE_INDEX_CHECK_UNWRITTEN) {
+                close = (size_t)(check.entry & ~EASYBAKE_INDEX_CHECK_UNWRITTEN);
+            } else {
+                uint64_t word = entries[check.entry];
+                close = open + 1
+                        + ((uint8_t)(word >> 56) & wide_flag ? (size_t)extras[word & payloadMask].low
+                                                              : (size_t)(word & lengthMask));
+            }
+            if (easybake_plain_string(base, open, close, count, level)) continue;
         }
         checks[kept++] = check;
     }
@@ -1335,15 +1341,59 @@ enum {
     EASYBAKE_I_OBJECT_KEY = 7,    // after `,` in an object: a key
     EASYBAKE_I_ARRAY_FIRST = 8,   // after `[`: a value or `]`
     EASYBAKE_I_ARRAY_AFTER = 9,   // after an element: `,` or `]`
+    // Pruning: a member no path needs.
+    EASYBAKE_I_LEFT_COLON = 10,  // after its key: `:`
+    EASYBAKE_I_LEFT_VALUE = 11,  // its value's first token
+    EASYBAKE_I_LEFT_STRING = 12, // its string's closing quote
+    EASYBAKE_I_LEFT_SKIP = 13,   // inside its array or object
 };
 
+/// A member no path needs (``easybake_pick_member_state``).
+#define EASYBAKE_PICK_LEFT_OUT (-2)
+
+/// The state the values of a container read in `state` are read in, as
+/// `PathMatcher.Picking.state(ofContainerIn:isDictionary:)` says: -1 (kept
+/// whole) below a state where a path ends.
+static inline int32_t easybake_pick_container_state(const easybake_picking *picking, int32_t state, int is_object) {
+    if (state < 0 || picking->states[state].terminal) return -1;
+    return is_object ? picking->states[state].picking_state : state;
+}
+
+/// The state element `offset` of an array whose values are read in
+/// `state` is read in (`state(ofElement:ofArrayIn:)`).
+static inline int32_t easybake_pick_element_state(const easybake_picking *picking, int32_t state, uint32_t offset) {
+    if (state < 0) return -1;
+    const easybake_pick_state *info = &picking->states[state];
+    for (int32_t k = info->elements_start, end = k + info->elements_count; k < end; k++)
+        if ((int64_t)picking->elements[k].index == (int64_t)offset) return picking->elements[k].target;
+    return info->other_elements;
+}
+
+/// The state the member keyed by the `length` bytes at `key` is read in,
+/// in a dictionary whose members are picked in `state` (at least 0), or
+/// ``EASYBAKE_PICK_LEFT_OUT`` (`state(ofMember:ofDictionaryIn:)`).
+__attribute__((always_inline)) static inline int32_t easybake_pick_member_state(const easybake_picking *picking,
+                                                                                int32_t state, const uint8_t *key,
+                                                                                size_t length) {
+    const easybake_pick_state *info = &picking->states[state];
+    for (int32_t k = info->keys_start, end = k + info->keys_count; k < end; k++) {
+        easybake_pick_key candidate = picking->keys[k];
+        // Most keys differ in length or first byte from every wanted one.
+        if ((size_t)candidate.length != length) continue;
+        const uint8_t *bytes = picking->bytes + candidate.bytes_start;
+        if (length == 0 || (bytes[0] == key[0] && memcmp(bytes, key, length) == 0)) return candidate.target;
+    }
+    return info->other_members >= 0 ? info->other_members : EASYBAKE_PICK_LEFT_OUT;
+}
+
 /// ``easybake_json_index`` but for the plain strings, which it takes out
-/// of the checks afterwards. Not inlined there, so that the token loop is
-/// compiled as it is without them.
-__attribute__((noinline)) static int easybake_json_index_blocks(
+/// of the checks afterwards; with `pruning` (a constant in each of its two
+/// uses, so that a whole build pays nothing for it), as `state->picking`
+/// says.
+__attribute__((always_inline)) static inline int easybake_json_index_blocks_at(
     const uint8_t *base, size_t count, int level, easybake_json_index_state *state, uint64_t *entries,
     size_t entry_room, size_t *entry_count, easybake_index_extra *extras, size_t extra_room, size_t *extra_count,
-    easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
+    easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end, const int pruning) {
     easybake_classifier classify = easybake_classifier_for(easybake_runnable_level(level));
     const int vectorNumbers = easybake_runnable_level(level) > 0;
     // A string's length must fit its entry as well as the limit.
@@ -1366,6 +1416,12 @@ __attribute__((noinline)) static int easybake_json_index_blocks(
     int depth = state->depth;
     size_t nodes = state->nodes;
     size_t open = state->open;
+    const easybake_picking *picking = state->picking;
+    int32_t *picks = state->picks;
+    int32_t memberState = state->member_state;
+    int skipDepth = state->skip_depth;
+    unsigned skipRow = state->skip_row;
+    uint64_t skipObjects = state->skip_objects;
     size_t n = *entry_count;
     size_t t = *extra_count;
     size_t written = 0;
@@ -1377,6 +1433,7 @@ __attribute__((noinline)) static int easybake_json_index_blocks(
     const uint8_t *block = tail;
     uint64_t tokens = 0;
     uint64_t flagged = 0;
+    uint64_t closing = 0;
     uint64_t scalars = 0;
     size_t at = 0;
     int bit = 0;
@@ -1404,6 +1461,7 @@ __attribute__((noinline)) static int easybake_json_index_blocks(
         easybake_block_structure found = easybake_structure(&c, valid, &state->pass); \
         tokens = found.tokens;                                                        \
         flagged = found.flagged;                                                      \
+        closing = found.closing;                                                      \
         scalars = found.scalars;                                                      \
         i += 64;                                                                      \
     }                                                                                 \
@@ -1423,6 +1481,10 @@ __attribute__((noinline)) static int easybake_json_index_blocks(
     case EASYBAKE_I_OBJECT_KEY: goto object_key;
     case EASYBAKE_I_ARRAY_FIRST: goto array_first;
     case EASYBAKE_I_ARRAY_AFTER: goto array_after;
+    case EASYBAKE_I_LEFT_COLON: goto left_colon;
+    case EASYBAKE_I_LEFT_VALUE: goto left_value;
+    case EASYBAKE_I_LEFT_STRING: goto left_string;
+    case EASYBAKE_I_LEFT_SKIP: goto left_skip;
     default: goto decline;
     }
 
@@ -1437,6 +1499,13 @@ top:
     // instructions on a streamed selective read).
 #define EASYBAKE_OPEN(kind, isObject)                                           \
     if (depth >= budget || ++nodes > maxNodes) goto decline;                    \
+    if (pruning) {                                                              \
+        int32_t valueState = depth == 0           ? state->root_state            \
+                             : objects[depth - 1] ? memberState                  \
+                                                  : easybake_pick_element_state( \
+                                                        picking, picks[depth - 1], elements[depth - 1]); \
+        picks[depth] = easybake_pick_container_state(picking, valueState, (isObject)); \
+    }                                                                           \
     if (depth > 0) elements[depth - 1]++;                                       \
     extras[t].offset = at;                                                      \
     entries[n] = (uint64_t)(kind) << 56 | (uint64_t)t << EASYBAKE_INDEX_EXTRA_SHIFT; \
@@ -1459,10 +1528,32 @@ key:
     open = at;
 key_close:
     EASYBAKE_NEXT(EASYBAKE_I_KEY_CLOSE)
-    // Nothing inside a string is a position: this is its closing quote.
-    if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1, maxString,
-                               fits, kinds))
-        goto decline;
+    if (pruning) {
+        size_t keyEntry = n, keyExtra = t, keyCheck = written;
+        int special = (flagged >> bit) & 1;
+        if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, special, maxString, fits,
+                                   kinds))
+            goto decline;
+        int32_t dictionaryState = picks[depth - 1];
+        memberState = -1;
+        if (dictionaryState >= 0) {
+            // The key is matched as its bytes are: an escape is the byte walk's to decode.
+            if (special && !easybake_json_plain_string(base, open, at, count, level)) goto decline;
+            memberState = easybake_pick_member_state(picking, dictionaryState, base + open + 1, at - open - 1);
+            if (memberState == EASYBAKE_PICK_LEFT_OUT) {
+                // Taken back: the key's entry, extra and check.
+                n = keyEntry;
+                t = keyExtra;
+                written = keyCheck;
+                goto left_colon;
+            }
+        }
+    } else {
+        // Nothing inside a string is a position: this is its closing quote.
+        if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1,
+                                   maxString, fits, kinds))
+            goto decline;
+    }
 colon:
     EASYBAKE_NEXT(EASYBAKE_I_COLON)
     if (byte != ':') goto decline;
@@ -1538,6 +1629,91 @@ array_after:
     if (byte == ']') goto close;
     goto decline;
 
+    // A member no path needs: its value is followed as the skip follows
+    // one (`easybake_json_skip`), by the same grammar table, and writes no
+    // entry; what C does not check goes to the caller unwritten. Its
+    // dictionary does not count it, nor does the node limit.
+left_colon:
+    EASYBAKE_NEXT(EASYBAKE_I_LEFT_COLON)
+    if (byte != ':') goto decline;
+left_value:
+    EASYBAKE_NEXT(EASYBAKE_I_LEFT_VALUE)
+    if (byte == '"') {
+        open = at;
+        goto left_string;
+    }
+    if (byte == '{' || byte == '[') {
+        if (depth >= budget) goto decline;
+        skipDepth = 1;
+        skipObjects = byte == '{' ? 2 : 0;
+        skipRow = (byte == '{' ? EASYBAKE_G_OBJECT_FIRST : EASYBAKE_G_ARRAY_FIRST) << 8;
+        goto left_skip;
+    }
+    if (!easybake_scalar_checked(block, bit, scalars, base, at, count, byte, plainNumbers, vectorNumbers)) {
+        checks[written].at = (uint64_t)at;
+        checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN;
+        written++;
+    }
+    goto object_after;
+left_string:
+    EASYBAKE_NEXT(EASYBAKE_I_LEFT_STRING)
+    if (at - open - 1 > maxString) goto decline;
+    if ((flagged >> bit) & 1) {
+        checks[written].at = (uint64_t)open | EASYBAKE_SKIP_CHECK_STRING;
+        checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN | (uint64_t)at;
+        written++;
+    }
+    goto object_after;
+left_skip:
+    EASYBAKE_NEXT(EASYBAKE_I_LEFT_SKIP)
+    if ((closing >> bit) & 1) {
+        if (at - open - 1 > maxString) goto decline;
+        if ((flagged >> bit) & 1) {
+            checks[written].at = (uint64_t)open | EASYBAKE_SKIP_CHECK_STRING;
+            checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN | (uint64_t)at;
+            written++;
+        }
+        goto left_skip;
+    }
+    {
+        unsigned next = easybake_grammar[skipRow + byte];
+        if (byte == '"') open = at;
+        if (next < EASYBAKE_ROW_ACTION) {
+            if (next & EASYBAKE_ROW_CHECK) {
+                if (!easybake_scalar_checked(block, bit, scalars, base, at, count, byte, plainNumbers, vectorNumbers)) {
+                    checks[written].at = (uint64_t)at;
+                    checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN;
+                    written++;
+                }
+                next ^= EASYBAKE_ROW_CHECK;
+            }
+            skipRow = next;
+            goto left_skip;
+        }
+        next &= 0xFF;
+        if (next == EASYBAKE_A_PUSH_OBJECT || next == EASYBAKE_A_PUSH_ARRAY) {
+            // As deep as the byte walk's quick skip goes (62 levels, within
+            // the depth limit); deeper, it keeps the member whole.
+            if (skipDepth >= 62 || depth + skipDepth >= budget) goto decline;
+            skipDepth++;
+            if (next == EASYBAKE_A_PUSH_OBJECT) {
+                skipObjects |= (uint64_t)1 << skipDepth;
+                skipRow = EASYBAKE_G_OBJECT_FIRST << 8;
+            } else {
+                skipObjects &= ~((uint64_t)1 << skipDepth);
+                skipRow = EASYBAKE_G_ARRAY_FIRST << 8;
+            }
+            goto left_skip;
+        }
+        if (next == EASYBAKE_A_POP) {
+            skipDepth--;
+            if (skipDepth == 0) goto object_after;
+            skipRow = ((skipObjects >> skipDepth) & 1 ? EASYBAKE_G_OBJECT_AFTER : EASYBAKE_G_ARRAY_AFTER) << 8;
+            goto left_skip;
+        }
+        goto decline;
+    }
+
 close: {
     // `}` closes only an object and `]` only an array: each state that
     // goes here has checked it.
@@ -1555,7 +1731,15 @@ close: {
         // bracket's is the distance (1, unless the input is indented).
         uint64_t bracket = extras[ordinal].offset;
         uint64_t first = bracket + 1;
-        while (base[first] == ' ' || base[first] == '\n' || base[first] == '\r' || base[first] == '\t') first++;
+        if (pruning && objects[depth]) {
+            // The first member kept may come after members left out: its
+            // key's opening quote, as its entry holds it.
+            uint64_t key = entries[position + 1];
+            first = (uint8_t)(key >> 56) & kinds.wide_flag ? extras[key & (((uint64_t)1 << 56) - 1)].offset
+                                                           : key >> EASYBAKE_INDEX_START_SHIFT & (EASYBAKE_INDEX_START_LIMIT - 1);
+        } else {
+            while (base[first] == ' ' || base[first] == '\n' || base[first] == '\r' || base[first] == '\t') first++;
+        }
         uint64_t gap = first - bracket;
         if (gap < ordinalLimit) {
             entries[position] = (word & ~(((uint64_t)1 << 56) - 1)) | (uint64_t)kinds.compact_flag << 56
@@ -1589,18 +1773,47 @@ done:
     state->depth = depth;
     state->nodes = nodes;
     state->open = open;
+    if (pruning) {
+        state->member_state = memberState;
+        state->skip_depth = skipDepth;
+        state->skip_row = skipRow;
+        state->skip_objects = skipObjects;
+    }
     *entry_count = n;
     *extra_count = t;
     *check_count = written;
     return result;
 }
 
+/// The build's token loop as it is compiled for a whole value, and for a
+/// pruned one. Not inlined into ``easybake_json_index``, so that the loop
+/// is compiled as it is without the plain strings' drop.
+__attribute__((noinline)) static int easybake_json_index_blocks(
+    const uint8_t *base, size_t count, int level, easybake_json_index_state *state, uint64_t *entries,
+    size_t entry_room, size_t *entry_count, easybake_index_extra *extras, size_t extra_room, size_t *extra_count,
+    easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
+    return easybake_json_index_blocks_at(base, count, level, state, entries, entry_room, entry_count, extras,
+                                         extra_room, extra_count, checks, check_room, check_count, end, 0);
+}
+
+__attribute__((noinline)) static int easybake_json_index_pruned_blocks(
+    const uint8_t *base, size_t count, int level, easybake_json_index_state *state, uint64_t *entries,
+    size_t entry_room, size_t *entry_count, easybake_index_extra *extras, size_t extra_room, size_t *extra_count,
+    easybake_json_index_check *checks, size_t check_room, size_t *check_count, size_t *end) {
+    return easybake_json_index_blocks_at(base, count, level, state, entries, entry_room, entry_count, extras,
+                                         extra_room, extra_count, checks, check_room, check_count, end, 1);
+}
+
 int easybake_json_index(const uint8_t *base, size_t count, int level, easybake_json_index_state *state,
                         uint64_t *entries, size_t entry_room, size_t *entry_count, easybake_index_extra *extras,
                         size_t extra_room, size_t *extra_count, easybake_json_index_check *checks,
                         size_t check_room, size_t *check_count, size_t *end) {
-    int result = easybake_json_index_blocks(base, count, level, state, entries, entry_room, entry_count, extras,
-                                            extra_room, extra_count, checks, check_room, check_count, end);
+    int result = state->picking != NULL
+                     ? easybake_json_index_pruned_blocks(base, count, level, state, entries, entry_room, entry_count,
+                                                         extras, extra_room, extra_count, checks, check_room,
+                                                         check_count, end)
+                     : easybake_json_index_blocks(base, count, level, state, entries, entry_room, entry_count, extras,
+                                                  extra_room, extra_count, checks, check_room, check_count, end);
     // As in ``easybake_json_skip``: a plain special string's entry is
     // already what the caller would leave it.
     if (result != EASYBAKE_SKIP_DECLINED)

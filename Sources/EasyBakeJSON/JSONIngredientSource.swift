@@ -184,11 +184,12 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
     }
 
     /// Reads the value whose first event was just read straight from its
-    /// bytes into `index`, keeping what `matcher`'s paths reach. A value of
-    /// up to 65,536 entries is indexed whole where the machine has a vector
-    /// pass (building it over JSON's structure is faster than pruning it);
-    /// in a larger one, or byte by byte, a dictionary member no path needs
-    /// is skipped unbuilt.
+    /// bytes into `index`, keeping what `matcher`'s paths reach. Where the
+    /// machine has a vector pass, a value of up to 65,536 entries is
+    /// indexed whole over JSON's structure (faster than pruning it: every
+    /// value is checked either way), and a larger one is pruned over the
+    /// same structure; byte by byte, a dictionary member no path needs is
+    /// skipped unbuilt.
     public mutating func readValue(
         startingWith first: IngredientEvent, into index: inout IngredientIndex, keeping matcher: PathMatcher
     ) throws(EasyBakeError) {
@@ -303,6 +304,28 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
     package var structuralLevel: Int32? {
         get { scanner.structuralLevelChoice }
         set { scanner.structuralLevelChoice = newValue }
+    }
+
+    /// Whether a value read pruned to a matcher's paths is first built
+    /// whole over JSON's structure when it is small (the default), which
+    /// is faster than pruning it; `false` prunes every value, for tests
+    /// that hold the structural pruning to the byte walk's.
+    package var buildsSmallValuesWhole: Bool {
+        get { scanner.buildsSmallValuesWhole }
+        set { scanner.buildsSmallValuesWhole = newValue }
+    }
+
+    /// The array or object at the start of the input indexed over JSON's
+    /// structure pruned to `matcher`'s paths, as
+    /// ``readValue(startingWith:into:keeping:)`` prunes it; `nil` when the
+    /// structural build declines (and the byte walk would build it): for
+    /// tests that hold the C build to pruning, not only to agreeing.
+    package mutating func indexPrunedByStructure(keeping matcher: PathMatcher) -> IngredientIndex? {
+        guard let picking = matcher.picking(for: traits), let root = picking.root else { return nil }
+        scanner.skipWhitespace()
+        var index = IngredientIndex()
+        index.begin(input: scanner.storage, sourceName: scanner.sourceName)
+        return scanner.indexByStructure(into: index.storageForBuilding, keeping: picking, state: root) ? index : nil
     }
 
     /// ``skipValue()`` over the structural pass's positions where the value

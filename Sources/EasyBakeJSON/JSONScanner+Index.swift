@@ -32,13 +32,15 @@ extension JSONScanner {
     ///     room for its entries at once.
     ///   - keeping: when given, the index may hold only what its paths
     ///     reach from `state` (the picking's root, or a state it gave):
-    ///     resolving the paths on it gives what it gives
-    ///     on the whole value. A value of up to `unprunedEntryLimit` entries
-    ///     is indexed whole over JSON's structure, which is faster than
-    ///     pruning it byte by byte; in a larger one, a dictionary member no
-    ///     path needs is skipped unbuilt (as strictly checked as any). Array
-    ///     elements all keep their places, so that an index counts as in
-    ///     the full array; those no path needs are kept whole.
+    ///     resolving the paths on it gives what it gives on the whole
+    ///     value. A value of up to `unprunedEntryLimit` entries is indexed
+    ///     whole over JSON's structure, which is faster than pruning it
+    ///     (every value is checked either way, and skipping one costs more
+    ///     than writing its entry); in a larger one, a dictionary member no
+    ///     path needs is skipped unbuilt (as strictly checked as any), over
+    ///     the structure or byte by byte, which prune alike, entry for
+    ///     entry. Array elements all keep their places, so that an index
+    ///     counts as in the full array; those no path needs are kept whole.
     mutating func indexValue(
         into index: inout IngredientIndex, expectedBytes: Int = 0, keeping picking: PathMatcher.Picking? = nil,
         state: PathMatcher.Picking.State = .whole
@@ -51,17 +53,28 @@ extension JSONScanner {
         // An array or object is built over JSON's structure where the machine
         // has a vector pass; the byte walk below is the reference, builds the
         // rest, and builds it all again where the structural build declines.
-        // A value to prune is built whole, which is faster than pruning it
-        // byte by byte, up to a size where what pruning saves counts more.
+        // A value to prune is built whole up to a size where what pruning
+        // saves (memory, and the bake's lookups) counts more, then pruned
+        // over the same structure.
         // The structural build writes the entries in C, in the index's own
         // layout, which is the core's and no format's: it goes through the
         // storage (`package`), not the writer.
         if structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
             index.begin(input: storage, sourceName: sourceName)
             if entries > 0 { index.reserveCapacity(entries) }
-            if indexByStructure(
-                into: index.storageForBuilding, entryLimit: picking == nil ? nil : Self.unprunedEntryLimit)
-            {
+            var built = false
+            var tooLarge = picking != nil && !buildsSmallValuesWhole
+            if !tooLarge {
+                built = indexByStructure(
+                    into: index.storageForBuilding, entryLimit: picking == nil ? nil : Self.unprunedEntryLimit,
+                    reachedLimit: &tooLarge)
+            }
+            if !built, tooLarge, let picking {
+                position = documentStart
+                index.begin(input: storage, sourceName: sourceName)
+                built = indexByStructure(into: index.storageForBuilding, keeping: picking, state: state)
+            }
+            if built {
                 expect = .afterValue
                 return
             }

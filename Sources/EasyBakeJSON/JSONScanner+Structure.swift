@@ -46,6 +46,22 @@ import EasyBake
 // mispredictions (cachegrind simulates about 960k for the 9 MB file either
 // way): the kind of the next value is what no predictor knows.
 //
+// A value read to be pruned to a recipe's paths that is too large to build
+// whole (over 65,536 entries: a whole payload baked as one record, a large
+// record) is pruned by the same build given the picking's tables
+// (`PathMatcher.Picking`, read in C in its own layout): after each key of a
+// dictionary whose members are picked, the key is looked up, and a member
+// no path needs has its key's entry taken back and its value followed by
+// the skip's grammar table, checked as strictly, with no entry written.
+// Callgrind, `easybake bake` of the 9 MB benchmark file as one record with
+// a recipe of three fields per user, whole process: 417.2M instructions
+// when the byte walk pruned it, 317.7M over the structure. A small value
+// is still built whole: pruning every streamed record in C cost more than
+// building it (three fields streamed, 247.8M → 278.8M): every value is
+// checked either way, and the skip's table costs about 16 instructions a
+// token where writing an entry costs about 12, plus a lookup per key;
+// what the bake saves on the smaller index (7.5M) does not make up for it.
+//
 // A reader that keeps only the last elements of an array (`users[-1]`, as
 // `easybake get` finds it) skips the whole array in one go
 // (`skipElementsByStructure`, over `easybake_json_skip_marking`), which
@@ -349,7 +365,7 @@ extension JSONScanner {
     private static let indexCheckRoom = JSONStructuralScratch.checkRoom
 
     /// The most entries a value read to be pruned is built whole with (1 MiB
-    /// of index); a larger one is pruned by the byte walk.
+    /// of index); a larger one is pruned.
     static let unprunedEntryLimit = 1 << 16
 
     private static let entryBits = IngredientIndex.Storage.rawEntryBits
@@ -374,11 +390,35 @@ extension JSONScanner {
     /// the byte walk builds, entry for entry; whitespace and ASCII strings
     /// are not read at all.
     ///
+    /// Without `picking`, the build stops (`false`, `reachedLimit` set)
+    /// once it wrote more than `entryLimit` entries.
+    ///
+    /// With `picking`, the build keeps only what its paths reach from
+    /// `state`, as the byte walk prunes (``indexValue(into:expectedBytes:keeping:state:)``):
+    /// a member no path needs is skipped in C over the same bitmaps, its
+    /// numbers and special strings checked here as any others, and writes
+    /// no entry.
+    ///
     /// - Returns: `false`, with the index and position anywhere, when the
     ///   byte walk must build it again, which says what is wrong: a
-    ///   grammar error, a limit reached, a check that failed, the input
-    ///   ended inside the value, or more than `entryLimit` entries.
-    mutating func indexByStructure(into builder: IngredientIndex.Storage, entryLimit: Int? = nil) -> Bool {
+    ///   grammar error, a limit reached, a check that failed, or the input
+    ///   ended inside the value; or, when pruning, a key with an escape
+    ///   in a dictionary whose members are picked (only the byte walk
+    ///   decodes it), or a member to leave out nested deeper than the
+    ///   byte walk's quick skip goes (which keeps it whole).
+    mutating func indexByStructure(
+        into builder: IngredientIndex.Storage, keeping picking: PathMatcher.Picking? = nil,
+        state pickingState: PathMatcher.Picking.State = .whole
+    ) -> Bool {
+        var reachedLimit = false
+        return indexByStructure(
+            into: builder, entryLimit: nil, reachedLimit: &reachedLimit, keeping: picking, state: pickingState)
+    }
+
+    mutating func indexByStructure(
+        into builder: IngredientIndex.Storage, entryLimit: Int?, reachedLimit: inout Bool,
+        keeping picking: PathMatcher.Picking? = nil, state pickingState: PathMatcher.Picking.State = .whole
+    ) -> Bool {
         // Deeper than 4,096 levels (a limit raised that far), the byte walk
         // builds it: the stack is the caller's memory.
         let budget = min(limits.maximumDepth - containers.count, 4096)
@@ -396,17 +436,46 @@ extension JSONScanner {
         state.objects = scratch.objects
         // Kept alive here: `builder` holds it only from its second build on.
         return withExtendedLifetime(scratch) {
-            do throws(EasyBakeError) {
-                return try indexBlocks(&state, into: builder, entryLimit: entryLimit ?? .max, checks: scratch.checks)
-            } catch {
-                return false
+            guard let picking else {
+                return buildBlocks(
+                    &state, into: builder, entryLimit: entryLimit ?? .max, reachedLimit: &reachedLimit,
+                    checks: scratch.checks)
             }
+            let tables = picking.rawTables
+            var cPicking = easybake_picking(
+                states: tables.states.assumingMemoryBound(to: easybake_pick_state.self),
+                keys: tables.keys.assumingMemoryBound(to: easybake_pick_key.self),
+                elements: tables.elements.assumingMemoryBound(to: easybake_pick_element.self),
+                bytes: tables.bytes.assumingMemoryBound(to: UInt8.self))
+            state.picks = scratch.picks
+            state.root_state = pickingState.rawValue
+            return withExtendedLifetime(picking) {
+                withUnsafePointer(to: &cPicking) { pointer in
+                    state.picking = pointer
+                    return buildBlocks(
+                        &state, into: builder, entryLimit: .max, reachedLimit: &reachedLimit, checks: scratch.checks)
+                }
+            }
+        }
+    }
+
+    /// ``indexBlocks(_:into:checks:)``, its errors taken for a decline:
+    /// the byte walk builds the value again and says what is wrong.
+    private mutating func buildBlocks(
+        _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage, entryLimit: Int,
+        reachedLimit: inout Bool, checks: UnsafeMutablePointer<easybake_json_index_check>
+    ) -> Bool {
+        do throws(EasyBakeError) {
+            return try indexBlocks(
+                &state, into: builder, entryLimit: entryLimit, reachedLimit: &reachedLimit, checks: checks)
+        } catch {
+            return false
         }
     }
 
     private mutating func indexBlocks(
         _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage, entryLimit: Int,
-        checks: UnsafeMutablePointer<easybake_json_index_check>
+        reachedLimit: inout Bool, checks: UnsafeMutablePointer<easybake_json_index_check>
     ) throws(EasyBakeError) -> Bool {
         assert(JSONStructuralPass.cLayoutIsTheIndexs, "the C entry's layout is not the index's")
         let level = structuralLevel
@@ -420,7 +489,10 @@ extension JSONScanner {
             let extras = rawExtras.assumingMemoryBound(to: easybake_index_extra.self)
             var written = builder.rawEntryCount
             var extrasWritten = builder.rawExtraCount
-            guard written <= entryLimit else { return false }
+            guard written <= entryLimit else {
+                reachedLimit = true
+                return false
+            }
             var checked = 0
             var end = 0
             // At most `entryRoom` entries a call, so that the limit is looked at.
@@ -433,6 +505,11 @@ extension JSONScanner {
             if result == Int32(EASYBAKE_SKIP_DECLINED) { return false }
             for k in 0..<checked {
                 let check = checks[k]
+                if check.entry & EASYBAKE_INDEX_CHECK_UNWRITTEN != 0 {
+                    // A value of a member left out: checked as the skip checks one.
+                    guard try checkUnwritten(check) else { return false }
+                    continue
+                }
                 let entry = Int(check.entry)
                 if check.at & EASYBAKE_SKIP_CHECK_STRING != 0 {
                     let open = Int(check.at & ~EASYBAKE_SKIP_CHECK_STRING)
@@ -463,6 +540,21 @@ extension JSONScanner {
         // The input ended inside the value.
         return false
     }
+
+    /// Checks a value the pruned build skipped (a number, or a string with
+    /// a special byte, of a member no path needs), as ``takeChecks(_:count:)``
+    /// checks the skip's: `false` when the byte walk must redo the value.
+    private mutating func checkUnwritten(_ check: easybake_json_index_check) throws(EasyBakeError) -> Bool {
+        guard check.at & EASYBAKE_SKIP_CHECK_STRING != 0 else {
+            position = Int(check.at)
+            return try skipScalar()
+        }
+        let open = Int(check.at & ~EASYBAKE_SKIP_CHECK_STRING)
+        position = open + 1
+        _ = try scanSlowString(open: open, start: open + 1)
+        // Escapes step over the bytes the pass took as escaped.
+        return position == Int(check.entry & ~EASYBAKE_INDEX_CHECK_UNWRITTEN) + 1
+    }
 }
 
 /// The structural pass over a whole input, for tests that hold every level
@@ -478,6 +570,26 @@ package enum JSONStructuralPass {
             && layout.high == MemoryLayout<easybake_index_extra>.offset(of: \.high)!
             && bits.startShift == Int(EASYBAKE_INDEX_START_SHIFT) && bits.extraShift == Int(EASYBAKE_INDEX_EXTRA_SHIFT)
             && bits.startLimit == Int(EASYBAKE_INDEX_START_LIMIT)
+    }
+
+    /// Whether the C build reads `PathMatcher.Picking`'s tables as the
+    /// matcher lays them out.
+    package static var cPickingLayoutIsTheMatchers: Bool {
+        PathMatcher.Picking.rawLayout == [
+            MemoryLayout<easybake_pick_state>.stride, MemoryLayout<easybake_pick_state>.offset(of: \.terminal)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.picking_state)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.keys_start)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.keys_count)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.elements_start)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.elements_count)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.other_elements)!,
+            MemoryLayout<easybake_pick_state>.offset(of: \.other_members)!,
+            MemoryLayout<easybake_pick_key>.stride, MemoryLayout<easybake_pick_key>.offset(of: \.bytes_start)!,
+            MemoryLayout<easybake_pick_key>.offset(of: \.length)!,
+            MemoryLayout<easybake_pick_key>.offset(of: \.target)!,
+            MemoryLayout<easybake_pick_element>.stride, MemoryLayout<easybake_pick_element>.offset(of: \.index)!,
+            MemoryLayout<easybake_pick_element>.offset(of: \.target)!,
+        ]
     }
 
     /// One structural position: an offset in the input, and for a closing
@@ -553,8 +665,8 @@ package enum JSONStructuralPass {
     /// the byte-by-byte pass, and skipping a value, skipping the rest of a
     /// container, finding paths that skip everything, finding an array's
     /// last elements (skipped whole) or its third (the two before skipped
-    /// at once), and building the index, at every level
-    /// of the pass, against the byte walk — the same end, values or entries,
+    /// at once), and building the index, whole and pruned to a few paths,
+    /// at every level of the pass, against the byte walk — the same end, values or entries,
     /// or the same error at the same line and column.
     public static func disagreements(in bytes: [UInt8]) -> [String] {
         var problems: [String] = []
@@ -615,6 +727,16 @@ package enum JSONStructuralPass {
                     return index.storedEntries.map(\.description).joined(separator: " ")
                 }
             ),
+            (
+                "pruned index",
+                { (source) throws(EasyBakeError) in
+                    source.buildsSmallValuesWhole = false
+                    guard let first = try source.next() else { return "" }
+                    var index = IngredientIndex()
+                    try source.readValue(startingWith: first, into: &index, keeping: prunedMatcher)
+                    return index.storedEntries.map(\.description).joined(separator: " ")
+                }
+            ),
         ]
         for (name, walk) in walks {
             let byBytes = outcome(bytes, level: nil, walk)
@@ -627,6 +749,11 @@ package enum JSONStructuralPass {
         }
         return problems
     }
+
+    /// The paths the pruned index keeps: members of records and of the
+    /// root, an element by its index, every member of a dictionary.
+    private static let prunedMatcher = PathMatcher(
+        ["a", "[*].id", "[1].b.c", "users[*].address.city", "*.k"].map { try! IngredientPath(parsing: $0) })
 
     /// Where `walk` left the source, what it found and what came next, or
     /// its error with its place; `level` `nil` is the byte walk (word scanning runs no

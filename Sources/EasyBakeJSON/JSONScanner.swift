@@ -49,6 +49,10 @@ struct JSONScanner {
     private(set) var structuralLevel = JSONByteScanning.preferred.structuralLevel
     /// For a byte range of a top-level array's elements: where they are.
     var elementRange: ElementRange?
+    /// Whether a value read to be pruned is first built whole over JSON's
+    /// structure, up to ``unprunedEntryLimit`` entries (the default); tests
+    /// turn it off to prune every value in C.
+    var buildsSmallValuesWhole = true
 
     init(bytes: LoadedBytes, limits: IngredientLimits, sourceName: String) throws(EasyBakeError) {
         var loaded = bytes

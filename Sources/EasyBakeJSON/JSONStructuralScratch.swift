@@ -20,6 +20,8 @@ final class JSONStructuralScratch {
     let stack: UnsafeMutablePointer<UInt64>
     let elements: UnsafeMutablePointer<UInt32>
     let objects: UnsafeMutablePointer<UInt8>
+    /// Each open container's picking state, when the build prunes.
+    let picks: UnsafeMutablePointer<Int32>
     /// The values a call of the build leaves to the byte walk's checks.
     let checks: UnsafeMutablePointer<easybake_json_index_check>
 
@@ -30,6 +32,7 @@ final class JSONStructuralScratch {
         stack = .allocate(capacity: depthCapacity)
         elements = .allocate(capacity: depthCapacity)
         objects = .allocate(capacity: depthCapacity)
+        picks = .allocate(capacity: depthCapacity)
         checks = .allocate(capacity: Self.checkRoom)
     }
 
@@ -37,6 +40,7 @@ final class JSONStructuralScratch {
         stack.deallocate()
         elements.deallocate()
         objects.deallocate()
+        picks.deallocate()
         checks.deallocate()
     }
 

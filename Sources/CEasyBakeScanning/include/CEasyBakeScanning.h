@@ -449,9 +449,45 @@ typedef struct {
         compact_flag;
 } easybake_index_kinds;
 
+/// A state of the automaton a build prunes by, as `PathMatcher.Picking`
+/// lays its states out (a test holds the two to one layout): whether a
+/// path ends there; the state a dictionary's members are picked in (-1:
+/// the dictionary is kept whole); where its keys and its named elements
+/// are in the tables; the state of an element no index names and of a
+/// member no key names (-1: none).
+typedef struct {
+    uint8_t terminal;
+    int32_t picking_state;
+    int32_t keys_start, keys_count;
+    int32_t elements_start, elements_count;
+    int32_t other_elements, other_members;
+} easybake_pick_state;
+
+/// A key a picking state names: its bytes in the tables' `bytes`, and the
+/// state its member's value is read in.
+typedef struct {
+    int32_t bytes_start, length, target;
+} easybake_pick_key;
+
+/// An element a picking state names by its index (from 0), and the state
+/// it is read in.
+typedef struct {
+    int32_t index, target;
+} easybake_pick_element;
+
+/// The tables of a `PathMatcher.Picking`: a build given them keeps only
+/// what the matcher's paths reach (``easybake_json_index_state``).
+typedef struct {
+    const easybake_pick_state *states;
+    const easybake_pick_key *keys;
+    const easybake_pick_element *elements;
+    const uint8_t *bytes;
+} easybake_picking;
+
 /// Where a JSON index build stands between two calls of
 /// ``easybake_json_index``: zero it, then set `next`, `budget`,
-/// `max_string`, `max_nodes`, `kinds`, `stack`, `elements` and `objects`.
+/// `max_string`, `max_nodes`, `kinds`, `stack`, `elements` and `objects`;
+/// to prune, `picking`, `root_state` and `picks` too.
 typedef struct {
     /// The structural pass's state at `next`.
     easybake_json_structural_state pass;
@@ -478,7 +514,32 @@ typedef struct {
     uint64_t *stack;
     uint32_t *elements;
     uint8_t *objects;
+    /// With `picking`, the build keeps only what its paths reach from
+    /// `root_state`, as the byte walk prunes (`JSONScanner.indexValue`): a
+    /// dictionary member no path needs writes no entry, its value is
+    /// skipped over the structure (checked as strictly as any: its numbers
+    /// and special strings go to the checks with
+    /// ``EASYBAKE_INDEX_CHECK_UNWRITTEN``) and its dictionary does not
+    /// count it; array elements all keep their places. `picks` holds each
+    /// open container's state (`budget` of them at most). A key with an
+    /// escape (or bytes that are not UTF-8) in a dictionary whose members
+    /// are picked makes the build decline: only the byte walk decodes it.
+    const easybake_picking *picking;
+    int32_t *picks;
+    int32_t root_state;
+    /// The state of the member whose key was read last.
+    int32_t member_state;
+    /// A member's value being skipped: the grammar's row and the depth
+    /// and kinds of the containers open in it.
+    int32_t skip_depth;
+    uint32_t skip_row;
+    uint64_t skip_objects;
 } easybake_json_index_state;
+
+/// The flag of a check's `entry` when the value has none (a member no
+/// path needs, skipped): the caller only checks it. For a string, the rest
+/// of `entry` is its closing quote's offset.
+static const uint64_t EASYBAKE_INDEX_CHECK_UNWRITTEN = (uint64_t)1 << 63;
 
 /// A check of ``easybake_json_index``: the offset of a number's first byte,
 /// or with ``EASYBAKE_SKIP_CHECK_STRING`` the opening quote of a string

@@ -37,6 +37,9 @@ extension PathMatcher {
 
             /// Whether the value is kept whole.
             @inlinable public var keepsWhole: Bool { id < 0 }
+
+            /// The state's number in ``rawTables`` (-1: kept whole).
+            package var rawValue: Int32 { Int32(id) }
         }
 
         /// The state of the value the paths start at (a document, or a
@@ -106,6 +109,42 @@ extension PathMatcher {
                         elementsStart: Int32(elementsStart), elementsCount: Int32(nextElement - elementsStart),
                         otherElements: Int32(state.otherElements ?? -1), otherMembers: Int32(state.otherKeys ?? -1)))
             }
+        }
+
+        /// The tables as a format's C code reads them (`easybake_picking` in
+        /// `CEasyBakeScanning`): the states, keys and named elements, laid
+        /// out as ``rawLayout`` says, and the keys' bytes. They live as long
+        /// as the picking does.
+        package struct RawTables {
+            package let states: UnsafeRawPointer
+            package let keys: UnsafeRawPointer
+            package let elements: UnsafeRawPointer
+            package let bytes: UnsafeRawPointer
+        }
+
+        package var rawTables: RawTables {
+            RawTables(
+                states: UnsafeRawPointer(infos), keys: UnsafeRawPointer(keys), elements: UnsafeRawPointer(elements),
+                bytes: UnsafeRawPointer(bytes))
+        }
+
+        /// The strides and field offsets of the tables, for the test that
+        /// holds them to the C layout: a state's stride and the offsets of
+        /// its eight fields, a key's stride and its three, an element's
+        /// stride and its two.
+        package static var rawLayout: [Int] {
+            [
+                MemoryLayout<StateInfo>.stride, MemoryLayout<StateInfo>.offset(of: \.isTerminal)!,
+                MemoryLayout<StateInfo>.offset(of: \.pickingState)!, MemoryLayout<StateInfo>.offset(of: \.keysStart)!,
+                MemoryLayout<StateInfo>.offset(of: \.keysCount)!, MemoryLayout<StateInfo>.offset(of: \.elementsStart)!,
+                MemoryLayout<StateInfo>.offset(of: \.elementsCount)!,
+                MemoryLayout<StateInfo>.offset(of: \.otherElements)!,
+                MemoryLayout<StateInfo>.offset(of: \.otherMembers)!,
+                MemoryLayout<Key>.stride, MemoryLayout<Key>.offset(of: \.bytesStart)!,
+                MemoryLayout<Key>.offset(of: \.length)!, MemoryLayout<Key>.offset(of: \.target)!,
+                MemoryLayout<(index: Int32, state: Int32)>.stride, 0,
+                MemoryLayout<Int32>.stride,
+            ]
         }
 
         deinit {
