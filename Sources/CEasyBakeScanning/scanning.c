@@ -1341,11 +1341,7 @@ enum {
     EASYBAKE_I_OBJECT_KEY = 7,    // after `,` in an object: a key
     EASYBAKE_I_ARRAY_FIRST = 8,   // after `[`: a value or `]`
     EASYBAKE_I_ARRAY_AFTER = 9,   // after an element: `,` or `]`
-    // Pruning: a member no path needs.
-    EASYBAKE_I_LEFT_COLON = 10,  // after its key: `:`
-    EASYBAKE_I_LEFT_VALUE = 11,  // its value's first token
-    EASYBAKE_I_LEFT_STRING = 12, // its string's closing quote
-    EASYBAKE_I_LEFT_SKIP = 13,   // inside its array or object
+    EASYBAKE_I_LEFT_SKIP = 10,    // pruning: after the key of a member no path needs
 };
 
 /// A member no path needs (``easybake_pick_member_state``).
@@ -1481,10 +1477,10 @@ __attribute__((always_inline)) static inline int easybake_json_index_blocks_at(
     case EASYBAKE_I_OBJECT_KEY: goto object_key;
     case EASYBAKE_I_ARRAY_FIRST: goto array_first;
     case EASYBAKE_I_ARRAY_AFTER: goto array_after;
-    case EASYBAKE_I_LEFT_COLON: goto left_colon;
-    case EASYBAKE_I_LEFT_VALUE: goto left_value;
-    case EASYBAKE_I_LEFT_STRING: goto left_string;
-    case EASYBAKE_I_LEFT_SKIP: goto left_skip;
+    // Only a pruned build stops there: the whole one compiles no skip.
+    case EASYBAKE_I_LEFT_SKIP:
+        if (pruning) goto left_skip;
+        goto decline;
     default: goto decline;
     }
 
@@ -1545,7 +1541,9 @@ key_close:
                 n = keyEntry;
                 t = keyExtra;
                 written = keyCheck;
-                goto left_colon;
+                skipDepth = 0;
+                skipRow = EASYBAKE_G_OBJECT_COLON << 8;
+                goto left_skip;
             }
         }
     } else {
@@ -1629,41 +1627,12 @@ array_after:
     if (byte == ']') goto close;
     goto decline;
 
-    // A member no path needs: its value is followed as the skip follows
-    // one (`easybake_json_skip`), by the same grammar table, and writes no
-    // entry; what C does not check goes to the caller unwritten. Its
-    // dictionary does not count it, nor does the node limit.
-left_colon:
-    EASYBAKE_NEXT(EASYBAKE_I_LEFT_COLON)
-    if (byte != ':') goto decline;
-left_value:
-    EASYBAKE_NEXT(EASYBAKE_I_LEFT_VALUE)
-    if (byte == '"') {
-        open = at;
-        goto left_string;
-    }
-    if (byte == '{' || byte == '[') {
-        if (depth >= budget) goto decline;
-        skipDepth = 1;
-        skipObjects = byte == '{' ? 2 : 0;
-        skipRow = (byte == '{' ? EASYBAKE_G_OBJECT_FIRST : EASYBAKE_G_ARRAY_FIRST) << 8;
-        goto left_skip;
-    }
-    if (!easybake_scalar_checked(block, bit, scalars, base, at, count, byte, plainNumbers, vectorNumbers)) {
-        checks[written].at = (uint64_t)at;
-        checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN;
-        written++;
-    }
-    goto object_after;
-left_string:
-    EASYBAKE_NEXT(EASYBAKE_I_LEFT_STRING)
-    if (at - open - 1 > maxString) goto decline;
-    if ((flagged >> bit) & 1) {
-        checks[written].at = (uint64_t)open | EASYBAKE_SKIP_CHECK_STRING;
-        checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN | (uint64_t)at;
-        written++;
-    }
-    goto object_after;
+    // A member no path needs: from its colon to the end of its value, it
+    // is followed as the skip follows one (`easybake_json_skip`), by the
+    // same grammar table, and writes no entry; what C does not check goes
+    // to the caller unwritten. Its dictionary does not count it, nor does
+    // the node limit. `skipDepth` 0 is the member's own level: a scalar, a
+    // string's closing quote or a container's end there ends the value.
 left_skip:
     EASYBAKE_NEXT(EASYBAKE_I_LEFT_SKIP)
     if ((closing >> bit) & 1) {
@@ -1673,21 +1642,22 @@ left_skip:
             checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN | (uint64_t)at;
             written++;
         }
+        if (skipDepth == 0) goto object_after;
         goto left_skip;
     }
     {
         unsigned next = easybake_grammar[skipRow + byte];
         if (byte == '"') open = at;
         if (next < EASYBAKE_ROW_ACTION) {
+            skipRow = next & ~(unsigned)EASYBAKE_ROW_CHECK;
             if (next & EASYBAKE_ROW_CHECK) {
                 if (!easybake_scalar_checked(block, bit, scalars, base, at, count, byte, plainNumbers, vectorNumbers)) {
                     checks[written].at = (uint64_t)at;
                     checks[written].entry = EASYBAKE_INDEX_CHECK_UNWRITTEN;
                     written++;
                 }
-                next ^= EASYBAKE_ROW_CHECK;
+                if (skipDepth == 0) goto object_after;
             }
-            skipRow = next;
             goto left_skip;
         }
         next &= 0xFF;

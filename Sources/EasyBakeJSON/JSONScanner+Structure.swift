@@ -55,7 +55,7 @@ import EasyBake
 // the skip's grammar table, checked as strictly, with no entry written.
 // Callgrind, `easybake bake` of the 9 MB benchmark file as one record with
 // a recipe of three fields per user, whole process: 417.2M instructions
-// when the byte walk pruned it, 317.7M over the structure. A small value
+// when the byte walk pruned it, 316.3M over the structure. A small value
 // is still built whole: pruning every streamed record in C cost more than
 // building it (three fields streamed, 247.8M → 278.8M): every value is
 // checked either way, and the skip's table costs about 16 instructions a

@@ -46,8 +46,9 @@ struct JSONStructuralIndexTests {
 
     static var vectorLevels: [Int32] { JSONStructuralPass.machineLevels.filter { $0 > 0 } }
 
-    @Test("every JSONTestSuite file and fixture: the same entries or error")
-    func corpusAndFixtures() throws {
+    /// Every JSONTestSuite file (when `../shared` is there) and every JSON
+    /// fixture.
+    static func corpusAndFixtureDocuments() throws -> [[UInt8]] {
         var documents: [[UInt8]] = []
         if let corpus = TestPaths.corpus("JSONTestSuite") {
             let folder = corpus.appendingPathComponent("test_parsing")
@@ -60,6 +61,12 @@ struct JSONStructuralIndexTests {
             guard name.hasSuffix(".json") else { continue }
             documents.append(try [UInt8](Data(contentsOf: TestPaths.fixtures.appendingPathComponent(name))))
         }
+        return documents
+    }
+
+    @Test("every JSONTestSuite file and fixture: the same entries or error")
+    func corpusAndFixtures() throws {
+        let documents = try Self.corpusAndFixtureDocuments()
         #expect(documents.count > 20)
         var built = 0
         for bytes in documents {
@@ -72,17 +79,18 @@ struct JSONStructuralIndexTests {
         #expect(built > 10)
     }
 
-    @Test("damaged documents, whole and streamed: the same entries or error")
-    func damagedDocuments() {
-        var random = SeededGenerator(seed: 0x1DE7)
-        let damage = [
-            "{", "}", "[", "]", ",", ":", "\"", "\\", "\u{1}", "01", "1.", "-", "tru", "nul", "1x", "\"\\x\"",
-            "\"\\ud800\"", "\u{7F}", " ", "\n", "\"\u{1}\"", "\u{E9}", "truex", "nulls", "falsy", "-0", "1e5",
-            "1E+2", "\"\\u00e9\"", "+1", ".5", "[]", "{}", "\"\":1",
-        ]
-        var failed = 0
-        var built = 0
-        for number in 0..<500 {
+    /// What a damaged document has in one place instead of a byte.
+    static let damage = [
+        "{", "}", "[", "]", ",", ":", "\"", "\\", "\u{1}", "01", "1.", "-", "tru", "nul", "1x", "\"\\x\"",
+        "\"\\ud800\"", "\u{7F}", " ", "\n", "\"\u{1}\"", "\u{E9}", "truex", "nulls", "falsy", "-0", "1e5",
+        "1E+2", "\"\\u00e9\"", "+1", ".5", "[]", "{}", "\"\":1",
+    ]
+
+    /// 500 documents of 1 to 12 users, four in five damaged in one place
+    /// (with one of `damage`), one in fifty with a byte that is not UTF-8.
+    static func damagedUsers(seed: UInt64, damage: [String] = damage) -> [[UInt8]] {
+        var random = SeededGenerator(seed: seed)
+        return (0..<500).map { number in
             let count = Int.random(in: 1...12, using: &random)
             var bytes = Array(JSONStructuralSkipTests.users(count, using: &random).utf8)
             if number % 5 != 0 {
@@ -90,6 +98,15 @@ struct JSONStructuralIndexTests {
                 bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
             }
             if number % 50 == 1 { bytes.insert(0xC0, at: Int.random(in: 0..<bytes.count, using: &random)) }
+            return bytes
+        }
+    }
+
+    @Test("damaged documents, whole and streamed: the same entries or error")
+    func damagedDocuments() {
+        var failed = 0
+        var built = 0
+        for bytes in Self.damagedUsers(seed: 0x1DE7) {
             let reference = Self.indexed(bytes, level: nil)
             let streamedReference = Self.streamed(bytes, level: nil)
             for level in Self.vectorLevels {

@@ -142,18 +142,7 @@ struct JSONStructuralPruningTests {
 
     @Test("every JSONTestSuite file and fixture: the same pruned entries or error")
     func corpusAndFixtures() throws {
-        var documents: [[UInt8]] = []
-        if let corpus = TestPaths.corpus("JSONTestSuite") {
-            let folder = corpus.appendingPathComponent("test_parsing")
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
-                documents.append(try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
-            }
-        }
-        let fixtures = FileManager.default.enumerator(atPath: TestPaths.fixtures.path)
-        while let name = fixtures?.nextObject() as? String {
-            guard name.hasSuffix(".json") else { continue }
-            documents.append(try [UInt8](Data(contentsOf: TestPaths.fixtures.appendingPathComponent(name))))
-        }
+        let documents = try JSONStructuralIndexTests.corpusAndFixtureDocuments()
         #expect(documents.count > 20)
         for bytes in documents {
             // Paths that prune every dictionary's members but one name.
@@ -169,22 +158,11 @@ struct JSONStructuralPruningTests {
 
     @Test("damaged documents, whole and streamed: the same pruned entries or error")
     func damagedDocuments() {
-        var random = SeededGenerator(seed: 0x9A11)
-        let damage = [
-            "{", "}", "[", "]", ",", ":", "\"", "\\", "\u{1}", "01", "1.", "-", "tru", "nul", "1x", "\"\\x\"",
-            "\"\\ud800\"", "\u{7F}", " ", "\n", "\"\u{1}\"", "\u{E9}", "truex", "nulls", "falsy", "-0", "1e5",
-            "1E+2", "\"\\u00e9\"", "+1", ".5", "[]", "{}", "\"\":1", "\"c\\u0069ty\"",
-        ]
         var failed = 0
         var built = 0
-        for number in 0..<500 {
-            let count = Int.random(in: 1...12, using: &random)
-            var bytes = Array(JSONStructuralSkipTests.users(count, using: &random).utf8)
-            if number % 5 != 0 {
-                let at = Int.random(in: 0..<bytes.count, using: &random)
-                bytes.replaceSubrange(at...at, with: Array(damage.randomElement(using: &random)!.utf8))
-            }
-            if number % 50 == 1 { bytes.insert(0xC0, at: Int.random(in: 0..<bytes.count, using: &random)) }
+        // And a key that names a picked member only once decoded.
+        let damage = JSONStructuralIndexTests.damage + ["\"c\\u0069ty\""]
+        for bytes in JSONStructuralIndexTests.damagedUsers(seed: 0x9A11, damage: damage) {
             let text = String(decoding: bytes, as: UTF8.self)
             let reference = Self.pruned(bytes, level: nil)
             let streamedReference = Self.streamed(bytes, level: nil)
