@@ -66,6 +66,10 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     let materialization: Baker.RecordMaterialization
     /// Whether records are pruned to the recipe's paths.
     var pruning = false
+    /// What a record read pruned keeps (`reader.keeping`), when `pruning`:
+    /// kept here too, as read for every record (reading the reader's
+    /// looked up its generic type's metadata each time).
+    private var pruningMatcher: PathMatcher?
     /// Whether the first record has decided how records are read (pruned or whole).
     @usableFromInline private(set) var decided = false
     /// Whether a record has been read.
@@ -97,6 +101,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         if let recipe, materialization == .recipePaths {
             self.reader.keeping = PathMatcher(recipe: recipe)
             pruning = true
+            pruningMatcher = self.reader.keeping
             decided = true
         } else if recipe == nil || materialization == .wholeRecords {
             decided = true
@@ -115,7 +120,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         // The reader fills the record's index in place: `reader` and
         // `index` are distinct stored properties, so both may be accessed
         // at once (a stand-in index swapped in was an allocation a record).
-        guard let read = try reader.nextRecord(into: &index, keeping: pruning ? reader.keeping : nil) else {
+        guard let read = try reader.nextRecord(into: &index, keeping: pruningMatcher) else {
             return nil
         }
         return try bake(number: read.index, path: read.path, mark: read.mark)
@@ -160,6 +165,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
             if requests.isEmpty, let recipe, Self.recipeReadsLittle(recipe, of: &index, recordEntries: recordEntries) {
                 pruning = true
                 reader.keeping = PathMatcher(recipe: recipe)
+                pruningMatcher = reader.keeping
             }
         }
         return model

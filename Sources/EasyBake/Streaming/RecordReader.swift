@@ -161,19 +161,24 @@ public struct RecordReader<Source: IngredientSource> {
     ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark, value: Value)? {
         var value: Value?
         guard
-            let found = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
+            let mark = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
                 value = try read(first, &source)
             }), let value
         else { return nil }
-        return (found.index, found.path, found.mark, value)
+        return (count - 1, lastRecordPath, mark, value)
     }
 
     /// ``nextRecord(reading:)`` with nothing returned by `read`: the loop
     /// itself, free of the generic value, which unspecialized code would
     /// copy through its type's metadata for every record.
+    ///
+    /// - Returns: the record's mark; its number is `count - 1` and its
+    ///   concrete path ``lastRecordPath``. (A tuple of the three, returned
+    ///   and taken apart, was copied three times a record: about 1,000
+    ///   instructions, through `SourceMark`'s enum.)
     private mutating func nextRecordFound(
         reading read: (IngredientEvent, inout Source) throws(EasyBakeError) -> Void
-    ) throws(EasyBakeError) -> (index: Int, path: IngredientPath, mark: SourceMark)? {
+    ) throws(EasyBakeError) -> SourceMark? {
         guard !finished else { return nil }
         do throws(EasyBakeError) {
             while true {
@@ -195,10 +200,10 @@ public struct RecordReader<Source: IngredientSource> {
                 if walker.endsPath(event, state: state) {
                     let mark = source.mark
                     try read(event, &source)
-                    defer { count += 1 }
-                    let record = (index: count, path: concretePath(), mark: mark)
+                    updateRecordPath()
+                    count += 1
                     if !walker.isInside { try checkEnd() }
-                    return record
+                    return mark
                 }
                 try walker.enter(event, state: state, from: &source)
                 if !walker.isInside {
@@ -253,7 +258,7 @@ public struct RecordReader<Source: IngredientSource> {
             let skipping = recordsToSkip > 0
             var deferred: (any DeferredIngredientValue)?
             guard
-                let read = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
+                let mark = try nextRecordFound(reading: { (first, source) throws(EasyBakeError) in
                     if skipping {
                         try PathWalker.skipRest(of: first, from: &source)
                     } else if deferring, let value = source.deferValue(startingWith: first, keeping: keeping) {
@@ -269,7 +274,7 @@ public struct RecordReader<Source: IngredientSource> {
                 recordsToSkip -= 1
                 continue
             }
-            return (read.index, read.path, read.mark, deferred)
+            return (count - 1, lastRecordPath, mark, deferred)
         }
     }
 
@@ -386,9 +391,17 @@ public struct RecordReader<Source: IngredientSource> {
     }
 
     private mutating func concretePath() -> IngredientPath {
-        guard let wildcard = loneWildcard else { return recordPath }
+        updateRecordPath()
+        return lastRecordPath
+    }
+
+    /// Writes the concrete path of record number `count` in place.
+    private mutating func updateRecordPath() {
+        guard let wildcard = loneWildcard else { return }
         // `[*]` over a dictionary reads its members: the record is named by its key.
         lastConcretePath.steps[wildcard] = walker.lastMemberKey.map { .key($0) } ?? .index(count)
-        return lastConcretePath
     }
+
+    /// The concrete path ``updateRecordPath()`` wrote last.
+    private var lastRecordPath: IngredientPath { loneWildcard == nil ? recordPath : lastConcretePath }
 }
