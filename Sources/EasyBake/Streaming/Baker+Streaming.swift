@@ -202,7 +202,8 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         _ index: inout IngredientIndex, number: Int, path: IngredientPath, mark: SourceMark, recipe: Recipe?,
         tracksRequests: Bool, pruning: Bool, in session: BakeSession, settledRecipes: inout Set<ObjectIdentifier>
     ) throws(EasyBakeError) -> (Model, Set<String>?) {
-        let record = (index: number, path: path, mark: mark)
+        // The record's place is put together only for an error: a tuple of
+        // it made for every record copied its mark and path each time.
         let observer = session.recordObserver(settledRecipes: settledRecipes, tracksRootRequests: tracksRequests)
         let model: Model
         // A streamed record's warnings are not reported.
@@ -213,7 +214,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
                 observer: observer, recordKey: path.lastKey, warnings: &warnings)
             settledRecipes.formUnion(observer.recipesAskedInFull)
         } catch {
-            throw locating(error, in: record)
+            throw locating(error, in: (number, path, mark))
         }
         if pruning, let requests = observer.rootRequests, !requests.isEmpty {
             let names = requests.sorted().map { $0 == "*" ? "the whole record" : $0.debugDescription }
@@ -222,7 +223,7 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
                     .unsupported,
                     "\(Model.self) asks for \(names.joined(separator: ", ")), which the recipe does not map, and the record was read pruned to the recipe's paths; bake with materialization .wholeRecords"
                 ),
-                in: record)
+                in: (number, path, mark))
         }
         return (model, observer.rootRequests)
     }
