@@ -262,10 +262,17 @@ final class BakeSession {
     }
 
     func root(at position: Int, recipe: Recipe?) -> IndexDecoder {
-        frames.removeAll(keepingCapacity: true)
-        frames.append(Frame(key: .none, reach: .none, position: position, recipe: recipe))
-        askedCounts.removeAll()
-        askedCounts.append(0)
+        // The frames deeper than the root, an earlier bake's, are left in
+        // place to be replaced in turn, as `enter` leaves a sibling's
+        // (emptying the array went through its generic `replaceSubrange`
+        // for every record of a stream).
+        if frames.isEmpty {
+            frames.append(Frame(key: .none, reach: .none, position: position, recipe: recipe))
+            askedCounts.append(0)
+        } else {
+            frames[0] = Frame(key: .none, reach: .none, position: position, recipe: recipe)
+            askedCounts[0] = 0
+        }
         return IndexDecoder(bake: self, position: position, depth: 0)
     }
 
