@@ -8,9 +8,14 @@ extension IngredientIndex.Reader {
         guard kind(at: dictionary) == .dictionary else { return nil }
         var position = dictionary &+ 1
         let end = end(of: dictionary)
-        while position < end {
-            if string(at: position, equals: utf8) { return position &+ 1 }
-            position = self.end(of: position &+ 1)
+        // Checked once, for the whole dictionary, rather than at each of its
+        // entries (a quarter of a lookup's instructions): every key and
+        // value read below lies before `end`.
+        precondition(end <= count, "a dictionary past the end of its index")
+        while position &+ 1 < end {
+            if string(entries[position], equals: utf8) { return position &+ 1 }
+            let value = position &+ 1
+            position = self.end(of: value, entry: entries[value])
         }
         return nil
     }

@@ -434,8 +434,11 @@ extension IngredientIndex.Reader {
     /// sibling, or the end of its container): the skip of any value is one
     /// addition.
     @inlinable @inline(__always)
-    func end(of position: Int) -> Int {
-        let entry = entry(position)
+    func end(of position: Int) -> Int { end(of: position, entry: entry(position)) }
+
+    /// ``end(of:)`` of the value at `position`, whose entry is `entry`.
+    @inlinable @inline(__always)
+    func end(of position: Int, entry: IngredientIndex.Entry) -> Int {
         guard entry.isContainer else { return position &+ 1 }
         if _fastPath(entry.kindByte & IngredientIndex.wideFlag == 0) {
             return position &+ 1
@@ -658,7 +661,12 @@ extension IngredientIndex.Reader {
     /// its bytes found without ``utf8(at:)``'s walk through the kinds.
     @inlinable @inline(__always)
     func string(at position: Int, equals utf8: UnsafeRawBufferPointer) -> Bool {
-        let entry = entry(position)
+        string(entry(position), equals: utf8)
+    }
+
+    /// ``string(at:equals:)`` of the string whose entry is `entry`.
+    @inlinable @inline(__always)
+    func string(_ entry: IngredientIndex.Entry, equals utf8: UnsafeRawBufferPointer) -> Bool {
         // One test for the usual case: a string, not wide, of the wanted
         // length (the kind byte but for the flags of where its bytes are,
         // and the length, against what they must be; a length past the
