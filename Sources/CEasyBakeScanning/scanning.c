@@ -1524,33 +1524,31 @@ key:
     open = at;
 key_close:
     EASYBAKE_NEXT(EASYBAKE_I_KEY_CLOSE)
-    if (pruning) {
+    {
+        // Nothing inside a string is a position: this is its closing quote.
         size_t keyEntry = n, keyExtra = t, keyCheck = written;
         int special = (flagged >> bit) & 1;
         if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, special, maxString, fits,
                                    kinds))
             goto decline;
-        int32_t dictionaryState = picks[depth - 1];
-        memberState = -1;
-        if (dictionaryState >= 0) {
-            // The key is matched as its bytes are: an escape is the byte walk's to decode.
-            if (special && !easybake_json_plain_string(base, open, at, count, level)) goto decline;
-            memberState = easybake_pick_member_state(picking, dictionaryState, base + open + 1, at - open - 1);
-            if (memberState == EASYBAKE_PICK_LEFT_OUT) {
-                // Taken back: the key's entry, extra and check.
-                n = keyEntry;
-                t = keyExtra;
-                written = keyCheck;
-                skipDepth = 0;
-                skipRow = EASYBAKE_G_OBJECT_COLON << 8;
-                goto left_skip;
+        if (pruning) {
+            int32_t dictionaryState = picks[depth - 1];
+            memberState = -1;
+            if (dictionaryState >= 0) {
+                // The key is matched as its bytes are: an escape is the byte walk's to decode.
+                if (special && !easybake_json_plain_string(base, open, at, count, level)) goto decline;
+                memberState = easybake_pick_member_state(picking, dictionaryState, base + open + 1, at - open - 1);
+                if (memberState == EASYBAKE_PICK_LEFT_OUT) {
+                    // Taken back: the key's entry, extra and check.
+                    n = keyEntry;
+                    t = keyExtra;
+                    written = keyCheck;
+                    skipDepth = 0;
+                    skipRow = EASYBAKE_G_OBJECT_COLON << 8;
+                    goto left_skip;
+                }
             }
         }
-    } else {
-        // Nothing inside a string is a position: this is its closing quote.
-        if (!easybake_index_string(entries, &n, extras, &t, checks, &written, open, at, (flagged >> bit) & 1,
-                                   maxString, fits, kinds))
-            goto decline;
     }
 colon:
     EASYBAKE_NEXT(EASYBAKE_I_COLON)

@@ -325,7 +325,8 @@ public struct JSONIngredientSource: JSONScannedSource, ProgressReporting {
         scanner.skipWhitespace()
         var index = IngredientIndex()
         index.begin(input: scanner.storage, sourceName: scanner.sourceName)
-        return scanner.indexByStructure(into: index.storageForBuilding, keeping: picking, state: root) ? index : nil
+        let build = scanner.indexByStructure(into: index.storageForBuilding, keeping: picking, state: root)
+        return build == .built ? index : nil
     }
 
     /// ``skipValue()`` over the structural pass's positions where the value

@@ -62,19 +62,17 @@ extension JSONScanner {
         if structuralLevel > 0, position < count, base[position] | 0x20 == UInt8(ascii: "{") {
             index.begin(input: storage, sourceName: sourceName)
             if entries > 0 { index.reserveCapacity(entries) }
-            var built = false
-            var tooLarge = picking != nil && !buildsSmallValuesWhole
-            if !tooLarge {
-                built = indexByStructure(
-                    into: index.storageForBuilding, entryLimit: picking == nil ? nil : Self.unprunedEntryLimit,
-                    reachedLimit: &tooLarge)
+            var build = StructuralBuild.tooLarge
+            if picking == nil || buildsSmallValuesWhole {
+                build = indexByStructure(
+                    into: index.storageForBuilding, entryLimit: picking == nil ? .max : Self.unprunedEntryLimit)
             }
-            if !built, tooLarge, let picking {
+            if build == .tooLarge, let picking {
                 position = documentStart
                 index.begin(input: storage, sourceName: sourceName)
-                built = indexByStructure(into: index.storageForBuilding, keeping: picking, state: state)
+                build = indexByStructure(into: index.storageForBuilding, keeping: picking, state: state)
             }
-            if built {
+            if build == .built {
                 expect = .afterValue
                 return
             }

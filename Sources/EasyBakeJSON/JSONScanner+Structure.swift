@@ -368,6 +368,16 @@ extension JSONScanner {
     /// of index); a larger one is pruned.
     static let unprunedEntryLimit = 1 << 16
 
+    /// How a structural build ended.
+    enum StructuralBuild {
+        /// The value is indexed; the reading position is just past it.
+        case built
+        /// The byte walk must build the value.
+        case declined
+        /// The build stopped at its entry limit.
+        case tooLarge
+    }
+
     private static let entryBits = IngredientIndex.Storage.rawEntryBits
 
     /// The kinds' raw values, for the C build.
@@ -390,7 +400,7 @@ extension JSONScanner {
     /// the byte walk builds, entry for entry; whitespace and ASCII strings
     /// are not read at all.
     ///
-    /// Without `picking`, the build stops (`false`, `reachedLimit` set)
+    /// Without `picking`, the build stops (``StructuralBuild/tooLarge``)
     /// once it wrote more than `entryLimit` entries.
     ///
     /// With `picking`, the build keeps only what its paths reach from
@@ -399,30 +409,22 @@ extension JSONScanner {
     /// numbers and special strings checked here as any others, and writes
     /// no entry.
     ///
-    /// - Returns: `false`, with the index and position anywhere, when the
-    ///   byte walk must build it again, which says what is wrong: a
-    ///   grammar error, a limit reached, a check that failed, or the input
-    ///   ended inside the value; or, when pruning, a key with an escape
-    ///   in a dictionary whose members are picked (only the byte walk
-    ///   decodes it), or a member to leave out nested deeper than the
-    ///   byte walk's quick skip goes (which keeps it whole).
+    /// - Returns: ``StructuralBuild/declined``, with the index and
+    ///   position anywhere, when the byte walk must build it again, which
+    ///   says what is wrong: a grammar error, a limit reached, a check
+    ///   that failed, or the input ended inside the value; or, when
+    ///   pruning, a key with an escape in a dictionary whose members are
+    ///   picked (only the byte walk decodes it), or a member to leave out
+    ///   nested deeper than the byte walk's quick skip goes (which keeps it
+    ///   whole).
     mutating func indexByStructure(
-        into builder: IngredientIndex.Storage, keeping picking: PathMatcher.Picking? = nil,
+        into builder: IngredientIndex.Storage, entryLimit: Int = .max, keeping picking: PathMatcher.Picking? = nil,
         state pickingState: PathMatcher.Picking.State = .whole
-    ) -> Bool {
-        var reachedLimit = false
-        return indexByStructure(
-            into: builder, entryLimit: nil, reachedLimit: &reachedLimit, keeping: picking, state: pickingState)
-    }
-
-    mutating func indexByStructure(
-        into builder: IngredientIndex.Storage, entryLimit: Int?, reachedLimit: inout Bool,
-        keeping picking: PathMatcher.Picking? = nil, state pickingState: PathMatcher.Picking.State = .whole
-    ) -> Bool {
+    ) -> StructuralBuild {
         // Deeper than 4,096 levels (a limit raised that far), the byte walk
         // builds it: the stack is the caller's memory.
         let budget = min(limits.maximumDepth - containers.count, 4096)
-        guard budget > 0, limits.maximumNodes < UInt32.max else { return false }
+        guard budget > 0, limits.maximumNodes < UInt32.max else { return .declined }
         var state = easybake_json_index_state()
         state.next = position
         state.budget = Int32(clamping: budget)
@@ -437,9 +439,7 @@ extension JSONScanner {
         // Kept alive here: `builder` holds it only from its second build on.
         return withExtendedLifetime(scratch) {
             guard let picking else {
-                return buildBlocks(
-                    &state, into: builder, entryLimit: entryLimit ?? .max, reachedLimit: &reachedLimit,
-                    checks: scratch.checks)
+                return buildBlocks(&state, into: builder, entryLimit: entryLimit, checks: scratch.checks)
             }
             let tables = picking.rawTables
             var cPicking = easybake_picking(
@@ -452,31 +452,30 @@ extension JSONScanner {
             return withExtendedLifetime(picking) {
                 withUnsafePointer(to: &cPicking) { pointer in
                     state.picking = pointer
-                    return buildBlocks(
-                        &state, into: builder, entryLimit: .max, reachedLimit: &reachedLimit, checks: scratch.checks)
+                    return buildBlocks(&state, into: builder, entryLimit: .max, checks: scratch.checks)
                 }
             }
         }
     }
 
-    /// ``indexBlocks(_:into:checks:)``, its errors taken for a decline:
-    /// the byte walk builds the value again and says what is wrong.
+    /// ``indexBlocks(_:into:entryLimit:checks:)``, its errors taken for a
+    /// decline: the byte walk builds the value again and says what is
+    /// wrong.
     private mutating func buildBlocks(
         _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage, entryLimit: Int,
-        reachedLimit: inout Bool, checks: UnsafeMutablePointer<easybake_json_index_check>
-    ) -> Bool {
+        checks: UnsafeMutablePointer<easybake_json_index_check>
+    ) -> StructuralBuild {
         do throws(EasyBakeError) {
-            return try indexBlocks(
-                &state, into: builder, entryLimit: entryLimit, reachedLimit: &reachedLimit, checks: checks)
+            return try indexBlocks(&state, into: builder, entryLimit: entryLimit, checks: checks)
         } catch {
-            return false
+            return .declined
         }
     }
 
     private mutating func indexBlocks(
         _ state: inout easybake_json_index_state, into builder: IngredientIndex.Storage, entryLimit: Int,
-        reachedLimit: inout Bool, checks: UnsafeMutablePointer<easybake_json_index_check>
-    ) throws(EasyBakeError) -> Bool {
+        checks: UnsafeMutablePointer<easybake_json_index_check>
+    ) throws(EasyBakeError) -> StructuralBuild {
         assert(JSONStructuralPass.cLayoutIsTheIndexs, "the C entry's layout is not the index's")
         let level = structuralLevel
         let wideFlag = Self.entryBits.wideFlag
@@ -489,10 +488,7 @@ extension JSONScanner {
             let extras = rawExtras.assumingMemoryBound(to: easybake_index_extra.self)
             var written = builder.rawEntryCount
             var extrasWritten = builder.rawExtraCount
-            guard written <= entryLimit else {
-                reachedLimit = true
-                return false
-            }
+            guard written <= entryLimit else { return .tooLarge }
             var checked = 0
             var end = 0
             // At most `entryRoom` entries a call, so that the limit is looked at.
@@ -502,12 +498,12 @@ extension JSONScanner {
                 Self.indexCheckRoom, &checked, &end)
             builder.rawEntryCount = written
             builder.rawExtraCount = extrasWritten
-            if result == Int32(EASYBAKE_SKIP_DECLINED) { return false }
+            if result == Int32(EASYBAKE_SKIP_DECLINED) { return .declined }
             for k in 0..<checked {
                 let check = checks[k]
                 if check.entry & EASYBAKE_INDEX_CHECK_UNWRITTEN != 0 {
                     // A value of a member left out: checked as the skip checks one.
-                    guard try checkUnwritten(check) else { return false }
+                    guard try checkUnwritten(check) else { return .declined }
                     continue
                 }
                 let entry = Int(check.entry)
@@ -522,23 +518,23 @@ extension JSONScanner {
                         UInt8(truncatingIfNeeded: word >> 56) & wideFlag == 0
                         ? Int(truncatingIfNeeded: word & lengthMask)
                         : builder.rawLength(at: entry)
-                    guard position == open + 2 + length else { return false }
+                    guard position == open + 2 + length else { return .declined }
                     if hasEscapes { try builder.completeEscapedString(at: entry) }
                 } else {
                     let start = Int(check.at)
                     position = start
                     let isInteger = try scanNumber()
-                    guard scalarEnds(at: position) else { return false }
+                    guard scalarEnds(at: position) else { return .declined }
                     builder.completeNumber(at: entry, length: position - start, isInteger: isInteger)
                 }
             }
             if result == Int32(EASYBAKE_SKIP_ENDED) {
                 position = end
-                return true
+                return .built
             }
         }
         // The input ended inside the value.
-        return false
+        return .declined
     }
 
     /// Checks a value the pruned build skipped (a number, or a string with

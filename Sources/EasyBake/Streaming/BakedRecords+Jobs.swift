@@ -37,7 +37,7 @@ extension Baker {
             records.startJobs = { records in
                 let queue = RecordQueue<Model>(capacity: 64 * jobs)
                 let engine = RecordJobs<Source, Model, RecordQueue<Model>.Abandoned>(
-                    reader: records.reader, keeping: records.pruning ? records.reader.keeping : nil, jobs: jobs,
+                    reader: records.reader, keeping: records.pruningMatcher, jobs: jobs,
                     makeWork: records.makeBakingWork())
                 engine.start(body: queue.put) { _ in queue.end() }
                 return RecordQueue.Consumer(queue)

@@ -71,7 +71,7 @@ extension BakedRecords {
     func bakeRest(onJobs jobs: Int, _ body: (Swift.Result<Model, EasyBakeError>) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
             try RecordJobs<Source, Model, any Error>(
-                reader: reader, keeping: pruning ? reader.keeping : nil, jobs: jobs, makeWork: makeBakingWork()
+                reader: reader, keeping: pruningMatcher, jobs: jobs, makeWork: makeBakingWork()
             ).run(body: body)
         }
     }

@@ -64,12 +64,13 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
     let baker: Baker
     let recipe: Recipe?
     let materialization: Baker.RecordMaterialization
+    /// What a record read pruned to the recipe's paths keeps (also the
+    /// reader's `keeping`); `nil` when records are read whole. Kept here
+    /// too, as read for every record (reading the reader's looked up its
+    /// generic type's metadata each time).
+    private(set) var pruningMatcher: PathMatcher?
     /// Whether records are pruned to the recipe's paths.
-    var pruning = false
-    /// What a record read pruned keeps (`reader.keeping`), when `pruning`:
-    /// kept here too, as read for every record (reading the reader's
-    /// looked up its generic type's metadata each time).
-    private var pruningMatcher: PathMatcher?
+    var pruning: Bool { pruningMatcher != nil }
     /// Whether the first record has decided how records are read (pruned or whole).
     @usableFromInline private(set) var decided = false
     /// Whether a record has been read.
@@ -100,7 +101,6 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
         self.materialization = materialization
         if let recipe, materialization == .recipePaths {
             self.reader.keeping = PathMatcher(recipe: recipe)
-            pruning = true
             pruningMatcher = self.reader.keeping
             decided = true
         } else if recipe == nil || materialization == .wholeRecords {
@@ -163,7 +163,6 @@ public struct BakedRecords<Model: Decodable, Source: IngredientSource>: Sequence
             // model asked for nothing the recipe does not map.
             decided = true
             if requests.isEmpty, let recipe, Self.recipeReadsLittle(recipe, of: &index, recordEntries: recordEntries) {
-                pruning = true
                 reader.keeping = PathMatcher(recipe: recipe)
                 pruningMatcher = reader.keeping
             }
