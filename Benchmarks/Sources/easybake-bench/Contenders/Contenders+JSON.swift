@@ -103,25 +103,28 @@ extension Contenders {
             for key in BenchRecipes.recordsPath(format).split(separator: ".") {
                 records = try member(String(key), of: records, in: index)
             }
-            // A lone XML record is not an array.
-            var elements: [Int] = []
-            if index.kind(at: records) == .array {
-                var element = records + 1
-                while element < index.end(of: records) {
-                    elements.append(element)
-                    element = index.end(of: element)
-                }
-            } else {
-                elements = [records]
-            }
             let idKey = format == "xml" ? "@id" : "id"
-            let ids = try elements.map { element in
-                switch index.scalar(at: try member(idKey, of: element, in: index)) {
+            func id(of record: Int) throws -> Int {
+                switch index.scalar(at: try member(idKey, of: record, in: index)) {
                 case .integer(let id)?: return Int(id)
                 case .string(let text)?: if let id = Int(text) { return id }
                 default: break
                 }
                 throw BenchError("a record without an integer id")
+            }
+            // One pass, each record's id read as it is reached, as simdjson's
+            // DOM row reads its ids: a second pass over a large index would
+            // wait on memory again for every record. A lone XML record is
+            // not an array.
+            var ids: [Int] = []
+            if index.kind(at: records) == .array {
+                var element = records + 1
+                while element < index.end(of: records) {
+                    ids.append(try id(of: element))
+                    element = index.end(of: element)
+                }
+            } else {
+                ids.append(try id(of: records))
             }
             return Outcome(count: ids.count) { idFingerprint(ids) }
         }
