@@ -507,6 +507,11 @@ extension JSONScanner {
                     continue
                 }
                 let entry = Int(check.entry)
+                if check.at & EASYBAKE_INDEX_CHECK_ESCAPED != 0 {
+                    // Text with escapes, checked in C: kept escaped, decoded when read.
+                    try builder.completeEscapedString(at: entry)
+                    continue
+                }
                 if check.at & EASYBAKE_SKIP_CHECK_STRING != 0 {
                     let open = Int(check.at & ~EASYBAKE_SKIP_CHECK_STRING)
                     position = open + 1

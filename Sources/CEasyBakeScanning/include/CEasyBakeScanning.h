@@ -390,8 +390,9 @@ static const uint64_t EASYBAKE_SKIP_CHECK_STRING = (uint64_t)1 << 63;
 /// most 32 bytes), are checked here. What is left is left to the caller in
 /// `checks`, in input order: each other scalar (its grammar, and that it
 /// ends where a separator or whitespace begins), and each string with a
-/// special byte that is not plain text (escapes, control characters,
-/// bytes that are not UTF-8: ``easybake_json_plain_string``). The caller checks
+/// special byte that is neither plain text (``easybake_json_plain_string``)
+/// nor text with valid escapes (control characters, an escape JSON does
+/// not have, a lone surrogate escape, bytes that are not UTF-8). The caller checks
 /// them before it trusts the result. Blocks are read while `checks` has
 /// room for one more (66 entries); `*check_count` says how many were
 /// written.
@@ -541,9 +542,15 @@ typedef struct {
 /// of `entry` is its closing quote's offset.
 static const uint64_t EASYBAKE_INDEX_CHECK_UNWRITTEN = (uint64_t)1 << 63;
 
+/// The flag of a string's check (with ``EASYBAKE_SKIP_CHECK_STRING``) when
+/// the build checked it and found escapes in valid text: the caller only
+/// marks its entry as escaped.
+static const uint64_t EASYBAKE_INDEX_CHECK_ESCAPED = (uint64_t)1 << 62;
+
 /// A check of ``easybake_json_index``: the offset of a number's first byte,
 /// or with ``EASYBAKE_SKIP_CHECK_STRING`` the opening quote of a string
-/// with a special byte; and the position of its entry.
+/// with a special byte (and ``EASYBAKE_INDEX_CHECK_ESCAPED`` when it is
+/// checked text with escapes); and the position of its entry.
 typedef struct {
     uint64_t at;
     uint64_t entry;
@@ -557,8 +564,10 @@ typedef struct {
 /// block's worth; each container's extra (and each wide value's) likewise
 /// to `extras` from `*extra_count`, within `extra_room`. Literals and numbers of a plain shape (no exponent, at
 /// most 32 bytes) are checked here, and so are strings whose special bytes
-/// are UTF-8 text; a string with an escape, a control character or bytes
-/// that are not UTF-8 (``easybake_json_plain_string``), and any
+/// are UTF-8 text or text with valid escapes (flagged
+/// ``EASYBAKE_INDEX_CHECK_ESCAPED``, for the caller to mark its entry); a
+/// string with a control character, an escape JSON does not have, a lone
+/// surrogate escape or bytes that are not UTF-8, and any
 /// other number, are left to the caller in `checks` (room for `check_room`,
 /// `*check_count` written), in input order, with a placeholder entry the
 /// caller completes: the number's length and kind, the string's decoded
